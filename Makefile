@@ -1,0 +1,83 @@
+# purepaddle developer tasks: make venv | test | demo | bench | conformance | clean
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := test
+
+SHARED ?= ../shared
+PYTHON3 ?= python3
+VENV ?= .venv
+REF_VENV ?= .venv-ref
+PY := $(VENV)/bin/python
+REF_PY := $(REF_VENV)/bin/python
+PADDLE_PIN ?= paddlepaddle==3.3.1 'numpy<2.4'
+TORCH_PIN ?= torch==2.13.0
+CONF_DIR := build/conformance
+CONF_EXAMPLES := $(CONF_DIR)/examples.json
+CONF_ARGS ?= -j 2 --random-policy lenient --show-failures 100000 --exit-zero
+# site-packages of the reference venv, looked up when a recipe runs (after the venv exists)
+REF_SITE = $(firstword $(wildcard $(REF_VENV)/lib/python3*/site-packages))
+
+# stamps live inside their venv, so deleting the venv forgets them
+VENV_STAMP := $(VENV)/.purepaddle-installed
+REF_STAMP := $(REF_VENV)/.paddle-installed
+BENCH_STAMP := $(REF_VENV)/.torch-installed
+
+.PHONY: venv test demo ref-venv bench-venv bench conformance conformance-paddle clean distclean
+
+venv: $(VENV_STAMP)
+$(VENV_STAMP): pyproject.toml
+	$(PYTHON3) -m venv $(VENV)
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+test: venv
+	$(PY) -m pytest -q -x tests
+
+demo: venv
+	$(PY) examples/demo.py
+
+ref-venv: $(REF_STAMP)
+$(REF_STAMP):
+	@if [ -x $(REF_PY) ] && $(REF_PY) -c 'import paddle' >/dev/null 2>&1; then \
+	  echo "$(REF_VENV): paddle already importable"; \
+	else \
+	  $(PYTHON3) -m venv $(REF_VENV) && $(REF_PY) -m pip install -q $(PADDLE_PIN); \
+	fi
+	touch $@
+
+bench-venv: $(BENCH_STAMP)
+$(BENCH_STAMP): $(REF_STAMP)
+	@if $(REF_PY) -c 'import torch' >/dev/null 2>&1; then \
+	  echo "$(REF_VENV): torch already importable"; \
+	else \
+	  $(REF_PY) -m pip install -q $(TORCH_PIN) $(PADDLE_PIN); \
+	fi
+	touch $@
+
+bench: venv bench-venv
+	$(PY) bench/dispatch.py
+
+$(CONF_EXAMPLES): | $(REF_STAMP)
+	mkdir -p $(CONF_DIR)
+	$(PYTHON3) $(SHARED)/conformance/harvest.py $(REF_SITE) -o $@
+
+# full output (with every failure) goes to report.txt; the console shows the pass rates
+define run_conformance
+	$(PYTHON3) $(SHARED)/conformance/run.py $(CONF_EXAMPLES) $(1) $(CONF_ARGS) \
+	  --report $(CONF_DIR)/$(2).json | tee $(CONF_DIR)/$(2).txt \
+	  | awk '/^--- FAILED/ {skip=1} /^[0-9]+ passed, [0-9]+ failed/ {skip=0} !skip'
+	@echo "failures: $(CONF_DIR)/$(2).txt (all results: $(CONF_DIR)/$(2).json)"
+endef
+
+conformance: venv $(CONF_EXAMPLES)
+	$(call run_conformance,--module purepaddle --pythonpath . --python $(PY),report)
+
+conformance-paddle: $(REF_STAMP) $(CONF_EXAMPLES)
+	$(call run_conformance,--module paddle --python $(REF_PY) --env FLAGS_enable_pir_api=0,report-paddle)
+
+clean:
+	rm -rf build .pytest_cache .hypothesis *.egg-info
+	find . -path ./$(VENV) -prune -o -path ./$(REF_VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) $(REF_VENV)

@@ -1,0 +1,18 @@
+"""purepaddle: PaddlePaddle in Python on NumPy. This face re-exports the public API."""
+from . import ops  # noqa: F401  (registers every op)
+from ._core import dtype as _dtype
+from ._core.autograd import grad
+from ._core.dtype import (bfloat16, complex64, complex128, float16, float32, float64, get_default_dtype,
+                          int8, int16, int32, int64, set_default_dtype, uint8)
+from ._core.dtype import bool_ as bool  # noqa: A001  (paddle.bool)
+from ._core.mode import (disable_static, enable_grad, enable_static, in_dynamic_mode, is_grad_enabled, no_grad,
+                         set_grad_enabled)
+from ._core.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
+from ._core.printing import get_printoptions, set_printoptions
+from ._core.tensor import Parameter, Tensor, is_tensor
+from .tensor import *  # noqa: F401,F403
+from . import static  # noqa: E402
+from . import autograd, device, framework, linalg, nn  # noqa: E402,F401
+
+dtype = _dtype.DType
+__version__ = "3.3.1"

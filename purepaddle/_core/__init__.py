@@ -1,0 +1,1 @@
+"""Floor 1: the engine (dtype, place, op, tensor, mode, dispatch, autograd); imports numpy only."""

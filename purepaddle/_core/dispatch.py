@@ -1,0 +1,226 @@
+"""apply(op, *inputs, **attrs): the ONE place that branches on mode (DESIGN §3)."""
+import numpy as np
+
+from . import dtype as _dt
+from .mode import STATE
+from .tensor import Tensor
+
+_ndarray = np.ndarray
+_make = Tensor._make
+
+
+def apply(op_cls, *inputs, **attrs):
+    """Run op_cls on inputs (Tensors, None, or lists for duplicable slots).
+
+    Eager: forward on arrays, record a grad node when some input needs grad.
+    Static: hand over to the builder that appends an OpDesc to the current block.
+    """
+    st = STATE
+    if st.static:
+        return st.builder(op_cls, inputs, attrs)
+    op = op_cls(attrs)
+    if op_cls.duplicable:
+        arrays = [None if t is None else ([x._data for x in t] if type(t) is list else t._data) for t in inputs]
+    else:
+        arrays = [None if t is None else t._data for t in inputs]
+    try:
+        out = op.forward(np, *arrays)
+    except (ValueError, TypeError, IndexError, FloatingPointError, ZeroDivisionError, MemoryError,
+            np.linalg.LinAlgError, RuntimeWarning, AttributeError) as e:
+        raise explain(op, inputs, e) from e
+    record = st.grad_enabled and op_cls.differentiable and _needs_grad(inputs, op_cls.duplicable)
+    if not op_cls._multi:
+        if type(out) is not _ndarray:
+            out = np.asarray(out)
+        if record:
+            t = _make(out, False, op, 0)
+            op.next = _edges(inputs, op_cls.duplicable)
+            if op_cls._save_plan:
+                op.save(inputs, (t,))
+        else:
+            t = _make(out)
+        if st.hooks is not None:
+            _run_hooks(op, inputs, (t,))
+        return t
+    return _wrap_multi(op, op_cls, inputs, out, record)
+
+
+def constant(array):
+    """A constant operand from an ndarray: a Tensor eagerly, an assign_value op in static mode."""
+    if STATE.static:
+        return STATE.const_builder(array)
+    return _make(array)
+
+
+def _wrap_multi(op, op_cls, inputs, out, record):
+    """Wrap a multi-output (or duplicable-output) result, flat-indexing outputs for grads."""
+    flat, struct = [], []
+    for slot, o in zip(op_cls.outputs, out):
+        if isinstance(o, list):
+            struct.append(len(o))
+            flat.extend(o)
+        else:
+            struct.append(None)
+            flat.append(o)
+    nondiff = op_cls.nondiff_outputs
+    outs, i = [], 0
+    for slot, n in zip(op_cls.outputs, struct):
+        for _ in range(1 if n is None else n):
+            a = flat[i]
+            if type(a) is not _ndarray:
+                a = np.asarray(a)
+            if record and slot not in nondiff and a.dtype.kind in "fcV":
+                outs.append(_make(a, False, op, i))
+            else:
+                outs.append(_make(a))
+            i += 1
+    if record:
+        op.next = _edges(inputs, op_cls.duplicable)
+        op._out_struct = struct
+        op._n_out = len(flat)
+        op._out_meta = [(a.shape, a.dtype) for a in outs_arrays(outs)]
+        if op_cls._save_plan:
+            op.save(inputs, outs)
+    if STATE.hooks is not None:
+        _run_hooks(op, inputs, outs)
+    return _restructure(outs, struct)
+
+
+def outs_arrays(outs):
+    """The arrays of a list of output tensors."""
+    return [t._data for t in outs]
+
+
+def _restructure(flat, struct):
+    """Flat list -> tuple with one entry per output slot (a list for duplicable slots)."""
+    res, i = [], 0
+    for n in struct:
+        if n is None:
+            res.append(flat[i])
+            i += 1
+        else:
+            res.append(list(flat[i:i + n]))
+            i += n
+    return tuple(res)
+
+
+def _needs_grad(inputs, duplicable):
+    for t in inputs:
+        if t is None:
+            continue
+        if type(t) is list:
+            for x in t:
+                if not x.stop_gradient:
+                    return True
+        elif not t.stop_gradient:
+            return True
+    return False
+
+
+def _edge(t):
+    if t is None or t.stop_gradient:
+        return None
+    node = t._node
+    return t if node is None else (node, t._idx)
+
+
+def _edges(inputs, duplicable):
+    """One edge per input tensor (flattened for duplicable slots)."""
+    if not duplicable:
+        return tuple([_edge(t) for t in inputs])
+    edges = []
+    for t in inputs:
+        if type(t) is list:
+            edges.extend(_edge(x) for x in t)
+        else:
+            edges.append(_edge(t))
+    return tuple(edges)
+
+
+def apply_inplace(op_cls, target, *inputs, **attrs):
+    """Run op_cls(target, *inputs) and write the result into `target` (x.add_(y), relu_)."""
+    if STATE.static:
+        out = STATE.builder(op_cls, (target,) + inputs, attrs)
+        return _static_inplace(target, out)
+    needs = STATE.grad_enabled and (not target.stop_gradient or _needs_grad(inputs, False))
+    if needs and target._node is None and not target.stop_gradient:
+        raise ValueError(
+            f"(InvalidArgument) Leaf Var ({target.name}) that doesn't stop gradient can't use inplace strategy.")
+    if not needs:
+        with _no_record():
+            out = apply(op_cls, target, *inputs, **attrs)
+        a = out._data
+        if a.shape == target._data.shape and a.dtype == target._data.dtype and target._data.flags.writeable:
+            np.copyto(target._data, a)  # views of target see the change, as in Paddle
+        else:
+            target._data = a
+        target._version += 1
+        return target
+    # Recording: the op sees a snapshot of the old value, so its saved input stays intact;
+    # `target` then takes over the output's data and place in the graph.
+    old = _make(target._data, target.stop_gradient, target._node, target._idx, target._place)
+    old._version = target._version
+    out = apply(op_cls, old, *inputs, **attrs)
+    target._data = out._data
+    target._node = out._node
+    target._idx = out._idx
+    target.stop_gradient = out.stop_gradient
+    target._version += 1
+    if out._node is not None:
+        # outputs saved for backward are checked through a weakref to the output tensor;
+        # point it at target so a later in-place change of target is caught
+        _retarget_saved(out._node, out, target)
+    return target
+
+
+def _retarget_saved(node, out, target):
+    import weakref
+    s = node._saved
+    if not s:
+        return
+    for k, (obj, ref, version, idx) in enumerate(s):
+        if idx >= 0 and ref is not None and ref() is out:
+            s[k] = (obj, weakref.ref(target), target._version, idx)
+
+
+def _static_inplace(target, out):
+    """Static mode: the program reads the new variable from now on under the target's handle."""
+    target._rebind_static(out)
+    return target
+
+
+class _no_record:
+    """Context: disable grad recording without the decorator machinery."""
+
+    def __enter__(self):
+        self.prev = STATE.grad_enabled
+        STATE.grad_enabled = False
+
+    def __exit__(self, *exc):
+        STATE.grad_enabled = self.prev
+
+
+def _run_hooks(op, inputs, outs):
+    for hook in STATE.hooks:
+        hook(op, inputs, outs)
+
+
+def explain(op, inputs, err):
+    """Turn an error from deep inside a kernel into one naming the op, its inputs and the cause."""
+    def desc(t):
+        if t is None:
+            return "None"
+        if type(t) is list:
+            return "[" + ", ".join(desc(x) for x in t) + "]"
+        return f"Tensor(shape={list(t._data.shape)}, dtype={_dt.from_numpy(t._data.dtype).name})"
+
+    parts = ", ".join(f"{slot}={desc(t)}" for slot, t in zip(op.inputs, inputs))
+    attrs = ", ".join(f"{k}={v!r}" for k, v in op.attrs.items())
+    msg = f"(InvalidArgument) op '{op.type}' failed on inputs {parts}" + (f" with attrs {attrs}" if attrs else "") + f": {err}"
+    if isinstance(err, MemoryError):
+        return MemoryError(msg)
+    cls = type(err) if isinstance(err, (ValueError, TypeError, IndexError)) else RuntimeError
+    try:
+        return cls(msg)
+    except Exception:
+        return RuntimeError(msg)

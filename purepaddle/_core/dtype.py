@@ -1,0 +1,183 @@
+"""Paddle dtypes, their numpy twins, and Paddle's promotion rules."""
+import numpy as np
+
+try:  # bfloat16 is optional: ml_dtypes provides a numpy dtype for it
+    import ml_dtypes as _ml_dtypes
+    _BF16 = np.dtype(_ml_dtypes.bfloat16)
+except ImportError:  # pragma: no cover - depends on the environment
+    _BF16 = None
+
+
+class DType:
+    """A Paddle data type: `paddle.float32` and friends."""
+
+    __slots__ = ("name", "np_dtype", "proto", "is_floating", "is_complex", "is_integer", "itemsize")
+
+    def __init__(self, name, np_dtype, proto):
+        self.name = name
+        self.np_dtype = np_dtype
+        self.proto = proto  # VarType enum value written into ProgramDesc files
+        kind = np_dtype.kind if np_dtype is not None else "f"
+        self.is_floating = kind == "f" or name == "bfloat16"
+        self.is_complex = kind == "c"
+        self.is_integer = kind in "iu"
+        self.itemsize = np_dtype.itemsize if np_dtype is not None else 2
+
+    def __repr__(self):
+        return "paddle." + self.name
+
+    __str__ = __repr__
+
+    def __eq__(self, other):
+        if isinstance(other, DType):
+            return self is other
+        try:
+            return convert_dtype(other) is self
+        except (TypeError, ValueError):
+            return False
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __reduce__(self):
+        return (convert_dtype, (self.name,))
+
+
+bool_ = DType("bool", np.dtype(np.bool_), 0)
+int16 = DType("int16", np.dtype(np.int16), 1)
+int32 = DType("int32", np.dtype(np.int32), 2)
+int64 = DType("int64", np.dtype(np.int64), 3)
+float16 = DType("float16", np.dtype(np.float16), 4)
+float32 = DType("float32", np.dtype(np.float32), 5)
+float64 = DType("float64", np.dtype(np.float64), 6)
+uint8 = DType("uint8", np.dtype(np.uint8), 20)
+int8 = DType("int8", np.dtype(np.int8), 21)
+bfloat16 = DType("bfloat16", _BF16, 22)
+complex64 = DType("complex64", np.dtype(np.complex64), 23)
+complex128 = DType("complex128", np.dtype(np.complex128), 24)
+
+ALL = (bool_, int16, int32, int64, float16, float32, float64, uint8, int8, bfloat16, complex64, complex128)
+_BY_NAME = {d.name: d for d in ALL}
+_BY_NAME.update({"float": float32, "double": float64, "half": float16, "int": int64, "long": int64,
+                 "fp16": float16, "fp32": float32, "fp64": float64, "bf16": bfloat16})
+_BY_PROTO = {d.proto: d for d in ALL}
+# numpy dtype -> DType; the hot path (Tensor.dtype) looks up here
+_BY_NP = {d.np_dtype: d for d in ALL if d.np_dtype is not None}
+
+
+def from_numpy(np_dtype):
+    """DType of a numpy dtype; raises TypeError for dtypes Paddle lacks."""
+    try:
+        return _BY_NP[np_dtype]
+    except KeyError:
+        raise TypeError(f"numpy dtype {np_dtype} has no Paddle equivalent") from None
+
+
+def from_proto(value):
+    """DType of a ProgramDesc VarType enum value."""
+    return _BY_PROTO[int(value)]
+
+
+def convert_dtype(dtype):
+    """Any dtype spelling (DType, str, numpy dtype or type, Python type) -> DType."""
+    if isinstance(dtype, DType):
+        return dtype
+    if isinstance(dtype, str):
+        d = _BY_NAME.get(dtype.lower().replace("paddle.", ""))
+        if d is None:
+            raise TypeError(f"dtype must be one of {sorted(n for n in _BY_NAME)}, but received '{dtype}'")
+        return d
+    if dtype is bool:
+        return bool_
+    if dtype is int:
+        return int64
+    if dtype is float:
+        return float32 if _DEFAULT[0] is float32 else _DEFAULT[0]
+    if dtype is complex:
+        return complex64
+    try:
+        return from_numpy(np.dtype(dtype))
+    except TypeError:
+        raise TypeError(f"unsupported dtype {dtype!r}") from None
+
+
+_DEFAULT = [float32]
+
+
+def set_default_dtype(d):
+    """Set the dtype that floats and float Python scalars get by default."""
+    d = convert_dtype(d)
+    if d not in (float16, float32, float64, bfloat16):
+        raise TypeError(f"set_default_dtype only supports [float16, float32, float64, bfloat16], but received {d.name}")
+    _DEFAULT[0] = d
+
+
+def get_default_dtype():
+    """Name of the current default float dtype, e.g. 'float32'."""
+    return _DEFAULT[0].name
+
+
+def default_float():
+    """The current default float DType."""
+    return _DEFAULT[0]
+
+
+def default_complex():
+    """The complex DType matching the default float."""
+    return complex128 if _DEFAULT[0] is float64 else complex64
+
+
+_FLOAT_RANK = {float16: 1, bfloat16: 1, float32: 2, float64: 3}
+
+
+def promote(a, b, x_name="x", y_name="y"):
+    """Result DType of a binary op between tensors of dtypes a and b (Paddle 3 rules).
+
+    Paddle promotes only among floats and between complex and real; any other mix
+    (int32 with int64, int with float) is a TypeError, as in Paddle.
+    """
+    if a is b:
+        return a
+    if a.is_complex or b.is_complex:
+        if a.is_complex and b.is_complex:
+            return complex128 if complex128 in (a, b) else complex64
+        c, o = (a, b) if a.is_complex else (b, a)
+        if o.is_floating:
+            return complex128 if (c is complex128 or o is float64) else complex64
+    elif a.is_floating and b.is_floating:
+        if {a, b} == {float16, bfloat16}:
+            return float32
+        return a if _FLOAT_RANK[a] >= _FLOAT_RANK[b] else b
+    raise TypeError(
+        "(InvalidType) Type promotion only support calculations between floating-point numbers and "
+        f"between complex and real numbers. But got different data type {x_name}: {a.name}, {y_name}: {b.name}.")
+
+
+def scalar_dtype(value, tensor_dtype):
+    """Result DType of `tensor op python_scalar`: the scalar only lifts ints and bools."""
+    if isinstance(value, bool):
+        return tensor_dtype
+    if isinstance(value, int):
+        return int64 if tensor_dtype is bool_ else tensor_dtype
+    if isinstance(value, float):
+        if tensor_dtype.is_floating or tensor_dtype.is_complex:
+            return tensor_dtype
+        return _DEFAULT[0]
+    if isinstance(value, complex):
+        return tensor_dtype if tensor_dtype.is_complex else (complex128 if tensor_dtype is float64 else complex64)
+    return tensor_dtype
+
+
+def infer_data_dtype(data):
+    """DType that `to_tensor(data)` gives Python data and numpy arrays (Paddle's rules)."""
+    if isinstance(data, np.ndarray) or isinstance(data, np.generic):
+        return from_numpy(data.dtype)
+    if isinstance(data, bool):
+        return bool_
+    if isinstance(data, int):
+        return int64
+    if isinstance(data, float):
+        return _DEFAULT[0]
+    if isinstance(data, complex):
+        return default_complex()
+    return None

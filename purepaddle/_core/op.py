@@ -1,0 +1,184 @@
+"""The Op base class, the registry OPS {op_type: Op}, and TensorMeta for static shapes."""
+import weakref
+
+import numpy as np
+
+from . import dtype as _dt
+
+OPS = {}
+
+
+def register(op_type):
+    """Class decorator: register an Op under Paddle's static op type."""
+
+    def deco(cls):
+        cls.type = op_type
+        plan = []
+        for name in cls.saves:
+            if name in cls.inputs:
+                plan.append((False, cls.inputs.index(name)))
+            elif name in cls.outputs:
+                plan.append((True, cls.outputs.index(name)))
+            else:
+                raise ValueError(f"op {op_type}: saved slot {name!r} is neither an input nor an output")
+        cls._save_plan = tuple(plan)
+        cls._multi = len(cls.outputs) > 1 or bool(cls.duplicable)
+        OPS[op_type] = cls
+        return cls
+
+    return deco
+
+
+class TensorMeta:
+    """Shape (list, -1 for unknown) and DType of a value: what static mode knows before running."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape = list(shape)
+        self.dtype = dtype
+
+    def __repr__(self):
+        return f"TensorMeta(shape={self.shape}, dtype={self.dtype.name})"
+
+
+_tensor_make = [None]  # Tensor._make, filled in by tensor.py (which imports this module)
+
+
+class GraphFreedError(RuntimeError):
+    """Backward through a graph whose saved tensors were already released."""
+
+
+class Op:
+    """One primitive: forward on arrays, backward with framework ops.
+
+    An instance is made per call; when gradients are recorded it is also the grad node:
+    `next` holds one edge per input (None, a leaf Tensor, or (node, out_index)).
+    """
+
+    __slots__ = ("attrs", "next", "_saved", "_out_struct", "_out_hooks", "_retain", "_n_out",
+                 "_out_meta", "__weakref__")
+
+    type = None
+    inputs = ("X",)
+    outputs = ("Out",)
+    saves = ()              # slot names kept for backward, nothing more
+    duplicable = ()         # slots that hold a list of tensors (concat's X, split's Out)
+    nondiff_outputs = ()    # outputs that never carry gradient (indices, masks)
+    differentiable = True   # False: outputs always stop gradient (comparisons, argmax, random)
+    _save_plan = ()
+    _multi = False
+
+    def __init__(self, attrs):
+        self.attrs = attrs
+        self._saved = None
+        self._out_hooks = None
+        self._retain = None
+
+    # -- the three rules an op defines -------------------------------------------------
+    def forward(self, xp, *arrays):
+        """Arrays in, array (or tuple of arrays, one per output slot) out."""
+        raise NotImplementedError(f"op {self.type} has no forward")
+
+    def backward(self, *out_grads):
+        """Output grads (Tensors) in, one grad per input slot out (None where none flows)."""
+        raise NotImplementedError(f"op {self.type} has no backward rule")
+
+    def infer_meta(self, *metas):
+        """Output TensorMeta(s) from input metas; default: evaluate forward on small dummies."""
+        return abstract_eval(self, metas)
+
+    def need(self, i):
+        """Whether input i wants a gradient (backward skips work for the others)."""
+        return self.next[i] is not None
+
+    # -- saved tensors -----------------------------------------------------------------
+    def save(self, inputs, outs):
+        """Keep what backward needs: inputs by reference, outputs by array (no cycle)."""
+        saved = []
+        for is_out, i in self._save_plan:
+            if is_out:
+                t = outs[i]
+                saved.append((t._data, weakref.ref(t), 0, i))
+            else:
+                t = inputs[i]
+                saved.append((t, None, None if t is None else t._version, -1))
+        self._saved = saved
+
+    @property
+    def saved(self):
+        """The saved tensors, checked against in-place modification since the forward."""
+        s = self._saved
+        if s is None:
+            raise GraphFreedError(
+                f"Trying to run backward through the graph of op '{self.type}' a second time, but its "
+                "saved tensors were already freed. Pass retain_graph=True to the first backward() "
+                "or paddle.grad() if you need to backward through the graph again.")
+        if type(s) is tuple:  # static mode: Variables set by the backward builder
+            return s
+        out = []
+        make = _tensor_make[0]
+        for obj, ref, version, idx in s:
+            if idx >= 0:
+                t = ref()
+                if t is not None and t._version != version:
+                    raise _modified_error(self, t)
+                out.append(make(obj, False, self, idx))
+            else:
+                if obj is not None and obj._version != version:
+                    raise _modified_error(self, obj)
+                out.append(obj)
+        return tuple(out)
+
+    def release(self):
+        """Free the saved tensors (backward without retain_graph)."""
+        self._saved = None
+
+    def __repr__(self):
+        return f"<op {self.type} {self.attrs}>"
+
+
+def _modified_error(op, t):
+    return RuntimeError(
+        f"(PreconditionNotMet) Tensor '{t.name}' (shape={list(t._data.shape)}, dtype={_dt.from_numpy(t._data.dtype).name}) "
+        f"saved by op '{op.type}' for backward was modified by an inplace operation after the forward "
+        f"(its inplace version is now {t._version}). Use the out-of-place version of the op, or clone() "
+        "the tensor before modifying it.")
+
+
+_DUMMY = (6, 12)  # two sizes for unknown (-1) dims: dims of the result that differ are unknown
+
+
+def abstract_eval(op, metas):
+    """Shape/dtype inference by running forward twice on small zero arrays."""
+    import numpy as xp
+    results = []
+    for fill in _DUMMY:
+        args = []
+        for m in metas:
+            if m is None:
+                args.append(None)
+            elif isinstance(m, (list, tuple)):
+                args.append([_dummy(x, fill) for x in m])
+            else:
+                args.append(_dummy(m, fill))
+        results.append(op.forward(xp, *args))
+    return _merge_meta(results[0], results[1])
+
+
+def _dummy(meta, fill):
+    shape = [fill if (d is None or d < 0) else d for d in meta.shape]
+    dt = meta.dtype.np_dtype if meta.dtype.np_dtype is not None else np.float32
+    return np.zeros(shape, dtype=dt)
+
+
+def _merge_meta(a, b):
+    if isinstance(a, (tuple, list)):
+        return type(a)(_merge_meta(x, y) for x, y in zip(a, b))
+    if a is None:
+        return None
+    a, b = np.asarray(a), np.asarray(b)
+    shape = [da if da == db else -1 for da, db in zip(a.shape, b.shape)]
+    if a.ndim != b.ndim:
+        shape = [-1] * a.ndim
+    return TensorMeta(shape, _dt.from_numpy(a.dtype))

@@ -1,0 +1,455 @@
+"""Tensor and Parameter: an array, its place, and its place in the autograd graph."""
+import itertools
+
+import numpy as np
+
+from . import dtype as _dt
+from .methods import TensorMethods
+from .mode import STATE
+from .place import CPU, Place, convert_place
+
+_names = itertools.count()
+
+
+class Size(list):
+    """Paddle 3's shape type: a list that prints as `paddle.Size([2, 3])`."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"paddle.Size({list.__repr__(self)})"
+
+    def numel(self):
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+
+class Tensor(TensorMethods):
+    """A multi-dimensional array that records how it was computed.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+            >>> (x * x).sum().backward()
+            >>> x.grad
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [2., 4.])
+    """
+
+    __slots__ = ("_data", "stop_gradient", "_node", "_idx", "_grad", "_name", "persistable",
+                 "_version", "_hooks", "_place", "__weakref__")
+
+    def __init__(self, value=None, dtype=None, place=None, stop_gradient=True, name=None, persistable=False):
+        if value is None:
+            value = np.zeros([0], dtype=np.float32)
+        arr = np.asarray(value.numpy() if isinstance(value, Tensor) else value)
+        if dtype is not None:
+            arr = arr.astype(_dt.convert_dtype(dtype).np_dtype, copy=False)
+        self._data = arr
+        self.stop_gradient = stop_gradient
+        self._node = None
+        self._idx = 0
+        self._grad = None
+        self._name = name
+        self.persistable = persistable
+        self._version = 0
+        self._hooks = None
+        self._place = convert_place(place)
+
+    @classmethod
+    def _make(cls, data, stop_gradient=True, node=None, idx=0, place=CPU):
+        """Fast constructor used by dispatch: no checks, no copies."""
+        t = cls.__new__(cls)
+        t._data = data
+        t.stop_gradient = stop_gradient
+        t._node = node
+        t._idx = idx
+        t._grad = None
+        t._name = None
+        t.persistable = False
+        t._version = 0
+        t._hooks = None
+        t._place = place
+        return t
+
+    # -- attributes ----------------------------------------------------------------------
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def size(self):
+        return int(self._data.size)
+
+    def numel(self):
+        return int(self._data.size)
+
+    @property
+    def dtype(self):
+        return _dt.from_numpy(self._data.dtype)
+
+    @property
+    def place(self):
+        return self._place
+
+    @property
+    def name(self):
+        if self._name is None:
+            prefix = "generated_tensor_" if self._node is None else "eager_tmp_"
+            self._name = f"{prefix}{next(_names)}"
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        self._name = value
+
+    @property
+    def is_leaf(self):
+        return self._node is None
+
+    @property
+    def grad(self):
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None and not isinstance(value, Tensor):
+            raise TypeError(f"Tensor.grad must be a Tensor or None, but received {type(value).__name__}")
+        self._grad = value
+
+    @property
+    def inplace_version(self):
+        return self._version
+
+    def _inplace_version(self):
+        return self._version
+
+    @property
+    def T(self):
+        return self.transpose(list(range(self.ndim))[::-1])
+
+    @property
+    def data(self):
+        return self
+
+    @data.setter
+    def data(self, value):
+        self.set_value(value)
+
+    def is_tensor(self):
+        return True
+
+    def is_dense(self):
+        return True
+
+    def _is_initialized(self):
+        return True
+
+    # -- conversion ----------------------------------------------------------------------
+    def numpy(self):
+        """A numpy copy of the data."""
+        return np.array(self._data, copy=True)
+
+    def __array__(self, dtype=None, copy=None):
+        a = self._data
+        return a if dtype is None else a.astype(dtype, copy=False)
+
+    def item(self, *args):
+        """The value of a 1-element tensor (or of one element) as a Python scalar."""
+        if args:
+            return self._data.item(*args)
+        if self._data.size != 1:
+            raise ValueError(
+                f"(InvalidArgument) only one element tensor can be converted to Python scalar when no "
+                f"input coordinates, but got a tensor of shape {list(self._data.shape)}")
+        return self._data.item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def _scalar(self, kind):
+        if self._data.size != 1:
+            raise ValueError(
+                f"(InvalidArgument) only one element tensors can be converted to Python scalars "
+                f"({kind}), but got a tensor of shape {list(self._data.shape)}")
+        return self._data.reshape(()).item()
+
+    def __float__(self):
+        return float(self._scalar("float"))
+
+    def __int__(self):
+        return int(self._scalar("int"))
+
+    def __complex__(self):
+        return complex(self._scalar("complex"))
+
+    def __index__(self):
+        if self._data.dtype.kind not in "iub":
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._scalar("index"))
+
+    def __bool__(self):
+        return bool(self._scalar("bool"))
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-D tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-D tensor")
+        for i in range(self._data.shape[0]):
+            yield self[i]
+
+    def __repr__(self):
+        from .printing import format_tensor
+        return format_tensor(self._data, dtype_name=self.dtype.name, place_repr=repr(self._place),
+                             stop_gradient=self.stop_gradient, is_parameter=isinstance(self, Parameter))
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if self._data.ndim == 0 and spec:
+            return format(self._data.item(), spec)
+        return repr(self) if not spec else format(repr(self), spec)
+
+    def __deepcopy__(self, memo):
+        t = type(self).__new__(type(self))
+        for k in Tensor.__slots__:
+            if k != "__weakref__":
+                object.__setattr__(t, k, getattr(self, k, None))
+        t._data = self._data.copy()
+        t._node, t._idx, t._grad, t._hooks = None, 0, None, None
+        if isinstance(self, Parameter):
+            for k in Parameter.__slots__:
+                object.__setattr__(t, k, getattr(self, k, None))
+        memo[id(self)] = t
+        return t
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self._data, self.stop_gradient, self._name))
+
+    # -- autograd ------------------------------------------------------------------------
+    def backward(self, grad_tensor=None, retain_graph=False):
+        """Accumulate d(self)/d(leaf) into every leaf's `.grad`."""
+        from .autograd import run_backward
+        run_backward([self], [grad_tensor], retain_graph=retain_graph)
+
+    def register_hook(self, hook):
+        """Call hook(grad) when this tensor's gradient is computed; its return replaces it."""
+        if self.stop_gradient:
+            raise RuntimeError(
+                "(InvalidArgument) Cannot register hook on a tensor that stop gradient.")
+        if self._node is None:
+            if self._hooks is None:
+                self._hooks = []
+            hooks = self._hooks
+        else:
+            node = self._node
+            if node._out_hooks is None:
+                node._out_hooks = {}
+            hooks = node._out_hooks.setdefault(self._idx, [])
+        hooks.append(hook)
+        return _HookHandle(hooks, hook)
+
+    def retain_grads(self):
+        """Keep `.grad` on this non-leaf tensor after backward."""
+        if self._node is not None:
+            import weakref
+            if self._node._retain is None:
+                self._node._retain = {}
+            self._node._retain[self._idx] = weakref.ref(self)
+
+    def clear_grad(self, set_to_zero=True):
+        """Zero the gradient (a fresh zero array) or drop it."""
+        g = self._grad
+        if g is None:
+            return
+        if set_to_zero:
+            g._data = np.zeros_like(g._data)
+            g._version += 1
+        else:
+            self._grad = None
+
+    clear_gradient = clear_grad
+
+    def gradient(self):
+        """The gradient as a numpy array (legacy API), or None."""
+        return None if self._grad is None else self._grad.numpy()
+
+    def detach(self):
+        """A tensor sharing the data, cut from the graph (stop_gradient=True)."""
+        return Tensor._make(self._data, True, None, 0, self._place)
+
+    def detach_(self):
+        """Cut this tensor from the graph in place."""
+        self._node = None
+        self.stop_gradient = True
+        return self
+
+    def set_value(self, value):
+        """Copy `value` (array, Tensor or scalar) into this tensor, keeping shape and dtype."""
+        src = value._data if isinstance(value, Tensor) else np.asarray(value)
+        if tuple(src.shape) != self._data.shape:
+            raise ValueError(
+                f"(InvalidArgument) The shape of the new value must be the same as the tensor "
+                f"'{self.name}': expected {list(self._data.shape)}, but received {list(src.shape)}")
+        if self._data.flags.writeable:
+            np.copyto(self._data, src, casting="unsafe")
+        else:
+            self._data = src.astype(self._data.dtype, copy=True)
+        self._version += 1
+        return self
+
+    def _share_buffer_to(self, other):
+        other._data = self._data
+
+    def _set_data(self, array):
+        """Replace the data array (bumps the inplace version)."""
+        self._data = array
+        self._version += 1
+
+    def cpu(self):
+        return self
+
+    def cuda(self, device_id=None, blocking=True):
+        raise RuntimeError("purepaddle here is not compiled with CUDA; the tensor stays on Place(cpu)")
+
+    def pin_memory(self):
+        return self
+
+    def _copy_to(self, place, blocking=True):
+        return Tensor._make(self._data.copy(), self.stop_gradient, None, 0, convert_place(place))
+
+    def __setstate__(self, state):
+        pass
+
+
+def _rebuild(cls, data, stop_gradient, name):
+    t = cls._make(data, stop_gradient)
+    t._name = name
+    return t
+
+
+class _HookHandle:
+    """Returned by register_hook; remove() unregisters."""
+
+    def __init__(self, hooks, hook):
+        self._hooks, self._hook = hooks, hook
+
+    def remove(self):
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+            return True
+        return False
+
+
+class Parameter(Tensor):
+    """A trainable, persistable Tensor owned by a Layer or created by create_parameter."""
+
+    __slots__ = ("trainable_", "optimize_attr", "regularizer", "do_model_average", "need_clip",
+                 "is_distributed", "_init_func", "__dict__")
+
+    def __init__(self, value, dtype=None, name=None, trainable=True, optimize_attr=None,
+                 regularizer=None, do_model_average=None, need_clip=True):
+        Tensor.__init__(self, value, dtype=dtype, stop_gradient=not trainable, name=name, persistable=True)
+        self.trainable_ = trainable
+        self.optimize_attr = optimize_attr if optimize_attr is not None else {"learning_rate": 1.0}
+        self.regularizer = regularizer
+        self.do_model_average = do_model_average
+        self.need_clip = need_clip
+        self.is_distributed = False
+        self._init_func = None
+
+    @property
+    def trainable(self):
+        return self.trainable_
+
+    @trainable.setter
+    def trainable(self, value):
+        if not isinstance(value, bool):
+            raise ValueError("The type of trainable MUST be bool, but the type is ", type(value))
+        self.trainable_ = value
+        self.stop_gradient = not value
+
+    def __reduce__(self):
+        return (_rebuild_param, (self._data, self._name, self.trainable_))
+
+
+def _rebuild_param(data, name, trainable):
+    return Parameter(data, name=name, trainable=trainable)
+
+
+def to_array(data, dtype=None):
+    """Python data / ndarray / Tensor -> (ndarray, DType) with Paddle's to_tensor dtype rules."""
+    if isinstance(data, Tensor):
+        arr = data._data
+        d = _dt.from_numpy(arr.dtype)
+    else:
+        d = _dt.infer_data_dtype(data)
+        if d is not None:
+            arr = np.asarray(data)
+        else:
+            arr = np.asarray(_unwrap(data))
+            if arr.dtype == object:
+                raise TypeError(f"Can't convert {type(data).__name__} to a Tensor: the data is ragged or "
+                                "holds unsupported objects")
+            if arr.dtype.kind == "f" and arr.dtype == np.float64 and not _has_numpy_float64(data):
+                d = _dt.default_float()
+            elif arr.dtype.kind == "c" and not _has_numpy_float64(data):
+                d = _dt.default_complex()
+            elif arr.dtype.kind in "U S":
+                raise TypeError(f"Can't convert string data {data!r} to a Tensor")
+            else:
+                d = _dt.from_numpy(arr.dtype) if arr.dtype.kind != "i" or arr.dtype.itemsize == 8 else _dt.from_numpy(arr.dtype)
+    if dtype is not None:
+        d = _dt.convert_dtype(dtype)
+    if d.np_dtype is None:
+        raise TypeError("bfloat16 needs the optional package ml_dtypes (pip install purepaddle[bf16])")
+    if arr.dtype != d.np_dtype:
+        arr = arr.astype(d.np_dtype)
+    return arr, d
+
+
+def _unwrap(data):
+    """Replace Tensors nested in lists/tuples by their arrays."""
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (list, tuple)):
+        return [_unwrap(x) for x in data]
+    return data
+
+
+def _has_numpy_float64(data):
+    """Whether nested data holds numpy float64 values (which keep float64, unlike Python floats)."""
+    if isinstance(data, (np.ndarray, np.generic)):
+        return data.dtype == np.float64 or data.dtype == np.complex128
+    if isinstance(data, Tensor):
+        return data._data.dtype == np.float64
+    if isinstance(data, (list, tuple)) and data:
+        return any(_has_numpy_float64(x) for x in data)
+    return False
+
+
+from . import op as _op  # noqa: E402
+
+_op._tensor_make[0] = Tensor._make
+
+
+def is_tensor(x):
+    """Whether x is a paddle.Tensor."""
+    return isinstance(x, Tensor)

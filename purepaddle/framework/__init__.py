@@ -1,0 +1,1 @@
+"""paddle.framework: flags, dtype helpers, random state."""

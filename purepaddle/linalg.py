@@ -1,0 +1,1 @@
+"""paddle.linalg: the linear-algebra namespace (re-exports from purepaddle.tensor.linalg)."""

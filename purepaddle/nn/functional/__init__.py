@@ -1,0 +1,1 @@
+"""paddle.nn.functional: activations and other functional forms."""

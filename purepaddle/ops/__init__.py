@@ -1,0 +1,3 @@
+"""Op definitions, one family per module; importing this package registers them all into OPS."""
+from . import (creation, einsum, elementwise, gather, join, linalg, logic, matmul, random, reduction,  # noqa: F401
+               search, shape, slicing, unary)

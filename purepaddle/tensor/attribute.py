@@ -1,0 +1,3 @@
+"""attribute public functions."""
+__all__ = []
+METHODS = {}

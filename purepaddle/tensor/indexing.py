@@ -1,0 +1,3 @@
+"""indexing public functions."""
+__all__ = []
+METHODS = {}

@@ -1,0 +1,3 @@
+"""linalg public functions."""
+__all__ = []
+METHODS = {}

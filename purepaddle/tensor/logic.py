@@ -1,0 +1,3 @@
+"""logic public functions."""
+__all__ = []
+METHODS = {}

@@ -1,0 +1,3 @@
+"""random public functions."""
+__all__ = []
+METHODS = {}

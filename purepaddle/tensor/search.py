@@ -1,0 +1,3 @@
+"""search public functions."""
+__all__ = []
+METHODS = {}

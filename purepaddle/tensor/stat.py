@@ -1,0 +1,3 @@
+"""stat public functions."""
+__all__ = []
+METHODS = {}
