@@ -12,7 +12,9 @@ from ._core.printing import get_printoptions, set_printoptions
 from ._core.tensor import Parameter, Tensor, is_tensor
 from .tensor import *  # noqa: F401,F403
 from . import static  # noqa: E402
-from . import autograd, device, framework, linalg, nn  # noqa: E402,F401
+from . import autograd, device, framework, linalg, nn, utils  # noqa: E402,F401
+from .framework.random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cuda_rng_state,  # noqa: E402
+                               set_rng_state)
 
 dtype = _dtype.DType
 __version__ = "3.3.1"

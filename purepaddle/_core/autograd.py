@@ -2,17 +2,21 @@
 import numpy as np
 
 from .mode import STATE
-from .dispatch import _restructure
+from .op import _restructure
 from .tensor import Tensor
 
 _make = Tensor._make
 
 
 def _ones_like(t):
-    return _make(np.ones(t._data.shape, dtype=t._data.dtype), True, None, 0, t._place)
+    """The default root gradient: ones shaped like t."""
+    a = np.empty(t._data.shape, dtype=t._data.dtype)
+    a.fill(1)
+    return _make(a, True, None, 0, t._place)
 
 
 def _check_root(t, g, api):
+    """Validate a root tensor and its given gradient (default: ones)."""
     if not isinstance(t, Tensor):
         raise TypeError(f"{api}: expected Tensors to differentiate, but received {type(t).__name__}")
     if g is None:
@@ -27,26 +31,26 @@ def _check_root(t, g, api):
 
 
 def _collect(roots):
-    """Nodes reachable from the roots, with how many edges point at each."""
+    """Nodes reachable from the roots, and how many edges point at each non-root."""
     deps = {}
-    stack = [n for n in roots]
-    seen = set(id(n) for n in stack)
-    nodes = list(stack)
+    seen = set(roots)
+    stack = list(roots)
     while stack:
-        node = stack.pop()
-        for e in node.next:
-            if e is None or type(e) is not tuple:
-                continue
-            child = e[0]
-            deps[child] = deps.get(child, 0) + 1
-            if id(child) not in seen:
-                seen.add(id(child))
-                nodes.append(child)
-                stack.append(child)
-    return nodes, deps
+        for e in stack.pop().next:
+            if type(e) is tuple:
+                child = e[0]
+                if child in deps:
+                    deps[child] += 1
+                else:
+                    deps[child] = 1
+                    if child not in seen:
+                        seen.add(child)
+                        stack.append(child)
+    return seen, deps
 
 
 def _accumulate(buf, i, g):
+    """Add g into slot i of a node's output-grad buffer."""
     prev = buf[i]
     buf[i] = g if prev is None else prev + g
 
@@ -60,17 +64,9 @@ def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=Fa
     """
     if grad_tensors is None:
         grad_tensors = [None] * len(tensors)
-    capture_leaf, capture_node = {}, {}
-    if inputs is not None:
-        for k, t in enumerate(inputs):
-            if t._node is None:
-                capture_leaf[id(t)] = k
-            else:
-                capture_node[(id(t._node), t._idx)] = k
-        results = [None] * len(inputs)
-    blocked = set(id(t) for t in no_grad_vars) if no_grad_vars else ()
-    blocked_nodes = set((id(t._node), t._idx) for t in no_grad_vars if t._node is not None) if no_grad_vars else ()
-
+    cap = None
+    if inputs is not None or no_grad_vars:
+        cap = _Capture(inputs, no_grad_vars)
     buffers = {}
     roots = []
     leaf_roots = []
@@ -78,69 +74,95 @@ def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=Fa
         g = _check_root(t, g, api)
         if t.stop_gradient:
             continue
-        if t._node is None:
+        node = t._node
+        if node is None:
             leaf_roots.append((t, g))
             continue
-        node = t._node
-        if node not in buffers:
-            buffers[node] = [None] * (node._n_out if node._multi else 1)
+        b = buffers.get(node)
+        if b is None:
+            b = buffers[node] = [None] * (node._n_out if node._multi else 1)
             roots.append(node)
-        _accumulate(buffers[node], t._idx, g)
+        _accumulate(b, t._idx, g)
 
     prev = STATE.grad_enabled
     STATE.grad_enabled = bool(create_graph)
     try:
         for t, g in leaf_roots:
-            _to_leaf(t, g, capture_leaf, results if inputs is not None else None, inputs is not None)
+            _to_leaf(t, g, cap)
         if roots:
-            nodes, deps = _collect(roots)
-            # paddle.grad visits only nodes that lead to a requested input; backward visits all
-            nodes = _prune(nodes, capture_leaf, capture_node) if inputs is not None else None
-            ready = [n for n in roots if deps.get(n, 0) == 0]
-            while ready:
-                node = ready.pop()
-                grads = buffers.pop(node, None)
-                nexts = node.next
-                if grads is not None:
-                    grads = _output_hooks(node, grads, capture_node, results if inputs is not None else None)
-                    for k in blocked_nodes:
-                        if k[0] == id(node):
-                            grads[k[1]] = None
-                    in_grads = _call_backward(node, grads, retain_graph, nodes)
-                    for e, g in zip(nexts, in_grads):
-                        if e is None or g is None:
-                            continue
-                        if type(e) is tuple:
-                            child, idx = e
-                            if nodes is not None and child not in nodes:
-                                continue
-                            b = buffers.get(child)
-                            if b is None:
-                                b = buffers[child] = [None] * (child._n_out if child._multi else 1)
-                            _accumulate(b, idx, g)
-                        elif id(e) not in blocked:
-                            _to_leaf(e, g, capture_leaf, results if inputs is not None else None, inputs is not None)
-                elif not retain_graph:
-                    node.release()
-                for e in nexts:
-                    if type(e) is tuple:
-                        child = e[0]
-                        d = deps[child] - 1
-                        deps[child] = d
-                        if d == 0:
-                            ready.append(child)
+            _propagate(roots, buffers, retain_graph, cap)
     finally:
         STATE.grad_enabled = prev
-    if inputs is None:
+    if cap is None or inputs is None:
         return None
-    for k, r in enumerate(results):
-        if r is None and not allow_unused:
-            raise ValueError(
-                f"(InvalidArgument) The {k}-th input does not appear in the backward graph. Please check "
-                "the input tensor or set allow_unused=True to get None result.")
-        if r is not None and not create_graph:
-            results[k] = _make(r._data, True, None, 0, r._place)
-    return results
+    return cap.finish(allow_unused, create_graph)
+
+
+class _Capture:
+    """paddle.grad bookkeeping: which leaves/outputs to capture, which to block."""
+
+    def __init__(self, inputs, no_grad_vars):
+        self.leaf, self.node = {}, {}
+        self.results = [None] * len(inputs) if inputs is not None else None
+        self.accumulate = inputs is None  # no_grad_vars alone: still a plain backward
+        for k, t in enumerate(inputs or ()):
+            if t._node is None:
+                self.leaf[id(t)] = k
+            else:
+                self.node[(id(t._node), t._idx)] = k
+        self.blocked = set(id(t) for t in no_grad_vars) if no_grad_vars else set()
+        self.blocked_nodes = (set((id(t._node), t._idx) for t in no_grad_vars if t._node is not None)
+                              if no_grad_vars else set())
+
+    def finish(self, allow_unused, create_graph):
+        results = self.results
+        for k, r in enumerate(results):
+            if r is None and not allow_unused:
+                raise ValueError(
+                    f"(InvalidArgument) The {k}-th input does not appear in the backward graph. Please check "
+                    "the input tensor or set allow_unused=True to get None result.")
+            if r is not None and not create_graph:
+                results[k] = _make(r._data, True, None, 0, r._place)
+        return results
+
+
+def _propagate(roots, buffers, retain_graph, cap):
+    """Kahn's topological walk from the root nodes, calling each op's backward once."""
+    nodes, deps = _collect(roots)
+    keep = None
+    if cap is not None and not cap.accumulate:
+        keep = _prune(nodes, cap.leaf, cap.node)  # paddle.grad: only nodes leading to an input
+    ready = [n for n in roots if n not in deps]
+    pop = buffers.pop
+    while ready:
+        node = ready.pop()
+        grads = pop(node, None)
+        nexts = node.next
+        if grads is not None and (keep is None or node in keep):
+            if node._out_hooks is not None or node._retain is not None or cap is not None:
+                grads = _output_hooks(node, grads, cap)
+            in_grads = _call_backward(node, grads, retain_graph)
+            for e, g in zip(nexts, in_grads):
+                if e is None or g is None:
+                    continue
+                if type(e) is tuple:
+                    child, idx = e
+                    b = buffers.get(child)
+                    if b is None:
+                        b = buffers[child] = [None] * (child._n_out if child._multi else 1)
+                    prev = b[idx]
+                    b[idx] = g if prev is None else prev + g
+                else:
+                    _to_leaf(e, g, cap)
+        elif not retain_graph:
+            node.release()
+        for e in nexts:
+            if type(e) is tuple:
+                child = e[0]
+                d = deps[child] - 1
+                deps[child] = d
+                if d == 0:
+                    ready.append(child)
 
 
 def _prune(nodes, capture_leaf, capture_node):
@@ -174,7 +196,7 @@ def _prune(nodes, capture_leaf, capture_node):
         sys.setrecursionlimit(limit)
 
 
-def _output_hooks(node, grads, capture_node, results):
+def _output_hooks(node, grads, cap):
     """Apply hooks registered on non-leaf outputs, fill retained grads and paddle.grad captures."""
     hooks = node._out_hooks
     if hooks:
@@ -190,22 +212,30 @@ def _output_hooks(node, grads, capture_node, results):
             t = ref()
             if t is not None and grads[i] is not None:
                 g = grads[i]
+                if not STATE.grad_enabled:
+                    g = _make(g._data, True, None, 0, g._place)
                 t._grad = g if t._grad is None else t._grad + g
-    if results is not None and capture_node:
-        for i, g in enumerate(grads):
-            k = capture_node.get((id(node), i))
-            if k is not None and g is not None:
-                results[k] = g if results[k] is None else results[k] + g
+    if cap is not None:
+        nid = id(node)
+        if cap.node and cap.results is not None:
+            for i, g in enumerate(grads):
+                k = cap.node.get((nid, i))
+                if k is not None and g is not None:
+                    res = cap.results
+                    res[k] = g if res[k] is None else res[k] + g
+        if cap.blocked_nodes:
+            for i in range(len(grads)):
+                if (nid, i) in cap.blocked_nodes:
+                    grads[i] = None
     return grads
 
 
-def _call_backward(node, grads, retain_graph, nodes):
+def _call_backward(node, grads, retain_graph):
     """Call the op's backward with one grad per output (zeros filled in for multi-output ops)."""
-    if nodes is not None and node not in nodes:
-        return ()
     if node._multi:
         grads = _fill_zeros(node, grads)
-        args = _restructure(grads, node._out_struct)
+        struct = node._out_struct
+        args = grads if struct is None else _restructure(grads, struct)
     else:
         args = grads
     try:
@@ -236,26 +266,33 @@ def _fill_zeros(node, grads):
     return out
 
 
-def _to_leaf(t, g, capture_leaf, results, is_grad_api):
-    """Deliver gradient g to leaf t: run its hooks, then accumulate or capture."""
+def _to_leaf(t, g, cap):
+    """Deliver gradient g to leaf t: run its hooks, then accumulate into .grad or capture."""
     if t._hooks:
         for h in t._hooks:
             r = h(g)
             if r is not None:
                 g = r
     if g._data.dtype != t._data.dtype:
-        g = _make(g._data.astype(t._data.dtype), g.stop_gradient, g._node, g._idx, g._place) if g._node is None else g.astype(t.dtype)
-    if is_grad_api:
-        k = capture_leaf.get(id(t))
-        if k is not None:
-            results[k] = g if results[k] is None else results[k] + g
-        return
-    if g._data.shape != t._data.shape:
-        g = g.reshape(list(t._data.shape)) if g._data.size == t._data.size else g
-    if t._grad is None:
-        t._grad = g if STATE.grad_enabled else _make(g._data, True, None, 0, g._place)
+        g = g.astype(t.dtype) if STATE.grad_enabled else _make(g._data.astype(t._data.dtype))
+    if cap is not None:
+        if id(t) in cap.blocked:
+            return
+        if not cap.accumulate:
+            k = cap.leaf.get(id(t))
+            if k is not None:
+                res = cap.results
+                res[k] = g if res[k] is None else res[k] + g
+            return
+    if g._data.shape != t._data.shape and g._data.size == t._data.size:
+        g = g.reshape(list(t._data.shape))
+    old = t._grad
+    if STATE.grad_enabled:  # create_graph: keep the gradient's own graph
+        t._grad = g if old is None else old + g
+    elif old is None:
+        t._grad = _make(g._data, True, None, 0, g._place)
     else:
-        t._grad = t._grad + g if STATE.grad_enabled else _make(t._grad._data + g._data, True, None, 0, g._place)
+        t._grad = _make(old._data + g._data, True, None, 0, g._place)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,

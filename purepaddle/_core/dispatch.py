@@ -3,6 +3,7 @@ import numpy as np
 
 from . import dtype as _dt
 from .mode import STATE
+from .op import _restructure
 from .tensor import Tensor
 
 _ndarray = np.ndarray
@@ -20,29 +21,61 @@ def apply(op_cls, *inputs, **attrs):
         return st.builder(op_cls, inputs, attrs)
     op = op_cls(attrs)
     if op_cls.duplicable:
-        arrays = [None if t is None else ([x._data for x in t] if type(t) is list else t._data) for t in inputs]
-    else:
+        return _apply_general(op, op_cls, inputs)
+    try:
+        arrays = [t._data for t in inputs]
+    except AttributeError:  # an optional input is None
         arrays = [None if t is None else t._data for t in inputs]
     try:
         out = op.forward(np, *arrays)
-    except (ValueError, TypeError, IndexError, FloatingPointError, ZeroDivisionError, MemoryError,
-            np.linalg.LinAlgError, RuntimeWarning, AttributeError) as e:
+    except _KERNEL_ERRORS as e:
+        if getattr(e, "paddle_kernel", False):  # already worded as Paddle words it
+            raise
         raise explain(op, inputs, e) from e
-    record = st.grad_enabled and op_cls.differentiable and _needs_grad(inputs, op_cls.duplicable)
+    record = False
+    if st.grad_enabled and op_cls.differentiable:
+        for t in inputs:
+            if t is not None and not t.stop_gradient:
+                record = True
+                break
+    if op_cls._multi:
+        return _wrap_multi(op, op_cls, inputs, out, record)
+    if type(out) is not _ndarray:
+        out = _to_array(out)
+    if record:
+        t = _make(out, False, op, 0)
+        op.next = tuple([_edge(x) for x in inputs])
+        if op_cls._save_plan:
+            op.save(inputs, (t,))
+    else:
+        t = _make(out)
+    if st.hooks is not None:
+        _run_hooks(op, inputs, (t,))
+    return t
+
+
+def _to_array(out):
+    """A kernel's non-ndarray result (numpy scalar from a full reduction, Python number) -> ndarray."""
+    return out[...] if isinstance(out, np.generic) else np.asarray(out)  # [...] is 3x cheaper
+
+
+_KERNEL_ERRORS = (ValueError, TypeError, IndexError, FloatingPointError, ZeroDivisionError, MemoryError,
+                  np.linalg.LinAlgError, AttributeError)
+
+
+def _apply_general(op, op_cls, inputs):
+    """apply() for ops with duplicable (list) slots."""
+    arrays = [None if t is None else ([x._data for x in t] if type(t) is list else t._data) for t in inputs]
+    try:
+        out = op.forward(np, *arrays)
+    except _KERNEL_ERRORS as e:
+        if getattr(e, "paddle_kernel", False):
+            raise
+        raise explain(op, inputs, e) from e
+    record = STATE.grad_enabled and op_cls.differentiable and _needs_grad(inputs, True)
     if not op_cls._multi:
-        if type(out) is not _ndarray:
-            out = np.asarray(out)
-        if record:
-            t = _make(out, False, op, 0)
-            op.next = _edges(inputs, op_cls.duplicable)
-            if op_cls._save_plan:
-                op.save(inputs, (t,))
-        else:
-            t = _make(out)
-        if st.hooks is not None:
-            _run_hooks(op, inputs, (t,))
-        return t
-    return _wrap_multi(op, op_cls, inputs, out, record)
+        out = (out,)
+    return _wrap_multi(op, op_cls, inputs, out, record, single=not op_cls._multi)
 
 
 def constant(array):
@@ -52,56 +85,46 @@ def constant(array):
     return _make(array)
 
 
-def _wrap_multi(op, op_cls, inputs, out, record):
+def _wrap_multi(op, op_cls, inputs, out, record, single=False):
     """Wrap a multi-output (or duplicable-output) result, flat-indexing outputs for grads."""
-    flat, struct = [], []
-    for slot, o in zip(op_cls.outputs, out):
-        if isinstance(o, list):
-            struct.append(len(o))
-            flat.extend(o)
-        else:
-            struct.append(None)
-            flat.append(o)
-    nondiff = op_cls.nondiff_outputs
-    outs, i = [], 0
-    for slot, n in zip(op_cls.outputs, struct):
-        for _ in range(1 if n is None else n):
-            a = flat[i]
-            if type(a) is not _ndarray:
-                a = np.asarray(a)
-            if record and slot not in nondiff and a.dtype.kind in "fcV":
-                outs.append(_make(a, False, op, i))
+    if not op_cls.duplicable:  # fixed slots: one array per output slot (topk, kthvalue, ...)
+        flat, struct = out, None
+    else:
+        flat, struct = [], []
+        for o in out:
+            if isinstance(o, list):
+                struct.append(len(o))
+                flat.extend(o)
             else:
-                outs.append(_make(a))
-            i += 1
+                struct.append(None)
+                flat.append(o)
+    nondiff = op_cls._nondiff_flags(struct)
+    outs = []
+    for i, a in enumerate(flat):
+        if type(a) is not _ndarray:
+            a = _to_array(a)
+        if record and not nondiff[i] and a.dtype.kind in "fcV":
+            outs.append(_make(a, False, op, i))
+        else:
+            outs.append(_make(a))
     if record:
         op.next = _edges(inputs, op_cls.duplicable)
         op._out_struct = struct
-        op._n_out = len(flat)
-        op._out_meta = [(a.shape, a.dtype) for a in outs_arrays(outs)]
+        op._n_out = len(outs)
+        op._out_meta = [(t._data.shape, t._data.dtype) for t in outs]
         if op_cls._save_plan:
             op.save(inputs, outs)
     if STATE.hooks is not None:
         _run_hooks(op, inputs, outs)
-    return _restructure(outs, struct)
+    if struct is None:
+        return tuple(outs)
+    res = _restructure(outs, struct)
+    return res[0] if single else res
 
 
 def outs_arrays(outs):
     """The arrays of a list of output tensors."""
     return [t._data for t in outs]
-
-
-def _restructure(flat, struct):
-    """Flat list -> tuple with one entry per output slot (a list for duplicable slots)."""
-    res, i = [], 0
-    for n in struct:
-        if n is None:
-            res.append(flat[i])
-            i += 1
-        else:
-            res.append(list(flat[i:i + n]))
-            i += n
-    return tuple(res)
 
 
 def _needs_grad(inputs, duplicable):

@@ -22,7 +22,7 @@ def register(op_type):
             else:
                 raise ValueError(f"op {op_type}: saved slot {name!r} is neither an input nor an output")
         cls._save_plan = tuple(plan)
-        cls._multi = len(cls.outputs) > 1 or bool(cls.duplicable)
+        cls._multi = len(cls.outputs) > 1 or any(s in cls.duplicable for s in cls.outputs)
         OPS[op_type] = cls
         return cls
 
@@ -74,6 +74,20 @@ class Op:
         self._saved = None
         self._out_hooks = None
         self._retain = None
+
+    @classmethod
+    def _nondiff_flags(cls, struct):
+        """Per flat output: True when it never carries gradient (cached for fixed slots)."""
+        if struct is None:
+            flags = cls.__dict__.get("_nondiff_cache")
+            if flags is None:
+                flags = tuple(s in cls.nondiff_outputs for s in cls.outputs)
+                cls._nondiff_cache = flags
+            return flags
+        flags = []
+        for s, n in zip(cls.outputs, struct):
+            flags.extend([s in cls.nondiff_outputs] * (1 if n is None else n))
+        return flags
 
     # -- the three rules an op defines -------------------------------------------------
     def forward(self, xp, *arrays):
@@ -144,6 +158,19 @@ def _modified_error(op, t):
         f"saved by op '{op.type}' for backward was modified by an inplace operation after the forward "
         f"(its inplace version is now {t._version}). Use the out-of-place version of the op, or clone() "
         "the tensor before modifying it.")
+
+
+def _restructure(flat, struct):
+    """Flat list -> tuple with one entry per output slot (a list for duplicable slots)."""
+    res, i = [], 0
+    for n in struct:
+        if n is None:
+            res.append(flat[i])
+            i += 1
+        else:
+            res.append(list(flat[i:i + n]))
+            i += n
+    return tuple(res)
 
 
 _DUMMY = (6, 12)  # two sizes for unknown (-1) dims: dims of the result that differ are unknown

@@ -246,8 +246,7 @@ class Tensor(TensorMethods):
     # -- autograd ------------------------------------------------------------------------
     def backward(self, grad_tensor=None, retain_graph=False):
         """Accumulate d(self)/d(leaf) into every leaf's `.grad`."""
-        from .autograd import run_backward
-        run_backward([self], [grad_tensor], retain_graph=retain_graph)
+        _autograd.run_backward([self], [grad_tensor], retain_graph=retain_graph)
 
     def register_hook(self, hook):
         """Call hook(grad) when this tensor's gradient is computed; its return replaces it."""
@@ -448,6 +447,7 @@ def _has_numpy_float64(data):
 from . import op as _op  # noqa: E402
 
 _op._tensor_make[0] = Tensor._make
+from . import autograd as _autograd  # noqa: E402  (needs Tensor defined above)
 
 
 def is_tensor(x):

@@ -1,1 +1,9 @@
 """paddle.framework: flags, dtype helpers, random state."""
+from . import flags  # noqa: E402,F401
+from .flags import get_flags, set_flags  # noqa: E402,F401
+from . import random  # noqa: E402,F401
+from .random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cuda_rng_state,  # noqa: E402,F401
+                     set_rng_state)
+from ..static import executor as _executor  # noqa: E402
+
+_executor.set_flag_reader(flags.get)  # the static Executor reads FLAGS_* from the registry

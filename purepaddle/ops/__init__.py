@@ -1,3 +1,3 @@
 """Op definitions, one family per module; importing this package registers them all into OPS."""
-from . import (creation, einsum, elementwise, gather, join, linalg, logic, matmul, random, reduction,  # noqa: F401
-               search, shape, slicing, unary)
+from . import (creation, einsum, elementwise, gather, join, linalg, linalg_decomp, logic, matmul, random, reduction,  # noqa: F401
+               scatter, search, shape, slicing, triangular, unary)

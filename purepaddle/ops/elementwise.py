@@ -102,6 +102,9 @@ class ElementwisePow(_Binary):
     saves = ("X", "Y", "Out")
 
     def forward(self, xp, x, y):
+        if x.dtype.kind in "iu" and y.dtype.kind in "iu":
+            from .unary import _int_power
+            return _int_power(xp, x, y)
         return xp.power(x, y)
 
     def backward(self, out_grad):
@@ -209,3 +212,62 @@ class ReduceAs(Op):
     def backward(self, out_grad):
         (x,) = self.saved
         return out_grad.expand_as(x), None
+
+
+@register("atan2")
+class Atan2(Op):
+    """Elementwise arctan(x1 / x2) with the quadrant of (x2, x1)."""
+
+    inputs, outputs = ("X1", "X2"), ("Out",)
+    saves = ("X1", "X2")
+
+    def forward(self, xp, x, y):
+        return xp.arctan2(x, y)
+
+    def infer_meta(self, x, y):
+        return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), x.dtype)
+
+    def backward(self, out_grad):
+        x, y = self.saved
+        g = out_grad / (x * x + y * y)
+        return (sum_to(g * y, x) if self.need(0) else None,
+                sum_to(-(g * x), y) if self.need(1) else None)
+
+
+@register("lerp")
+class Lerp(Op):
+    """x + weight * (y - x), all three broadcast together."""
+
+    inputs, outputs = ("X", "Y", "Weight"), ("Out",)
+    saves = ("X", "Y", "Weight")
+
+    def forward(self, xp, x, y, w):
+        out = x + w * (y - x)
+        return out if out.dtype == x.dtype else out.astype(x.dtype)
+
+    def infer_meta(self, x, y, w):
+        shape = broadcast_shape(broadcast_shape(x.shape, y.shape, self.type), w.shape, self.type)
+        return TensorMeta(shape, x.dtype)
+
+    def backward(self, out_grad):
+        x, y, w = self.saved
+        gy = out_grad * w
+        gx = sum_to(out_grad - gy, x) if self.need(0) else None
+        return (gx, sum_to(gy, y) if self.need(1) else None,
+                sum_to(out_grad * (y - x), w) if self.need(2) else None)
+
+
+@register("isclose")
+class IsClose(Op):
+    """|x - y| <= atol + rtol * |y| elementwise (attrs rtol/atol are strings, as in Paddle)."""
+
+    inputs, outputs = ("Input", "Other"), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x, y):
+        a = self.attrs
+        return xp.isclose(x, y, rtol=float(a["rtol"]), atol=float(a["atol"]), equal_nan=a["equal_nan"])
+
+    def infer_meta(self, x, y):
+        from .._core import dtype as _dt
+        return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), _dt.bool_)

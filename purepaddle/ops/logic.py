@@ -1,1 +1,190 @@
-"""logic ops."""
+"""Logic ops: comparisons, logical_*, bitwise_* and shifts, reduce_any/reduce_all, is_empty (no gradients)."""
+import numpy as np
+
+from .._core import dtype as _dt
+from .._core.op import Op, TensorMeta, register
+from .elementwise import broadcast_shape
+from .reduction import reduce_axes, reduced_shape
+
+
+class _Binary(Op):
+    """Broadcasting binary op with a bool (comparisons, logical_*) result."""
+
+    inputs, outputs = ("X", "Y"), ("Out",)
+    differentiable = False
+    _fn = None
+
+    def forward(self, xp, x, y):
+        try:
+            return self._fn(x, y)
+        except ValueError:
+            if x.shape != y.shape:  # numpy's broadcast error -> Paddle's message
+                broadcast_shape(list(x.shape), list(y.shape), self.type)
+            raise
+
+    def infer_meta(self, x, y):
+        return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), _dt.bool_)
+
+
+@register("equal")
+class Equal(_Binary):
+    _fn = staticmethod(np.equal)
+
+
+@register("not_equal")
+class NotEqual(_Binary):
+    _fn = staticmethod(np.not_equal)
+
+
+@register("less_than")
+class LessThan(_Binary):
+    _fn = staticmethod(np.less)
+
+
+@register("less_equal")
+class LessEqual(_Binary):
+    _fn = staticmethod(np.less_equal)
+
+
+@register("greater_than")
+class GreaterThan(_Binary):
+    _fn = staticmethod(np.greater)
+
+
+@register("greater_equal")
+class GreaterEqual(_Binary):
+    _fn = staticmethod(np.greater_equal)
+
+
+@register("logical_and")
+class LogicalAnd(_Binary):
+    _fn = staticmethod(np.logical_and)
+
+
+@register("logical_or")
+class LogicalOr(_Binary):
+    _fn = staticmethod(np.logical_or)
+
+
+@register("logical_xor")
+class LogicalXor(_Binary):
+    _fn = staticmethod(np.logical_xor)
+
+
+@register("logical_not")
+class LogicalNot(Op):
+    inputs, outputs = ("X",), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x):
+        return np.logical_not(x)
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, _dt.bool_)
+
+
+class _Bitwise(_Binary):
+    """Integer/bool binary op keeping the input dtype."""
+
+    def infer_meta(self, x, y):
+        return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), x.dtype)
+
+
+@register("bitwise_and")
+class BitwiseAnd(_Bitwise):
+    _fn = staticmethod(np.bitwise_and)
+
+
+@register("bitwise_or")
+class BitwiseOr(_Bitwise):
+    _fn = staticmethod(np.bitwise_or)
+
+
+@register("bitwise_xor")
+class BitwiseXor(_Bitwise):
+    _fn = staticmethod(np.bitwise_xor)
+
+
+@register("bitwise_not")
+class BitwiseNot(Op):
+    inputs, outputs = ("X",), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x):
+        return np.invert(x)
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, x.dtype)
+
+
+class _Shift(_Bitwise):
+    """x << y / x >> y; `is_arithmetic=False` shifts signed values as unsigned bits."""
+
+    inputs, outputs = ("x", "y"), ("out",)
+
+    def forward(self, xp, x, y):
+        bits = x.dtype.itemsize * 8
+        arith = self.attrs.get("is_arithmetic", True)
+        signed = x.dtype.kind == "i"
+        if signed and not arith:
+            u = np.dtype(f"u{x.dtype.itemsize}")
+            return self._shift(x.astype(u), y.astype(u), bits).astype(x.dtype)
+        return self._shift(x, y, bits)
+
+
+@register("bitwise_left_shift")
+class BitwiseLeftShift(_Shift):
+    @staticmethod
+    def _shift(x, y, bits):
+        big = y >= bits
+        out = np.left_shift(x, np.where(big, 0, y).astype(x.dtype))
+        return np.where(big, x.dtype.type(0), out) if big.any() else out
+
+
+@register("bitwise_right_shift")
+class BitwiseRightShift(_Shift):
+    @staticmethod
+    def _shift(x, y, bits):
+        big = y >= bits
+        out = np.right_shift(x, np.where(big, 0, y).astype(x.dtype))
+        if big.any():
+            fill = np.where(x < 0, x.dtype.type(-1), x.dtype.type(0)) if x.dtype.kind == "i" else x.dtype.type(0)
+            out = np.where(big, fill, out)
+        return out
+
+
+class _ReduceBool(Op):
+    """reduce_any / reduce_all: attrs dim, keep_dim, reduce_all; bool result."""
+
+    inputs, outputs = ("X",), ("Out",)
+    differentiable = False
+    _fn = None
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return np.asarray(self._fn(x, axis=reduce_axes(a, x.ndim), keepdims=a["keep_dim"]))
+
+    def infer_meta(self, x):
+        return TensorMeta(reduced_shape(x.shape, self.attrs), _dt.bool_)
+
+
+@register("reduce_any")
+class ReduceAny(_ReduceBool):
+    _fn = staticmethod(np.any)
+
+
+@register("reduce_all")
+class ReduceAll(_ReduceBool):
+    _fn = staticmethod(np.all)
+
+
+@register("is_empty")
+class IsEmpty(Op):
+    inputs, outputs = ("X",), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x):
+        return np.asarray(x.size == 0)
+
+    def infer_meta(self, x):
+        return TensorMeta([], _dt.bool_)

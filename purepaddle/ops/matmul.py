@@ -73,3 +73,133 @@ class MatMul(Op):
         if yv:
             gy = gy.squeeze(-1)
         return gx, gy
+
+
+def _bcast_batch(a, b, op_type):
+    """Broadcast the batch dims (all but the last two) of two static shapes."""
+    return broadcast_shape(list(a[:-2]), list(b[:-2]), op_type)
+
+
+@register("bmm")
+class Bmm(Op):
+    """Batched matrix product of two 3-D tensors with equal batch sizes."""
+
+    inputs, outputs = ("X", "Y"), ("Out",)
+    saves = ("X", "Y")
+
+    def forward(self, xp, x, y):
+        return xp.matmul(x, y)
+
+    def infer_meta(self, x, y):
+        return TensorMeta([x.shape[0], x.shape[1], y.shape[2]], x.dtype)
+
+    def backward(self, out_grad):
+        x, y = self.saved
+        gx = out_grad.matmul(y, transpose_y=True) if self.need(0) else None
+        gy = x.matmul(out_grad, transpose_x=True) if self.need(1) else None
+        return gx, gy
+
+
+@register("dot")
+class Dot(Op):
+    """Inner product of two 1-D tensors, or row-wise of two 2-D tensors."""
+
+    inputs, outputs = ("X", "Y"), ("Out",)
+    saves = ("X", "Y")
+
+    def forward(self, xp, x, y):
+        if x.ndim == 1:
+            return xp.asarray(xp.dot(x, y))
+        return xp.einsum("ij,ij->i", x, y)
+
+    def infer_meta(self, x, y):
+        return TensorMeta(list(x.shape[:-1]), x.dtype)
+
+    def backward(self, out_grad):
+        x, y = self.saved
+        g = out_grad if x.ndim == 1 else out_grad.unsqueeze(-1)
+        return (g * y if self.need(0) else None), (g * x if self.need(1) else None)
+
+
+@register("mv")
+class Mv(Op):
+    """Matrix-vector product: X [M, N] times Vec [N] -> [M]."""
+
+    inputs, outputs = ("X", "Vec"), ("Out",)
+    saves = ("X", "Vec")
+
+    def forward(self, xp, x, vec):
+        return xp.matmul(x, vec)
+
+    def infer_meta(self, x, vec):
+        return TensorMeta([x.shape[0]], x.dtype)
+
+    def backward(self, out_grad):
+        x, vec = self.saved
+        gx = out_grad.unsqueeze(-1) * vec if self.need(0) else None
+        gv = x.matmul(out_grad, transpose_x=True) if self.need(1) else None
+        return gx, gv
+
+
+@register("kron")
+class Kron(Op):
+    """Kronecker product; the operand with fewer dims is padded with leading 1s."""
+
+    inputs, outputs = ("X", "Y"), ("Out",)
+    saves = ("X", "Y")
+
+    def forward(self, xp, x, y):
+        n = max(x.ndim, y.ndim)
+        xs = (1,) * (n - x.ndim) + x.shape
+        ys = (1,) * (n - y.ndim) + y.shape
+        # one broadcast product over interleaved axes [x0, y0, x1, y1, ...] (numpy.kron is slower)
+        out = x.reshape([d for a in xs for d in (a, 1)]) * y.reshape([d for b in ys for d in (1, b)])
+        return out.reshape([a * b for a, b in zip(xs, ys)])
+
+    def infer_meta(self, x, y):
+        n = max(len(x.shape), len(y.shape))
+        xs = [1] * (n - len(x.shape)) + list(x.shape)
+        ys = [1] * (n - len(y.shape)) + list(y.shape)
+        return TensorMeta([-1 if a < 0 or b < 0 else a * b for a, b in zip(xs, ys)], x.dtype)
+
+    def backward(self, out_grad):
+        from .einsum import einsum_op
+        x, y = self.saved
+        xs, ys = list(x.shape), list(y.shape)
+        n = max(len(xs), len(ys))
+        xs, ys = [1] * (n - len(xs)) + xs, [1] * (n - len(ys)) + ys
+        # view the grad as [x0, y0, x1, y1, ...] and contract the y (resp. x) halves away
+        g = out_grad.reshape([d for pair in zip(xs, ys) for d in pair])
+        lo, up = "abcdefghijklmnopqrstuvwxyz"[:n], "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
+        gl = "".join(a + b for a, b in zip(lo, up))
+        gx = gy = None
+        if self.need(0):
+            gx = einsum_op(f"{gl},{up}->{lo}", g, y.reshape(ys)).reshape(list(x.shape))
+        if self.need(1):
+            gy = einsum_op(f"{gl},{lo}->{up}", g, x.reshape(xs)).reshape(list(y.shape))
+        return gx, gy
+
+
+@register("cross")
+class Cross(Op):
+    """Cross product of 3-vectors laid along axis `dim`."""
+
+    inputs, outputs = ("X", "Y"), ("Out",)
+    saves = ("X", "Y")
+
+    def forward(self, xp, x, y):
+        d = self.attrs["dim"]
+        if d == 9:  # Paddle's default: the first axis of size 3
+            d = list(x.shape).index(3)
+        return xp.cross(x, y, axis=d)
+
+    def infer_meta(self, x, y):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, out_grad):
+        from .._core.dispatch import apply
+        x, y = self.saved
+        d = self.attrs["dim"]
+        gx = apply(Cross, y, out_grad, dim=d) if self.need(0) else None
+        gy = apply(Cross, out_grad, x, dim=d) if self.need(1) else None
+        return gx, gy

@@ -1,1 +1,222 @@
-"""random ops."""
+"""Random ops: uniform_random, gaussian_random, randint, randperm, bernoulli, multinomial, poisson, ...
+
+Each forward draws from `_core.generator` at run time (so static programs draw anew on every
+Executor run); an op-level `seed` attr != 0 uses its own fixed stream. infer_meta never draws.
+"""
+import numpy as np
+
+from .._core import dtype as _dt
+from .._core.generator import rng
+from .._core.op import Op, TensorMeta, register
+from .creation import _np_dtype, zeros_grad
+
+
+def _draw(kind, shape, dt, r):
+    """Standard uniform ('u') or normal ('n') samples of numpy dtype dt (complex: both parts)."""
+    if dt.kind == "c":
+        part = np.float32 if dt.itemsize == 8 else np.float64
+        re, im = _draw(kind, shape, np.dtype(part), r), _draw(kind, shape, np.dtype(part), r)
+        if kind == "n":
+            re, im = re * part(np.sqrt(0.5)), im * part(np.sqrt(0.5))
+        return (re + 1j * im).astype(dt)
+    work = dt if dt in (np.float32, np.float64) else np.dtype(np.float32)
+    out = r.random(shape, dtype=work) if kind == "u" else r.standard_normal(shape, dtype=work)
+    return out if work is dt else out.astype(dt)
+
+
+class _Nullary(Op):
+    """Random ops without tensor inputs: shape and dtype come from attrs."""
+
+    inputs, outputs = (), ("Out",)
+    differentiable = False
+
+    def infer_meta(self):
+        a = self.attrs
+        return TensorMeta(a["shape"], _dt.from_proto(a["dtype"]))
+
+
+@register("uniform_random")
+class UniformRandom(_Nullary):
+    """Uniform samples in [min, max) (attrs shape, dtype, min, max, seed, diag_*)."""
+
+    def forward(self, xp):
+        a = self.attrs
+        dt = _np_dtype(a["dtype"])
+        out = _draw("u", a["shape"], dt, rng(a["seed"]))
+        lo, hi = a["min"], a["max"]
+        if lo != 0.0 or hi != 1.0:
+            out = (out * (hi - lo) + lo).astype(dt, copy=False)
+        n = a.get("diag_num", 0)
+        if n:
+            flat = out.reshape(-1)
+            flat[[i * a["diag_step"] + i for i in range(n)]] = a["diag_val"]
+        return out
+
+
+@register("gaussian_random")
+class GaussianRandom(_Nullary):
+    """Normal samples (attrs shape, mean, std, seed, dtype); complex dtypes split std over both parts."""
+
+    def forward(self, xp):
+        a = self.attrs
+        dt = _np_dtype(a["dtype"])
+        out = _draw("n", a["shape"], dt, rng(a["seed"]))
+        mean, std = a["mean"], a["std"]
+        if std != 1.0:
+            out = out * out.real.dtype.type(std)
+        if mean != 0.0:
+            out = out + (out.real.dtype.type(mean) * (1 + 1j) if dt.kind == "c" else out.dtype.type(mean))
+        return out.astype(dt, copy=False)
+
+
+@register("randint")
+class RandInt(_Nullary):
+    """Integers uniform in [low, high) (attrs low, high, shape, dtype, seed)."""
+
+    def forward(self, xp):
+        a = self.attrs
+        return rng(a["seed"]).integers(a["low"], a["high"], size=a["shape"], dtype=_np_dtype(a["dtype"]))
+
+
+@register("randperm")
+class RandPerm(_Nullary):
+    """A random permutation of 0..n-1 (attrs n, dtype)."""
+
+    def forward(self, xp):
+        a = self.attrs
+        return rng(a.get("seed", 0)).permutation(a["n"]).astype(_np_dtype(a["dtype"]))
+
+    def infer_meta(self):
+        a = self.attrs
+        return TensorMeta([a["n"]], _dt.from_proto(a["dtype"]))
+
+
+class _Sampler(Op):
+    """Random ops that draw one sample per element of X, in X's dtype and shape."""
+
+    inputs, outputs = ("X",), ("Out",)
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, x.dtype)
+
+
+def _check_prob(x):
+    if x.size:
+        lo, hi = x.min(), x.max()
+        if not lo >= 0:
+            raise IndexError(f"(OutOfRange) The probability should be >= 0, but got {float(lo):f}")
+        if not hi <= 1:
+            raise IndexError(f"(OutOfRange) The probability should be <= 1, but got {float(hi):f}")
+
+
+@register("bernoulli")
+class Bernoulli(_Sampler):
+    """1 with probability X, else 0 (X's dtype)."""
+
+    differentiable = False
+
+    def forward(self, xp, x):
+        _check_prob(x)
+        return (rng().random(x.shape) < x).astype(x.dtype)
+
+
+@register("poisson")
+class Poisson(_Sampler):
+    """Poisson samples with rate X (negative or NaN rates give 0); zero gradient."""
+
+    def forward(self, xp, x):
+        lam = np.where(x > 0, x, 0).astype(np.float64)
+        return rng().poisson(lam).astype(x.dtype)
+
+    def backward(self, out_grad):
+        return zeros_grad(out_grad)
+
+
+@register("multinomial")
+class Multinomial(Op):
+    """num_samples category indices per row of X drawn by weight (attrs num_samples, replacement)."""
+
+    inputs, outputs = ("X",), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x):
+        a = self.attrs
+        n, repl = a["num_samples"], a["replacement"]
+        p = x.reshape(-1, x.shape[-1]).astype(np.float64)
+        if p.size and not p.min() >= 0:
+            raise ValueError(f"(InvalidArgument) The input of multinomial distribution should be >= 0, but got "
+                             f"{float(p.min()):f}.")
+        if not np.isfinite(p).all():
+            raise ValueError("(InvalidArgument) The input of multinomial distribution should be finite.")
+        total = p.sum(axis=1, keepdims=True)
+        if (total <= 0).any():
+            raise ValueError(f"(InvalidArgument) The sum of one multinomial distribution probability should be > 0, "
+                             f"but got {float(total.min()):f}.")
+        r = rng()
+        if repl:
+            cdf = np.cumsum(p, axis=1)
+            cdf /= cdf[:, -1:]  # ends at exactly 1, so u < 1 never lands past the last nonzero weight
+            u = r.random((p.shape[0], n))
+            out = np.stack([np.searchsorted(c, ui, side="right") for c, ui in zip(cdf, u)])
+        else:
+            if ((p > 0).sum(axis=1) < n).any():
+                raise ValueError("(InvalidArgument) When replacement is False, number of samples should be less "
+                                 "than non-zero categories.")
+            with np.errstate(divide="ignore"):
+                keys = np.log(p) - np.log(-np.log(r.random(p.shape)))  # Gumbel top-k
+            out = np.argsort(-keys, axis=1, kind="stable")[:, :n]
+        return out.astype(np.int64).reshape(x.shape[:-1] + (n,))
+
+    def infer_meta(self, x):
+        return TensorMeta(list(x.shape[:-1]) + [self.attrs["num_samples"]], _dt.int64)
+
+
+# -- in-place fills (Tensor.uniform_, normal_, exponential_, bernoulli_): no gradient reaches X --
+class _InplaceSampler(_Sampler):
+    def backward(self, out_grad):
+        return zeros_grad(out_grad)
+
+
+@register("uniform_random_inplace")
+class UniformRandomInplace(_InplaceSampler):
+    """X refilled with uniform samples in [min, max) (attrs min, max, seed, diag_*)."""
+
+    def forward(self, xp, x):
+        a = self.attrs
+        out = _draw("u", x.shape, x.dtype, rng(a["seed"]))
+        return (out * (a["max"] - a["min"]) + a["min"]).astype(x.dtype, copy=False)
+
+
+@register("gaussian_inplace")
+class GaussianInplace(_InplaceSampler):
+    """x refilled with normal samples (attrs mean, std, seed)."""
+
+    inputs, outputs = ("x",), ("out",)
+
+    def forward(self, xp, x):
+        a = self.attrs
+        out = _draw("n", x.shape, x.dtype, rng(a["seed"]))
+        return (out * a["std"] + a["mean"]).astype(x.dtype, copy=False)
+
+
+@register("exponential")
+class Exponential(_InplaceSampler):
+    """X refilled with exponential samples of rate `lambda`."""
+
+    def forward(self, xp, x):
+        return (rng().standard_exponential(x.shape) / self.attrs["lambda"]).astype(x.dtype)
+
+
+class BernoulliInplace(_InplaceSampler):
+    """X refilled with 1 where a uniform draw falls below P (a tensor broadcast to X) or attr p, else 0."""
+
+    type = "bernoulli_"
+    inputs = ("X", "P")
+
+    def forward(self, xp, x, p):
+        if p is None:
+            p = np.asarray(self.attrs["p"])
+        return (rng().random(x.shape) < p).astype(x.dtype)
+
+    def backward(self, out_grad):
+        return zeros_grad(out_grad), None

@@ -1,68 +1,578 @@
-"""Shape ops: reshape2, expand_as_v2, squeeze2, unsqueeze2, transpose2, ... (no data change)."""
+"""Shape ops: reshape2, squeeze2, unsqueeze2, transpose2, flatten, expand_v2, tile, flip, roll, ..."""
+import math
+
 import numpy as np
 
+from .._core import dtype as _dt
+from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
+from .reduction import ReduceSum
 
 
-def reshape_target(in_shape, shape, op_type="reshape2"):
-    """Resolve Paddle's reshape target (0 copies the input dim, -1 is inferred)."""
-    out = []
+# -- backward helpers shared by the shape, join and slicing families ------------------------
+class ShapeOf:
+    """What backward keeps of an input whose values it never reads: its shape (no data, no version)."""
+
+    __slots__ = ("shape", "_version")
+
+    def __init__(self, shape):
+        self.shape = list(shape)
+        self._version = None
+
+
+class _ShapeList(list):
+    """A list of ShapeOf for a duplicable input slot (carries `_version` like a saved tensor)."""
+
+    _version = None
+
+
+class RefList(list):
+    """A saved list of tensors kept by reference without an in-place check (index inputs)."""
+
+    _version = None
+
+
+def _shape_of(t):
+    if t is None:
+        return None
+    if type(t) is list:
+        return _ShapeList(ShapeOf(x._data.shape) for x in t)
+    return ShapeOf(t._data.shape)
+
+
+class ShapeOnly(Op):
+    """Base of ops whose backward needs only the shapes of (some of) the saved inputs.
+
+    Eagerly it keeps no reference to that input's data (no memory held, no false in-place
+    error); in static mode `self.saved` holds the Variables, whose runtime shape backward
+    may read through ops when it has unknown (-1) dims. `shape_only` names the saved slots
+    kept by shape (None: all); the others are kept by reference. Optional inputs that were
+    not passed are saved as None.
+    """
+
+    shape_only = None
+
+    def save(self, inputs, outs):
+        saved = []
+        only = self.shape_only
+        n = len(inputs)
+        for _, i in self._save_plan:
+            t = inputs[i] if i < n else None
+            if only is None or self.inputs[i] in only:
+                saved.append((_shape_of(t), None, None, -1))
+            elif type(t) is list:
+                saved.append((RefList(t), None, None, -1))
+            else:
+                saved.append((t, None, None if t is None else t._version, -1))
+        self._saved = saved
+
+
+def known(shape):
+    """Whether a (static) shape has no unknown dims."""
+    return -1 not in shape
+
+
+def reshape_like(g, like):
+    """g reshaped to the shape of `like` (a runtime shape op when static dims are unknown)."""
+    shape = list(like.shape)
+    if list(g.shape) == shape and known(shape):
+        return g
+    if shape.count(-1) <= 1:
+        return apply(Reshape, g, shape=shape)
+    return apply(Reshape, g, apply(Shape, like), shape=[])
+
+
+def sum_to_shape(g, like):
+    """Sum a broadcast gradient g back to the shape of `like` (Tensor, Variable or ShapeOf)."""
+    ls, gs = list(like.shape), list(g.shape)
+    if gs == ls and known(ls):
+        return g
+    if not (known(ls) and known(gs)):
+        from .elementwise import ReduceAs
+        return apply(ReduceAs, g, like)
+    lead = len(gs) - len(ls)
+    axes = list(range(lead)) + [i + lead for i, d in enumerate(ls) if d == 1 and gs[i + lead] != 1]
+    if axes:
+        g = apply(ReduceSum, g, dim=axes, keep_dim=True, reduce_all=False, out_dtype=-1)
+    return g if list(g.shape) == ls else apply(Reshape, g, shape=ls)
+
+
+def zeros_like_shape(like, dtype):
+    """A zero tensor of `like`'s shape (a constant when known, else from the runtime shape)."""
+    from .creation import FillConstant
+    shape = list(like.shape)
+    if known(shape):
+        return apply(FillConstant, shape=shape, value=0.0, dtype=dtype.proto)
+    from .slicing import SetValue
+    return apply(SetValue, like, dtype=dtype.proto, axes=[], starts=[], ends=[], steps=[], decrease_axes=[],
+                 none_axes=[], values=[0], shape=[1])
+
+
+# -- shape --------------------------------------------------------------------------------
+@register("shape")
+class Shape(Op):
+    """The shape of Input as a 1-D int32 tensor."""
+
+    inputs, outputs = ("Input",), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x):
+        return xp.array(x.shape, dtype=np.int32)
+
+    def infer_meta(self, x):
+        return TensorMeta([len(x.shape)], _dt.int32)
+
+
+def _reshape_error(in_shape, shape):
+    shape = [int(d) for d in shape]
+    size = int(np.prod(in_shape))
+    if shape.count(-1) > 1:
+        second = [i for i, d in enumerate(shape) if d == -1][1]
+        return ValueError(
+            f"(InvalidArgument) Only one dimension value of 'shape' in ReshapeOp can be -1. But received "
+            f"shape = {shape}, shape[{second}] is also -1.")
     for i, d in enumerate(shape):
-        if d == 0:
-            if i >= len(in_shape):
-                raise ValueError(f"(InvalidArgument) {op_type}: 0 at position {i} of shape {list(shape)} has no "
-                                 f"input dim to copy (input shape {list(in_shape)})")
-            out.append(in_shape[i])
-        else:
-            out.append(d)
-    return out
+        if d < -1:
+            return ValueError(
+                f"(InvalidArgument) Each dimension value of 'shape' in ReshapeOp must not be negative except "
+                f"one unknown dimension. But received shape = {shape}, shape[{i}] = {d}.")
+        if d == 0 and i >= len(in_shape) and size != 0:
+            return ValueError(
+                f"(InvalidArgument) The index of 0 in `shape` ({i}) >= the input tensor X's dimensions "
+                f"({len(in_shape)}) is only allowed for a zero-sized input, but X's shape = {list(in_shape)}.")
+    resolved = [in_shape[i] if d == 0 and i < len(in_shape) else d for i, d in enumerate(shape)]
+    cap = int(np.prod(resolved))
+    if -1 in resolved:
+        return ValueError(
+            "(InvalidArgument) The 'shape' attribute in ReshapeOp is invalid. The input tensor X'size must be "
+            f"divisible by known capacity of 'shape'. But received X's shape = {list(in_shape)}, X's size = {size}, "
+            f"'shape' is {shape}, known capacity of 'shape' is {-cap}.")
+    return ValueError(
+        f"(InvalidArgument) The 'shape' in ReshapeOp is invalid. The input tensor X'size must be equal to the "
+        f"capacity of 'shape'. But received X's shape = {list(in_shape)}, X's size = {size}, 'shape' is "
+        f"{shape}, the capacity of 'shape' is {cap}.")
+
+
+def reshape_target(in_shape, shape):
+    """Paddle's reshape target: 0 copies the input dim at the same index, -1 is inferred."""
+    if 0 in shape:
+        n = len(in_shape)
+        shape = [in_shape[i] if d == 0 and i < n else d for i, d in enumerate(shape)]
+    return shape
 
 
 @register("reshape2")
-class Reshape(Op):
-    inputs, outputs = ("X",), ("Out",)
+class Reshape(ShapeOnly):
+    """Change the shape (attr `shape`, or the 1-D int tensor `Shape` when given)."""
+
+    inputs, outputs = ("X", "Shape"), ("Out",)
     saves = ("X",)
 
-    def forward(self, xp, x):
-        target = reshape_target(x.shape, self.attrs["shape"])
+    def forward(self, xp, x, shape=None):
+        target = self.attrs["shape"] if shape is None else shape.tolist()
         try:
+            if 0 in target or min(target, default=0) < -1:
+                return x.reshape(reshape_target(x.shape, _check_target(x.shape, target)))
             return x.reshape(target)
         except ValueError:
-            raise ValueError(
-                f"(InvalidArgument) The 'shape' attribute in ReshapeOp is invalid. The input tensor X's size "
-                f"is {x.size}, but the target shape {list(self.attrs['shape'])} (resolved {target}) does not "
-                f"match it (input shape {list(x.shape)}).") from None
+            raise _reshape_error(x.shape, target) from None
 
-    def infer_meta(self, x):
+    def infer_meta(self, x, shape=None):
+        if shape is not None:
+            n = shape.shape[0] if shape.shape and shape.shape[0] >= 0 else len(self.attrs["shape"])
+            attr = self.attrs["shape"]
+            return TensorMeta(attr if len(attr) == n and attr else [-1] * max(n, 0), x.dtype)
         target = reshape_target(x.shape, self.attrs["shape"])
-        if target.count(-1) == 1 and -1 not in x.shape:
-            known = int(np.prod([d for d in target if d != -1]))
+        if target.count(-1) == 1 and known(x.shape):
+            known_part = int(np.prod([d for d in target if d != -1]))
             total = int(np.prod(x.shape))
-            if known and total % known == 0:
-                target[target.index(-1)] = total // known
+            if known_part and total % known_part == 0:
+                target[target.index(-1)] = total // known_part
         return TensorMeta(target, x.dtype)
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad.reshape_as(x) if -1 in x.shape else out_grad.reshape(list(x.shape))
+        return reshape_like(out_grad, x), None
+
+
+def _check_target(in_shape, target):
+    """Raise Paddle's error for a reshape target that cannot fit a tensor of shape in_shape."""
+    if target.count(-1) > 1 or min(target, default=0) < -1:
+        raise _reshape_error(in_shape, target)
+    size = math.prod(in_shape)
+    for i, d in enumerate(target):
+        if d == 0 and i >= len(in_shape) and size != 0:
+            raise _reshape_error(in_shape, target)
+    resolved = reshape_target(list(in_shape), list(target))
+    known_part = math.prod([d for d in resolved if d != -1])
+    if (-1 in resolved and known_part and size % known_part) or (-1 not in resolved and known_part != size):
+        raise _reshape_error(in_shape, target)
+    return target
+
+
+def squeeze_shape(shape, axes):
+    """Output shape of squeeze2: drop the listed size-1 dims (all size-1 dims when axes is empty)."""
+    n = len(shape)
+    if not axes:
+        return [d for d in shape if d != 1]
+    drop = {a + n if a < 0 else a for a in axes}
+    return [d for i, d in enumerate(shape) if not (i in drop and d == 1)]
+
+
+@register("squeeze2")
+class Squeeze(ShapeOnly):
+    """Remove size-1 dims (attr `axes`; dims in axes that are not 1 are kept, as in Paddle)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        axes = self.attrs["axes"]
+        n = x.ndim
+        for a in axes:
+            if not -max(n, 1) <= a < max(n, 1):
+                raise ValueError(
+                    f"(InvalidArgument) Each axis in Attr(axes) should be in the range of [{-n}, {n - 1}]But "
+                    f"current axis is:{a}, input tensor's shape = {list(x.shape)}.")
+        return x.reshape(squeeze_shape(x.shape, axes))
+
+    def infer_meta(self, x):
+        return TensorMeta(squeeze_shape(x.shape, self.attrs["axes"]), x.dtype)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return reshape_like(out_grad, x)
+
+
+def unsqueeze_shape(shape, axes):
+    """Output shape of unsqueeze2: insert size-1 dims one axis at a time (negative counts from the end)."""
+    out = list(shape)
+    for a in axes:
+        cur = a + len(out) + 1 if a < 0 else a
+        if cur < 0:
+            raise ValueError("(InvalidArgument) The insert dimension value should not be less than 0, but "
+                             f"received axis {a} for a tensor of shape {list(shape)}")
+        if cur > len(out):
+            raise ValueError("(InvalidArgument) The insert dimension value should not be larger than the "
+                             f"dimension size of input tensor: axis {a} for a tensor of shape {list(shape)}")
+        out.insert(cur, 1)
+    return out
+
+
+@register("unsqueeze2")
+class Unsqueeze(ShapeOnly):
+    """Insert size-1 dims at attr `axes`."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return x.reshape(unsqueeze_shape(x.shape, self.attrs["axes"]))
+
+    def infer_meta(self, x):
+        return TensorMeta(unsqueeze_shape(x.shape, self.attrs["axes"]), x.dtype)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return reshape_like(out_grad, x)
+
+
+@register("transpose2")
+class Transpose(Op):
+    """Permute dims by attr `axis` (a view, as in Paddle)."""
+
+    def forward(self, xp, x):
+        return x.transpose(self.attrs["axis"])
+
+    def infer_meta(self, x):
+        return TensorMeta([x.shape[a] for a in self.attrs["axis"]], x.dtype)
+
+    def backward(self, out_grad):
+        perm = self.attrs["axis"]
+        n = len(perm)
+        inv = [0] * n
+        for i, a in enumerate(perm):
+            inv[a % n] = i
+        return apply(Transpose, out_grad, axis=inv)
+
+
+def flatten_shape(shape, start, stop):
+    """Output shape of flatten_contiguous_range."""
+    if not shape:
+        return [1]
+    n = len(shape)
+    start, stop = start % n, stop % n
+    mid = shape[start:stop + 1]
+    size = -1 if -1 in mid else int(np.prod(mid))
+    return list(shape[:start]) + [size] + list(shape[stop + 1:])
+
+
+@register("flatten_contiguous_range")
+class Flatten(ShapeOnly):
+    """Merge dims start_axis..stop_axis into one."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return x.reshape(flatten_shape(x.shape, a["start_axis"], a["stop_axis"]))
+
+    def infer_meta(self, x):
+        a = self.attrs
+        return TensorMeta(flatten_shape(x.shape, a["start_axis"], a["stop_axis"]), x.dtype)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return reshape_like(out_grad, x)
+
+
+# -- broadcasting ---------------------------------------------------------------------------
+def expand_target(in_shape, shape, op="expand_v2"):
+    """Paddle's expand rule: `shape` may add leading dims; -1 keeps the input dim."""
+    n, m = len(shape), len(in_shape)
+    if n < m:
+        raise ValueError(
+            f"(InvalidArgument) The number of elements ({n}) of 'shape' for {op} op must be greater than or "
+            f"equal to the rank ({m}) of the input.")
+    if n > 8:
+        raise ValueError(f"(InvalidArgument) The number of elements ({n}) of 'shape' for must not be greater than 8.")
+    lead = n - m
+    out = []
+    for i, d in enumerate(shape):
+        if i < lead:
+            if d < 0:
+                raise ValueError(f"(InvalidArgument) The expanded size ({d}) for non-existing dimensions must "
+                                 f"be positive for {op} op.")
+            out.append(d)
+            continue
+        s = in_shape[i - lead]
+        if d == -1 or d == s:
+            out.append(s)
+        elif s == 1 or s == -1:
+            out.append(d)
+        else:
+            raise ValueError(
+                f"(InvalidArgument) The value ({s}) of the non-singleton dimension does not match the "
+                f"corresponding value ({d}) in shape for {op} op.")
+    return out
+
+
+def _broadcast_copy(xp, x, shape):
+    out = xp.empty(shape, dtype=x.dtype)
+    out[...] = x  # a real (writable) copy, cheaper than broadcast_to(...).copy() for small arrays
+    return out
+
+
+@register("expand_v2")
+class Expand(ShapeOnly):
+    """Broadcast X to attr `shape` (or the 1-D int tensor `Shape`); -1 keeps a dim."""
+
+    inputs, outputs = ("X", "Shape"), ("Out",)
+    saves = ("X",)
+
+    def forward(self, xp, x, shape=None):
+        target = self.attrs["shape"] if shape is None else shape.tolist()
+        return _broadcast_copy(xp, x, expand_target(x.shape, target))
+
+    def infer_meta(self, x, shape=None):
+        if shape is not None:
+            return TensorMeta([-1] * max(shape.shape[0], 0), x.dtype)
+        return TensorMeta(expand_target(x.shape, self.attrs["shape"]), x.dtype)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return sum_to_shape(out_grad, x), None
 
 
 @register("expand_as_v2")
-class ExpandAs(Op):
-    """Broadcast X to the shape of Y (runtime shape, so static -1 dims work)."""
+class ExpandAs(ShapeOnly):
+    """Broadcast X to the shape of Y (runtime shape, so static -1 dims work) or attr target_shape."""
 
     inputs, outputs = ("X", "Y"), ("Out",)
     saves = ("X",)
 
-    def forward(self, xp, x, y):
-        out = xp.empty(y.shape, dtype=x.dtype)
-        out[...] = x  # cheaper than broadcast_to(...).copy() for small arrays
-        return out
+    def forward(self, xp, x, y=None):
+        target = self.attrs.get("target_shape") if y is None else y.shape
+        return _broadcast_copy(xp, x, expand_target(x.shape, list(target), "expand_as_v2"))
 
-    def infer_meta(self, x, y):
-        return TensorMeta(y.shape, x.dtype)
+    def infer_meta(self, x, y=None):
+        return TensorMeta(list(y.shape) if y is not None else list(self.attrs["target_shape"]), x.dtype)
 
     def backward(self, out_grad):
-        from .elementwise import sum_to
         (x,) = self.saved
-        return sum_to(out_grad, x), None
+        return sum_to_shape(out_grad, x), None
+
+
+@register("broadcast_tensors")
+class BroadcastTensors(ShapeOnly):
+    """Broadcast every tensor of X to their common shape."""
+
+    inputs, outputs = ("X",), ("Out",)
+    duplicable = ("X", "Out")
+    saves = ("X",)
+
+    def forward(self, xp, xs):
+        shape = xp.broadcast_shapes(*[x.shape for x in xs])
+        return ([_broadcast_copy(xp, x, shape) for x in xs],)
+
+    def backward(self, out_grads):
+        (xs,) = self.saved
+        return [None if g is None or not self.need(i) else sum_to_shape(g, x)
+                for i, (g, x) in enumerate(zip(out_grads, xs))]
+
+
+@register("tile")
+class Tile(ShapeOnly):
+    """Repeat X along each dim by attr repeat_times (numpy.tile rules for rank mismatch)."""
+
+    inputs, outputs = ("X", "RepeatTimes"), ("Out",)
+    saves = ("X",)
+
+    def forward(self, xp, x, repeat_times=None):
+        reps = self.attrs["repeat_times"] if repeat_times is None else repeat_times.tolist()
+        for r in reps:
+            if r < 0:
+                raise ValueError("(InvalidArgument) All elements of the input 'repeat_times' for tile op must be "
+                                 f"positive integers, but the value received is {r}.")
+        return xp.tile(x, reps)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        reps = list(self.attrs["repeat_times"])
+        if not reps:
+            raise NotImplementedError("tile: the gradient needs repeat_times known when the program is built")
+        n = max(len(reps), len(x.shape))
+        reps = [1] * (n - len(reps)) + reps
+        if 0 in reps:
+            return zeros_like_shape(x, out_grad.dtype), None
+        g = apply(TileGrad, out_grad, repeat_times=reps)
+        if n > len(x.shape):
+            g = apply(Squeeze, g, axes=list(range(n - len(x.shape))))
+        return g, None
+
+
+@register("tile_grad")
+class TileGrad(Op):
+    """Sum the tiles of a gradient back onto one tile (attr repeat_times, one per dim)."""
+
+    inputs, outputs = ("Out@GRAD",), ("X@GRAD",)
+
+    def forward(self, xp, g):
+        reps = self.attrs["repeat_times"]
+        inter = []
+        for r, s in zip(reps, g.shape):
+            inter += [r, s // r]
+        return g.reshape(inter).sum(axis=tuple(range(0, 2 * len(reps), 2)))
+
+    def infer_meta(self, g):
+        return TensorMeta([-1 if s < 0 else s // r for r, s in zip(self.attrs["repeat_times"], g.shape)], g.dtype)
+
+    def backward(self, gg):
+        return apply(Tile, gg, repeat_times=list(self.attrs["repeat_times"]))
+
+
+@register("flip")
+class Flip(Op):
+    """Reverse the order of elements along attr `axis` (a list)."""
+
+    def forward(self, xp, x):
+        axis = self.attrs["axis"]
+        if not axis:
+            return x.copy()
+        return xp.flip(x, axis=tuple(axis)).copy()
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, out_grad):
+        return apply(Flip, out_grad, axis=list(self.attrs["axis"]))
+
+
+@register("roll")
+class Roll(Op):
+    """Roll elements by attr shifts along attr axis (the flattened tensor when axis is empty)."""
+
+    inputs, outputs = ("X", "ShiftsTensor"), ("Out",)
+
+    def forward(self, xp, x, shifts=None):
+        s = self.attrs["shifts"] if shifts is None else shifts.tolist()
+        axis = self.attrs["axis"]
+        if not axis:
+            return xp.roll(x.reshape(-1), s[0]).reshape(x.shape)
+        return xp.roll(x, s, axis=axis)
+
+    def infer_meta(self, x, shifts=None):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, out_grad):
+        a = self.attrs
+        return apply(Roll, out_grad, shifts=[-s for s in a["shifts"]], axis=list(a["axis"])), None
+
+
+@register("repeat_interleave")
+class RepeatInterleave(ShapeOnly):
+    """Repeat each slice along attr dim: attr Repeats times, or RepeatsTensor[i] times for slice i."""
+
+    inputs, outputs = ("X", "RepeatsTensor"), ("Out",)
+    saves = ("RepeatsTensor",)
+    shape_only = ()
+
+    def forward(self, xp, x, repeats=None):
+        a = self.attrs
+        dim = a["dim"]
+        if repeats is None:
+            return xp.repeat(x, a["Repeats"], axis=dim)
+        if repeats.ndim != 1 or repeats.shape[0] != x.shape[dim]:
+            raise ValueError(
+                "(InvalidArgument) The length of Input(RepeatsTensor) must be the same as length of Input(X) in "
+                f"axis. But received: [{repeats.size}], required: [{x.shape[dim]}].")
+        return xp.repeat(x, repeats, axis=dim)
+
+    def infer_meta(self, x, repeats=None):
+        a = self.attrs
+        shape = list(x.shape)
+        d = a["dim"] % len(shape)
+        if repeats is not None or shape[d] < 0:
+            shape[d] = -1
+        else:
+            shape[d] *= a["Repeats"]
+        return TensorMeta(shape, x.dtype)
+
+    def backward(self, out_grad):
+        (repeats,) = self.saved
+        a = self.attrs
+        return apply(RepeatInterleaveGrad, out_grad, repeats, Repeats=a["Repeats"], dim=a["dim"]), None
+
+
+@register("repeat_interleave_grad")
+class RepeatInterleaveGrad(ShapeOnly):
+    """Sum each run of repeated slices of the gradient back onto its source slice."""
+
+    inputs, outputs = ("Out@GRAD", "RepeatsTensor"), ("X@GRAD",)
+    saves = ("RepeatsTensor",)
+    shape_only = ()
+
+    def forward(self, xp, g, repeats=None):
+        a = self.attrs
+        dim = a["dim"] % g.ndim
+        if repeats is None:
+            r = a["Repeats"]
+            shape = list(g.shape)
+            return g.reshape(shape[:dim] + [shape[dim] // r, r] + shape[dim + 1:]).sum(axis=dim + 1)
+        n = repeats.shape[0]
+        src = xp.repeat(xp.arange(n), repeats)
+        moved = xp.moveaxis(g, dim, 0)
+        out = xp.zeros((n,) + moved.shape[1:], dtype=g.dtype)
+        xp.add.at(out, src, moved)
+        return xp.moveaxis(out, 0, dim)
+
+    def infer_meta(self, g, repeats=None):
+        shape = list(g.shape)
+        d = self.attrs["dim"] % len(shape)
+        if repeats is not None:
+            shape[d] = repeats.shape[0]
+        elif shape[d] >= 0:
+            shape[d] //= self.attrs["Repeats"]
+        return TensorMeta(shape, g.dtype)
+
+    def backward(self, gg):
+        (repeats,) = self.saved
+        return apply(RepeatInterleave, gg, repeats, Repeats=self.attrs["Repeats"], dim=self.attrs["dim"]), None

@@ -1,1 +1,16 @@
 """Floor 2: static graphs: Program, Block, Variable, OpDesc, Executor, Scope, append_backward."""
+from . import builder  # noqa: F401  (installs STATE.builder / STATE.const_builder)
+from .backward import append_backward, gradients
+from .executor import (BuildStrategy, CompiledProgram, DenseTensor, ExecutionStrategy, Executor, Scope, cpu_places,
+                       cuda_places, global_scope, scope_guard)
+from .input import InputSpec, create_global_var, create_parameter, data
+from .name import name_scope
+from .program import (Block, Operator, OpDesc, Parameter, Program, Variable, VarType, default_main_program,
+                      default_startup_program, grad_var_name, program_guard)
+
+# Paddle's paddle.static.__all__ (the parts this floor provides); Parameter, Operator, Scope, Block,
+# DenseTensor, ExecutionStrategy are reachable as attributes too, as in Paddle
+__all__ = ["data", "InputSpec", "Program", "Variable", "program_guard", "default_main_program",
+           "default_startup_program", "Executor", "global_scope", "scope_guard", "append_backward", "gradients",
+           "name_scope", "cpu_places", "cuda_places", "CompiledProgram", "BuildStrategy", "create_parameter",
+           "create_global_var"]

@@ -1,17 +1,17 @@
 """The public tensor functions (paddle.*) and the Tensor methods bound to them."""
-from .._core.methods import bind_methods
-from . import attribute, creation, einsum, indexing, linalg, logic, manipulation, math, random, search, stat
-from .attribute import *  # noqa: F401,F403
-from .creation import *  # noqa: F401,F403
-from .einsum import *  # noqa: F401,F403
-from .indexing import *  # noqa: F401,F403
-from .linalg import *  # noqa: F401,F403
-from .logic import *  # noqa: F401,F403
-from .manipulation import *  # noqa: F401,F403
-from .math import *  # noqa: F401,F403
-from .random import *  # noqa: F401,F403
-from .search import *  # noqa: F401,F403
-from .stat import *  # noqa: F401,F403
+import importlib as _importlib
 
-for _m in (attribute, creation, einsum, indexing, linalg, logic, manipulation, math, random, search, stat):
-    bind_methods(_m.METHODS)
+from .._core.methods import bind_methods as _bind_methods
+
+# every floor-4 module with public functions: each defines __all__ and METHODS
+_MODULES = ("attribute", "creation", "einsum", "indexing", "join", "linalg", "logic", "manipulation", "math",
+            "random", "search", "selection", "selection_scatter", "selection_tri", "stat")
+
+__all__ = []
+for _name in _MODULES:
+    _mod = _importlib.import_module(f"{__name__}.{_name}")
+    for _fn in _mod.__all__:
+        globals()[_fn] = getattr(_mod, _fn)
+    __all__.extend(_mod.__all__)
+    _bind_methods(_mod.METHODS)
+del _name, _mod, _fn

@@ -1,16 +1,24 @@
-"""Public creation functions: to_tensor, full, zeros, ones, arange, eye, ... (paddle.*)."""
+"""Public creation functions: to_tensor, full, zeros, arange, linspace, eye, assign, clone, cast, ... (paddle.*)."""
+import numbers
+
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
+from .._core.dispatch import apply, apply_inplace, constant
+from .._core.methods import TensorMethods
+from .._core.mode import STATE
 from .._core.place import convert_place
-from .._core.tensor import Tensor, to_array
-from ..ops.creation import FillConstant
-from ._operand import cast, check_var
+from .._core.tensor import Tensor
+from ..ops import creation as C
+from ._creation_args import (as_array, check_kernel_dtype, convert_dtype, finish, shape_list, size_args,
+                             to_tensor_dtype, write_into)
+
+_make = Tensor._make
+_RANGE_DTYPES = ("int32", "int64", "float32", "float64", "float16", "bfloat16")
 
 
 def to_tensor(data, dtype=None, place=None, stop_gradient=True):
-    """Create a Tensor from Python data, a numpy array or a Tensor.
+    """Create a Tensor from Python data, a numpy array or a Tensor (always a copy).
 
     Examples:
         .. code-block:: python
@@ -19,62 +27,516 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
             >>> paddle.to_tensor([1, 2, 3])
             Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [1, 2, 3])
+            >>> paddle.to_tensor([[1.5, 2.0]], stop_gradient=False)
+            Tensor(shape=[1, 2], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [[1.50000000, 2.        ]])
     """
-    arr, d = to_array(data, dtype)
-    if isinstance(data, Tensor) or (isinstance(data, np.ndarray) and arr is data):
+    p = convert_place(place)
+    if isinstance(data, TensorMethods) and not isinstance(data, Tensor):  # a static Variable
+        out = data if dtype is None else cast(data, dtype)
+        out = apply(C.Assign, out)
+        out.stop_gradient = bool(stop_gradient)
+        return out
+    if isinstance(data, Tensor):
+        arr = data._data
+        if dtype is not None:
+            d = to_tensor_dtype(dtype)
+            if d is not data.dtype:
+                arr = apply(C.Cast, data.detach(), in_dtype=data.dtype.proto, out_dtype=d.proto)._data
+                return _new(arr, stop_gradient, p)
+        return _new(arr.copy(), stop_gradient, p)
+    arr = as_array(data)
+    if dtype is not None:
+        d = to_tensor_dtype(dtype)
+        if d.np_dtype is None:
+            raise TypeError("bfloat16 needs the optional package ml_dtypes (pip install purepaddle[bf16])")
+        if arr.dtype != d.np_dtype:
+            arr = (arr.real if arr.dtype.kind == "c" and d.np_dtype.kind != "c" else arr).astype(d.np_dtype)
+    if arr is data:
         arr = arr.copy()
-    t = Tensor._make(arr, bool(stop_gradient), None, 0, convert_place(place))
-    return t
+    return _new(arr, stop_gradient, p)
 
 
-def _shape_list(shape, api):
-    """Paddle shape argument (list/tuple of ints or Tensors, or a Tensor) -> list of ints."""
-    if isinstance(shape, Tensor):
-        shape = shape.tolist()
-    if isinstance(shape, (int, np.integer)):
-        shape = [shape]
-    if not isinstance(shape, (list, tuple)):
-        raise TypeError(f"The type of 'shape' in {api} must be list, tuple or Tensor, but received {type(shape).__name__}.")
-    out = []
-    for d in shape:
-        if isinstance(d, Tensor):
-            d = int(d.item())
-        if not isinstance(d, (int, np.integer)) or isinstance(d, bool):
-            raise TypeError(f"The type of each element of 'shape' in {api} must be int, but received {type(d).__name__}.")
-        if d < 0 and d != -1:
-            raise ValueError(f"(InvalidArgument) Each element of 'shape' in {api} must not be negative, but received {list(shape)}.")
-        out.append(int(d))
-    return out
+def _new(arr, stop_gradient, place):
+    if STATE.static:
+        out = constant(arr)
+        out.stop_gradient = bool(stop_gradient)
+        return out
+    return _make(arr, bool(stop_gradient), None, 0, place)
 
 
-def full(shape, fill_value, dtype=None, name=None):
-    """A tensor of `shape` filled with `fill_value`."""
-    shape = _shape_list(shape, "paddle.full")
-    if isinstance(fill_value, Tensor):
-        fill_value = fill_value.item()
+def _fill_attrs(value, d):
+    """fill_constant attrs for a Python fill value in DType d (str_value keeps ints exact)."""
+    if d.is_complex:
+        return {"value": complex(value), "str_value": ""}
+    if d.is_integer:
+        v = int(float(value)) if isinstance(value, str) else int(value)
+        return {"value": float(v), "str_value": str(v)}
+    v = float(value)
+    return {"value": v, "str_value": str(v)}
+
+
+def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+         pin_memory=False):
+    """A tensor of `shape` filled with `fill_value` (default dtype: bool for bools, complex128 for
+    complex values, else the default float dtype).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.full([2, 2], 3)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[3., 3.],
+                    [3., 3.]])
+    """
+    if not isinstance(fill_value, (numbers.Number, str, TensorMethods)):
+        raise TypeError("The fill_value should be int, float, bool, complex, np.number, string numeric values or "
+                        f"Tensor, but received {type(fill_value)}.")
     if dtype is None:
-        if isinstance(fill_value, bool):
-            d = _dt.bool_
-        elif isinstance(fill_value, (int, np.integer)):
-            d = _dt.int64
-        elif isinstance(fill_value, complex):
-            d = _dt.default_complex()
-        else:
-            d = _dt.default_float()
+        d = _dt.bool_ if isinstance(fill_value, bool) else \
+            _dt.complex128 if isinstance(fill_value, complex) else _dt.default_float()
     else:
-        d = _dt.convert_dtype(dtype)
-    return apply(FillConstant, shape=shape, value=fill_value, dtype=d.proto)
+        d = convert_dtype(dtype)
+    if out is not None and out.dtype is not d:
+        raise TypeError(f"Required out.dtype == dtype if specifying out, but received {out.dtype} != {d}")
+    dims = shape_list(shape, "full")
+    if isinstance(fill_value, TensorMethods):
+        if isinstance(fill_value, Tensor):
+            fill_value = fill_value._data.reshape(-1)[0].item()
+        else:  # static Variable: broadcast it over zeros
+            t = apply(C.FillConstant, shape=dims, value=0.0, str_value="", dtype=d.proto)
+            return finish(t + cast(fill_value, d), out, device, requires_grad)
+    t = apply(C.FillConstant, shape=dims, dtype=d.proto, **_fill_attrs(fill_value, d))
+    return finish(t, out, device, requires_grad)
 
 
-def zeros(shape, dtype=None, name=None):
-    """A tensor of zeros (default dtype float32)."""
-    return full(shape, 0.0, dtype if dtype is not None else _dt.default_float())
+@size_args
+def zeros(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+    """A tensor of zeros (default dtype: the default float dtype).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.zeros([2, 3], dtype='int32')
+            Tensor(shape=[2, 3], dtype=int32, place=Place(cpu), stop_gradient=True,
+                   [[0, 0, 0],
+                    [0, 0, 0]])
+    """
+    return full(shape, 0.0, _dt.default_float() if dtype is None else dtype, out=out, device=device,
+                requires_grad=requires_grad)
 
 
-def ones(shape, dtype=None, name=None):
-    """A tensor of ones (default dtype float32)."""
-    return full(shape, 1.0, dtype if dtype is not None else _dt.default_float())
+@size_args
+def ones(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+    """A tensor of ones (default dtype: the default float dtype).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.ones([2])
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 1.])
+    """
+    return full(shape, 1.0, _dt.default_float() if dtype is None else dtype, out=out, device=device,
+                requires_grad=requires_grad)
 
 
-__all__ = ["to_tensor", "full", "zeros", "ones"]
-METHODS = {}
+@size_args
+def empty(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+    """An uninitialised tensor of `shape` (its values are arbitrary).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.empty([2, 3]).shape
+            paddle.Size([2, 3])
+    """
+    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
+    t = apply(C.Empty, shape=shape_list(shape, "empty"), dtype=d.proto)
+    return finish(t, out, device, requires_grad)
+
+
+def _check_x(x, api):
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in {api} must be paddle.Tensor, but received {type(x).__name__}.")
+
+
+def full_like(x, fill_value, dtype=None, name=None, *, device=None, requires_grad=False, pin_memory=False):
+    """A tensor shaped like x filled with `fill_value` (x's dtype unless `dtype` is given).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1, 2, 3])
+            >>> paddle.full_like(x, 7)
+            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [7, 7, 7])
+    """
+    return _full_like(x, fill_value, dtype, device, requires_grad, "paddle.full_like")
+
+
+def _full_like(x, fill_value, dtype, device, requires_grad, api):
+    _check_x(x, api)
+    if not isinstance(fill_value, (numbers.Number, str)):
+        raise TypeError("The fill_value should be int, float, bool, complex, np.number or string numeric values, "
+                        f"but received {type(fill_value)}.")
+    d = x.dtype if dtype is None else convert_dtype(dtype)
+    value = fill_value if isinstance(fill_value, complex) and d.is_complex else float(fill_value)
+    t = apply(C.FillAnyLike, x, value=value, dtype=d.proto)
+    return finish(t, None, device, requires_grad)
+
+
+def zeros_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pin_memory=False):
+    """Zeros shaped like x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.zeros_like(paddle.to_tensor([1., 2.]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0., 0.])
+    """
+    return _full_like(x, 0.0, dtype, device, requires_grad, "paddle.zeros_like")
+
+
+def ones_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pin_memory=False):
+    """Ones shaped like x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.ones_like(paddle.to_tensor([1, 2]), dtype='float64')
+            Tensor(shape=[2], dtype=float64, place=Place(cpu), stop_gradient=True,
+                   [1., 1.])
+    """
+    return _full_like(x, 1.0, dtype, device, requires_grad, "paddle.ones_like")
+
+
+def empty_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pin_memory=False):
+    """An uninitialised tensor shaped like x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.empty_like(paddle.ones([2, 3])).shape
+            paddle.Size([2, 3])
+    """
+    _check_x(x, "paddle.empty_like")
+    if not isinstance(x, Tensor):  # static: the shape may hold -1
+        return _full_like(x, 0.0, dtype, device, requires_grad, "paddle.empty_like")
+    d = x.dtype if dtype is None else convert_dtype(dtype)
+    return finish(apply(C.Empty, shape=list(x._data.shape), dtype=d.proto), None, device, requires_grad)
+
+
+def _number(v, api, arg):
+    """A scalar argument of arange/linspace: Tensor, Python or numpy number -> operand tensor or value."""
+    if isinstance(v, TensorMethods):
+        return v
+    if isinstance(v, (numbers.Real, np.number)) and not isinstance(v, bool):
+        return v
+    raise TypeError(f"The type of '{arg}' in {api} must be int, float or Tensor, but received {type(v).__name__}.")
+
+
+def _is_float(v):
+    if isinstance(v, TensorMethods):
+        return v.dtype.is_floating
+    return isinstance(v, (float, np.floating))
+
+
+def _operand(v, d):
+    """A 1-element tensor of DType d holding v (a Python number or a Tensor)."""
+    if isinstance(v, TensorMethods):
+        return cast(v.reshape([1]) if v.ndim != 1 else v, d)
+    return constant(np.array([v], dtype=d.np_dtype))
+
+
+def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requires_grad=False,
+           pin_memory=False, name=None):
+    """Values in [start, end) spaced by step; int arguments give int64, float ones the default float.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.arange(5)
+            Tensor(shape=[5], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [0, 1, 2, 3, 4])
+            >>> paddle.arange(1, 2, 0.25)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1.        , 1.25000000, 1.50000000, 1.75000000])
+    """
+    if end is None:
+        start, end = 0, start
+    args = [_number(v, "paddle.arange", a) for v, a in ((start, "start"), (end, "end"), (step, "step"))]
+    if dtype is None:
+        d = _dt.default_float() if any(_is_float(v) for v in args) else _dt.int64
+    else:
+        d = check_kernel_dtype(convert_dtype(dtype), _RANGE_DTYPES, "arange")
+    if not isinstance(args[2], TensorMethods) and args[2] == 0:
+        raise ValueError("(InvalidArgument) The step of range op should not be 0.")
+    t = apply(C.Range, *[_operand(v, d) for v in args])
+    return finish(t, out, device, requires_grad)
+
+
+def _num_arg(num, api):
+    if isinstance(num, TensorMethods):
+        return cast(num.reshape([1]) if num.ndim != 1 else num, _dt.int32)
+    if not isinstance(num, (numbers.Real, np.number)) or isinstance(num, bool):
+        raise TypeError(f"The type of 'num' in {api} must be int or Tensor, but received {type(num).__name__}.")
+    n = int(num)
+    if n < 0:
+        raise ValueError(f"(InvalidArgument) The num of {api} should be larger than or equal to 0, "
+                         f"but received num is {n}")
+    return constant(np.array([n], dtype=np.int32))
+
+
+def _ends(start, stop, api):
+    return [_operand(_number(v, api, a), _dt.float64 if not isinstance(v, TensorMethods) else v.dtype)
+            for v, a in ((start, "start"), (stop, "stop"))]
+
+
+def linspace(start, stop, num, dtype=None, name=None, *, out=None, device=None, requires_grad=False):
+    """`num` evenly spaced values from start to stop, both included.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.linspace(0, 1, 5)
+            Tensor(shape=[5], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.        , 0.25000000, 0.50000000, 0.75000000, 1.        ])
+    """
+    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
+    check_kernel_dtype(d, _RANGE_DTYPES, "linspace")
+    t = apply(C.Linspace, *_ends(start, stop, "paddle.linspace"), _num_arg(num, "linspace op"), dtype=d.proto)
+    return finish(t, out, device, requires_grad)
+
+
+def logspace(start, stop, num, base=10.0, dtype=None, name=None):
+    """`num` values base**e for e evenly spaced from start to stop.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.logspace(0, 2, 3)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1.  , 10. , 100.])
+    """
+    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
+    check_kernel_dtype(d, _RANGE_DTYPES, "logspace")
+    b = _operand(_number(base, "paddle.logspace", "base"),
+                 _dt.float64 if not isinstance(base, TensorMethods) else base.dtype)
+    return apply(C.Logspace, *_ends(start, stop, "paddle.logspace"), _num_arg(num, "logspace op"), b, dtype=d.proto)
+
+
+def _dim(v, what):
+    if isinstance(v, TensorMethods):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"{what} must be a Python int in static mode")
+        v = v._data.reshape(-1)[0].item()
+    if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 0:
+        raise TypeError(f"{what} should be a non-negative int.")
+    return int(v)
+
+
+def eye(num_rows, num_columns=None, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+        pin_memory=False):
+    """A 2-D tensor with ones on the diagonal (num_columns defaults to num_rows).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.eye(2, 3, dtype='int32')
+            Tensor(shape=[2, 3], dtype=int32, place=Place(cpu), stop_gradient=True,
+                   [[1, 0, 0],
+                    [0, 1, 0]])
+    """
+    rows = _dim(num_rows, "num_rows")
+    cols = rows if num_columns is None else _dim(num_columns, "num_columns")
+    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
+    return finish(apply(C.Eye, num_rows=rows, num_columns=cols, dtype=d.proto), out, device, requires_grad)
+
+
+def _tri_indices(op, row, col, offset, dtype, names):
+    if not isinstance(row, int) or isinstance(row, bool) or row < 0:
+        raise TypeError("row should be a non-negative int")
+    if col is None:
+        col = row
+    elif not isinstance(col, int) or isinstance(col, bool) or col < 0:
+        raise TypeError("col should be a non-negative int")
+    if not isinstance(offset, int):
+        raise TypeError("offset should be a int")
+    d = check_kernel_dtype(convert_dtype(dtype), ("int32", "int64"), op.type)
+    return apply(op, **{names[0]: row, names[1]: col, "offset": offset, "dtype": d.proto})
+
+
+def tril_indices(row, col, offset=0, dtype="int64"):
+    """[2, N] indices (rows, then columns) of the lower triangle of a row x col matrix.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.tril_indices(3, 3)
+            Tensor(shape=[2, 6], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0, 1, 1, 2, 2, 2],
+                    [0, 0, 1, 0, 1, 2]])
+    """
+    return _tri_indices(C.TrilIndices, row, col, offset, dtype, ("rows", "cols"))
+
+
+def triu_indices(row, col=None, offset=0, dtype="int64"):
+    """[2, N] indices (rows, then columns) of the upper triangle of a row x col matrix.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.triu_indices(3, 3)
+            Tensor(shape=[2, 6], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0, 0, 0, 1, 1, 2],
+                    [0, 1, 2, 1, 2, 2]])
+    """
+    return _tri_indices(C.TriuIndices, row, col, offset, dtype, ("row", "col"))
+
+
+def assign(x, output=None):
+    """Copy x (Tensor, ndarray, list or number) into a new tensor, or into `output` in place.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.assign([[1, 2], [3, 4]])
+            Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[1, 2],
+                    [3, 4]])
+    """
+    if isinstance(x, TensorMethods):
+        out = apply(C.Assign, x)
+    else:
+        if isinstance(x, (numbers.Number, np.generic)) and not isinstance(x, np.ndarray):
+            arr = np.array([x])
+        elif isinstance(x, (list, tuple)) and any(isinstance(v, TensorMethods) for v in x):
+            arr = as_array(x)
+        elif isinstance(x, (np.ndarray, list, tuple)):
+            arr = np.array(x)
+            if arr.dtype == object:
+                raise ValueError("Failed to convert input data to a regular ndarray: usually this means the input "
+                                 "data contains nested lists with different lengths.")
+        else:
+            raise TypeError(f"The type of 'x' in paddle.assign must be Tensor, numpy.ndarray, list, tuple or a "
+                            f"number, but received {type(x).__name__}.")
+        if arr.dtype.kind in "USO":
+            raise TypeError(f"paddle.assign can't embed numpy data of dtype {arr.dtype}")
+        if arr.dtype == np.int32 and not isinstance(x, np.ndarray):
+            arr = arr.astype(np.int64)
+        check_kernel_dtype(_dt.from_numpy(arr.dtype), ("float64", "complex128", "float16", "float32", "complex64",
+                                                       "int32", "bfloat16", "bool", "int64", "int8"), "assign_value")
+        out = constant(arr.copy() if arr is x else arr)
+    if output is None:
+        return out
+    return write_into(output, out)
+
+
+def clone(x, name=None):
+    """A copy of x that stays in the graph: gradients flow back to x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1., 2.], stop_gradient=False)
+            >>> y = paddle.clone(x)
+            >>> (y * y).sum().backward()
+            >>> x.grad.numpy()
+            array([2., 4.], dtype=float32)
+    """
+    _check_x(x, "paddle.clone")
+    return apply(C.Assign, x)
+
+
+def cast(x, dtype):
+    """x converted to `dtype`; gradients flow back between floating dtypes.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.cast(paddle.to_tensor([1.7, -2.5]), 'int32')
+            Tensor(shape=[2], dtype=int32, place=Place(cpu), stop_gradient=True,
+                   [ 1, -2])
+    """
+    if not isinstance(x, TensorMethods):
+        raise ValueError(f"(InvalidArgument) cast(): argument 'x' (position 0) must be Tensor, but got "
+                         f"{type(x).__name__}")
+    d = convert_dtype(dtype)
+    return apply(C.Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+
+
+def _astype(self, dtype):
+    """Tensor.astype: x itself when already of `dtype`, else paddle.cast(x, dtype).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([1.5, 2.5]).astype('int64')
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [1, 2])
+    """
+    d = convert_dtype(dtype)
+    if self.dtype is d:
+        return self
+    return apply(C.Cast, self, in_dtype=self.dtype.proto, out_dtype=d.proto)
+
+
+def _fill_(x, value):
+    """Tensor.fill_: set every element to `value` in place (no gradient reaches the old values).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.zeros([3]).fill_(2.5)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [2.50000000, 2.50000000, 2.50000000])
+    """
+    if not isinstance(value, (numbers.Number, np.number)) or isinstance(value, complex):
+        raise TypeError(f"The type of 'value'  must be int or float, but received {type(value)}.")
+    return apply_inplace(C.FillAny, x, value=float(value))
+
+
+def _zero_(x):
+    """Tensor.zero_: set every element to 0 in place.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([1, 2]).zero_()
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [0, 0])
+    """
+    return apply_inplace(C.FillAny, x, value=0.0)
+
+
+def _clone_method(self):
+    """Tensor.clone: paddle.clone(self)."""
+    return clone(self)
+
+
+__all__ = ["to_tensor", "full", "zeros", "ones", "empty", "full_like", "zeros_like", "ones_like", "empty_like",
+           "arange", "linspace", "logspace", "eye", "tril_indices", "triu_indices", "assign", "clone", "cast"]
+
+METHODS = {"astype": _astype, "cast": cast, "clone": _clone_method, "fill_": _fill_, "zero_": _zero_}

@@ -1,17 +1,18 @@
 """Public math functions: add, subtract, multiply, divide, pow, sum, matmul, ... (paddle.*)."""
-import numbers
-
 import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import apply
+from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
-from .._core.tensor import Tensor
 from ..ops import elementwise as E
 from ..ops.matmul import MatMul
 from ..ops.reduction import ReduceSum
-from ..ops.unary import Scale
-from ._operand import as_var, axis_list, cast, check_var, constant
+from ..ops.unary import Pow, Scale, Trunc
+from ._operand import as_var, cast, check_var
+from . import math_inplace as _math_inplace, math_reduce as _math_reduce, math_unary as _math_unary
+from .math_reduce import reduce_dims
+from .math_unary import kernel_error, need_tensor, type_name, write_out
 
 _Number = (int, float)
 
@@ -40,8 +41,8 @@ def _scalar_fast(x, y, s, b, api):
     return apply(Scale, x, scale=s, bias=b, bias_after_scale=True)
 
 
-def add(x, y, name=None):
-    """Elementwise x + y with broadcasting.
+def add(x, y, name=None, *, alpha=1, out=None):
+    """Elementwise x + alpha * y with broadcasting.
 
     Examples:
         .. code-block:: python
@@ -51,37 +52,126 @@ def add(x, y, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [4., 6.])
     """
-    return _binary(E.ElementwiseAdd, x, y, "paddle.add")
+    if alpha != 1:
+        y = _alpha_scaled(y, alpha, x)
+    return write_out(_binary(E.ElementwiseAdd, x, y, "paddle.add"), out)
 
 
-def subtract(x, y, name=None):
-    """Elementwise x - y with broadcasting."""
-    return _binary(E.ElementwiseSub, x, y, "paddle.subtract")
+def _alpha_scaled(y, alpha, like):
+    """alpha * y for add/subtract's alpha keyword (a float alpha on integers is a promotion error)."""
+    y = as_var(y, like, "paddle.add")
+    if isinstance(alpha, float) and not (y.dtype.is_floating or y.dtype.is_complex):
+        _dt.promote(y.dtype, _dt.float32)
+    return apply(Scale, y, scale=float(alpha), bias=0.0, bias_after_scale=True)
 
 
-def multiply(x, y, name=None):
-    """Elementwise x * y with broadcasting (matmul is the matrix product)."""
-    return _binary(E.ElementwiseMul, x, y, "paddle.multiply")
+def subtract(x, y, name=None, *, alpha=1, out=None):
+    """Elementwise x - alpha * y with broadcasting.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2.], [7., 8.]])
+            >>> y = paddle.to_tensor([[5., 6.], [3., 4.]])
+            >>> paddle.subtract(x, y)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[-4., -4.],
+                    [ 4.,  4.]])
+    """
+    if alpha != 1:
+        y = _alpha_scaled(y, alpha, x)
+    return write_out(_binary(E.ElementwiseSub, x, y, "paddle.subtract"), out)
 
 
-def divide(x, y, name=None):
-    """Elementwise true division; integer inputs give float32."""
+def multiply(x, y, name=None, *, out=None):
+    """Elementwise x * y with broadcasting (matmul is the matrix product).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1, 2], [3, 4]])
+            >>> y = paddle.to_tensor([[5, 6], [7, 8]])
+            >>> paddle.multiply(x, y)
+            Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[5 , 12],
+                    [21, 32]])
+    """
+    return write_out(_binary(E.ElementwiseMul, x, y, "paddle.multiply"), out)
+
+
+def divide(x, y, name=None, *, rounding_mode=None, out=None):
+    """Elementwise division: true division (integers give float32), or rounded with
+    rounding_mode 'trunc' / 'floor' (integers stay integers).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([7, -7])
+            >>> y = paddle.to_tensor([2, 2])
+            >>> paddle.divide(x, y)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [ 3.50000000, -3.50000000])
+            >>> paddle.divide(x, y, rounding_mode='floor')
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [ 3, -4])
+    """
+    if rounding_mode is not None:
+        if rounding_mode == "floor":
+            return write_out(floor_divide(x, y), out)
+        if rounding_mode != "trunc":
+            raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                             f"{rounding_mode}.")
+        return write_out(_trunc_divide(x, y), out)
     x = check_var(x, "paddle.divide") if not isinstance(y, TensorMethods) else x
     if isinstance(x, TensorMethods) and not (x.dtype.is_floating or x.dtype.is_complex):
         if not isinstance(y, TensorMethods) or not (y.dtype.is_floating or y.dtype.is_complex):
             x = cast(x, _dt.float32)
             if isinstance(y, TensorMethods):
                 y = cast(y, _dt.float32)
-    return _binary(E.ElementwiseDiv, x, y, "paddle.divide")
+    return write_out(_binary(E.ElementwiseDiv, x, y, "paddle.divide"), out)
+
+
+def _trunc_divide(x, y):
+    """x / y rounded toward zero; integer operands keep their dtype."""
+    if isinstance(x, TensorMethods) and x.dtype.is_integer:
+        d = x.dtype
+        q = divide(cast(x, _dt.float64), cast(as_var(y, x, "paddle.divide"), _dt.float64))
+        return cast(apply(Trunc, q), d)
+    return apply(Trunc, divide(x, y))
 
 
 def floor_divide(x, y, name=None):
-    """Elementwise floor division."""
+    """Elementwise floor division.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([2, 3, 8, 7])
+            >>> y = paddle.to_tensor([1, 5, 3, 3])
+            >>> paddle.floor_divide(x, y)
+            Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [2, 0, 2, 2])
+    """
     return _binary(E.ElementwiseFloorDiv, x, y, "paddle.floor_divide")
 
 
 def remainder(x, y, name=None):
-    """Elementwise modulus with the sign of y (Python's %)."""
+    """Elementwise modulus with the sign of y (Python's %).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([2, 3, 8, 7])
+            >>> y = paddle.to_tensor([1, 5, 3, 3])
+            >>> paddle.remainder(x, y)
+            Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [0, 3, 2, 1])
+    """
     return _binary(E.ElementwiseMod, x, y, "paddle.remainder")
 
 
@@ -90,58 +180,157 @@ floor_mod = remainder
 
 
 def maximum(x, y, name=None):
-    """Elementwise maximum (NaN propagates)."""
+    """Elementwise maximum (NaN propagates).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2.], [7., 8.]])
+            >>> y = paddle.to_tensor([[3., 4.], [5., 6.]])
+            >>> paddle.maximum(x, y)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[3., 4.],
+                    [7., 8.]])
+    """
     return _binary(E.ElementwiseMax, x, y, "paddle.maximum")
 
 
 def minimum(x, y, name=None):
-    """Elementwise minimum (NaN propagates)."""
+    """Elementwise minimum (NaN propagates).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2.], [7., 8.]])
+            >>> y = paddle.to_tensor([[3., 4.], [5., 6.]])
+            >>> paddle.minimum(x, y)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1., 2.],
+                    [5., 6.]])
+    """
     return _binary(E.ElementwiseMin, x, y, "paddle.minimum")
 
 
 def fmax(x, y, name=None):
-    """Elementwise maximum ignoring NaN."""
+    """Elementwise maximum ignoring NaN.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([2., 3., 5.])
+            >>> y = paddle.to_tensor([1., float('nan'), float('nan')])
+            >>> paddle.fmax(x, y)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [2., 3., 5.])
+    """
     return _binary(E.ElementwiseFMax, x, y, "paddle.fmax")
 
 
 def fmin(x, y, name=None):
-    """Elementwise minimum ignoring NaN."""
+    """Elementwise minimum ignoring NaN.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([2., 3., 5.])
+            >>> y = paddle.to_tensor([1., float('nan'), float('nan')])
+            >>> paddle.fmin(x, y)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 3., 5.])
+    """
     return _binary(E.ElementwiseFMin, x, y, "paddle.fmin")
 
 
-def pow(x, y, name=None):
-    """x ** y; y may be a Python number or a Tensor."""
+def pow(x, y, name=None, *, out=None):
+    """x ** y; a Python number y keeps x's dtype (Paddle's pow op), a Tensor y broadcasts.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1, 2, 3], dtype='float32')
+            >>> paddle.pow(x, 2)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 4., 9.])
+    """
     check_var(x, "paddle.pow")
-    if isinstance(y, (int, float)) and not isinstance(y, bool):
-        d = x.dtype
-        if isinstance(y, float) and not (d.is_floating or d.is_complex):
+    if isinstance(y, (int, float, np.number)) and not isinstance(y, np.ndarray):
+        return write_out(apply(Pow, x, factor=float(y)), out)
+    return write_out(_binary(E.ElementwisePow, x, y, "paddle.pow"), out)
+
+
+def _pow_op(x, y):
+    """x ** y: a float scalar exponent on an integer tensor computes in float."""
+    if type(y) in _Number and type(y) is not bool:
+        if x.dtype.is_floating:
+            return apply(Pow, x, factor=float(y))
+        if isinstance(y, float) and not x.dtype.is_complex:
             x = cast(x, _dt.default_float())
-        return _binary(E.ElementwisePow, x, y, "paddle.pow")
+            return apply(Pow, x, factor=y)
     return _binary(E.ElementwisePow, x, y, "paddle.pow")
 
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
-    """scale * x + bias (or scale * (x + bias) when bias_after_scale is False)."""
+    """scale * x + bias (or scale * (x + bias) when bias_after_scale is False).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2.], [3., 4.]])
+            >>> paddle.scale(x, scale=2.0, bias=1.0)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[3., 5.],
+                    [7., 9.]])
+    """
     check_var(x, "paddle.scale")
     if isinstance(scale, TensorMethods):
         scale = float(scale.item())
     return apply(Scale, x, scale=float(scale), bias=float(bias), bias_after_scale=bool(bias_after_scale))
 
 
-def sum(x, axis=None, dtype=None, keepdim=False, name=None):
-    """Sum over `axis` (all when None); bool and int32 sum to int64 as in Paddle."""
-    check_var(x, "paddle.sum")
-    dims = axis_list(axis, x.ndim, "paddle.sum")
+def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
+    """Sum over `axis` (all when None); bool and int32 sum to int64 as in Paddle.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[0.2, 0.3, 0.5, 0.9], [0.1, 0.2, 0.6, 0.7]])
+            >>> paddle.sum(x, axis=1)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1.89999998, 1.60000002])
+    """
+    if not isinstance(x, TensorMethods):
+        need_tensor(x, "sum")
+    if isinstance(dtype, bool):  # sum(x, axis, keepdim) in torch's order, as Paddle 3 accepts
+        dtype, keepdim = (None if isinstance(keepdim, bool) else keepdim), dtype
+    dims, all_ = reduce_dims(axis, x, "sum")
     out_dtype = -1
     if dtype is not None:
         out_dtype = _dt.convert_dtype(dtype).proto
     elif x.dtype in (_dt.bool_, _dt.int32):
         out_dtype = _dt.int64.proto
-    return apply(ReduceSum, x, dim=dims, keep_dim=bool(keepdim), reduce_all=not dims, out_dtype=out_dtype)
+    return write_out(apply(ReduceSum, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_, out_dtype=out_dtype), out)
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
-    """Matrix product with numpy rules: 1-D operands promoted then squeezed, batch dims broadcast."""
+    """Matrix product with numpy rules: 1-D operands promoted then squeezed, batch dims broadcast.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2.], [3., 4.]])
+            >>> y = paddle.to_tensor([1., 1.])
+            >>> paddle.matmul(x, y)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [3., 7.])
+    """
     check_var(x, "paddle.matmul")
     check_var(y, "paddle.matmul", "y")
     if x.dtype is not y.dtype:
@@ -207,17 +396,175 @@ def _rmatmul_op(x, y):
     return matmul(as_var(y, x, "paddle.matmul"), x)
 
 
+# -- binary extras ------------------------------------------------------------------------
+def atan2(x, y, name=None):
+    """Elementwise arctan(x / y) in (-pi, pi], using the signs of both; integers give float64.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([-1, 1, 1, -1]).astype('float32')
+            >>> y = paddle.to_tensor([-1, -1, 1, 1]).astype('float32')
+            >>> paddle.atan2(x, y)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-2.35619450,  2.35619450,  0.78539819, -0.78539819])
+    """
+    for v, arg in ((x, "x"), (y, "y")):
+        if not isinstance(v, TensorMethods):
+            raise TypeError(f"The type of '{arg}' in atan2 must be paddle.Tensor, but received {type_name(v)}.")
+    E.broadcast_shape(list(x.shape), list(y.shape), "atan2")
+    dx, dy = x.dtype, y.dtype
+    if dx.is_integer and dy.is_integer:
+        x, y = cast(x, _dt.float64), cast(y, _dt.float64)
+    elif dx is not dy:
+        d = _dt.promote(dx, dy)
+        x, y = cast(x, d), cast(y, d)
+    return apply(E.Atan2, x, y)
+
+
+def lerp(x, y, weight, name=None):
+    """x + weight * (y - x), broadcasting x, y and weight (a float or a Tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.arange(1., 5., dtype='float32')
+            >>> y = paddle.empty([4], dtype='float32')
+            >>> y.fill_(10.)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [10., 10., 10., 10.])
+            >>> paddle.lerp(x, y, 0.5)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [5.50000000, 6.        , 6.50000000, 7.        ])
+    """
+    x, y, w = _lerp_args(x, y, weight, "lerp")
+    return apply(E.Lerp, x, y, w)
+
+
+def _lerp_args(x, y, weight, api):
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
+    d = x.dtype
+    if y.dtype is not d:
+        raise ValueError(
+            f"(InvalidArgument) The type of data we are trying to retrieve ({d.name}) does not match the "
+            f"type of data ({y.dtype.name}) currently contained in the container.")
+    if not d.is_floating:
+        raise kernel_error("lerp", d, "float64, float32")
+    if isinstance(weight, TensorMethods):
+        if weight.dtype is not d:
+            raise ValueError(
+                f"(InvalidArgument) The type of data we are trying to retrieve ({d.name}) does not match the "
+                f"type of data ({weight.dtype.name}) currently contained in the container.")
+        return x, y, weight
+    if not isinstance(weight, (float, np.floating)):
+        raise ValueError(f"(InvalidArgument) {api}(): argument 'weight' (position 2) must be Tensor, but got "
+                         f"{type_name(weight)}")
+    return x, y, const_operand(np.asarray(weight, dtype=d.np_dtype))
+
+
+def logaddexp(x, y, name=None):
+    """Elementwise log(exp(x) + exp(y)), computed as max(x, y) + log1p(exp(-|x - y|)).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([-1, -2, -3], 'float64')
+            >>> y = paddle.to_tensor([-1], 'float64')
+            >>> paddle.logaddexp(x, y)
+            Tensor(shape=[3], dtype=float64, place=Place(cpu), stop_gradient=True,
+                   [-0.30685282, -0.68673831, -0.87307199])
+    """
+    for v, arg in ((x, "x"), (y, "y")):
+        if not isinstance(v, TensorMethods):
+            raise TypeError(f"The type of '{arg}' in logaddexp must be paddle.Tensor, but received {type_name(v)}.")
+    U = _math_unary
+    soft = U.log1p(U.exp(-U.abs(x - y)))
+    top = maximum(x, y)
+    if not top.dtype.is_floating and not top.dtype.is_complex:
+        top = cast(top, soft.dtype)
+    return soft + top
+
+
+def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
+    """beta * input + alpha * (x @ y) for 2-D x and y; input broadcasts to the product's shape.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.ones([2, 2])
+            >>> y = paddle.ones([2, 2])
+            >>> input = paddle.ones([2, 2])
+            >>> paddle.addmm(input=input, x=x, y=y, beta=0.5, alpha=5.0)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[10.50000000, 10.50000000],
+                    [10.50000000, 10.50000000]])
+    """
+    _addmm_check(input, x, y)
+    prod = matmul(x, y)
+    if alpha != 1:
+        prod = apply(Scale, prod, scale=float(alpha), bias=0.0, bias_after_scale=True)
+    if beta == 0:
+        return prod + input * 0.0
+    if beta != 1:
+        input = apply(Scale, input, scale=float(beta), bias=0.0, bias_after_scale=True)
+    return input + prod
+
+
+def _addmm_check(input, x, y):
+    for v, arg in ((input, "input"), (x, "x"), (y, "y")):
+        if not isinstance(v, TensorMethods):
+            raise TypeError(f"The type of '{arg}' in addmm must be paddle.Tensor, but received {type_name(v)}.")
+    xs, ys, ins = list(x.shape), list(y.shape), list(input.shape)
+    if len(xs) != 2 or len(ys) != 2:
+        raise ValueError(f"The dimension of x, y should be 2 but receive x's shape: {x.shape}, y's shape: {y.shape}")
+    if xs[1] != ys[0] and -1 not in (xs[1], ys[0]):
+        raise ValueError(f"The input Variable x's width must be equal with Variable y' height. But received x's "
+                         f"shape = {x.shape}, y's shape = {y.shape}.")
+    if len(ins) == 2:
+        for i, (a, b, nm) in enumerate(((ins[0], xs[0], "x"), (ins[1], ys[1], "y"))):
+            if a != b and a != 1 and -1 not in (a, b):
+                raise ValueError(f"When {nm}'s dimension[{1 - i if i else 0}] is not equal with input's "
+                                 f"dimension[{i}], input's dimension[{i}] must be 1 but got {a}")
+    elif len(ins) == 1:
+        if ins[0] != ys[1] and ins[0] != 1 and -1 not in (ins[0], ys[1]):
+            raise ValueError(f"The input tensor's dimension must be 1 or equal to y's width, but got {ins[0]}")
+    else:
+        raise ValueError(f"The dimension of input should be 2 or 1 but receive input's shape: {input.shape}")
+    d = x.dtype
+    if not d.is_floating:
+        raise kernel_error("addmm", d, "float64, float32")
+
+
 __all__ = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "mod", "floor_mod",
-           "maximum", "minimum", "fmax", "fmin", "pow", "scale", "sum", "matmul"]
+           "maximum", "minimum", "fmax", "fmin", "pow", "scale", "sum", "matmul",
+           "atan2", "lerp", "logaddexp", "addmm", "sub", "mul", "div", "true_divide"]
+
+sub = subtract
+mul = multiply
+div = divide
+true_divide = divide
 
 METHODS = {
     "__add__": _add_op, "__radd__": _add_op, "__sub__": _sub_op, "__rsub__": _rsub_op,
     "__mul__": _mul_op, "__rmul__": _mul_op, "__truediv__": divide, "__rtruediv__": _rdiv_op,
     "__floordiv__": floor_divide, "__rfloordiv__": _rfloordiv_op, "__mod__": remainder,
-    "__rmod__": _rmod_op, "__pow__": pow, "__rpow__": _rpow_op, "__neg__": _neg_op,
+    "__rmod__": _rmod_op, "__pow__": _pow_op, "__rpow__": _rpow_op, "__neg__": _neg_op,
     "__matmul__": _matmul_op, "__rmatmul__": _rmatmul_op,
     "add": add, "subtract": subtract, "multiply": multiply, "divide": divide,
     "floor_divide": floor_divide, "remainder": remainder, "mod": remainder, "floor_mod": remainder,
     "maximum": maximum, "minimum": minimum, "fmax": fmax, "fmin": fmin, "pow": pow, "scale": scale,
     "sum": sum, "matmul": matmul, "mm": matmul,
+    "atan2": atan2, "lerp": lerp, "logaddexp": logaddexp, "addmm": addmm, "sub": subtract, "mul": multiply,
+    "div": divide, "true_divide": divide,
 }
+
+# unary functions, reductions and in-place forms live in sibling modules; paddle.* sees them through here
+for _mod in (_math_unary, _math_reduce, _math_inplace):
+    __all__ += _mod.__all__
+    METHODS.update(_mod.METHODS)
+    globals().update({_n: getattr(_mod, _n) for _n in _mod.__all__})

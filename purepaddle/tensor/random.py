@@ -1,3 +1,396 @@
-"""random public functions."""
-__all__ = []
-METHODS = {}
+"""Public random functions: rand, randn, randint, uniform, normal, randperm, bernoulli, multinomial, ... (paddle.*).
+
+Draws come from the global generator (`paddle.seed`); the streams are purepaddle's own, so
+the same seed repeats the same numbers here but not Paddle's exact numbers.
+"""
+import numbers
+
+from .._core import dtype as _dt
+from .._core.dispatch import apply, apply_inplace
+from .._core.methods import TensorMethods
+from .._core.tensor import Tensor
+from ..ops import random as R
+from ..ops.creation import FillAnyLike
+from ._creation_args import check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list, size_args
+from .creation import cast
+
+_FLOATS = ("float16", "float32", "float64", "bfloat16", "complex64", "complex128")
+_PROBS = ("float32", "float64", "float16", "bfloat16")
+
+
+def _float_dtype(dtype, kernel):
+    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
+    return check_kernel_dtype(d, _FLOATS, kernel)
+
+
+def _bound(v, api, arg):
+    if isinstance(v, Tensor):
+        return float(v._data.reshape(-1)[0])
+    if not isinstance(v, numbers.Real):
+        raise TypeError(f"The type of '{arg}' in {api} must be float, int or Tensor, but received {type(v).__name__}.")
+    return float(v)
+
+
+def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None, *, out=None, device=None, requires_grad=False):
+    """Uniform samples in [min, max) (dtype: the default float; seed != 0 gives a fixed stream).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.uniform([2, 3], min=-1.0, max=1.0)
+            >>> print(x.shape, x.dtype)
+            paddle.Size([2, 3]) paddle.float32
+    """
+    d = _float_dtype(dtype, "uniform")
+    if not isinstance(seed, int):
+        raise TypeError(f"The type of 'seed' in paddle.uniform must be int, but received {type(seed).__name__}.")
+    t = apply(R.UniformRandom, shape=shape_list(shape, "uniform"), dtype=d.proto,
+              min=_bound(min, "paddle.uniform", "min"), max=_bound(max, "paddle.uniform", "max"), seed=seed,
+              diag_num=0, diag_step=0, diag_val=1.0)
+    return finish(t, out, device, requires_grad)
+
+
+@size_args
+def rand(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+    """Uniform samples in [0, 1) of the default float dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> _ = paddle.seed(123)
+            >>> x = paddle.rand([2, 3])
+            >>> bool(((x >= 0) & (x < 1)).all())
+            True
+    """
+    return uniform(shape, dtype, 0.0, 1.0, out=out, device=device, requires_grad=requires_grad)
+
+
+def _gaussian(shape, mean, std, dtype, api, out=None, device=None, requires_grad=False, seed=0):
+    d = _float_dtype(dtype, "gaussian")
+    if isinstance(mean, complex):
+        if not d.is_complex:
+            raise TypeError(f"if mean is a complex number, dtype should be complex64 or complex128, but got dtype = {d}")
+        if mean.real != mean.imag:
+            raise ValueError("The mean of complex gaussian distribution should be a complex number with real part "
+                             f"equal imaginary part, but got {mean.real} != {mean.imag}")
+        mean = mean.real
+    t = apply(R.GaussianRandom, shape=shape_list(shape, api), mean=float(mean), std=float(std), seed=seed,
+              dtype=d.proto)
+    return finish(t, out, device, requires_grad)
+
+
+def standard_normal(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False):
+    """Samples of the standard normal distribution N(0, 1).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> print(paddle.standard_normal([2, 3], dtype='float64').dtype)
+            paddle.float64
+    """
+    return _gaussian(shape, 0.0, 1.0, dtype, "standard_normal", out, device, requires_grad)
+
+
+@size_args
+def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+    """Samples of N(0, 1) of the default float dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.randn([4]).shape
+            paddle.Size([4])
+    """
+    return _gaussian(shape, 0.0, 1.0, dtype, "randn", out, device, requires_grad)
+
+
+def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
+    """Normal samples with the given mean and std (numbers, or Tensors giving the output's shape).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.normal(shape=[2, 3]).shape
+            paddle.Size([2, 3])
+            >>> paddle.normal(mean=paddle.to_tensor([0., 100.]), std=0.0)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.  , 100.])
+    """
+    for v, arg in ((mean, "mean"), (std, "std")):
+        if not isinstance(v, (numbers.Number, TensorMethods)) or isinstance(v, bool):
+            raise TypeError(f"The type of '{arg}' in paddle.normal must be int, float, complex or Tensor, but "
+                            f"received {type(v).__name__}.")
+    if isinstance(std, complex):
+        raise TypeError("The type of 'std' in paddle.normal must be int, float or Tensor, but received complex.")
+    mean_t, std_t = isinstance(mean, TensorMethods), isinstance(std, TensorMethods)
+    if not mean_t and not std_t:
+        if shape is None:
+            raise TypeError("paddle.normal needs `shape` when mean and std are numbers")
+        d = _dt.complex64 if isinstance(mean, complex) else None
+        return _gaussian(shape, mean, std, d, "normal", out)
+    if isinstance(mean, complex):
+        sample = _gaussian(std.shape, 0j, 1.0, _dt.complex64, "normal")
+    elif mean_t:
+        check_kernel_dtype(mean.dtype, _FLOATS, "gaussian")
+        if std_t:
+            if std.dtype is not mean.dtype:
+                std = cast(std, mean.dtype)
+            std = std.reshape(mean.shape)
+        sample = _gaussian(mean.shape, 0j if mean.dtype.is_complex else 0.0, 1.0, mean.dtype, "normal")
+    else:
+        sample = _gaussian(std.shape, 0.0, 1.0, check_kernel_dtype(std.dtype, _FLOATS, "gaussian"), "normal")
+        mean = float(mean)
+    return finish(sample * std + mean, out)
+
+
+def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006  (Paddle's default)
+    """Integers uniform in [low, high) (just [0, low) when high is None); default dtype int64.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.randint(0, 10, [3])
+            >>> print(x.dtype, bool(((x >= 0) & (x < 10)).all()))
+            paddle.int64 True
+    """
+    low, high = _int_range(low, high, "randint")
+    d = check_kernel_dtype(_dt.int64 if dtype is None else convert_dtype(dtype), ("int32", "int64"), "randint")
+    return apply(R.RandInt, low=low, high=high, shape=shape_list(shape, "randint"), dtype=d.proto, seed=0)
+
+
+def _int_range(low, high, api):
+    for v, pos in ((low, 1), (high, 2)):
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+            if isinstance(v, Tensor) and v._data.dtype.kind in "iu":
+                continue
+            raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be int, but got "
+                            f"{type(v).__name__}")
+    low = int(low)
+    if high is None:
+        if low <= 0:
+            raise ValueError(f"If high is None, low must be greater than 0, but received low = {low}.")
+        low, high = 0, low
+    high = int(high)
+    if low >= high:
+        raise ValueError(f"(InvalidArgument) {api}'s low must less then high, but received: low = {low}, "
+                         f"high = {high}.")
+    return low, high
+
+
+def randint_like(x, low=0, high=None, dtype=None, name=None):
+    """Integers uniform in [low, high), shaped like x, in x's dtype unless `dtype` is given.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([2, 2])
+            >>> y = paddle.randint_like(x, 5)
+            >>> print(y.shape, y.dtype)
+            paddle.Size([2, 2]) paddle.float32
+    """
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in paddle.randint_like must be paddle.Tensor, but received "
+                        f"{type(x).__name__}.")
+    low, high = _int_range(low, high, "randint_like")
+    d = x.dtype if dtype is None else convert_dtype(dtype)
+    t = apply(R.RandInt, low=low, high=high, shape=list(x.shape), dtype=_dt.int64.proto, seed=0)
+    return t if d is _dt.int64 else cast(t, d)
+
+
+def randperm(n, dtype="int64", name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+    """A random permutation of 0 .. n-1.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> sorted(paddle.randperm(5).tolist())
+            [0, 1, 2, 3, 4]
+    """
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"The type of 'n' in paddle.randperm must be int, but received {type(n).__name__}.")
+    if n < 0:
+        raise ValueError(f"(InvalidArgument) The input n of randperm op should be no less than 0, but received {n}.")
+    d = check_kernel_dtype(convert_dtype(dtype), ("int32", "int64", "float32", "float64"), "randperm")
+    return finish(apply(R.RandPerm, n=n, dtype=d.proto), out, device, requires_grad)
+
+
+def _check_probs(x, api, kernel):
+    if not isinstance(x, TensorMethods):
+        raise ValueError(f"(InvalidArgument) {api}(): argument 'x' (position 0) must be Tensor, but got "
+                         f"{type(x).__name__}")
+    check_kernel_dtype(x.dtype, _PROBS, kernel)
+
+
+def _check_p(p):
+    if not 0 <= p:
+        raise IndexError(f"(OutOfRange) The probability should be >= 0, but got {p:f}")
+    if not p <= 1:
+        raise IndexError(f"(OutOfRange) The probability should be <= 1, but got {p:f}")
+
+
+def bernoulli(x, p=None, name=None):
+    """1 with probability x (or `p` for every element when given), else 0; x's dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.bernoulli(paddle.to_tensor([0., 1., 1.]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0., 1., 1.])
+    """
+    _check_probs(x, "bernoulli", "bernoulli")
+    if p is not None:
+        _check_p(float(p))
+        x = apply(FillAnyLike, x, value=float(p), dtype=x.dtype.proto)
+    return apply(R.Bernoulli, x)
+
+
+def poisson(x, name=None):
+    """Poisson samples with rate x, in x's dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.poisson(paddle.zeros([3]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0., 0., 0.])
+    """
+    _check_probs(x, "poisson", "poisson")
+    return apply(R.Poisson, x)
+
+
+def multinomial(x, num_samples=1, replacement=False, name=None, *, out=None):
+    """Category indices drawn from each row of weights x (int64, shape [..., num_samples]).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.multinomial(paddle.to_tensor([0., 0., 1.]), 2, replacement=True)
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [2, 2])
+    """
+    _check_probs(x, "multinomial", "multinomial")
+    if x.ndim > 2 or x.ndim < 1:
+        raise ValueError("(InvalidArgument) The number of dimensions of the input probability distribution should "
+                         f"be > 0 and <= 2, but got {x.ndim}.")
+    if not isinstance(num_samples, int) or num_samples <= 0:
+        raise ValueError(f"(InvalidArgument) The number of samples should be > 0, but got {num_samples}.")
+    t = apply(R.Multinomial, x, num_samples=num_samples, replacement=bool(replacement))
+    return finish(t, out)
+
+
+def _like(x, dtype, api):
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in {api} must be paddle.Tensor, but received {type(x).__name__}.")
+    return list(x.shape), x.dtype if dtype is None else convert_dtype(dtype)
+
+
+def rand_like(input, name=None, *, dtype=None, device=None, requires_grad=False):
+    """Uniform samples in [0, 1) shaped like `input` (its dtype unless `dtype` is given).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> print(paddle.rand_like(paddle.zeros([2], dtype='float64')).dtype)
+            paddle.float64
+    """
+    shape, d = _like(input, dtype, "paddle.rand_like")
+    return uniform(shape, d, device=device, requires_grad=requires_grad)
+
+
+def randn_like(x, dtype=None, name=None, *, device=None, requires_grad=False):
+    """Standard normal samples shaped like x (its dtype unless `dtype` is given).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.randn_like(paddle.zeros([2, 2])).shape
+            paddle.Size([2, 2])
+    """
+    shape, d = _like(x, dtype, "paddle.randn_like")
+    return _gaussian(shape, 0.0, 1.0, d, "randn_like", device=device, requires_grad=requires_grad)
+
+
+# -- in-place samplers (dygraph only, as in Paddle) ----------------------------------------
+def uniform_(x, min=0, max=1.0, seed=0, name=None):
+    """Refill x in place with uniform samples in [min, max).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([3])
+            >>> bool((x.uniform_(2., 3.) >= 2).all())
+            True
+    """
+    dygraph_only("uniform_")
+    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
+    return apply_inplace(R.UniformRandomInplace, x, min=_bound(min, "uniform_", "min"),
+                         max=_bound(max, "uniform_", "max"), seed=int(seed), diag_num=0, diag_step=0, diag_val=1.0)
+
+
+def normal_(x, mean=0.0, std=1.0, name=None):
+    """Refill x in place with samples of N(mean, std**2).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.zeros([2, 2]).normal_(0.0, 1.0).shape
+            paddle.Size([2, 2])
+    """
+    dygraph_only("normal_")
+    check_kernel_dtype(x.dtype, _FLOATS, "gaussian_inplace")
+    return apply_inplace(R.GaussianInplace, x, mean=float(mean), std=float(std), seed=0)
+
+
+def exponential_(x, lam=1.0, name=None):
+    """Refill x in place with exponential samples of rate `lam`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> bool((paddle.zeros([4]).exponential_(2.0) >= 0).all())
+            True
+    """
+    dygraph_only("exponential_")
+    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "exponential")
+    return apply_inplace(R.Exponential, x, **{"lambda": float(lam)})
+
+
+def bernoulli_(x, p=0.5, name=None):
+    """Refill x in place with 1 (probability p, a number or a Tensor broadcast to x) or 0.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.zeros([3]).bernoulli_(1.0)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 1., 1.])
+    """
+    dygraph_only("bernoulli_")
+    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
+    if isinstance(p, TensorMethods):
+        return apply_inplace(R.BernoulliInplace, x, p.detach(), p=0.0)
+    return apply_inplace(R.BernoulliInplace, x, None, p=float(p))
+
+
+__all__ = ["rand", "randn", "randint", "randint_like", "uniform", "normal", "standard_normal", "randperm",
+           "bernoulli", "bernoulli_", "multinomial", "poisson", "rand_like", "randn_like", "normal_"]
+
+METHODS = {"uniform_": uniform_, "normal_": normal_, "exponential_": exponential_, "bernoulli_": bernoulli_}

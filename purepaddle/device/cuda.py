@@ -1,0 +1,99 @@
+"""paddle.device.cuda: CUDA queries; on a CPU-only machine there are no devices (count 0)."""
+from . import gpu_count, is_compiled_with_cuda
+
+
+def device_count():
+    """Number of CUDA GPUs available (0 without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.device.cuda.device_count()
+            0
+    """
+    return gpu_count()
+
+
+def _not_compiled(what):
+    return RuntimeError(f"(Unavailable) Paddle is not compiled with CUDA. Cannot visit device {what}.")
+
+
+def synchronize(device=None):
+    """Wait for all work queued on a CUDA device (RuntimeError without CUDA, as in Paddle)."""
+    if not is_compiled_with_cuda():
+        raise _not_compiled("synchronize")
+    import cupy
+    dev = device.get_device_id() if hasattr(device, "get_device_id") else (0 if device is None else int(device))
+    with cupy.cuda.Device(dev):
+        cupy.cuda.Device().synchronize()
+
+
+def current_stream(device=None):
+    """The current CUDA stream (RuntimeError without CUDA)."""
+    if not is_compiled_with_cuda():
+        raise _not_compiled("current_stream")
+    import cupy
+    return cupy.cuda.get_current_stream()
+
+
+def empty_cache():
+    """Release cached CUDA memory; a no-op without CUDA.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.device.cuda.empty_cache()
+    """
+    if is_compiled_with_cuda():
+        import cupy
+        cupy.get_default_memory_pool().free_all_blocks()
+
+
+def _memory_api(name, kind=None, support="GPU or custom device"):
+    def f(device=None):
+        if is_compiled_with_cuda():
+            import cupy
+            pool = cupy.get_default_memory_pool()
+            return int(pool.used_bytes() if kind == "used" else pool.total_bytes()) if kind else None
+        raise ValueError(f"The API paddle.device.cuda.{name} is not supported in CPU-only PaddlePaddle. Please "
+                         f"reinstall PaddlePaddle with {support} support to call this API.")
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"paddle.device.cuda.{name}: CUDA memory statistics (a ValueError on a CPU-only build, as in Paddle)."
+    return f
+
+
+max_memory_allocated = _memory_api("max_memory_allocated", "used")
+max_memory_reserved = _memory_api("max_memory_reserved", "total")
+memory_allocated = _memory_api("memory_allocated", "used")
+memory_reserved = _memory_api("memory_reserved", "total")
+reset_max_memory_allocated = _memory_api("reset_max_memory_allocated")
+reset_max_memory_reserved = _memory_api("reset_max_memory_reserved")
+
+
+def get_device_properties(device=None):
+    """Properties of a CUDA device (ValueError without CUDA, as in Paddle)."""
+    if not is_compiled_with_cuda():
+        raise ValueError("The API paddle.device.cuda.get_device_properties is not supported in CPU-only "
+                         "PaddlePaddle. Please reinstall PaddlePaddle with GPU support to call this API.")
+    import cupy
+    dev = device.get_device_id() if hasattr(device, "get_device_id") else (0 if device is None else int(device))
+    return cupy.cuda.runtime.getDeviceProperties(dev)
+
+
+def get_device_name(device=None):
+    """Name of a CUDA device (ValueError without CUDA)."""
+    name = get_device_properties(device)["name"]
+    return name.decode() if isinstance(name, bytes) else name
+
+
+def get_device_capability(device=None):
+    """(major, minor) compute capability of a CUDA device (ValueError without CUDA)."""
+    p = get_device_properties(device)
+    return int(p["major"]), int(p["minor"])
+
+
+__all__ = ["device_count", "synchronize", "current_stream", "empty_cache", "max_memory_allocated",
+           "max_memory_reserved", "memory_allocated", "memory_reserved", "reset_max_memory_allocated",
+           "reset_max_memory_reserved", "get_device_properties", "get_device_name", "get_device_capability"]

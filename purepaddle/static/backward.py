@@ -1,0 +1,388 @@
+"""append_backward / gradients: grad ops built by running each op's backward rule in static mode."""
+from .._core.mode import STATE
+from .._core.op import OPS, _restructure
+from . import builder as _b
+from .program import OP_ROLE_BACKWARD, OP_ROLE_LOSS, Variable, default_startup_program
+
+__all__ = ["append_backward", "gradients"]
+
+_LOSS_GRAD_ROLE = OP_ROLE_BACKWARD | OP_ROLE_LOSS
+
+
+def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None, checkpoints=None,
+                    distop_context=None):
+    """Append the ops computing d(loss)/d(var) into `var@GRAD`; return [(param, param@GRAD)].
+
+    Vars with stop_gradient=True (and those in no_grad_set) block the gradient: layers reachable
+    from the loss only through them get no gradient ops and no @GRAD variables.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data('x', [2, 3])
+            >>> w = paddle.static.create_parameter([2, 3], 'float32', name='w')
+            >>> loss = paddle.mean(x * w)
+            >>> paddle.static.append_backward(loss)
+            [(persist trainable param w : DENSE_TENSOR.shape(2, 3).dtype(float32).stop_gradient(False), var w@GRAD : DENSE_TENSOR.shape(2, 3).dtype(float32).stop_gradient(False))]
+            >>> paddle.disable_static()
+    """
+    if not isinstance(loss, Variable):
+        raise TypeError(f"The type of 'loss' in paddle.static.append_backward must be <class "
+                        f"'paddle.static.Variable'>, but received {type(loss)}. ")
+    block = loss.block
+    program = block.program
+    for op in reversed(block.ops):
+        if loss.name in op.output_arg_names:
+            op._fw["op_role"] = int(op._fw.get("op_role", 0)) | OP_ROLE_LOSS
+            break
+    builder = _GradBuilder(block, _names(no_grad_set, "no_grad_set"))
+    builder.run([(loss, None)], loss_role=True)
+    if parameter_list is None:
+        names = [p.name for p in program.global_block().all_parameters() if p.trainable]
+    else:
+        names = _names(parameter_list, "parameter_list", ordered=True)
+    out = []
+    gblock = program.global_block()
+    for n in names:
+        g = builder.final.get(n)
+        p = gblock.vars.get(n)
+        if g is not None and p is not None:
+            out.append((p, g))
+            producer = builder.producer_of(g.name)
+            if producer is not None:
+                producer._fw["op_role_var"] = [n, g.name]
+    return out
+
+
+def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
+    """Append ops computing d(sum of targets)/d(inputs); return the gradient Variables.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data('x', [2])
+            >>> x.stop_gradient = False
+            >>> y = x * x
+            >>> paddle.static.gradients([y], [x])
+            [var x@GRAD : DENSE_TENSOR.shape(2,).dtype(float32).stop_gradient(False)]
+            >>> paddle.disable_static()
+    """
+    targets = _as_list(targets, "targets")
+    inputs = _as_list(inputs, "inputs")
+    if target_gradients is None:
+        target_gradients = [None] * len(targets)
+    else:
+        target_gradients = _as_list(target_gradients, "target_gradients")
+        if len(target_gradients) != len(targets):
+            raise ValueError("Should have the same number of target_gradients as targets")
+    block = targets[0].block
+    builder = _GradBuilder(block, _names(no_grad_set, "no_grad_set"))
+    builder.run(list(zip(targets, target_gradients)), loss_role=False, inputs=[x.name for x in inputs])
+    res = [builder.final.get(x.name) for x in inputs]
+    if len(res) == 1:
+        return [] if res[0] is None else res
+    return res
+
+
+def _as_list(x, what):
+    if isinstance(x, Variable):
+        return [x]
+    if isinstance(x, (list, tuple)):
+        for v in x:
+            if v is not None and not isinstance(v, Variable):
+                raise TypeError(f"The type of elements of '{what}' in paddle.static.gradients must be Variable, "
+                                f"but received {type(v)}.")
+        return list(x)
+    raise TypeError(f"The type of '{what}' in paddle.static.gradients must be (Variable, list, tuple), but "
+                    f"received {type(x)}.")
+
+
+def _names(items, what, ordered=False):
+    if items is None:
+        return [] if ordered else set()
+    if isinstance(items, (str, Variable)):
+        items = [items]
+    out = []
+    for v in items:
+        if isinstance(v, Variable):
+            out.append(v.name)
+        elif isinstance(v, str):
+            out.append(v)
+        else:
+            raise TypeError(f"The type of '{what}' elements must be Variable or str, but received {type(v)}.")
+    return out if ordered else set(out)
+
+
+class _GradBuilder:
+    """One backward pass over a block: contributions per var, renames, sums, final X@GRAD vars."""
+
+    def __init__(self, block, no_grad):
+        self.block = block
+        self.program = block.program
+        self.no_grad = no_grad
+        self.pending = {}   # var name -> [grad Variables] not yet summed
+        self.final = {}     # var name -> its total-gradient Variable (X@GRAD)
+        self.owned = {}     # grad var name -> op index from which it may be referenced (we may rename it)
+        self.renames = {}   # var name -> next @RENAME@ counter
+        self.existing = set(block.vars)
+        self.reach = None   # when set, only these vars (reachable from gradients()' inputs) get grads
+
+    # -- naming --------------------------------------------------------------------------
+    def grad_name(self, name):
+        g = name + "@GRAD"
+        if g in self.existing:
+            g = "grad/" * max(self.program._appending_grad_times, 1) + g
+        return g
+
+    def _rename_name(self, name):
+        k = self.renames.get(name, 0)
+        self.renames[name] = k + 1
+        return f"{self.grad_name(name)}@RENAME@block{self.block.idx}@{k}"
+
+    def producer_of(self, name):
+        for op in reversed(self.block.ops):
+            if name in op.output_arg_names:
+                return op
+        return None
+
+    # -- the pass ------------------------------------------------------------------------
+    def run(self, targets, loss_role, inputs=None):
+        program, block = self.program, self.block
+        program._appending_grad_times += 1
+        ops = block.ops
+        end = 0
+        target_names = set(t.name for t, _ in targets)
+        for i, op in enumerate(ops):
+            if target_names.intersection(op.output_arg_names):
+                end = i + 1
+        if inputs is not None:  # gradients(): only the ops on a path from the inputs get grad ops
+            reach = set(inputs)
+            for op in ops[:end]:
+                if reach.intersection(op.input_arg_names):
+                    reach.update(op.output_arg_names)
+            self.reach = reach
+        prev_static, prev_idx = STATE.static, program.current_block_idx
+        STATE.static = True
+        STATE.program_stack.append((program, default_startup_program()))
+        depth = len(STATE.program_stack)
+        program.current_block_idx = block.idx
+        prev_role = program._op_role
+        program._op_role = OP_ROLE_BACKWARD
+        prev_helper = _b.CTX.helper
+        first = len(ops)
+        try:
+            for t, g in targets:
+                self._seed(t, g, loss_role)
+            for i in range(end - 1, -1, -1):
+                self._op_backward(ops[i])
+            for name in list(self.pending):
+                self.total(name)
+        finally:
+            _b.CTX.helper = prev_helper
+            program._op_role = prev_role
+            program.current_block_idx = prev_idx
+            del STATE.program_stack[depth - 1:]
+            STATE.static = prev_static
+        self._prune_dead(first)
+        self._order_vars()
+
+    def _prune_dead(self, first):
+        """Drop grad-building ops whose results nobody reads (grads of inputs that need none)."""
+        block = self.block
+        ops = block.ops
+        used = set()
+        keep = []
+        for op in reversed(ops[first:]):
+            outs = op.output_arg_names
+            if not outs or any("@GRAD" in n or n in used for n in outs):
+                keep.append(op)
+                used.update(op.input_arg_names)
+            else:
+                for n in outs:
+                    block.vars.pop(n, None)
+        keep.reverse()
+        if len(keep) != len(ops) - first:
+            del ops[first:]
+            ops.extend(keep)
+            self.program._version += 1
+
+    def _seed(self, t, g, loss_role):
+        """The initial gradient of a target: ones (fill_constant / fill_any_like) or the given var."""
+        if g is not None:
+            self.pending.setdefault(t.name, []).append(g)
+            return
+        block = self.block
+        name = t.name + "@GRAD"
+        k = 0
+        while name in block.vars:
+            name = f"{t.name}@GRAD_{k}"
+            k += 1
+        shape = t.shape
+        v = Variable(block, name=name, shape=shape, dtype=t.dtype, stop_gradient=False)
+        fw = {"op_device": "", "op_namescope": "", "op_role": _LOSS_GRAD_ROLE if loss_role else OP_ROLE_BACKWARD,
+              "op_role_var": [], "with_quant_attr": False}
+        if loss_role and -1 not in shape:
+            _b.append_simple(block, "fill_constant", {}, {"Out": [name]},
+                             {"shape": list(shape), "value": 1.0, "dtype": t.dtype.proto, "str_value": "",
+                              "force_cpu": False, "place_type": -1}, fw)
+        else:
+            cls = _b.ensure_op("fill_any_like")
+            _b.append_simple(block, cls.type, {"X": [t.name]}, {"Out": [name]},
+                             {"value": 1.0, "dtype": t.dtype.proto}, fw)
+        self.owned[name] = len(block.ops) - 1
+        self.pending.setdefault(t.name, []).append(v)
+
+    def needs(self, name):
+        if name is None or name in self.no_grad or (self.reach is not None and name not in self.reach):
+            return False
+        v = self.block._find_var_recursive(name)
+        if v is None or v.stop_gradient:
+            return False
+        d = v.dtype
+        return d.is_floating or d.is_complex
+
+    def total(self, name):
+        """The summed gradient of var `name` (appending a `sum` op for several contributions)."""
+        g = self.final.get(name)
+        if g is not None:
+            return g
+        lst = self.pending.pop(name, None)
+        if not lst:
+            return None
+        if len(lst) == 1:
+            g = lst[0]
+        else:
+            block = self.block
+            out = self.grad_name(name)
+            g = Variable(block, name=out, shape=lst[0].shape, dtype=lst[0].dtype, stop_gradient=False)
+            cls = _b.ensure_op("sum")
+            _b.append_simple(block, cls.type, {"X": [v.name for v in lst]}, {"Out": [out]}, {})
+            self.owned[out] = len(block.ops) - 1
+        self.final[name] = g
+        return g
+
+    def _op_backward(self, op):
+        block = self.block
+        out_slots = [(slot, n) for slot, names in op.outputs.items() for n in names]
+        if not any(n in self.pending or n in self.final for _, n in out_slots):
+            return
+        cls = OPS.get(op.type)
+        if cls is None:
+            raise NotImplementedError(f"(Unimplemented) Operator ({op.type}) is not registered, so its gradient "
+                                      "can not be appended.")
+        if not cls.differentiable:
+            return
+        dup = cls.duplicable
+        in_names, nxt = [], []
+        for slot in cls.inputs:
+            names = op.inputs.get(slot, [])
+            if slot in dup:
+                for n in names:
+                    in_names.append(n)
+                    nxt.append(True if self.needs(n) else None)
+            else:
+                n = names[0] if names else None
+                in_names.append(n)
+                nxt.append(True if self.needs(n) else None)
+        if not any(nxt):
+            return
+        out_grads, out_vars, struct = [], [], []
+        for slot in cls.outputs:
+            names = op.outputs.get(slot, [])
+            struct.append(len(names) if slot in dup else None)
+            for n in (names if slot in dup else names[:1]):
+                out_vars.append(n)
+                out_grads.append(None if slot in cls.nondiff_outputs else self.total(n))
+        if all(g is None for g in out_grads):
+            return
+        inst = cls(dict(op.attrs))
+        inst.next = tuple(nxt)
+        inst._saved = tuple(self._saved(op, cls))
+        inst._out_struct = struct
+        inst._n_out = len(out_vars)
+        start = len(block.ops)
+        _b.CTX.helper = self.program._name_generator.generate(op.type + "_grad")
+        if cls._multi:
+            for k, g in enumerate(out_grads):
+                if g is None:
+                    out_grads[k] = self._zeros_like(out_vars[k])
+            args = _restructure(out_grads, struct)
+        else:
+            args = (out_grads[0],)
+        res = inst.backward(*args)
+        if type(res) is not tuple:
+            res = (res,) if not isinstance(res, list) or dup else tuple(res)
+        if dup:
+            flat = []
+            for g in res:
+                flat.extend(g) if type(g) is list else flat.append(g)
+            res = flat
+        claimed = set()
+        for n, need, g in zip(in_names, nxt, res):
+            if need is None or g is None:
+                continue
+            self._contribute(n, g, start, claimed)
+        _b.CTX.helper = None
+
+    def _saved(self, op, cls):
+        block = self.block
+        for is_out, idx in cls._save_plan:
+            slot = (cls.outputs if is_out else cls.inputs)[idx]
+            names = (op.outputs if is_out else op.inputs).get(slot, [])
+            if slot in cls.duplicable:
+                yield [block._find_var_recursive(n) for n in names]
+            else:
+                yield block._find_var_recursive(names[0]) if names else None
+
+    def _zeros_like(self, name):
+        block = self.block
+        fwd = block._find_var_recursive(name)
+        cls = _b.ensure_op("fill_zeros_like")
+        out = _b._out_names(self.program, 1, cls.type)[0]
+        v = Variable(block, name=out, shape=fwd.shape, dtype=fwd.dtype, stop_gradient=True)
+        _b.append_simple(block, cls.type, {"X": [name]}, {"Out": [out]}, {})
+        return v
+
+    def _contribute(self, name, g, start, claimed):
+        """Record g as a gradient contribution to var `name`, naming it X@GRAD or X@GRAD@RENAME@..."""
+        block = self.block
+        if not isinstance(g, Variable):
+            g = _b._as_var(g)
+        fwd = block._find_var_recursive(name)
+        if fwd is not None and fwd._dtype is not None and g.dtype is not fwd.dtype:
+            g = g.astype(fwd.dtype)
+        lst = self.pending.setdefault(name, [])
+        final = self.grad_name(name)
+        if len(lst) == 1 and lst[0].name == final and final in self.owned:
+            new = self._rename_name(name)
+            idx = self.owned.pop(final)
+            block._rename_var(final, new, idx)
+            self.owned[new] = idx
+        target = final if not lst else self._rename_name(name)
+        fresh = g.name not in claimed and g.name not in self.owned and any(
+            g.name in o.output_arg_names for o in block.ops[start:])
+        if fresh:
+            v = block._rename_var(g.name, target, start)
+        else:
+            v = Variable(block, name=target, shape=g.shape, dtype=g.dtype, stop_gradient=False)
+            cls = _b.ensure_op("share_data")  # an alias: the gradient is the same array
+            _b.append_simple(block, cls.type, {"X": [g.name]}, {"Out": [target]}, {})
+        v.stop_gradient = False
+        if fwd is not None and len(v.shape) == len(fwd.shape):
+            v._shape = [f if d < 0 <= f else d for d, f in zip(v.shape, fwd.shape)]
+        claimed.add(target)
+        self.owned[target] = start
+        lst.append(v)
+
+    def _order_vars(self):
+        """Forward vars keep their order; the new (gradient) vars follow sorted by name, as in Paddle."""
+        vs = self.block.vars
+        old = [(k, v) for k, v in vs.items() if k in self.existing]
+        new = sorted((kv for kv in vs.items() if kv[0] not in self.existing), key=lambda kv: kv[0])
+        vs.clear()
+        vs.update(old)
+        vs.update(new)

@@ -1,0 +1,426 @@
+"""Executor (and CompiledProgram): run a Program's block 0 on NumPy arrays against a Scope."""
+import os
+import weakref
+
+import numpy as np
+
+from .._core import dtype as _dt
+from .._core.mode import STATE
+from .._core.op import OPS
+from .._core.place import CPU, CPUPlace
+from .._core.tensor import Tensor
+from .program import Program, Variable, default_main_program
+from .scope import DenseTensor, LoDTensor, Scope, ScopeVar, global_scope, scope_guard  # noqa: F401
+
+__all__ = ["Executor", "Scope", "global_scope", "scope_guard", "DenseTensor", "CompiledProgram", "BuildStrategy",
+           "ExecutionStrategy", "cpu_places", "cuda_places", "set_flag_reader"]
+
+_ndarray = np.ndarray
+
+
+def cpu_places(device_count=None):
+    """A list of `device_count` CPUPlace (default: $CPU_NUM or 1).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.static.cpu_places(2)
+            [Place(cpu), Place(cpu)]
+    """
+    if device_count is None:
+        device_count = int(os.environ.get("CPU_NUM", "1"))
+    return [CPUPlace() for _ in range(device_count)]
+
+
+def cuda_places(device_ids=None):
+    """CUDA places are unavailable in this CPU build: raises RuntimeError."""
+    raise RuntimeError("purepaddle here is not compiled with CUDA; use paddle.static.cpu_places()")
+
+
+class BuildStrategy:
+    """Graph build options (accepted; the NumPy executor has nothing to tune)."""
+
+    def __init__(self):
+        self.__dict__.update(enable_inplace=False, fuse_all_reduce_ops=False, memory_optimize=False,
+                             fuse_elewise_add_act_ops=False, build_cinn_pass=False, debug_graphviz_path="")
+
+
+class ExecutionStrategy:
+    """Execution options (accepted; the NumPy executor has nothing to tune)."""
+
+    def __init__(self):
+        self.__dict__.update(num_threads=1, num_iteration_per_drop_scope=100, num_iteration_per_run=1,
+                             use_thread_barrier=False)
+
+
+class CompiledProgram:
+    """A Program with build options; Executor.run runs the program it wraps.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import numpy as np
+            >>> paddle.enable_static()
+            >>> main = paddle.static.Program()
+            >>> with paddle.static.program_guard(main, paddle.static.Program()):
+            ...     x = paddle.static.data('x', [1])
+            ...     y = x + 1.0
+            >>> compiled = paddle.static.CompiledProgram(main, paddle.static.BuildStrategy())
+            >>> paddle.static.Executor().run(compiled, feed={'x': np.ones(1, 'float32')}, fetch_list=[y])
+            [array([2.], dtype=float32)]
+            >>> paddle.disable_static()
+    """
+
+    def __init__(self, program_or_graph, build_strategy=None):
+        self._program = program_or_graph
+        self._build_strategy = build_strategy or BuildStrategy()
+
+    def __getattr__(self, name):
+        return getattr(self.__dict__["_program"], name)
+
+
+# -- the executor ---------------------------------------------------------------------------
+_KERNEL_ERRORS = (ValueError, TypeError, IndexError, FloatingPointError, ZeroDivisionError, MemoryError,
+                  np.linalg.LinAlgError, AttributeError)
+
+
+_FLAG_READER = [None]  # installed by the flags registry (a higher floor): name -> current value
+
+
+def set_flag_reader(get):
+    """Let the FLAGS_* registry answer the executor's flag reads (get(name, default) -> value)."""
+    _FLAG_READER[0] = get
+
+
+def gc_enabled():
+    """FLAGS_eager_delete_tensor_gb >= 0: temporaries are freed after their last use."""
+    get = _FLAG_READER[0]
+    try:
+        if get is not None:
+            return float(get("FLAGS_eager_delete_tensor_gb", 0.0)) >= 0
+        return float(os.environ.get("FLAGS_eager_delete_tensor_gb", "0")) >= 0
+    except (TypeError, ValueError):
+        return True
+
+
+class _Plan:
+    """A compiled (program, feeds, fetches): op instances with resolved names and free lists."""
+
+    __slots__ = ("steps", "loads", "feeds", "fetch", "writeback", "copy_fetch", "version", "gc", "persist")
+
+
+class Executor:
+    """Runs Programs: feeds arrays by name, runs block 0's ops in order, returns fetched values.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import numpy as np
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data('x', [2])
+            >>> y = x * 2
+            >>> exe = paddle.static.Executor(paddle.CPUPlace())
+            >>> exe.run(feed={'x': np.array([1., 2.], 'float32')}, fetch_list=[y])
+            [array([2., 4.], dtype=float32)]
+            >>> paddle.disable_static()
+    """
+
+    def __init__(self, place=None):
+        self.place = place if place is not None else CPU
+        self._plans = weakref.WeakKeyDictionary()
+        self._last_env = None
+        self._closed = False
+
+    def close(self):
+        self._closed = True
+
+    def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed", fetch_var_name="fetch",
+            scope=None, return_numpy=True, use_program_cache=False, use_prune=False):
+        """Run `program` (default main) and return the values of `fetch_list` (numpy arrays)."""
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Executor")
+        if program is None:
+            program = default_main_program()
+        if isinstance(program, CompiledProgram):
+            program = program._program
+        if not isinstance(program, Program):
+            raise TypeError(f"Executor requires Program as its Parameter. But you passed in {type(program)}")
+        if scope is None:
+            scope = global_scope()
+        feed = {} if feed is None else feed
+        if not isinstance(feed, dict):
+            raise TypeError(f"feed requires dict as its Parameter. But you passed in {type(feed)}")
+        fetch_names = _fetch_names(fetch_list)
+        block = program.global_block()
+        feed_names = tuple(n for n in feed if n in block.vars)
+        gc = gc_enabled()
+        key = (feed_names, fetch_names, gc)
+        cache = self._plans.get(program)
+        if cache is None:
+            cache = self._plans[program] = {}
+        plan = cache.get(key)
+        if plan is None or plan.version != program._version:
+            plan = _compile(program, feed_names, fetch_names, gc)
+            plan.version = program._version
+            cache[key] = plan
+        for n in (feed_var_name, fetch_var_name):
+            scope.var(n)
+        env = {None: None}
+        for name in plan.loads:
+            a = scope._array(name)
+            if a is not None:
+                env[name] = a
+        for name, var in plan.feeds:
+            a = _feed_array(feed[name], var)
+            env[name] = a
+            if var._persistable:
+                scope._set_array(name, a.copy())
+        for name, first_op in plan.loads.items():
+            if name not in env:
+                raise _uninitialized(first_op, name, program)
+        _execute(plan.steps, env)
+        for name in plan.writeback:
+            scope._set_array(name, env[name])
+        self._last_env = env
+        out = []
+        scoped = set(id(env[n]) for n in plan.persist if n in env) if plan.fetch else ()
+        for name, copy in zip(plan.fetch, plan.copy_fetch):
+            a = env.get(name)
+            if a is None:
+                raise ValueError(f"(InvalidArgument) The fetched variable {name} was not computed by the program "
+                                 "(an optional output its op did not produce).")
+            if copy or a.base is not None or id(a) in scoped:  # never hand out an array the scope holds
+                a = a.copy()
+            out.append(a if return_numpy else DenseTensor(a))
+        return out
+
+
+def _fetch_names(fetch_list):
+    if fetch_list is None:
+        return ()
+    if isinstance(fetch_list, (Variable, str)):
+        fetch_list = [fetch_list]
+    names = []
+    for i, f in enumerate(fetch_list):
+        if isinstance(f, Variable):
+            names.append(f.name)
+        elif isinstance(f, str):
+            names.append(f)
+        else:
+            raise TypeError(f"Require fetch_list[{i}] 's type shall be one of (Value, str), but received "
+                            f"{type(f).__name__}.")
+    return tuple(names)
+
+
+def _feed_array(value, var):
+    """The array to feed into `var`: lists are converted, arrays are checked against the data var."""
+    d = var.dtype
+    if isinstance(value, _ndarray):
+        a = value
+    elif isinstance(value, Tensor):
+        a = value._data
+    elif isinstance(value, DenseTensor):
+        a = np.asarray(value)
+    else:
+        a = np.asarray(value, dtype=d.np_dtype)
+    if var.need_check_feed:
+        if a.dtype != d.np_dtype:
+            raise ValueError(f"The data type of fed Variable '{var.name}' must be '{d.name}', but received "
+                             f"'{_dt.from_numpy(a.dtype).name}'")
+        shape = var.shape
+        if len(shape) != a.ndim or any(s >= 0 and s != n for s, n in zip(shape, a.shape)):
+            raise ValueError(f"The fed Variable '{var.name}' should have dimensions = {len(shape)}, shape = "
+                             f"{tuple(shape)}, but received fed shape {list(a.shape)} on each device")
+    elif a.dtype != d.np_dtype and var._dtype is not None:
+        a = a.astype(d.np_dtype)
+    return a
+
+
+def _uninitialized(op, name, program):
+    if op is None:
+        return RuntimeError(f"(NotFound) {name} not in VariableScope.\n  [Hint: Expected HasVar(name) == true, but "
+                            "received HasVar(name):0 != true:1.]")
+    slot = next((s for s, ns in op.inputs.items() if name in ns), "X")
+    return ValueError(f"(InvalidArgument) The DenseTensor in the {op.type} Op's Input Variable {slot}({name}) "
+                      "is not initialized.")
+
+
+def _compile(program, feed_names, fetch_names, gc):
+    """Resolve block 0 into a plan: op instances, input/output names, scope loads, frees."""
+    block = program.global_block()
+    bvars = block.vars
+    steps = []
+    available = set(feed_names)
+    loads = {}      # name -> first op reading it (None: only fetched), read from the scope before running
+    last = {}       # name -> index of the last step touching it
+    persist = set()
+    for i, op in enumerate(block.ops):
+        cls = OPS.get(op.type)
+        if cls is None:
+            raise NotImplementedError(f"(Unimplemented) Operator ({op.type}) is not registered in purepaddle, so "
+                                      "this program can not be run.")
+        inst = cls(dict(op.attrs))
+        dup = cls.duplicable
+        ins = []
+        for slot in cls.inputs:
+            names = op.inputs.get(slot, [])
+            for n in names:
+                if n not in available and n not in loads:
+                    loads[n] = op
+                last[n] = i
+            if slot in dup:
+                ins.append(list(names))
+            else:
+                ins.append(names[0] if names else None)
+        outs = []
+        for slot in cls.outputs:
+            names = op.outputs.get(slot, [])
+            for n in names:
+                available.add(n)
+                last[n] = i
+                v = bvars.get(n)
+                if v is not None and v._persistable:
+                    persist.add(n)
+            outs.append((slot in dup, list(names)))
+        simple = not dup and not cls._multi
+        if simple:
+            steps.append([True, inst, tuple(ins), outs[0][1][0] if outs and outs[0][1] else None, (), op])
+        else:
+            steps.append([False, inst, ins, outs, (), op])
+    for n in fetch_names:
+        if n not in available and n not in loads:
+            loads[n] = None
+    # persistables read from the scope are also kept there; fed persistables are written at feed time
+    for n in list(loads):
+        v = bvars.get(n)
+        if v is not None and v._persistable:
+            persist.add(n)
+    if gc:
+        frees = {}
+        keep = set(fetch_names) | persist
+        for n, i in last.items():
+            if n not in keep:
+                frees.setdefault(i, []).append(n)
+        for i, names in frees.items():
+            steps[i][4] = tuple(names)
+    plan = _Plan()
+    plan.steps = [tuple(s) for s in steps]
+    plan.loads = loads
+    plan.feeds = [(n, bvars[n]) for n in feed_names]
+    plan.fetch = fetch_names
+    plan.writeback = [n for n in persist if n in available and n not in feed_names]
+    plan.copy_fetch = [n in persist for n in fetch_names]
+    plan.persist = tuple(persist)
+    plan.gc = gc
+    return plan
+
+
+def _execute(steps, env):
+    """Run the plan's steps on env (name -> array), freeing dead temporaries as it goes."""
+    if STATE.hooks is not None:
+        return _execute_hooked(steps, env)
+    step = None
+    try:
+        for step in steps:
+            if step[0]:
+                out = step[1].forward(np, *[env[n] for n in step[2]])
+                if type(out) is not _ndarray:
+                    out = _to_array(out)
+                if step[3]:
+                    env[step[3]] = out
+            else:
+                _run_general(step, env)
+            if step[4]:
+                for n in step[4]:
+                    env.pop(n, None)  # an optional output the kernel did not produce is simply absent
+    except _KERNEL_ERRORS as e:
+        raise _explain(step, env, e) from e
+
+
+def _to_array(out):
+    return out[...] if isinstance(out, np.generic) else np.asarray(out)
+
+
+def _gather(step, env):
+    args = []
+    for n in step[2]:
+        if type(n) is list:
+            args.append([env[x] for x in n])
+        else:
+            args.append(env[n])
+    return args
+
+
+def _store(step, out, env):
+    inst = step[1]
+    if not inst._multi:
+        out = (out,)
+    flat = []
+    for (is_dup, names), val in zip(step[3], out):
+        if is_dup:
+            vals = list(val) if val is not None else []
+            for n, a in zip(names, vals):
+                a = a if type(a) is _ndarray else _to_array(a)
+                env[n] = a
+                flat.append(a)
+        elif names:
+            a = val if type(val) is _ndarray else _to_array(val)
+            env[names[0]] = a
+            flat.append(a)
+    return flat
+
+
+def _run_general(step, env):
+    out = step[1].forward(np, *_gather(step, env))
+    _store(step, out, env)
+
+
+def _execute_hooked(steps, env):
+    """The slow path when diagnostics hooks (nan/inf check, profiler) are installed."""
+    make = Tensor._make
+    step = None
+    try:
+        for step in steps:
+            args = [env[n] for n in step[2]] if step[0] else _gather(step, env)
+            out = step[1].forward(np, *args)
+            if step[0]:
+                out = out if type(out) is _ndarray else _to_array(out)
+                if step[3]:
+                    env[step[3]] = out
+                flat = [out]
+            else:
+                flat = _store(step, out, env)
+            ins = [None if a is None else ([make(x) for x in a] if type(a) is list else make(a)) for a in args]
+            outs = [make(a) for a in flat]
+            for hook in STATE.hooks:
+                hook(step[1], ins, outs)
+            if step[4]:
+                for n in step[4]:
+                    env.pop(n, None)  # an optional output the kernel did not produce is simply absent
+    except _KERNEL_ERRORS as e:
+        raise _explain(step, env, e) from e
+
+
+def _explain(step, env, err):
+    op = step[5]
+
+    def desc(n):
+        a = env.get(n)
+        if a is None:
+            return f"{n}(None)"
+        return f"{n}(shape={list(np.shape(a))}, dtype={np.asarray(a).dtype})"
+
+    parts = ", ".join(f"{s}=[{', '.join(desc(n) for n in ns)}]" for s, ns in op.inputs.items())
+    attrs = ", ".join(f"{k}={v!r}" for k, v in op.attrs.items())
+    msg = (f"(InvalidArgument) op '{op.type}' failed on inputs {parts}" + (f" with attrs {attrs}" if attrs else "")
+           + f": {err}")
+    if isinstance(err, MemoryError):
+        return MemoryError(msg)
+    cls = type(err) if isinstance(err, (ValueError, TypeError, IndexError)) else RuntimeError
+    try:
+        return cls(msg)
+    except Exception:
+        return RuntimeError(msg)

@@ -1,0 +1,578 @@
+"""Program, Block and Operator: the legacy ProgramDesc IR, in Python."""
+import contextlib
+import copy
+
+import numpy as _np
+
+from .._core import dtype as _dt
+from .._core.mode import STATE
+from . import name as _name
+from .variable import GRAD_SUFFIX, Parameter, Variable, VarType, grad_var_name  # noqa: F401
+
+__all__ = ["Program", "Block", "Variable", "Parameter", "Operator", "OpDesc", "VarType", "program_guard",
+           "default_main_program", "default_startup_program", "switch_main_program", "switch_startup_program",
+           "grad_var_name"]
+
+# attributes every op carries in a Program, kept apart from the op's own attrs
+OP_ROLE_FORWARD, OP_ROLE_BACKWARD, OP_ROLE_OPTIMIZE, OP_ROLE_LOSS = 0, 1, 2, 256
+FRAMEWORK_ATTRS = ("op_device", "op_namescope", "op_role", "op_role_var", "with_quant_attr", "op_callstack")
+
+
+class Operator:
+    """One op in a Block: its type, {slot: [var names]} inputs/outputs and attributes.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data('x', [2])
+            >>> y = paddle.add(x, x)
+            >>> op = paddle.static.default_main_program().global_block().ops[-1]
+            >>> op.type, op.input('X'), op.output('Out')
+            ('elementwise_add', ['x'], ['elementwise_add_0.tmp_0'])
+            >>> paddle.disable_static()
+    """
+
+    __slots__ = ("block", "type", "inputs", "outputs", "attrs", "_fw", "__weakref__")
+
+    def __init__(self, block, type, inputs=None, outputs=None, attrs=None, fw_attrs=None):
+        self.block = block
+        self.type = type
+        self.inputs = inputs if inputs is not None else {}     # {slot: [names]}
+        self.outputs = outputs if outputs is not None else {}  # {slot: [names]}
+        self.attrs = attrs if attrs is not None else {}        # the op's own attributes
+        if fw_attrs is None:
+            fw_attrs = {"op_device": "", "op_namescope": _name.current_namescope(),
+                        "op_role": block.program._op_role, "op_role_var": [], "with_quant_attr": False}
+        self._fw = fw_attrs                                    # framework attributes (op_role, ...)
+
+    def input(self, name):
+        """Names of the variables in input slot `name`."""
+        return list(self.inputs.get(name, []))
+
+    def output(self, name):
+        """Names of the variables in output slot `name`."""
+        return list(self.outputs.get(name, []))
+
+    @property
+    def input_names(self):
+        return sorted(self.inputs)
+
+    @property
+    def output_names(self):
+        return sorted(self.outputs)
+
+    @property
+    def input_arg_names(self):
+        return [n for s in sorted(self.inputs) for n in self.inputs[s]]
+
+    @property
+    def output_arg_names(self):
+        return [n for s in sorted(self.outputs) for n in self.outputs[s]]
+
+    @property
+    def attr_names(self):
+        return list(self.attrs) + [k for k in self._fw if k not in self.attrs]
+
+    @property
+    def idx(self):
+        for i, op in enumerate(self.block.ops):
+            if op is self:
+                return i
+        raise ValueError("Can't find op itself in it's block. It could be a bug of Paddle.")
+
+    def attr(self, name):
+        """The value of attribute `name` (None when absent)."""
+        if name in self.attrs:
+            return self.attrs[name]
+        return self._fw.get(name)
+
+    def has_attr(self, name):
+        return name in self.attrs or name in self._fw
+
+    def all_attrs(self):
+        d = dict(self._fw)
+        d.update(self.attrs)
+        return d
+
+    def _set_attr(self, name, val):
+        if name in FRAMEWORK_ATTRS and name not in self.attrs:
+            self._fw[name] = val
+        else:
+            self.attrs[name] = val
+        self.block.program._version += 1
+
+    def _remove_attr(self, name):
+        self.attrs.pop(name, None)
+        self._fw.pop(name, None)
+        self.block.program._version += 1
+
+    def _rename_input(self, old, new):
+        for names in self.inputs.values():
+            for i, n in enumerate(names):
+                if n == old:
+                    names[i] = new
+        self.block.program._version += 1
+
+    def _rename_output(self, old, new):
+        for names in self.outputs.values():
+            for i, n in enumerate(names):
+                if n == old:
+                    names[i] = new
+        self.block.program._version += 1
+
+    def _is_backward_op(self):
+        return bool(int(self._fw.get("op_role", 0)) & OP_ROLE_BACKWARD)
+
+    def _is_optimize_op(self):
+        return bool(int(self._fw.get("op_role", 0)) & OP_ROLE_OPTIMIZE)
+
+    def _to_readable_code(self, skip_op_callstack=True):
+        outs = ", ".join(f"{s}={self.outputs[s]}" for s in sorted(self.outputs))
+        ins = ", ".join(f"{s}={self.inputs[s]}" for s in sorted(self.inputs))
+        attrs = self.all_attrs()
+        a = ", ".join(f"{k} = {_attr_str(attrs[k])}" for k in sorted(attrs)
+                      if not (skip_op_callstack and k == "op_callstack"))
+        call = f"{self.type}(inputs={{{ins}}}, {a})"
+        return f"{{{outs}}} = {call}" if outs else call
+
+    def __str__(self):
+        return self._to_readable_code()
+
+    __repr__ = __str__
+
+    def to_string(self, throw_on_error):
+        """The protobuf-text description of this op."""
+        from .proto_text import op_text
+        return op_text(self, 0)
+
+
+OpDesc = Operator
+
+
+def _attr_str(v):
+    if isinstance(v, _dt.DType):
+        return str(v.proto)
+    if type(v) is float:  # attributes are 32-bit floats in a ProgramDesc
+        return str(float(_np.float32(v)))
+    return str(v)
+
+
+class Block:
+    """An ordered list of ops and the variables they use (block 0 is the global block)."""
+
+    def __init__(self, program, idx, parent_idx=-1):
+        self.program = program
+        self.idx = idx
+        self.parent_idx = parent_idx
+        self.forward_block_idx = -1
+        self.backward_block_idx = -1
+        self.vars = {}
+        self.ops = []
+
+    # -- variables -----------------------------------------------------------------------
+    def var(self, name):
+        """The Variable called `name` in this block (ValueError when absent)."""
+        if not isinstance(name, str):
+            raise TypeError(f"var require string as parameter, but get {type(name)} instead.")
+        v = self.vars.get(name)
+        if v is None:
+            raise ValueError(f"var {name} not in this block")
+        return v
+
+    def has_var(self, name):
+        return name in self.vars
+
+    def _find_var_recursive(self, name):
+        blk = self
+        while True:
+            v = blk.vars.get(name)
+            if v is not None:
+                return v
+            if blk.parent_idx < 0:
+                return None
+            blk = self.program.blocks[blk.parent_idx]
+
+    def _var_recursive(self, name):
+        v = self._find_var_recursive(name)
+        if v is None:
+            raise ValueError(f"Var {name} is not found recursively")
+        return v
+
+    def create_var(self, *args, **kwargs):
+        """A new Variable in this block (Variable's keyword arguments)."""
+        return Variable(self, *args, **kwargs)
+
+    def create_parameter(self, *args, **kwargs):
+        """A new Parameter in this block; `initializer(param, block)` appends its init op here."""
+        init = kwargs.pop("initializer", None)
+        p = Parameter(self, *args, **kwargs)
+        if init is not None:
+            init(p, self)
+        return p
+
+    def all_parameters(self):
+        return [v for v in self.vars.values() if isinstance(v, Parameter)]
+
+    def iter_parameters(self):
+        return (v for v in self.vars.values() if isinstance(v, Parameter))
+
+    def _remove_var(self, name):
+        self.vars.pop(name, None)
+        self.program._version += 1
+
+    def _rename_var(self, name, new_name, start=0):
+        """Rename variable `name` in this block and in its ops (from op index `start` on)."""
+        v = self.vars.pop(name, None)
+        if v is None:
+            raise ValueError(f"var {name} is not in current block")
+        object.__setattr__(v, "_name", new_name)
+        self.vars[new_name] = v
+        for op in self.ops[start:]:
+            for names in op.inputs.values():
+                for i, n in enumerate(names):
+                    if n == name:
+                        names[i] = new_name
+            for names in op.outputs.values():
+                for i, n in enumerate(names):
+                    if n == name:
+                        names[i] = new_name
+        self.program._version += 1
+        return v
+
+    # -- ops -----------------------------------------------------------------------------
+    def append_op(self, type=None, inputs=None, outputs=None, attrs=None, **kwargs):
+        """Append an op; inputs/outputs map slot -> Variable(s) or name(s).
+
+        Output variables whose shape is still unknown get it from the op's shape inference.
+        """
+        op = self._make_op(type, inputs, outputs, attrs)
+        self.ops.append(op)
+        self.program._version += 1
+        return op
+
+    def _insert_op(self, index, type=None, inputs=None, outputs=None, attrs=None, **kwargs):
+        op = self._make_op(type, inputs, outputs, attrs)
+        self.ops.insert(index, op)
+        self.program._version += 1
+        return op
+
+    def _prepend_op(self, type=None, inputs=None, outputs=None, attrs=None, **kwargs):
+        return self._insert_op(0, type, inputs, outputs, attrs)
+
+    def _remove_op(self, index, sync=True):
+        del self.ops[index]
+        self.program._version += 1
+
+    def _make_op(self, type, inputs, outputs, attrs):
+        ins = {s: self._names(v) for s, v in (inputs or {}).items()}
+        outs = {s: self._names(v) for s, v in (outputs or {}).items()}
+        attrs = dict(attrs or {})
+        fw = None
+        if any(k in FRAMEWORK_ATTRS for k in attrs):
+            fw = {"op_device": "", "op_namescope": _name.current_namescope(), "op_role": self.program._op_role,
+                  "op_role_var": [], "with_quant_attr": False}
+            for k in FRAMEWORK_ATTRS:
+                if k in attrs:
+                    fw[k] = attrs.pop(k)
+        op = Operator(self, type, ins, outs, attrs, fw)
+        _infer_outputs(self, op)
+        in_vars = [self._find_var_recursive(n) for names in ins.values() for n in names]
+        if in_vars and all(v is not None and v.stop_gradient for v in in_vars):
+            for names in outs.values():  # as Paddle: outputs of ops on stop-gradient inputs stop too
+                for n in names:
+                    v = self.vars.get(n)
+                    if v is not None:
+                        v.stop_gradient = True
+        return op
+
+    def _names(self, v):
+        if v is None:
+            return []
+        if isinstance(v, (list, tuple)):
+            return [x if isinstance(x, str) else x.name for x in v]
+        return [v if isinstance(v, str) else v.name]
+
+    # -- printing ------------------------------------------------------------------------
+    def _to_readable_code(self, skip_op_callstack=True):
+        s = (f"{{ // block_idx:{self.idx}  parent_idx:{self.parent_idx}  forward_idx:{self.forward_block_idx}"
+             f"  backward_idx:{self.backward_block_idx}\n")
+        for v in list(self.vars.values()):
+            s += f"    {v._to_readable_code()}\n"
+        s += "\n"
+        for op in self.ops:
+            s += f"    {op._to_readable_code(skip_op_callstack)}\n"
+        return s + "}"
+
+    def __str__(self):
+        return self._to_readable_code()
+
+    __repr__ = __str__
+
+    def to_string(self, throw_on_error, with_details=False):
+        """The protobuf-text description of this block."""
+        from .proto_text import block_text
+        return block_text(self, 0, with_details)
+
+
+def _infer_outputs(block, op):
+    """Fill unknown shapes/dtypes of an appended op's outputs from its shape inference."""
+    from .._core.op import OPS
+    outs = [block.vars.get(n) for names in op.outputs.values() for n in names]
+    if not any(v is not None and v._shape is None for v in outs):
+        return
+    cls = OPS.get(op.type)
+    if cls is None:
+        return
+    metas = []
+    for slot in cls.inputs:
+        names = op.inputs.get(slot, [])
+        vs = [block._find_var_recursive(n) for n in names]
+        metas.append(vs if slot in cls.duplicable else (vs[0] if vs else None))
+    res = cls(op.attrs).infer_meta(*metas)
+    res = res if cls._multi else (res,)
+    for slot, m in zip(cls.outputs, res):
+        names = op.outputs.get(slot, [])
+        ms = m if isinstance(m, list) else [m]
+        for n, meta in zip(names, ms):
+            v = block.vars.get(n)
+            if v is not None and meta is not None and v._shape is None:
+                v._shape = list(meta.shape)
+                if v._dtype is None:
+                    v._dtype = meta.dtype
+
+
+class Program:
+    """A graph to run later: blocks of ops and variables, plus a per-program name generator.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> main = paddle.static.Program()
+            >>> with paddle.static.program_guard(main):
+            ...     x = paddle.static.data('x', [2])
+            ...     y = x + x
+            >>> [op.type for op in main.global_block().ops]
+            ['elementwise_add']
+            >>> paddle.disable_static()
+    """
+
+    def __init__(self):
+        self.blocks = [Block(self, 0)]
+        self.current_block_idx = 0
+        self._seed = 0
+        self._name_generator = _name.UniqueNameGenerator()
+        self._version = 0
+        self._op_role = OP_ROLE_FORWARD
+        self._appending_grad_times = 0
+        self._is_start_up_program_ = False
+        self._grad_var_to_var = {}
+
+    def global_block(self):
+        return self.blocks[0]
+
+    def block(self, index):
+        return self.blocks[index]
+
+    def current_block(self):
+        return self.blocks[self.current_block_idx]
+
+    @property
+    def num_blocks(self):
+        return len(self.blocks)
+
+    def _create_block(self, parent_idx=None):
+        parent = self.current_block_idx if parent_idx is None else parent_idx
+        b = Block(self, len(self.blocks), parent)
+        self.blocks.append(b)
+        self.current_block_idx = b.idx
+        self._version += 1
+        return b
+
+    def _rollback(self):
+        self.current_block_idx = self.current_block().parent_idx
+
+    def list_vars(self):
+        """Iterate over every variable of every block."""
+        for b in self.blocks:
+            yield from b.vars.values()
+
+    def all_parameters(self):
+        return [p for b in self.blocks for p in b.all_parameters()]
+
+    @property
+    def random_seed(self):
+        return self._seed
+
+    @random_seed.setter
+    def random_seed(self, seed):
+        if not isinstance(seed, int):
+            raise ValueError(f"Program.random_seed's input seed must be an integer, but received {type(seed)}.")
+        self._seed = seed
+
+    def global_seed(self, seed=0):
+        self._seed = seed
+
+    def _sync_with_cpp(self):
+        pass
+
+    @contextlib.contextmanager
+    def _backward_role_guard(self):
+        prev = self._op_role
+        self._op_role = OP_ROLE_BACKWARD
+        try:
+            yield
+        finally:
+            self._op_role = prev
+
+    @contextlib.contextmanager
+    def _optimized_guard(self, param_and_grads=None):
+        prev = self._op_role
+        self._op_role = OP_ROLE_OPTIMIZE
+        try:
+            yield
+        finally:
+            self._op_role = prev
+
+    def clone(self, for_test=False):
+        """A deep copy of the program; for_test=True switches ops to inference (is_test=True)."""
+        p = Program()
+        p._seed = self._seed
+        p._name_generator = self._name_generator.clone()
+        p._appending_grad_times = self._appending_grad_times
+        p.current_block_idx = self.current_block_idx
+        p.blocks = []
+        for b in self.blocks:
+            nb = Block(p, b.idx, b.parent_idx)
+            nb.forward_block_idx, nb.backward_block_idx = b.forward_block_idx, b.backward_block_idx
+            for name, v in b.vars.items():
+                nv = copy.copy(v)
+                nv.block = nb
+                nv.__dict__.update(copy.deepcopy(v.__dict__))
+                nb.vars[name] = nv
+            for op in b.ops:
+                attrs = copy.deepcopy(op.attrs)
+                if for_test and "is_test" in attrs:
+                    attrs["is_test"] = True
+                nb.ops.append(Operator(nb, op.type, {k: list(v) for k, v in op.inputs.items()},
+                                       {k: list(v) for k, v in op.outputs.items()}, attrs, copy.deepcopy(op._fw)))
+            p.blocks.append(nb)
+        return p
+
+    def _to_readable_code(self, skip_op_callstack=True):
+        return "".join(b._to_readable_code(skip_op_callstack) + "\n" for b in self.blocks)
+
+    def __str__(self):
+        return self._to_readable_code()
+
+    __repr__ = __str__
+
+    def to_string(self, throw_on_error, with_details=False):
+        """The protobuf-text description of the program (with_details adds Python attributes)."""
+        from .proto_text import program_text
+        if not isinstance(throw_on_error, bool):
+            raise AssertionError(f"The type of throw_on_error parameter is wrong, expected bool, "
+                                 f"but received {type(throw_on_error)}.")
+        return program_text(self, with_details)
+
+
+# -- default programs and program_guard ----------------------------------------------------
+_DEFAULT = [Program(), Program()]  # main, startup
+_DEFAULT[1]._is_start_up_program_ = True
+
+
+def default_main_program():
+    """The Program that static-mode ops are appended to (the innermost program_guard's main).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> main = paddle.static.Program()
+            >>> with paddle.static.program_guard(main):
+            ...     print(paddle.static.default_main_program() is main)
+            True
+            >>> paddle.disable_static()
+    """
+    stack = STATE.program_stack
+    return stack[-1][0] if stack else _DEFAULT[0]
+
+
+def default_startup_program():
+    """The Program holding the parameter initialisers (the innermost program_guard's startup).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> main, startup = paddle.static.Program(), paddle.static.Program()
+            >>> with paddle.static.program_guard(main, startup):
+            ...     w = paddle.static.create_parameter([2], 'float32', name='w')
+            ...     print([op.type for op in paddle.static.default_startup_program().global_block().ops])
+            ['uniform_random']
+            >>> paddle.disable_static()
+    """
+    stack = STATE.program_stack
+    return stack[-1][1] if stack else _DEFAULT[1]
+
+
+def switch_main_program(program):
+    """Make `program` the default main program; returns the previous one."""
+    stack = STATE.program_stack
+    if stack:
+        prev = stack[-1][0]
+        stack[-1] = (program, stack[-1][1])
+    else:
+        prev, _DEFAULT[0] = _DEFAULT[0], program
+    return prev
+
+
+def switch_startup_program(program):
+    """Make `program` the default startup program; returns the previous one."""
+    stack = STATE.program_stack
+    if stack:
+        prev = stack[-1][1]
+        stack[-1] = (stack[-1][0], program)
+    else:
+        prev, _DEFAULT[1] = _DEFAULT[1], program
+    return prev
+
+
+@contextlib.contextmanager
+def program_guard(main_program, startup_program=None):
+    """Append ops to `main_program` (and initialisers to `startup_program`) inside the block.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> main, startup = paddle.static.Program(), paddle.static.Program()
+            >>> with paddle.static.program_guard(main, startup):
+            ...     x = paddle.static.data('x', [None, 3])
+            >>> main.global_block().has_var('x')
+            True
+            >>> paddle.disable_static()
+    """
+    if not isinstance(main_program, Program):
+        raise TypeError(f"The type of 'main_program' in paddle.static.program_guard must be "
+                        f"<class 'paddle.static.Program'>, but received {type(main_program)}.")
+    if startup_program is not None:
+        if not isinstance(startup_program, Program):
+            raise TypeError(f"The type of 'startup_program' in paddle.static.program_guard must be "
+                            f"<class 'paddle.static.Program'>, but received {type(startup_program)}.")
+        startup_program._is_start_up_program_ = True
+    else:
+        startup_program = default_startup_program()
+    stack = STATE.program_stack
+    stack.append((main_program, startup_program))
+    depth = len(stack)
+    try:
+        yield
+    finally:
+        del stack[depth - 1:]

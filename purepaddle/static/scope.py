@@ -1,0 +1,243 @@
+"""Scope and DenseTensor: where parameters and other persistable values live between runs."""
+import contextlib
+
+import numpy as np
+
+from .._core import dtype as _dt
+from .._core.place import CPU
+from .._core.tensor import Tensor
+
+__all__ = ["Scope", "DenseTensor", "global_scope", "scope_guard"]
+
+
+def _fmt_value(v, kind):
+    if kind == "b":
+        return "1" if v else "0"
+    if kind == "c":
+        re, im = f"{v.real:g}", f"{v.imag:g}"
+        return f"{re}{'' if im.startswith('-') else '+'}{im}j"
+    if kind == "f":
+        return f"{float(v):g}"
+    return str(v)
+
+
+class DenseTensor:
+    """The value held by a scope variable: a NumPy array (np.array(t) reads it)."""
+
+    __slots__ = ("_array", "_lod", "__weakref__")
+
+    def __init__(self, array=None):
+        self._array = array
+        self._lod = []
+
+    def set(self, array, place=None, zero_copy=False):
+        """Store a copy of `array` (ndarray, Tensor or DenseTensor)."""
+        if isinstance(array, DenseTensor):
+            array = array._array
+        elif isinstance(array, Tensor):
+            array = array._data
+        self._array = np.array(array, copy=True)
+
+    def shape(self):
+        a = self._array
+        return [0] if a is None else list(a.shape)
+
+    def _dtype(self):
+        a = self._array
+        return _dt.float32 if a is None else _dt.from_numpy(a.dtype)
+
+    def _is_initialized(self):
+        return self._array is not None
+
+    def _numel(self):
+        a = self._array
+        return 0 if a is None else int(a.size)
+
+    def _place(self):
+        return CPU
+
+    def _clear(self):
+        self._array = None
+
+    def lod(self):
+        return [list(x) for x in self._lod]
+
+    def set_lod(self, lod):
+        self._lod = [list(x) for x in lod]
+
+    def recursive_sequence_lengths(self):
+        return [[b - a for a, b in zip(level, level[1:])] for level in self._lod]
+
+    def set_recursive_sequence_lengths(self, lengths):
+        lod = []
+        for level in lengths:
+            offs = [0]
+            for n in level:
+                offs.append(offs[-1] + n)
+            lod.append(offs)
+        self._lod = lod
+
+    def _copy(self, place=None):
+        return DenseTensor(None if self._array is None else self._array.copy())
+
+    def _share_data_with(self, other):
+        self._array = other._array
+        return self
+
+    def __array__(self, dtype=None, copy=None):
+        a = self._array
+        if a is None:
+            a = np.zeros([0], dtype=np.float32)
+        return a if dtype is None else a.astype(dtype, copy=False)
+
+    def __str__(self):
+        a = self._array
+        if a is None:
+            return "  - shape: []\n  - layout: NCHW\nuninited\n"
+        data = " ".join(_fmt_value(v, a.dtype.kind) for v in a.reshape(-1))
+        return (f"  - shape: {list(a.shape)}\n  - layout: NCHW\n  - place: Place(cpu)\n"
+                f"  - dtype: {_dt.from_numpy(a.dtype).name}\n  - data: [{data}]")
+
+
+LoDTensor = DenseTensor
+
+
+class ScopeVar:
+    """A variable in a Scope; get_tensor() returns its DenseTensor."""
+
+    __slots__ = ("_tensor", "_value")
+
+    def __init__(self):
+        self._tensor = DenseTensor()
+        self._value = None
+
+    def get_tensor(self):
+        return self._tensor
+
+    def get_float(self):
+        return float(self._value)
+
+    def set_float(self, v):
+        self._value = float(v)
+
+    def get_int(self):
+        return int(self._value)
+
+    def set_int(self, v):
+        self._value = int(v)
+
+    def is_float(self):
+        return isinstance(self._value, float)
+
+    def is_int(self):
+        return isinstance(self._value, int)
+
+
+class Scope:
+    """Name -> variable storage; child scopes see their parents' variables.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import numpy as np
+            >>> scope = paddle.static.global_scope()
+            >>> scope.var('v').get_tensor().set(np.ones([2], 'float32'), paddle.CPUPlace())
+            >>> np.array(scope.find_var('v').get_tensor())
+            array([1., 1.], dtype=float32)
+            >>> scope.find_var('no_such_var') is None
+            True
+    """
+
+    def __init__(self, parent=None):
+        self._vars = {}
+        self._parent = parent
+        self._kids = []
+
+    def var(self, name):
+        """The variable `name` in this scope, created when absent."""
+        v = self._vars.get(name)
+        if v is None:
+            v = self._vars[name] = ScopeVar()
+        return v
+
+    def find_var(self, name):
+        """The variable `name` here or in an ancestor scope, or None."""
+        s = self
+        while s is not None:
+            v = s._vars.get(name)
+            if v is not None:
+                return v
+            s = s._parent
+        return None
+
+    def erase(self, names):
+        for n in names:
+            self._vars.pop(n, None)
+
+    def local_var_names(self):
+        return list(self._vars)
+
+    def size(self):
+        return len(self._vars)
+
+    def new_scope(self):
+        kid = Scope(self)
+        self._kids.append(kid)
+        return kid
+
+    def drop_kids(self):
+        self._kids = []
+
+    def parent(self):
+        return self._parent
+
+    def _array(self, name):
+        """The array stored under name (None when absent or uninitialised)."""
+        v = self.find_var(name)
+        return None if v is None else v._tensor._array
+
+    def _set_array(self, name, array):
+        v = self.find_var(name)
+        if v is None:
+            v = self.var(name)
+        v._tensor._array = array
+
+
+_SCOPE = [Scope()]
+
+
+def global_scope():
+    """The scope Executor.run uses by default (parameters live here between runs).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import numpy as np
+            >>> paddle.static.global_scope().var("data").get_tensor().set(np.ones((1, 2)), paddle.CPUPlace())
+            >>> np.array(paddle.static.global_scope().find_var("data").get_tensor())
+            array([[1., 1.]])
+    """
+    return _SCOPE[0]
+
+
+@contextlib.contextmanager
+def scope_guard(scope):
+    """Make `scope` the global scope inside the block.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> new_scope = paddle.static.Scope()
+            >>> with paddle.static.scope_guard(new_scope):
+            ...     print(paddle.static.global_scope() is new_scope)
+            True
+    """
+    prev = _SCOPE[0]
+    _SCOPE[0] = scope
+    try:
+        yield
+    finally:
+        _SCOPE[0] = prev

@@ -1,0 +1,388 @@
+"""Public reductions of paddle.tensor.math: max, min, amax, amin, prod, logsumexp, cumsum, cumprod, nansum, nanmean."""
+import numpy as np
+
+from .._core import dtype as _dt
+from .._core.dispatch import apply, apply_inplace
+from .._core.methods import TensorMethods
+from .._core.mode import STATE
+from ..ops import reduction as R
+from ..ops.creation import Cast
+from ..ops.unary import NanToNum
+from .math_unary import kernel_error, need_tensor, type_name, write_out
+
+_I32_64 = (_dt.int32, _dt.int64)
+_FLOAT_INT = "int32, int64, float64, float32"
+
+
+def reduce_dims(axis, x, api, pos=2):
+    """Paddle's reduce axis argument -> (dims as non-negative ints, reduce_all), with Paddle's errors."""
+    if axis is None:
+        return [], True
+    if isinstance(axis, TensorMethods):
+        if STATE.static:
+            raise TypeError(f"{api}: a Tensor axis is only supported in dynamic mode")
+        axis = axis.tolist()
+    if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
+        axis = [axis]
+    elif isinstance(axis, (list, tuple)):
+        axis = [int(a.item()) if isinstance(a, TensorMethods) else a for a in axis]
+    else:
+        raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be list, tuple, int, or Tensor, "
+                        f"but got {type_name(axis)}")
+    if not axis:
+        return [], True
+    nd = x.ndim
+    if nd == 0:
+        for a in axis:
+            if a not in (0, -1):
+                raise ValueError("(InvalidArgument) When input 0D Tensor, the axis can only be -1, 0, None or []")
+        return [], True
+    dims = []
+    for i, a in enumerate(axis):
+        if isinstance(a, bool) or not isinstance(a, (int, np.integer)):
+            raise TypeError(f"(InvalidType) {api}(): the elements of axis must be int, but got {type_name(a)}")
+        if a >= nd or a < -nd:
+            gap = " " if a >= nd else "  "  # Paddle's two messages differ by this space
+            raise ValueError(
+                f"(InvalidArgument) The reduce dim index {i} should be in the range [ -dimension(X), dimension(X) )"
+                f"{gap}which dimension = {nd}. But received dim index = {a}.")
+        a = int(a) % nd
+        if a in dims:
+            raise ValueError(
+                f"(InvalidArgument) Axis contains duplicate dimensions. Dimension {a} appears more than once in axis.")
+        dims.append(a)
+    return dims, len(dims) == nd
+
+
+def _reduce(op_cls, x, axis, keepdim, api, kernel, ints, supported=_FLOAT_INT):
+    """A reduce_* op with Paddle's attrs (dim, keep_dim, reduce_all)."""
+    if not isinstance(x, TensorMethods):
+        need_tensor(x, api)
+    d = x.dtype
+    if not (d.is_floating or d in ints):
+        raise kernel_error(kernel, d, supported)
+    dims, all_ = reduce_dims(axis, x, api)
+    if op_cls._empty_error and not STATE.static and x.size == 0:
+        shape = list(x.shape)
+        for i in (range(len(shape)) if all_ else dims):
+            if shape[i] == 0:
+                raise ValueError(
+                    f"(InvalidArgument) Cannot perform reduction along an axis ({i}) that has a size of 0. ")
+    return apply(op_cls, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_)
+
+
+def max(x, axis=None, keepdim=False, name=None):  # noqa: A001
+    """Maximum over `axis` (all elements when None); the gradient is shared among ties.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[0.2, 0.3, 0.5, 0.9], [0.1, 0.2, 0.6, 0.7]])
+            >>> paddle.max(x)
+            Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   0.89999998)
+            >>> paddle.max(x, axis=1, keepdim=True)
+            Tensor(shape=[2, 1], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[0.89999998],
+                    [0.69999999]])
+    """
+    return _reduce(R.ReduceMax, x, axis, keepdim, "max", "max", _I32_64)
+
+
+def min(x, axis=None, keepdim=False, name=None):  # noqa: A001
+    """Minimum over `axis` (all elements when None); the gradient is shared among ties.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[0.2, 0.3, 0.5, 0.9], [0.1, 0.2, 0.6, 0.7]])
+            >>> paddle.min(x, axis=0)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.10000000, 0.20000000, 0.50000000, 0.69999999])
+    """
+    return _reduce(R.ReduceMin, x, axis, keepdim, "min", "min", _I32_64)
+
+
+def amax(x, axis=None, keepdim=False, name=None, *, out=None):
+    """Maximum over `axis`; the gradient is split evenly among equal maxima.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[0.1, 0.9, 0.9, 0.9], [0.9, 0.9, 0.6, 0.7]], stop_gradient=False)
+            >>> y = paddle.amax(x)
+            >>> y.backward()
+            >>> x.grad
+            Tensor(shape=[2, 4], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [[0.        , 0.20000000, 0.20000000, 0.20000000],
+                    [0.20000000, 0.20000000, 0.        , 0.        ]])
+    """
+    return write_out(_reduce(R.ReduceAMax, x, axis, keepdim, "amax", "amax", _I32_64), out)
+
+
+def amin(x, axis=None, keepdim=False, name=None, *, out=None):
+    """Minimum over `axis`; the gradient is split evenly among equal minima.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[0.2, 0.1, 0.1, 0.1], [0.1, 0.1, 0.6, 0.7]])
+            >>> paddle.amin(x, axis=1)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.10000000, 0.10000000])
+    """
+    return write_out(_reduce(R.ReduceAMin, x, axis, keepdim, "amin", "amin", _I32_64), out)
+
+
+def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None):
+    """Product over `axis` (all elements when None), optionally computed in `dtype`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[0.2, 0.3, 0.5, 0.9], [0.1, 0.2, 0.6, 0.7]])
+            >>> paddle.prod(x, -1)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.02700000, 0.00840000])
+    """
+    if not isinstance(x, TensorMethods):
+        need_tensor(x, "prod")
+    if dtype is not None:
+        d = _dt.convert_dtype(dtype)
+        if d is not x.dtype:
+            x = apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+    res = _reduce(R.ReduceProd, x, axis, keepdim, "prod", "prod", _I32_64,
+                  "int32, int64, float64, complex128, float32, complex64")
+    return write_out(res, out)
+
+
+def logsumexp(x, axis=None, keepdim=False, name=None, *, out=None):
+    """log(sum(exp(x))) over `axis`, computed without overflow.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[-1.5, 0., 2.], [3., 1.2, -2.4]])
+            >>> paddle.logsumexp(x)
+            Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   3.46912265)
+    """
+    if not isinstance(x, TensorMethods):
+        need_tensor(x, "logsumexp")
+    d = x.dtype
+    if not d.is_floating:
+        if d not in _I32_64:
+            raise kernel_error("logsumexp", d, "float64, float32")
+        x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
+    dims, all_ = reduce_dims(axis, x, "logsumexp")
+    return write_out(apply(R.Logsumexp, x, axis=dims, keepdim=bool(keepdim), reduce_all=all_), out)
+
+
+def _scan_axis(axis, x, api, arg):
+    if isinstance(axis, TensorMethods):
+        axis = int(axis.item())
+    if isinstance(axis, float) and axis == int(axis):
+        axis = int(axis)
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"(InvalidType) {api}(): argument (position 2) must be int, float, bool or Tensor, "
+                        f"but got {type_name(axis)}")
+    nd = max_rank = x.ndim
+    if nd == 0:
+        max_rank = 1
+    if axis >= max_rank or axis < -max_rank:
+        raise IndexError(f"(OutOfRange) axis is out of range (expected to be in range of [{-max_rank}, {max_rank}), "
+                         f"but got {axis}).")
+    return int(axis) % max_rank if nd else 0
+
+
+def _cumsum_args(x, axis, dtype, api):
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in {api} must be paddle.Tensor, but received {type_name(x)}.")
+    if dtype is not None:
+        d = _dt.convert_dtype(dtype)
+    elif x.dtype.is_integer:
+        d = _dt.int64  # Paddle sums integers in int64
+    else:
+        d = x.dtype
+    if x.dtype is _dt.bool_ or d is _dt.bool_ or d is _dt.float16:
+        bad = x.dtype if x.dtype is _dt.bool_ else d
+        raise kernel_error("cumsum", bad, "int16, float64, complex128, int32, uint8, float32, complex64, int64, int8")
+    flatten = axis is None
+    attrs = {"axis": -1 if flatten else _scan_axis(axis, x, api, "axis"), "flatten": flatten,
+             "exclusive": False, "reverse": False}
+    return d, attrs
+
+
+def cumsum(x, axis=None, dtype=None, name=None, *, out=None):
+    """Running sum along `axis` (over the flattened tensor when None); integers sum in int64.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> data = paddle.arange(12).reshape([3, 4])
+            >>> paddle.cumsum(data, axis=0)
+            Tensor(shape=[3, 4], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0 , 1 , 2 , 3 ],
+                    [4 , 6 , 8 , 10],
+                    [12, 15, 18, 21]])
+    """
+    d, attrs = _cumsum_args(x, axis, dtype, "cumsum")
+    if d is not x.dtype:
+        x = apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+    return write_out(apply(R.Cumsum, x, **attrs), out)
+
+
+def cumsum_(x, axis=None, dtype=None, name=None):
+    """In-place cumsum (with axis None the tensor becomes 1-D).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+            >>> _ = paddle.cumsum_(x, axis=1)
+            >>> x
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1., 3.],
+                    [3., 7.]])
+    """
+    d, attrs = _cumsum_args(x, axis, dtype, "cumsum_")
+    if d is not x.dtype:
+        apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+    return apply_inplace(R.Cumsum, x, **attrs)
+
+
+def _cumprod_args(x, dim, dtype, api):
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in {api} must be paddle.Tensor, but received {type_name(x)}.")
+    d = x.dtype if dtype is None else _dt.convert_dtype(dtype)
+    for t in (x.dtype, d):
+        if not (t.is_floating or t.is_complex or t in _I32_64) or t is _dt.float16:
+            raise kernel_error("cumprod", t, "int32, int64, float64, complex128, float32, complex64")
+    if dim is not None:
+        if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+            raise TypeError(f"The type of 'dim' in {api} must be int, but received {type_name(dim)}.")
+        nd = x.ndim if x.ndim else 1
+        if dim >= nd or dim < -nd:
+            raise ValueError("(InvalidArgument) Attr(axis) value should be in range [-R, R-1], R is the rank of "
+                             "Input(X).")
+        dim = int(dim) % nd
+    return d, dim
+
+
+def cumprod(x, dim=None, *, dtype=None, out=None, name=None):
+    """Running product along `dim` (over the flattened tensor when None).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> data = paddle.arange(12).reshape([3, 4])
+            >>> paddle.cumprod(data, dim=0)
+            Tensor(shape=[3, 4], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0  , 1  , 2  , 3  ],
+                    [0  , 5  , 12 , 21 ],
+                    [0  , 45 , 120, 231]])
+    """
+    d, dim = _cumprod_args(x, dim, dtype, "cumprod")
+    if d is not x.dtype:
+        x = apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+    if dim is None:
+        x = x.reshape([-1])
+        dim = 0
+    return write_out(apply(R.Cumprod, x, dim=dim, exclusive=False, reverse=False), out)
+
+
+def cumprod_(x, dim=None, dtype=None, name=None):
+    """In-place cumprod (with dim None the tensor becomes 1-D).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+            >>> _ = paddle.cumprod_(x, dim=1)
+            >>> x
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1. , 2. ],
+                    [3. , 12.]])
+    """
+    d, dim = _cumprod_args(x, dim, dtype, "cumprod_")
+    if d is not x.dtype:
+        apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+    if dim is None:
+        from ..ops.shape import Reshape
+        apply_inplace(Reshape, x, shape=[-1])
+        dim = 0
+    return apply_inplace(R.Cumprod, x, dim=dim, exclusive=False, reverse=False)
+
+
+def _nan_zeroed(x, api):
+    """x with NaNs replaced by 0 (their gradient is 0); integer tensors are returned as they are."""
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in {api} must be paddle.Tensor, but received {type_name(x)}.")
+    d = x.dtype
+    if d is _dt.bool_ or d.is_complex:
+        raise kernel_error("isnan", d, "int64, float64, complex128, float16, float32, complex64, int32, bfloat16")
+    if not d.is_floating:
+        return x
+    return apply(NanToNum, x, nan=0.0, posinf=float("inf"), neginf=float("-inf"))
+
+
+def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
+    """Sum over `axis` treating NaN as zero.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[float('nan'), 0.5, 0.5, 1.0], [0.25, 0.5, float('-nan'), 0.75]])
+            >>> paddle.nansum(x, axis=0)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.25000000, 1.        , 0.50000000, 1.75000000])
+    """
+    from .math import sum as _sum
+    if isinstance(dtype, bool):  # nansum(x, axis, keepdim) in torch's order
+        dtype, keepdim = (None if isinstance(keepdim, bool) else keepdim), dtype
+    return _sum(_nan_zeroed(x, "nansum"), axis=axis, dtype=dtype, keepdim=keepdim)
+
+
+def nanmean(x, axis=None, keepdim=False, name=None):
+    """Mean over `axis` of the non-NaN elements (NaN where all are NaN).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[float('nan'), 0.3, 0.5, 0.9], [0.1, 0.2, float('-nan'), 0.7]])
+            >>> paddle.nanmean(x, axis=1)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.56666666, 0.33333334])
+    """
+    from ..ops.unary import IsNan
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in nanmean must be paddle.Tensor, but received {type_name(x)}.")
+    d = x.dtype
+    if not d.is_floating:
+        if d not in _I32_64:
+            raise kernel_error("isnan", d)
+        x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
+        d = _dt.float32
+    dims, all_ = reduce_dims(axis, x, "nanmean")
+    attrs = {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": all_}
+    total = apply(R.ReduceSum, _nan_zeroed(x, "nanmean"), **attrs)
+    valid = apply(Cast, apply(IsNan, x), in_dtype=_dt.bool_.proto, out_dtype=d.proto)
+    count = apply(R.ReduceSum, 1.0 - valid, **attrs)
+    return total / count
+
+
+__all__ = ["max", "min", "amax", "amin", "prod", "logsumexp", "cumsum", "cumprod", "cumsum_", "cumprod_",
+           "nansum", "nanmean"]
+METHODS = {n: globals()[n] for n in __all__}

@@ -1,0 +1,577 @@
+"""Public selection functions: gather, gather_nd, take_along_axis, index_select, masked_select, where, ..."""
+import inspect
+import numbers
+
+import numpy as np
+
+from .._core import dtype as _dt
+from .._core.dispatch import apply, apply_inplace
+from .._core.methods import TensorMethods
+from .._core.mode import STATE
+from .._core.tensor import Tensor
+from ..ops import gather as G
+from ..ops.creation import Cast, FillConstant
+from ..ops.shape import Reshape
+
+_INDEX_DTYPES = (_dt.int32, _dt.int64)
+
+
+# -- shared argument checks (also used by selection_scatter / selection_tri) ---------------
+# kernels flag Paddle-worded errors with `paddle_kernel`; dispatch passes those through unwrapped
+run = apply
+run_inplace = apply_inplace
+
+
+def check_broadcast(xs, ys):
+    """Paddle's error when two shapes do not broadcast; returns the broadcast shape."""
+    n = max(len(xs), len(ys))
+    a = [1] * (n - len(xs)) + list(xs)
+    b = [1] * (n - len(ys)) + list(ys)
+    out = []
+    for i, (p, q) in enumerate(zip(a, b)):
+        if p == q or q == 1 or p == 1 or p < 0 or q < 0:
+            out.append(q if p == 1 else (p if q == 1 else max(p, q)))
+            continue
+        raise ValueError(
+            "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the "
+            f"shape of X = {list(xs)} and the shape of Y = {list(ys)}. Received [{p}] in X is not equal to [{q}] in "
+            f"Y at i:{i}.")
+    return out
+
+
+def need_tensor(v, api, arg, pos):
+    """Paddle's error for a non-Tensor argument."""
+    if not isinstance(v, TensorMethods):
+        raise ValueError(f"(InvalidArgument) {api}(): argument '{arg}' (position {pos}) must be Tensor, "
+                         f"but got {type(v).__name__}")
+    return v
+
+
+def index_dtype(index, api, eager_msg):
+    """Raise unless `index` is int32/int64: Paddle's kernel message eagerly, its static TypeError otherwise."""
+    d = index.dtype
+    if d is _dt.int64 or d is _dt.int32:
+        return
+    if isinstance(index, Tensor):
+        raise ValueError(eager_msg.format(dtype=d.name))
+    raise TypeError(f"The data type of 'index' in {api} must be ['int32', 'int64'], but received {d.name}. ")
+
+
+def axis_int(axis, api, arg="axis"):
+    """An int axis from an int or a 1-element Tensor."""
+    if isinstance(axis, Tensor):
+        return int(axis._data.reshape(-1)[0])
+    if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
+        return int(axis)
+    if isinstance(axis, (float, np.floating)) and float(axis).is_integer():
+        return int(axis)
+    raise TypeError(f"The type of '{arg}' in {api} must be int or Tensor, but received {type(axis).__name__}.")
+
+
+def cast_to(x, d):
+    """x converted to DType d (no-op when it already is)."""
+    return x if x.dtype is d else apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+
+
+def scalar_tensor(value, dtype=None):
+    """A 0-D constant from a Python scalar (Paddle's to_tensor dtype rules unless `dtype` is given)."""
+    if dtype is None:
+        dtype = _dt.infer_data_dtype(value) or _dt.from_numpy(np.asarray(value).dtype)
+    if isinstance(value, np.generic):
+        value = value.item()
+    return apply(FillConstant, shape=[], value=value, dtype=dtype.proto)
+
+
+def expand_error(src, dst):
+    """Paddle's expand_v2 error for a shape that cannot broadcast to `dst`."""
+    src = [1] * (len(dst) - len(src)) + list(src)
+    for s, d in zip(src, dst):
+        if s != d and s != 1 and s >= 0 and d >= 0:
+            return ValueError(
+                f"(InvalidArgument) The value ({s}) of the non-singleton dimension does not match the corresponding "
+                f"value ({d}) in shape for expand_v2 op.\n  [Hint: Expected vec_in_dims[i] == expand_shape[i], but "
+                f"received vec_in_dims[i]:{s} != expand_shape[i]:{d}.]")
+    return None
+
+
+def broadcast_to(x, shape):
+    """x broadcast to `shape` (Paddle's expand_v2 error when it cannot)."""
+    shape = list(shape)
+    if list(x.shape) == shape:
+        return x
+    err = expand_error(x.shape, shape)
+    if err is not None:
+        raise err
+    from .manipulation import broadcast_to as expand  # same floor; imported late to keep module order free
+    return expand(x, shape)
+
+
+def write_out(res, out):
+    """Paddle 3's `out=` argument: `out` takes the result's value and place in the graph; the result is returned."""
+    if out is None or STATE.static:
+        return res
+    out._data = res._data
+    out._node, out._idx = res._node, res._idx
+    out.stop_gradient = res.stop_gradient
+    out._version += 1
+    return res
+
+
+def paddle_signature(func, *required):
+    """Show Paddle's signature (no alias **kwargs, `required` without defaults) to inspect, as Paddle does."""
+    sig = inspect.signature(func)
+    params = [p.replace(default=inspect.Parameter.empty) if p.name in required else p
+              for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    func.__signature__ = sig.replace(parameters=params)
+    return func
+
+
+def _too_few(api, forms):
+    raise TypeError(f"Too few arguments in the function call: {api}. Expect one of: \n" + "\n".join(forms))
+
+
+# -- gather ------------------------------------------------------------------------------
+_GATHER_FORMS = (" - (Tensor input, int dim, Tensor index, *, Tensor out = None)",
+                 " - (Tensor x, Tensor index, int axis, str name = None, Tensor out = None)")
+
+
+def gather(x=None, index=None, axis=None, name=None, out=None, **kwargs):
+    """Gather slices of `x` along `axis` (default 0) at the positions in a 1-D (or [M, 1], or 0-D) `index`.
+
+    ``out.shape`` is ``x.shape`` with dim ``axis`` replaced by ``M`` (dropped for a 0-D index). It is the same as
+    ``torch.gather`` only when both are 1-D; the torch order ``gather(input, dim, index)`` is accepted too.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1, 2], [3, 4], [5, 6]])
+            >>> paddle.gather(x, paddle.to_tensor([0, 2]))
+            Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[1, 2],
+                    [5, 6]])
+            >>> paddle.gather(x, paddle.to_tensor([1, 1, 0]), axis=1)
+            Tensor(shape=[3, 3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[2, 2, 1],
+                    [4, 4, 3],
+                    [6, 6, 5]])
+    """
+    if "dim" in kwargs or (isinstance(index, (int, np.integer)) and not isinstance(index, bool)):
+        return _gather_torch(x, index, axis, out, kwargs)
+    if kwargs:
+        raise TypeError(f"gather() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if x is None or index is None:
+        _too_few("gather", _GATHER_FORMS)
+    need_tensor(x, "gather", "x", 0)
+    need_tensor(index, "gather", "index", 1)
+    index_dtype(index, "gather", "(InvalidArgument) The data type of Input(Index) of gather must be int32 or int64 "
+                "on CPU.")
+    ishape = index.shape
+    if len(ishape) == 2:
+        if ishape[1] not in (0, 1, -1):
+            raise ValueError(
+                f"(InvalidArgument) The last dim of index should be 0 or 1 when it is 2D, but we get {ishape[1]}\n"
+                f"  [Hint: Expected index_dims[1] == 1, but received index_dims[1]:{ishape[1]} != 1:1.]")
+    elif len(ishape) > 2:
+        raise ValueError(
+            f"(InvalidArgument) The index should be 0D or 1D, when it is not 2D, but we get {len(ishape)}\n"
+            "  [Hint: Expected index_dims.size() == 1 || index_dims.size() == 0 == true, but received "
+            "index_dims.size() == 1 || index_dims.size() == 0:0 != true:1.]")
+    if axis is None:
+        axis = 0
+    nd = len(x.shape)
+    if isinstance(axis, TensorMethods) and not isinstance(axis, Tensor):  # a static Variable
+        return write_out(run(G.Gather, x, index, axis, overwrite=False), out)
+    ax = axis_int(axis, "gather")
+    if ax >= nd or ax < -nd or nd == 0:
+        raise IndexError(
+            f"(OutOfRange) Attr(axis) is out of range, It's expected to be in range of [{-nd}, {nd - 1}]. But "
+            f"received Attr(axis) = {ax}.\n  [Hint: Expected axis_v < input_dim.size(), but received axis_v:{ax} "
+            f">= input_dim.size():{nd}.]")
+    return write_out(run(G.Gather, x, index, None, axis=ax % nd, overwrite=False), out)
+
+
+def _gather_torch(x, index, axis, out, kwargs):
+    """paddle.gather(input, dim, index): torch.gather, i.e. take_along_axis without broadcasting."""
+    x = kwargs.pop("input", x)
+    if "dim" in kwargs:
+        dim = kwargs.pop("dim")
+        index = index if index is not None else axis
+    else:
+        dim, index = index, axis
+    if kwargs:
+        raise TypeError(f"gather() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if x is None or dim is None or index is None:
+        _too_few("gather", _GATHER_FORMS)
+    return write_out(take_along_axis(x, index, dim, broadcast=False), out)
+
+
+def gather_nd(x, index, name=None):
+    """out[i..] = x[index[i.., 0], ..., index[i.., k-1]]: the last dim of `index` addresses the first k dims of x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1, 2, 3], [4, 5, 6]])
+            >>> paddle.gather_nd(x, paddle.to_tensor([[1, 2], [0, 0]]))
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [6, 1])
+            >>> paddle.gather_nd(x, paddle.to_tensor([[1]]))
+            Tensor(shape=[1, 3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[4, 5, 6]])
+    """
+    need_tensor(x, "gather_nd", "x", 0)
+    need_tensor(index, "gather_nd", "index", 1)
+    index_dtype(index, "gather_nd", "(InvalidArgument) Index holds the wrong type, it holds [{dtype}],but desires "
+                "to be [int32] or [int64]")
+    ishape = index.shape
+    k = ishape[-1] if ishape else None
+    if k is None or k > len(x.shape):
+        raise ValueError(
+            "(InvalidArgument) Input(Index).shape[-1] should be no greater than Input(X).rank\n  [Hint: Expected "
+            f"index_dims[index_dims_size - 1] <= x_dims_size, but received index_dims[index_dims_size - 1]:"
+            f"{k if k is not None else 'none (0-D index)'} > x_dims_size:{len(x.shape)}.]")
+    return run(G.GatherNd, x, index)
+
+
+def _along_axis_common(arr, indices, axis, api):
+    need_tensor(arr, api, "arr", 0)
+    need_tensor(indices, api, "indices", 1)
+    if len(arr.shape) != len(indices.shape):
+        raise ValueError("`indices` and `arr` must have the same number of dimensions!")
+    nd = len(arr.shape)
+    axis = axis_int(axis, f"paddle.{api}")
+    if axis >= nd or axis < -nd:
+        raise AssertionError(f"'axis'  must be in the range of [-{nd}, {nd})")
+    return axis % nd if nd else 0
+
+
+def take_along_axis(arr=None, indices=None, axis=None, broadcast=True, *, out=None, **kwargs):
+    """out[.., i, ..] = arr[.., indices[.., i, ..], ..] along `axis`; `indices` broadcasts against arr by default.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+            >>> paddle.take_along_axis(x, paddle.to_tensor([[0]]), 0)
+            Tensor(shape=[1, 3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[1, 2, 3]])
+            >>> paddle.take_along_axis(x, paddle.to_tensor([[2], [0], [1]]), 1)
+            Tensor(shape=[3, 1], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[3],
+                    [4],
+                    [8]])
+    """
+    if kwargs:
+        arr = kwargs.pop("input", arr)
+        axis = kwargs.pop("dim", axis)
+        if kwargs:
+            raise TypeError(f"take_along_axis() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if axis is None:
+        raise TypeError("take_along_axis() missing 1 required positional argument: 'axis'")
+    axis = _along_axis_common(arr, indices, axis, "take_along_axis")
+    ashape, ishape = list(arr.shape), list(indices.shape)
+    if broadcast:
+        shape = [0 if (a == 0 or b == 0) else max(a, b) for a, b in zip(ashape, ishape)]
+        shape[axis] = ishape[axis]
+        indices = broadcast_to(indices, shape)
+        shape[axis] = ashape[axis]
+        arr = broadcast_to(arr, shape)
+    else:
+        for i in range(len(ashape)):
+            if i != axis and ashape[i] != -1 and ashape[i] < ishape[i]:
+                raise RuntimeError(
+                    f"Size does not match at dimension {i} expected index {_size(ishape)} to be smaller than self "
+                    f"{_size(ashape)} apart from dimension {axis}")
+    index_dtype(indices, "take_along_axis", "(InvalidArgument) The data type of indices in take_along_axis must "
+                "be int32 or int64, but received {dtype}.")
+    return write_out(run(G.TakeAlongAxis, arr, indices, Axis=axis), out)
+
+
+def _size(shape):
+    return "paddle.Size(" + repr(list(shape)) + ")"
+
+
+def index_select(x=None, index=None, axis=0, name=None, *, out=None, **kwargs):
+    """Select the slices of `x` along `axis` at the positions in the 1-D `index` (negative positions count back).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2., 3.], [4., 5., 6.]])
+            >>> paddle.index_select(x, paddle.to_tensor([2, 0]), axis=1)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[3., 1.],
+                    [6., 4.]])
+    """
+    if kwargs:
+        x = kwargs.pop("input", x)
+        axis = kwargs.pop("dim", axis)
+        index = kwargs.pop("index", index)
+        if kwargs:
+            raise TypeError(f"index_select() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if isinstance(index, (int, np.integer)) and not isinstance(index, bool):  # torch order (input, dim, index)
+        index, axis = axis, int(index)
+        if not isinstance(index, TensorMethods):
+            raise TypeError("index_select() missing 1 required argument: 'index'")
+    need_tensor(x, "index_select", "x", 0)
+    need_tensor(index, "index_select", "index", 1)
+    index_dtype(index, "paddle.tensor.search.index_select", "(InvalidArgument) Input(Index) holds the wrong type, "
+                "it holds {dtype}, but desires to be int32 or int64")
+    ishape = list(index.shape)
+    if not (len(ishape) == 1 or (len(ishape) == 2 and ishape[1] == 1)):
+        raise ValueError(
+            f"(InvalidArgument) The 'shape' of Input(Index) must be 1-D tensor. But received: the 'shape' of "
+            f"Input(Index) is {ishape}, the dimension of Input(Index) is [{len(ishape)}].")
+    nd = len(x.shape)
+    axis = axis_int(axis, "index_select")
+    if axis >= nd or axis < -nd:
+        raise IndexError(
+            f"(OutOfRange) Attr(dim) is out of range, It's expected to be in range of [{-nd}, {nd - 1}]. But "
+            f"received Attr(dim) = {axis}.")
+    return write_out(run(G.IndexSelect, x, index, dim=axis % nd), out)
+
+
+def index_sample(x, index):
+    """out[i, j] = x[i, index[i, j]] for a 2-D x and a 2-D index with as many rows.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2., 3.], [4., 5., 6.]])
+            >>> paddle.index_sample(x, paddle.to_tensor([[2, 0], [1, 1]]))
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[3., 1.],
+                    [5., 5.]])
+    """
+    need_tensor(x, "index_sample", "x", 0)
+    need_tensor(index, "index_sample", "index", 1)
+    index_dtype(index, "paddle.tensor.search.index_sample", "(InvalidArgument) Input(Index) holds the wrong type, "
+                "it holds {dtype}, but desires to be int32 or int64")
+    xs, ishape = list(x.shape), list(index.shape)
+    if len(xs) != 2:
+        raise ValueError(f"(InvalidArgument) Inputs(X) shape of IndexSample op should be 2-D, but got X's shape "
+                         f"{xs}, please check X shape.")
+    if len(ishape) != 2:
+        raise ValueError(f"(InvalidArgument) Inputs(Index) shape of IndexSample op should be 2-D, but got Index's "
+                         f"shape {ishape} , please check index shape.")
+    if xs[0] != ishape[0] and xs[0] >= 0 and ishape[0] >= 0:
+        raise ValueError(
+            f"(InvalidArgument) Inputs(X)'s value of dimension 0 must same with Inputs(Index)'s value of dimension "
+            f"0, but got {xs[0]} of Inputs(X), and got {ishape[0]} of Inputs(Index), please check Inputs shape.")
+    return run(G.IndexSample, x, index)
+
+
+def take(x, index, mode="raise", name=None):
+    """Elements of the flattened `x` at `index` (shape of index); mode 'raise', 'wrap' or 'clip' for bad positions.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[0, 1, 2], [3, 4, 5]])
+            >>> paddle.take(x, paddle.to_tensor([[0, -1], [7, 2]]), mode='wrap')
+            Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0, 5],
+                    [1, 2]])
+    """
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"'mode' in 'take' should be 'raise', 'wrap', 'clip', but received {mode}.")
+    if not isinstance(index, TensorMethods):
+        raise TypeError(f"The type of 'index' must be Tensor, but got {type(index)}")
+    if index.dtype not in _INDEX_DTYPES:
+        raise TypeError(f"The data type of 'index' must be one of ['int32', 'int64'], but got {index.dtype}")
+    need_tensor(x, "take", "x", 0)
+    flat = apply(Reshape, x, shape=[-1])
+    idx = apply(Reshape, index, shape=[-1])
+    n = flat.shape[0]
+    if mode == "wrap":
+        idx = idx % n
+    elif mode == "clip" and n > 0:
+        from .math import maximum, minimum
+        idx = minimum(maximum(idx, 0), n - 1)
+    res = run(G.IndexSelect, flat, idx, dim=0)
+    return apply(Reshape, res, shape=list(index.shape))
+
+
+# -- masks and where ---------------------------------------------------------------------
+def masked_select(x=None, mask=None, name=None, *, out=None, **kwargs):
+    """The elements of `x` where the bool `mask` is True (x and mask broadcast), as a 1-D tensor.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2., 3.], [4., 5., 6.]])
+            >>> paddle.masked_select(x, x > 2.5)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [3., 4., 5., 6.])
+    """
+    if kwargs:
+        x = kwargs.pop("input", x)
+        if kwargs:
+            raise TypeError(f"masked_select() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    need_tensor(x, "masked_select", "x", 0)
+    need_tensor(mask, "masked_select", "mask", 1)
+    if mask.dtype is not _dt.bool_:
+        raise ValueError(f"(InvalidArgument) The data type of 'mask' in masked_select must be bool, but received "
+                         f"{mask.dtype.name}.")
+    return write_out(run(G.MaskedSelect, x, mask), out)
+
+
+def _fill_value(x, value, api):
+    """masked_fill's value as a 0-D/1-element tensor of x's dtype."""
+    if isinstance(value, TensorMethods):
+        if len(value.shape) > 1 or (len(value.shape) == 1 and value.shape[0] not in (1, -1)):
+            raise ValueError(f"(InvalidArgument) 'value' in {api} must be a scalar, a 0-D or a 1-element Tensor, "
+                             f"but received a Tensor of shape {list(value.shape)}.")
+        if value.dtype is not x.dtype:
+            raise ValueError(f"(InvalidArgument) The data type of 'value' in {api} must be the same as x "
+                             f"({x.dtype.name}), but received {value.dtype.name}.")
+        return value
+    if isinstance(value, (numbers.Number, np.generic)):
+        v = value.item() if isinstance(value, np.generic) else value
+        if not (x.dtype.is_floating or x.dtype.is_complex) and isinstance(v, float):
+            v = int(v) if x.dtype is not _dt.bool_ else bool(v)
+        return scalar_tensor(v, x.dtype)
+    raise TypeError(f"The type of 'value' in {api} must be a number or a Tensor, but received {type(value).__name__}.")
+
+
+def _fill_mask(mask, api):
+    need_tensor(mask, api, "mask", 1)
+    return mask if mask.dtype is _dt.bool_ else cast_to(mask, _dt.bool_)
+
+
+def masked_fill(x, mask, value, name=None):
+    """x with `value` (a scalar or 0-D/1-element Tensor) where the bool `mask` is True; mask broadcasts.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.ones([2, 3])
+            >>> paddle.masked_fill(x, paddle.to_tensor([True, False, True]), 2.0)
+            Tensor(shape=[2, 3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[2., 1., 2.],
+                    [2., 1., 2.]])
+    """
+    need_tensor(x, "masked_fill", "x", 0)
+    mask = _fill_mask(mask, "masked_fill")
+    check_broadcast(x.shape, mask.shape)
+    return apply(G.MaskedFill, x, mask, _fill_value(x, value, "masked_fill"))
+
+
+def masked_fill_(x, mask, value, name=None):
+    """In-place masked_fill: x itself takes `value` where `mask` is True.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([3])
+            >>> _ = paddle.masked_fill_(x, paddle.to_tensor([False, True, False]), 5.0)
+            >>> x
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0., 5., 0.])
+    """
+    need_tensor(x, "masked_fill_", "x", 0)
+    mask = _fill_mask(mask, "masked_fill_")
+    shape = check_broadcast(x.shape, mask.shape)
+    if list(shape) != list(x.shape):
+        raise ValueError(f"(InvalidArgument) The shape of mask {list(mask.shape)} must broadcast to the shape of x "
+                         f"{list(x.shape)} in the inplace masked_fill_, but the result has shape {list(shape)}.")
+    return run_inplace(G.MaskedFill, x, mask, _fill_value(x, value, "masked_fill_"))
+
+
+def _where_operand(v):
+    if isinstance(v, TensorMethods):
+        return v
+    if isinstance(v, (numbers.Number, np.generic)):
+        return scalar_tensor(v)
+    raise TypeError(f"The type of 'x'/'y' in where must be a Tensor or a number, but received {type(v).__name__}.")
+
+
+def where(condition, x=None, y=None, name=None, *, out=None, **kwargs):
+    """Elementwise `x if condition else y`, broadcast (x, y may be scalars); where(condition) is nonzero(as_tuple=True).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([0.9, 0.1, 3.2, 1.2])
+            >>> paddle.where(x > 1, x, paddle.zeros([4]))
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.        , 0.        , 3.20000005, 1.20000005])
+            >>> paddle.where(x > 1)
+            (Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [2, 3]),)
+    """
+    if kwargs:
+        x = kwargs.pop("input", x)
+        y = kwargs.pop("other", y)
+        if kwargs:
+            raise TypeError(f"where() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if x is None and y is None:
+        return nonzero(condition, as_tuple=True, out=out)
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
+    if not isinstance(condition, TensorMethods):
+        raise TypeError(f"The type of 'condition' in where must be Tensor, but received {type(condition).__name__}.")
+    x, y = _where_operand(x), _where_operand(y)
+    if condition.dtype is not _dt.bool_:
+        raise ValueError("The `condition` is expected to be a boolean Tensor, "
+                         f"but got a Tensor with dtype {condition.dtype}")
+    if x.dtype is not y.dtype:
+        d = _dt.promote(x.dtype, y.dtype)
+        x, y = cast_to(x, d), cast_to(y, d)
+    check_broadcast(check_broadcast(x.shape, y.shape), condition.shape)
+    return write_out(run(G.Where, condition, x, y), out)
+
+
+def nonzero(x=None, as_tuple=False, *, out=None, **kwargs):
+    """Coordinates of the nonzero elements: an int64 [N, rank] tensor, or one [N] tensor per dim (as_tuple).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 0.], [0., 3.]])
+            >>> paddle.nonzero(x)
+            Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0, 0],
+                    [1, 1]])
+            >>> paddle.nonzero(x, as_tuple=True)[1]
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [0, 1])
+    """
+    if kwargs:
+        x = kwargs.pop("input", x)
+        if kwargs:
+            raise TypeError(f"nonzero() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    need_tensor(x, "nonzero", "x", 0)
+    nd = len(x.shape)
+    if nd == 0:
+        raise ValueError("(InvalidArgument) Input(Condition) should have number of dimension at least 1\n  [Hint: "
+                         "Expected rank >= 1UL, but received rank:0 < 1UL:1.]")
+    res = apply(G.WhereIndex, x)
+    if not as_tuple:
+        return write_out(res, out)
+    return tuple(apply(G.Gather, res, scalar_tensor(i, _dt.int64), None, axis=1, overwrite=False) for i in range(nd))
+
+
+for _f, _req in ((gather, ("x", "index")), (take_along_axis, ("arr", "indices", "axis")),
+                 (index_select, ("x", "index")), (masked_select, ("x", "mask")), (where, ()), (nonzero, ("x",))):
+    paddle_signature(_f, *_req)
+
+__all__ = ["gather", "gather_nd", "take_along_axis", "index_select", "index_sample", "take", "masked_select",
+           "masked_fill", "masked_fill_", "where", "nonzero"]
+
+METHODS = {
+    "gather": gather, "gather_nd": gather_nd, "take_along_axis": take_along_axis, "index_select": index_select,
+    "index_sample": index_sample, "take": take, "masked_select": masked_select, "masked_fill": masked_fill,
+    "masked_fill_": masked_fill_, "where": where, "nonzero": nonzero,
+}

@@ -1,0 +1,2 @@
+"""paddle.utils: unique_name and other helpers users reach for."""
+from . import unique_name  # noqa: F401
