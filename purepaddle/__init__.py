@@ -13,6 +13,11 @@ from ._core.tensor import Parameter, Tensor, is_tensor
 from .tensor import *  # noqa: F401,F403
 from . import static  # noqa: E402
 from . import autograd, device, framework, linalg, nn, utils  # noqa: E402,F401
+from ._alias import install_as_paddle  # noqa: E402
+from .device import (device_guard, get_cudnn_version, get_device, is_compiled_with_cinn,  # noqa: E402
+                     is_compiled_with_custom_device, is_compiled_with_distribute, is_compiled_with_ipu,
+                     is_compiled_with_rocm, is_compiled_with_xpu, set_device)
+from .framework import get_flags, set_flags  # noqa: E402
 from .framework.random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cuda_rng_state,  # noqa: E402
                                set_rng_state)
 

@@ -25,8 +25,6 @@ def test_backward_accumulates_into_leaves():
     assert x.grad is None
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Paddle 3.3.1 reports a leaf's .grad with stop_gradient=False (and its "
-                                       "doc examples print it so); _core.autograd._to_leaf makes it True")
 def test_leaf_grad_stop_gradient_like_paddle():
     x = t([1.0, 2.0])
     (x * x).sum().backward()
@@ -126,9 +124,6 @@ def test_allow_unused():
     assert npy(gx) == [2.0, 4.0] and gw is None
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="engine bug: _output_hooks sets a blocked output's grad to None, but _propagate still "
-                          "calls the node's backward (scale gets out_grad=None); skip nodes whose grads are all None")
 def test_no_grad_vars_treats_them_as_constants():
     x = t([1.0, 2.0])
     y = x * 2

@@ -141,7 +141,12 @@ def _propagate(roots, buffers, retain_graph, cap):
         if grads is not None and (keep is None or node in keep):
             if node._out_hooks is not None or node._retain is not None or cap is not None:
                 grads = _output_hooks(node, grads, cap)
-            in_grads = _call_backward(node, grads, retain_graph)
+            if all(g is None for g in grads):  # every output blocked (no_grad_vars)
+                in_grads = ()
+                if not retain_graph:
+                    node.release()
+            else:
+                in_grads = _call_backward(node, grads, retain_graph)
             for e, g in zip(nexts, in_grads):
                 if e is None or g is None:
                     continue
@@ -289,10 +294,10 @@ def _to_leaf(t, g, cap):
     old = t._grad
     if STATE.grad_enabled:  # create_graph: keep the gradient's own graph
         t._grad = g if old is None else old + g
-    elif old is None:
-        t._grad = _make(g._data, True, None, 0, g._place)
+    elif old is None:  # Paddle 3 leaves' .grad report stop_gradient=False
+        t._grad = _make(g._data, False, None, 0, g._place)
     else:
-        t._grad = _make(old._data + g._data, True, None, 0, g._place)
+        t._grad = _make(old._data + g._data, False, None, 0, g._place)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
@@ -342,5 +347,5 @@ def backward(tensors, grad_tensors=None, retain_graph=False):
     elif isinstance(grad_tensors, Tensor):
         grad_tensors = [grad_tensors]
     if len(grad_tensors) != len(tensors):
-        raise ValueError("(InvalidArgument) The length of grad_tensors must be equal to the length of tensors")
+        raise AssertionError("The length of grad_tensors must be equal to tensors")
     run_backward(list(tensors), list(grad_tensors), retain_graph=retain_graph)

@@ -15,7 +15,8 @@ class Concat(ShapeOnly):
 
     inputs, outputs = ("X", "AxisTensor"), ("Out",)
     duplicable = ("X",)
-    saves = ("X",)
+    saves = ("X", "AxisTensor")
+    shape_only = ("X",)
 
     def forward(self, xp, xs, axis_t=None):
         axis = _axis(self.attrs, xs[0].ndim, axis_t)
@@ -36,7 +37,10 @@ class Concat(ShapeOnly):
         return TensorMeta(shape, xs[0].dtype)
 
     def backward(self, out_grad):
-        (xs,) = self.saved
+        xs, axis_t = self.saved
+        if axis_t is not None:
+            grads = apply(ConcatGrad, xs, out_grad, axis_t, axis=0)[0]
+            return [g if self.need(i) else None for i, g in enumerate(grads)], None
         axis = _axis(self.attrs, len(xs[0].shape))
         sizes = [x.shape[axis] for x in xs]
         if known(sizes):
@@ -62,21 +66,24 @@ def _concat_error(xs, axis):
 
 
 @register("concat_grad")
-class ConcatGrad(Op):
+class ConcatGrad(ShapeOnly):
     """Split a concat gradient by the runtime sizes of the inputs X (static graphs with -1 dims)."""
 
-    inputs, outputs = ("X", "Out@GRAD"), ("X@GRAD",)
+    inputs, outputs = ("X", "Out@GRAD", "AxisTensor"), ("X@GRAD",)
     duplicable = ("X", "X@GRAD")
+    saves = ("AxisTensor",)
+    shape_only = ()
 
-    def forward(self, xp, xs, g):
-        axis = _axis(self.attrs, g.ndim)
+    def forward(self, xp, xs, g, axis_t=None):
+        axis = _axis(self.attrs, g.ndim, axis_t)
         return (_pieces(g, [x.shape[axis] for x in xs], axis),)
 
-    def infer_meta(self, xs, g):
+    def infer_meta(self, xs, g, axis_t=None):
         return ([TensorMeta(x.shape, g.dtype) for x in xs],)
 
     def backward(self, ggs):
-        return None, apply(Concat, ggs, axis=self.attrs["axis"])
+        (axis_t,) = self.saved
+        return [None] * len(ggs), apply(Concat, ggs, axis_t, axis=self.attrs["axis"]), None
 
 
 @register("stack")
@@ -138,11 +145,13 @@ def _pieces(x, sizes, axis):
 
 
 @register("split")
-class Split(Op):
+class Split(ShapeOnly):
     """Split X along attr axis into attr num equal parts, or parts of attr sections (one may be -1)."""
 
     inputs, outputs = ("X", "AxisTensor"), ("Out",)
     duplicable = ("Out",)
+    saves = ("AxisTensor",)
+    shape_only = ()
 
     def forward(self, xp, x, axis_t=None):
         a = self.attrs
@@ -168,7 +177,8 @@ class Split(Op):
         return (outs,)
 
     def backward(self, out_grads):
-        return apply(Concat, list(out_grads), axis=self.attrs["axis"]), None
+        (axis_t,) = self.saved
+        return apply(Concat, list(out_grads), axis_t, axis=self.attrs["axis"]), None
 
 
 @register("unbind")

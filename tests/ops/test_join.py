@@ -2,12 +2,8 @@
 import numpy as np
 
 import purepaddle as paddle
-from purepaddle._core.methods import bind_methods
 from purepaddle.tensor import join as J
 from tests.opspec import OpSpec, parametrize, rand
-
-if not hasattr(paddle.Tensor, "concat"):  # until tensor/__init__.py lists tensor/join.py
-    bind_methods(J.METHODS)
 
 
 def const(a, dtype=None):
@@ -48,31 +44,31 @@ def ref_index_put(x, i, v, accumulate=False):
 
 
 SPECS = [
-    OpSpec("concat", lambda a, b: J.concat([a, b], 1), lambda a, b: np.concatenate([a, b], 1),
+    OpSpec("concat", lambda a, b: paddle.concat([a, b], 1), lambda a, b: np.concatenate([a, b], 1),
            [rand(2, 3), rand(2, 4)], double=True),
-    OpSpec("concat_neg_axis", lambda a, b, c: J.concat([a, b, c], -1), lambda a, b, c: np.concatenate([a, b, c], -1),
+    OpSpec("concat_neg_axis", lambda a, b, c: paddle.concat([a, b, c], -1), lambda a, b, c: np.concatenate([a, b, c], -1),
            [rand(2, 1), rand(2, 2), rand(2, 3)]),
-    OpSpec("concat_tuple", lambda a, b: J.concat((a, b)),
+    OpSpec("concat_tuple", lambda a, b: paddle.concat((a, b)),
            lambda a, b: np.concatenate([a, b]), [rand(1, 3), rand(2, 3)]),
-    OpSpec("cat", lambda a, b: J.cat([a, b], -1), lambda a, b: np.concatenate([a, b], -1), [rand(2, 1), rand(2, 2)]),
-    OpSpec("narrow", lambda x: J.narrow(x, 1, -3, 2), lambda x: x[:, 1:3], [rand(2, 4)]),
-    OpSpec("stack", lambda a, b: J.stack([a, b], 1), lambda a, b: np.stack([a, b], 1), [rand(2, 3), rand(2, 3)],
+    OpSpec("cat", lambda a, b: paddle.cat([a, b], -1), lambda a, b: np.concatenate([a, b], -1), [rand(2, 1), rand(2, 2)]),
+    OpSpec("narrow", lambda x: paddle.narrow(x, 1, -3, 2), lambda x: x[:, 1:3], [rand(2, 4)]),
+    OpSpec("stack", lambda a, b: paddle.stack([a, b], 1), lambda a, b: np.stack([a, b], 1), [rand(2, 3), rand(2, 3)],
            double=True),
-    OpSpec("stack_last", lambda a, b: J.stack([a, b], -1), lambda a, b: np.stack([a, b], -1),
+    OpSpec("stack_last", lambda a, b: paddle.stack([a, b], -1), lambda a, b: np.stack([a, b], -1),
            [rand(2, 3), rand(2, 3)]),
-    OpSpec("split_num", lambda x: J.split(x, 3, 1), lambda x: np.split(x, 3, 1), [rand(2, 6)], double=True),
-    OpSpec("split_sections", lambda x: J.split(x, [1, -1, 2], 0), lambda x: ref_split(x, [1, 3, 2], 0),
+    OpSpec("split_num", lambda x: paddle.split(x, 3, 1), lambda x: np.split(x, 3, 1), [rand(2, 6)], double=True),
+    OpSpec("split_sections", lambda x: paddle.split(x, [1, -1, 2], 0), lambda x: ref_split(x, [1, 3, 2], 0),
            [rand(6, 2)]),
     OpSpec("split_method", lambda x: x.split(2, axis=-1), lambda x: np.split(x, 2, -1), [rand(2, 4)]),
-    OpSpec("split_one_used", lambda x: J.split(x, 2, 0)[1], lambda x: np.split(x, 2, 0)[1], [rand(4, 3)]),
-    OpSpec("chunk", lambda x: J.chunk(x, 2, 1), lambda x: np.split(x, 2, 1), [rand(3, 4)]),
-    OpSpec("unbind", lambda x: J.unbind(x, 1), lambda x: [x[:, i] for i in range(3)], [rand(2, 3)], double=True),
-    OpSpec("unstack", lambda x: J.unstack(x, -1), lambda x: [x[..., i] for i in range(2)], [rand(3, 2)]),
+    OpSpec("split_one_used", lambda x: paddle.split(x, 2, 0)[1], lambda x: np.split(x, 2, 0)[1], [rand(4, 3)]),
+    OpSpec("chunk", lambda x: paddle.chunk(x, 2, 1), lambda x: np.split(x, 2, 1), [rand(3, 4)]),
+    OpSpec("unbind", lambda x: paddle.unbind(x, 1), lambda x: [x[:, i] for i in range(3)], [rand(2, 3)], double=True),
+    OpSpec("unstack", lambda x: paddle.unstack(x, -1), lambda x: [x[..., i] for i in range(2)], [rand(3, 2)]),
     OpSpec("slice", lambda x: paddle.slice(x, [0, 2], [1, -3], [3, 100]), lambda x: x[1:3, :, -3:],
            [rand(4, 2, 5)], double=True),
     OpSpec("strided_slice", lambda x: paddle.strided_slice(x, [0, 1], [-1, 0], [-10, 5], [-2, 2]),
            lambda x: x[-1:-10:-2, 0:5:2], [rand(5, 6)], double=True),
-    OpSpec("crop", lambda x: J.crop(x, [2, -1], [1, 2]), lambda x: x[1:3, 2:], [rand(4, 5)], double=True),
+    OpSpec("crop", lambda x: paddle.crop(x, [2, -1], [1, 2]), lambda x: x[1:3, 2:], [rand(4, 5)], double=True),
     OpSpec("pad_constant", lambda x: J.pad(x, [1, 2, 0, 1], value=0.5),
            lambda x: np.pad(x, [(1, 2), (0, 1)], constant_values=0.5), [rand(2, 3)], double=True),
     OpSpec("pad_constant_last_dims", lambda x: J.pad(x, [1, 2], value=0.5),

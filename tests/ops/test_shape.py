@@ -2,7 +2,6 @@
 import numpy as np
 
 import purepaddle as paddle
-from purepaddle.tensor import join as J
 from tests.opspec import OpSpec, parametrize, rand
 
 
@@ -101,21 +100,21 @@ SPECS = [
     OpSpec("broadcast_tensors", lambda x, y: paddle.broadcast_tensors([x, y]), lambda x, y: np.broadcast_arrays(x, y),
            [rand(2, 1), rand(3)]),
     # repetition, reordering
-    OpSpec("tile", lambda x: J.tile(x, [2, 1, 3]), lambda x: ref_tile(x, [2, 1, 3]), [rand(2, 3)], double=True),
-    OpSpec("tile_short", lambda x: J.tile(x, [2]), lambda x: ref_tile(x, [2]), [rand(2, 3)]),
-    OpSpec("repeat_interleave", lambda x: J.repeat_interleave(x, 2, 1), lambda x: np.repeat(x, 2, 1),
+    OpSpec("tile", lambda x: paddle.tile(x, [2, 1, 3]), lambda x: ref_tile(x, [2, 1, 3]), [rand(2, 3)], double=True),
+    OpSpec("tile_short", lambda x: paddle.tile(x, [2]), lambda x: ref_tile(x, [2]), [rand(2, 3)]),
+    OpSpec("repeat_interleave", lambda x: paddle.repeat_interleave(x, 2, 1), lambda x: np.repeat(x, 2, 1),
            [rand(2, 3)], double=True),
-    OpSpec("repeat_interleave_flat", lambda x: J.repeat_interleave(x, 3), lambda x: np.repeat(x, 3),
+    OpSpec("repeat_interleave_flat", lambda x: paddle.repeat_interleave(x, 3), lambda x: np.repeat(x, 3),
            [rand(2, 3)]),
-    OpSpec("repeat_interleave_tensor", lambda x, r: J.repeat_interleave(x, r, 0),
+    OpSpec("repeat_interleave_tensor", lambda x, r: paddle.repeat_interleave(x, r, 0),
            lambda x, r: np.repeat(x, r, 0), [rand(3, 2), const([2, 0, 1], "int64")], double=True),
-    OpSpec("flip", lambda x: J.flip(x, [0, 2]), lambda x: np.flip(x, (0, 2)), [rand(2, 3, 4)], double=True),
-    OpSpec("roll", lambda x: J.roll(x, [1, -2], [0, 1]), lambda x: np.roll(x, (1, -2), (0, 1)), [rand(3, 4)],
+    OpSpec("flip", lambda x: paddle.flip(x, [0, 2]), lambda x: np.flip(x, (0, 2)), [rand(2, 3, 4)], double=True),
+    OpSpec("roll", lambda x: paddle.roll(x, [1, -2], [0, 1]), lambda x: np.roll(x, (1, -2), (0, 1)), [rand(3, 4)],
            double=True),
-    OpSpec("roll_flat", lambda x: J.roll(x, 5), lambda x: np.roll(x, 5), [rand(3, 4)]),
-    OpSpec("rot90", J.rot90, ref_rot90, [rand(2, 3)]),
-    OpSpec("rot90_k", lambda x: J.rot90(x, -1, [2, 0]), lambda x: ref_rot90(x, -1, (2, 0)), [rand(2, 3, 4)]),
-    OpSpec("rot90_2", lambda x: J.rot90(x, 2, [1, 2]), lambda x: ref_rot90(x, 2, (1, 2)), [rand(2, 3, 4)]),
+    OpSpec("roll_flat", lambda x: paddle.roll(x, 5), lambda x: np.roll(x, 5), [rand(3, 4)]),
+    OpSpec("rot90", paddle.rot90, ref_rot90, [rand(2, 3)]),
+    OpSpec("rot90_k", lambda x: paddle.rot90(x, -1, [2, 0]), lambda x: ref_rot90(x, -1, (2, 0)), [rand(2, 3, 4)]),
+    OpSpec("rot90_2", lambda x: paddle.rot90(x, 2, [1, 2]), lambda x: ref_rot90(x, 2, (1, 2)), [rand(2, 3, 4)]),
     # indexing (__getitem__)
     OpSpec("getitem_int", lambda x: x[1], lambda x: x[1], [rand(3, 4)], double=True),
     OpSpec("getitem_slices", lambda x: x[1:, ::-2], lambda x: x[1:, ::-2], [rand(3, 5)], double=True),
