@@ -284,3 +284,30 @@ def test_static_concat_grad_with_unknown_sizes():
     assert out.shape == (6, 3)
     np.testing.assert_allclose(ga, 2 * a)
     np.testing.assert_allclose(gb, 8 * b)
+
+
+def test_static_arguments_given_as_variables():
+    x = np.arange(16, dtype=np.float32).reshape(4, 4)
+
+    def build(v):
+        n = paddle.full([], 2, dtype="int64")
+        ax = paddle.full([1], 1, dtype="int64")
+        outs = [paddle.reshape(v, paddle.full([2], 4, dtype="int32")), paddle.reshape(v, [n, -1]),
+                paddle.expand(v[:, :1], [4, paddle.full([], 3, dtype="int64")]), paddle.concat([v, v], ax),
+                paddle.split(v, 2, ax)[1], paddle.tile(v, paddle.full([3], 2, dtype="int32")), v[:, n]]
+        loss = outs[0].sum()
+        for o in outs[1:]:
+            loss = loss + (o * o).sum()
+        paddle.static.append_backward(loss)
+        return outs + ["x0@GRAD"]
+
+    _, res = _static(build, [(x, [-1, 4])])
+    want = [x, x.reshape(2, 8), np.broadcast_to(x[:, :1], (4, 3)), np.concatenate([x, x], 1), x[:, 2:],
+            np.tile(x, [2, 2, 2]), x[:, 2]]
+    for o, w in zip(res, want):
+        np.testing.assert_array_equal(o, w)
+    g = 1 + 2 * x + 2 * 2 * x + 2 * 8 * x
+    g[:, 0] += 2 * 3 * x[:, 0]
+    g[:, 2:] += 2 * x[:, 2:]
+    g[:, 2] += 2 * x[:, 2]
+    np.testing.assert_allclose(res[-1], g)

@@ -145,6 +145,12 @@ def _propagate(roots, buffers, retain_graph, cap):
                 in_grads = ()
                 if not retain_graph:
                     node.release()
+            elif not node._multi and not node.duplicable:  # the common case, without the general wrapper
+                in_grads = node.backward(grads[0])
+                if not retain_graph:
+                    node._saved = None
+                if type(in_grads) is not tuple:
+                    in_grads = tuple(in_grads) if type(in_grads) is list else (in_grads,)
             else:
                 in_grads = _call_backward(node, grads, retain_graph)
             for e, g in zip(nexts, in_grads):

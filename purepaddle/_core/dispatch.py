@@ -44,7 +44,14 @@ def apply(op_cls, *inputs, **attrs):
         out = _to_array(out)
     if record:
         t = _make(out, False, op, 0)
-        op.next = tuple([_edge(x) for x in inputs])
+        edges = []
+        for x in inputs:  # inlined _edge: this runs for every recorded op
+            if x is None or x.stop_gradient:
+                edges.append(None)
+            else:
+                n = x._node
+                edges.append(x if n is None else (n, x._idx))
+        op.next = tuple(edges)
         if op_cls._save_plan:
             op.save(inputs, (t,))
     else:

@@ -26,9 +26,13 @@ def broadcast_shape(a, b, op_type="elementwise"):
 
 def sum_to(grad, like):
     """Reduce a broadcast gradient back to the shape of `like` (a Tensor or Variable)."""
-    gs, ls = grad.shape, like.shape
-    if list(gs) == list(ls) and -1 not in ls:
-        return grad
+    try:  # eager: compare the arrays' shapes, the cheap common case
+        if grad._data.shape == like._data.shape:
+            return grad
+    except AttributeError:  # static Variables: shapes may hold -1
+        gs, ls = list(grad.shape), list(like.shape)
+        if gs == ls and -1 not in ls:
+            return grad
     return apply(ReduceAs, grad, like)
 
 

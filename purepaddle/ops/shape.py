@@ -390,8 +390,11 @@ class ExpandAs(ShapeOnly):
     saves = ("X",)
 
     def forward(self, xp, x, y=None):
-        target = self.attrs.get("target_shape") if y is None else y.shape
-        return _broadcast_copy(xp, x, expand_target(x.shape, list(target), "expand_as_v2"))
+        if y is not None:  # runtime shape: numpy's broadcast check is Paddle's rule here
+            out = xp.empty(y.shape, dtype=x.dtype)
+            out[...] = x
+            return out
+        return _broadcast_copy(xp, x, expand_target(x.shape, list(self.attrs["target_shape"]), "expand_as_v2"))
 
     def infer_meta(self, x, y=None):
         return TensorMeta(list(y.shape) if y is not None else list(self.attrs["target_shape"]), x.dtype)
@@ -421,10 +424,11 @@ class BroadcastTensors(ShapeOnly):
 
 @register("tile")
 class Tile(ShapeOnly):
-    """Repeat X along each dim by attr repeat_times (numpy.tile rules for rank mismatch)."""
+    """Repeat X along each dim by attr repeat_times or the RepeatTimes tensor (numpy.tile rank rules)."""
 
     inputs, outputs = ("X", "RepeatTimes"), ("Out",)
-    saves = ("X",)
+    saves = ("X", "RepeatTimes")
+    shape_only = ("X",)
 
     def forward(self, xp, x, repeat_times=None):
         reps = self.attrs["repeat_times"] if repeat_times is None else repeat_times.tolist()
@@ -435,38 +439,48 @@ class Tile(ShapeOnly):
         return xp.tile(x, reps)
 
     def backward(self, out_grad):
-        (x,) = self.saved
+        x, reps_t = self.saved
         reps = list(self.attrs["repeat_times"])
-        if not reps:
-            raise NotImplementedError("tile: the gradient needs repeat_times known when the program is built")
-        n = max(len(reps), len(x.shape))
-        reps = [1] * (n - len(reps)) + reps
+        nreps = len(reps) if reps_t is None else reps_t.shape[0]
+        if nreps < 0:
+            raise NotImplementedError("tile: the gradient needs the number of repeat_times known when built")
         if 0 in reps:
             return zeros_like_shape(x, out_grad.dtype), None
-        g = apply(TileGrad, out_grad, repeat_times=reps)
+        g = apply(TileGrad, out_grad, reps_t, repeat_times=reps)
+        n = max(nreps, len(x.shape))
         if n > len(x.shape):
             g = apply(Squeeze, g, axes=list(range(n - len(x.shape))))
         return g, None
 
 
 @register("tile_grad")
-class TileGrad(Op):
-    """Sum the tiles of a gradient back onto one tile (attr repeat_times, one per dim)."""
+class TileGrad(ShapeOnly):
+    """Sum the tiles of a gradient back onto one tile (repeat_times padded with leading 1s to the rank)."""
 
-    inputs, outputs = ("Out@GRAD",), ("X@GRAD",)
+    inputs, outputs = ("Out@GRAD", "RepeatTimes"), ("X@GRAD",)
+    saves = ("RepeatTimes",)
+    shape_only = ()
 
-    def forward(self, xp, g):
-        reps = self.attrs["repeat_times"]
+    def _reps(self, ndim, reps_t=None):
+        reps = self.attrs["repeat_times"] if reps_t is None else reps_t.tolist()
+        return [1] * (ndim - len(reps)) + list(reps)
+
+    def forward(self, xp, g, reps_t=None):
+        reps = self._reps(g.ndim, reps_t)
         inter = []
         for r, s in zip(reps, g.shape):
             inter += [r, s // r]
         return g.reshape(inter).sum(axis=tuple(range(0, 2 * len(reps), 2)))
 
-    def infer_meta(self, g):
-        return TensorMeta([-1 if s < 0 else s // r for r, s in zip(self.attrs["repeat_times"], g.shape)], g.dtype)
+    def infer_meta(self, g, reps_t=None):
+        if reps_t is not None:
+            return TensorMeta([-1] * len(g.shape), g.dtype)
+        reps = self._reps(len(g.shape))
+        return TensorMeta([-1 if s < 0 else s // r for r, s in zip(reps, g.shape)], g.dtype)
 
     def backward(self, gg):
-        return apply(Tile, gg, repeat_times=list(self.attrs["repeat_times"]))
+        (reps_t,) = self.saved
+        return apply(Tile, gg, reps_t, repeat_times=list(self.attrs["repeat_times"])), None
 
 
 @register("flip")

@@ -255,8 +255,12 @@ def advanced_get(y, adv):
     """y[advanced indices]: gather_nd after moving the indexed dims first (masked_select for a full mask)."""
     adv = _expanded(adv)
     ndim = len(y.shape)
-    if len(adv) == 1 and adv[0][1].dtype is _dt.bool_ and adv[0][2] == ndim and ndim:
-        return apply(L.op("masked_select"), y, adv[0][1])
+    if len(adv) == 1:
+        pos, t, k = adv[0]
+        if t.dtype is _dt.bool_ and k == ndim and ndim:
+            return apply(L.op("masked_select"), y, t)
+        if t.dtype is not _dt.bool_ and len(t.shape) == 1:  # one 1-D index stays in place: index_select
+            return apply(L.op("index_select"), y, t, dim=pos)
     pos, idx = _int_indices(adv)
     shapes = [list(t.shape) for t in idx]
     if any(s != shapes[0] for s in shapes):

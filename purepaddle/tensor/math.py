@@ -5,6 +5,7 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
+from .._core.tensor import Parameter, Tensor
 from ..ops import elementwise as E
 from ..ops.matmul import MatMul
 from ..ops.reduction import ReduceSum
@@ -313,8 +314,10 @@ def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
     out_dtype = -1
     if dtype is not None:
         out_dtype = _dt.convert_dtype(dtype).proto
-    elif x.dtype in (_dt.bool_, _dt.int32):
-        out_dtype = _dt.int64.proto
+    else:
+        d = x.dtype
+        if d is _dt.bool_ or d is _dt.int32:
+            out_dtype = _dt.int64.proto
     return write_out(apply(ReduceSum, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_, out_dtype=out_dtype), out)
 
 
@@ -344,13 +347,25 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
 
 
 # -- operators ---------------------------------------------------------------------------
+_EAGER = (Tensor, Parameter)
+
+
+def _same(x, y):
+    """Both eager tensors of one dtype: the operator can skip conversion and promotion."""
+    return type(x) in _EAGER and type(y) in _EAGER and x._data.dtype is y._data.dtype
+
+
 def _add_op(x, y):
+    if _same(x, y):
+        return apply(E.ElementwiseAdd, x, y, axis=-1)
     if type(y) in _Number and type(y) is not bool and x.dtype.is_floating:
         return apply(Scale, x, scale=1.0, bias=float(y), bias_after_scale=True)
     return _binary(E.ElementwiseAdd, x, y, "paddle.add")
 
 
 def _sub_op(x, y):
+    if _same(x, y):
+        return apply(E.ElementwiseSub, x, y, axis=-1)
     if type(y) in _Number and x.dtype.is_floating:
         return apply(Scale, x, scale=1.0, bias=-float(y), bias_after_scale=True)
     return _binary(E.ElementwiseSub, x, y, "paddle.subtract")
@@ -363,6 +378,8 @@ def _rsub_op(x, y):
 
 
 def _mul_op(x, y):
+    if _same(x, y):
+        return apply(E.ElementwiseMul, x, y, axis=-1)
     if type(y) in _Number and x.dtype.is_floating:
         return apply(Scale, x, scale=float(y), bias=0.0, bias_after_scale=True)
     return _binary(E.ElementwiseMul, x, y, "paddle.multiply")
