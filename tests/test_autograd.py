@@ -300,3 +300,29 @@ def test_version_counter():
     assert x.inplace_version == 0
     x.set_value(np.array([3.0, 4.0], dtype="float32"))
     assert x.inplace_version == 1
+
+
+def test_saved_tensors_hooks_pack_and_unpack():
+    """Every tensor an op saves goes through pack; backward reads it back through unpack."""
+    log = []
+
+    def pack(x):
+        log.append("pack")
+        return x.numpy() * 1  # a copy: backward must use what unpack returns
+
+    def unpack(x):
+        log.append("unpack")
+        return paddle.to_tensor(x)
+
+    a = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    b = paddle.to_tensor([3.0, 4.0], stop_gradient=False)
+    with paddle.autograd.saved_tensors_hooks(pack, unpack):
+        y = a * b
+    assert log == ["pack", "pack"]
+    y.sum().backward()
+    assert log == ["pack", "pack", "unpack", "unpack"]
+    np.testing.assert_allclose(a.grad.numpy(), [3.0, 4.0])
+    np.testing.assert_allclose(b.grad.numpy(), [1.0, 2.0])
+    z = a * b  # outside the context nothing is packed
+    z.sum().backward()
+    assert len(log) == 4

@@ -355,3 +355,38 @@ def backward(tensors, grad_tensors=None, retain_graph=False):
     if len(grad_tensors) != len(tensors):
         raise AssertionError("The length of grad_tensors must be equal to tensors")
     run_backward(list(tensors), list(grad_tensors), retain_graph=retain_graph)
+
+
+class saved_tensors_hooks:
+    """Context manager: pack each tensor an op saves for backward, unpack it when backward reads it.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> def pack(x):
+            ...     return x.numpy()
+            >>> def unpack(x):
+            ...     return paddle.to_tensor(x)
+            >>> a = paddle.ones([2], stop_gradient=False)
+            >>> with paddle.autograd.saved_tensors_hooks(pack, unpack):
+            ...     y = a * a
+            >>> y.sum().backward()
+            >>> a.grad.numpy()
+            array([2., 2.], dtype=float32)
+    """
+
+    def __init__(self, pack_hook, unpack_hook):
+        self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+
+    def __enter__(self):
+        if STATE.saved_hooks is None:
+            STATE.saved_hooks = []
+        STATE.saved_hooks.append((self.pack_hook, self.unpack_hook))
+        return self
+
+    def __exit__(self, *exc):
+        STATE.saved_hooks.pop()
+        if not STATE.saved_hooks:
+            STATE.saved_hooks = None
+        return False

@@ -5,7 +5,7 @@ import functools
 class _State:
     """One object read by the hot path; attribute reads on it are cheap."""
 
-    __slots__ = ("static", "grad_enabled", "builder", "const_builder", "program_stack", "hooks")
+    __slots__ = ("static", "grad_enabled", "builder", "const_builder", "program_stack", "hooks", "saved_hooks")
 
     def __init__(self):
         self.static = False         # building a Program instead of running eagerly
@@ -14,6 +14,7 @@ class _State:
         self.const_builder = None   # static floor installs: const_builder(ndarray) -> Variable
         self.program_stack = []     # (main, startup) pairs pushed by program_guard
         self.hooks = None           # diagnostics (nan check, profiler): list of callables or None
+        self.saved_hooks = None     # stack of (pack, unpack) from saved_tensors_hooks, or None
 
 
 STATE = _State()

@@ -4,6 +4,7 @@ import weakref
 import numpy as np
 
 from . import dtype as _dt
+from .mode import STATE
 
 OPS = {}
 
@@ -109,6 +110,8 @@ class Op:
     # -- saved tensors -----------------------------------------------------------------
     def save(self, inputs, outs):
         """Keep what backward needs: inputs by reference, outputs by array (no cycle)."""
+        if STATE.saved_hooks:
+            return self._save_packed(inputs, outs)
         saved = []
         for is_out, i in self._save_plan:
             if is_out:
@@ -117,6 +120,15 @@ class Op:
             else:
                 t = inputs[i]
                 saved.append((t, None, None if t is None else t._version, -1))
+        self._saved = saved
+
+    def _save_packed(self, inputs, outs):
+        """saved_tensors_hooks is active: keep pack(tensor) and the unpack to apply in backward."""
+        pack, unpack = STATE.saved_hooks[-1]
+        saved = []
+        for is_out, i in self._save_plan:
+            t = outs[i] if is_out else inputs[i]
+            saved.append((None, None, None, -1) if t is None else (pack(t), unpack, None, -2))
         self._saved = saved
 
     @property
@@ -133,7 +145,9 @@ class Op:
         out = []
         make = _tensor_make[0]
         for obj, ref, version, idx in s:
-            if idx >= 0:
+            if idx == -2:  # packed by saved_tensors_hooks: ref is the unpack hook
+                out.append(ref(obj))
+            elif idx >= 0:
                 t = ref()
                 if t is not None and t._version != version:
                     raise _modified_error(self, t)

@@ -49,6 +49,13 @@ class PyLayerContext:
 
     def save_for_backward(self, *tensors):
         """Keep tensors for backward (read them back with saved_tensor())."""
+        hooks = STATE.saved_hooks
+        if hooks:  # saved_tensors_hooks: keep packed values, unpack in saved_tensor()
+            pack, unpack = hooks[-1]
+            self.container = tuple(pack(t) if isinstance(t, Tensor) else t for t in tensors)
+            self._unpack = (unpack, tuple(isinstance(t, Tensor) for t in tensors))
+            self._saved_versions = None
+            return
         self.container = tensors
         self._saved_versions = tuple(t._version if isinstance(t, Tensor) else None for t in tensors)
 
@@ -60,6 +67,10 @@ class PyLayerContext:
                 "freed. Pass retain_graph=True to the first backward() or paddle.grad() if you need to "
                 "backward through the graph again.")
         c = self.container
+        packed = getattr(self, "_unpack", None)
+        if packed is not None and c is not None:
+            unpack, is_tensor = packed
+            return tuple(unpack(x) if t else x for x, t in zip(c, is_tensor))
         if c is not None and self._saved_versions is not None:
             for t, v in zip(c, self._saved_versions):
                 if v is not None and t._version != v:
