@@ -244,9 +244,14 @@ def explain(op, inputs, err):
             return "[" + ", ".join(desc(x) for x in t) + "]"
         return f"Tensor(shape={list(t._data.shape)}, dtype={_dt.from_numpy(t._data.dtype).name})"
 
-    parts = ", ".join(f"{slot}={desc(t)}" for slot, t in zip(op.inputs, inputs))
+    return kernel_error(op, ", ".join(f"{slot}={desc(t)}" for slot, t in zip(op.inputs, inputs)), err)
+
+
+def kernel_error(op, inputs_text, err):
+    """The exception to raise for `err` from op's kernel, given a description of its inputs."""
     attrs = ", ".join(f"{k}={v!r}" for k, v in op.attrs.items())
-    msg = f"(InvalidArgument) op '{op.type}' failed on inputs {parts}" + (f" with attrs {attrs}" if attrs else "") + f": {err}"
+    msg = (f"(InvalidArgument) op '{op.type}' failed on inputs {inputs_text}" + (f" with attrs {attrs}" if attrs else "")
+           + f": {err}")
     if isinstance(err, MemoryError):
         return MemoryError(msg)
     cls = type(err) if isinstance(err, (ValueError, TypeError, IndexError)) else RuntimeError

@@ -178,34 +178,7 @@ def detach(var):
     return out
 
 
-# -- ops the static floor needs; registered only when no op family has provided them -------------
-class _AssignValue(Op):
-    """A constant from attrs (dtype as VarType enum, shape, flat values)."""
-
-    inputs, outputs = (), ("Out",)
-    differentiable = False
-
-    def forward(self, xp):
-        a = self.attrs
-        return xp.asarray(a["values"], dtype=_dt.from_proto(a["dtype"]).np_dtype).reshape(a["shape"])
-
-    def infer_meta(self):
-        return TensorMeta(self.attrs["shape"], _dt.from_proto(self.attrs["dtype"]))
-
-
-class _Assign(Op):
-    """Out = a copy of X."""
-
-    def forward(self, xp, x):
-        return x.copy()
-
-    def infer_meta(self, x):
-        return TensorMeta(x.shape, x.dtype)
-
-    def backward(self, out_grad):
-        return out_grad
-
-
+# -- ops only the static floor emits; registered unless an op family already provides them ---------
 class _ShareData(Op):
     """Out = X without a copy (the static executor never writes into an array it was given)."""
 
@@ -231,20 +204,6 @@ class _FillZerosLike(Op):
         return TensorMeta(x.shape, x.dtype)
 
 
-class _FillAnyLike(Op):
-    """`value` shaped like X (dtype -1: X's dtype)."""
-
-    differentiable = False
-
-    def forward(self, xp, x):
-        d = self.attrs.get("dtype", -1)
-        return xp.full(x.shape, self.attrs["value"], dtype=x.dtype if d in (-1, None) else _dt.from_proto(d).np_dtype)
-
-    def infer_meta(self, x):
-        d = self.attrs.get("dtype", -1)
-        return TensorMeta(x.shape, x.dtype if d in (-1, None) else _dt.from_proto(d))
-
-
 class _Sum(Op):
     """Out = the sum of the tensors in X (gradient accumulation, paddle.add_n)."""
 
@@ -264,14 +223,16 @@ class _Sum(Op):
         return [out_grad if self.need(i) else None for i in range(len(self.next))]
 
 
-_FALLBACKS = {"assign_value": _AssignValue, "assign": _Assign, "share_data": _ShareData,
-              "fill_zeros_like": _FillZerosLike, "fill_any_like": _FillAnyLike, "sum": _Sum}
+_FALLBACKS = {"share_data": _ShareData, "fill_zeros_like": _FillZerosLike, "sum": _Sum}
 
 
 def ensure_op(op_type):
     """The registered op class for op_type, registering the static floor's own version if absent."""
     cls = OPS.get(op_type)
     if cls is None:
+        if op_type not in _FALLBACKS:
+            raise RuntimeError(f"op '{op_type}' is not registered: import purepaddle (which registers every op) "
+                               "before building static programs")
         cls = register(op_type)(_FALLBACKS[op_type])
     return cls
 

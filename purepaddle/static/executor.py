@@ -5,6 +5,7 @@ import weakref
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.dispatch import kernel_error
 from .._core.mode import STATE
 from .._core.op import OPS
 from .._core.place import CPU, CPUPlace
@@ -405,6 +406,7 @@ def _execute_hooked(steps, env):
 
 
 def _explain(step, env, err):
+    """The error for a kernel failure inside a run, naming the op and its input arrays."""
     op = step[5]
 
     def desc(n):
@@ -414,13 +416,4 @@ def _explain(step, env, err):
         return f"{n}(shape={list(np.shape(a))}, dtype={np.asarray(a).dtype})"
 
     parts = ", ".join(f"{s}=[{', '.join(desc(n) for n in ns)}]" for s, ns in op.inputs.items())
-    attrs = ", ".join(f"{k}={v!r}" for k, v in op.attrs.items())
-    msg = (f"(InvalidArgument) op '{op.type}' failed on inputs {parts}" + (f" with attrs {attrs}" if attrs else "")
-           + f": {err}")
-    if isinstance(err, MemoryError):
-        return MemoryError(msg)
-    cls = type(err) if isinstance(err, (ValueError, TypeError, IndexError)) else RuntimeError
-    try:
-        return cls(msg)
-    except Exception:
-        return RuntimeError(msg)
+    return kernel_error(op, parts, err)
