@@ -393,57 +393,6 @@ def _rebuild_param(data, name, trainable):
     return Parameter(data, name=name, trainable=trainable)
 
 
-def to_array(data, dtype=None):
-    """Python data / ndarray / Tensor -> (ndarray, DType) with Paddle's to_tensor dtype rules."""
-    if isinstance(data, Tensor):
-        arr = data._data
-        d = _dt.from_numpy(arr.dtype)
-    else:
-        d = _dt.infer_data_dtype(data)
-        if d is not None:
-            arr = np.asarray(data)
-        else:
-            arr = np.asarray(_unwrap(data))
-            if arr.dtype == object:
-                raise TypeError(f"Can't convert {type(data).__name__} to a Tensor: the data is ragged or "
-                                "holds unsupported objects")
-            if arr.dtype.kind == "f" and arr.dtype == np.float64 and not _has_numpy_float64(data):
-                d = _dt.default_float()
-            elif arr.dtype.kind == "c" and not _has_numpy_float64(data):
-                d = _dt.default_complex()
-            elif arr.dtype.kind in "U S":
-                raise TypeError(f"Can't convert string data {data!r} to a Tensor")
-            else:
-                d = _dt.from_numpy(arr.dtype) if arr.dtype.kind != "i" or arr.dtype.itemsize == 8 else _dt.from_numpy(arr.dtype)
-    if dtype is not None:
-        d = _dt.convert_dtype(dtype)
-    if d.np_dtype is None:
-        raise TypeError("bfloat16 needs the optional package ml_dtypes (pip install purepaddle[bf16])")
-    if arr.dtype != d.np_dtype:
-        arr = arr.astype(d.np_dtype)
-    return arr, d
-
-
-def _unwrap(data):
-    """Replace Tensors nested in lists/tuples by their arrays."""
-    if isinstance(data, Tensor):
-        return data._data
-    if isinstance(data, (list, tuple)):
-        return [_unwrap(x) for x in data]
-    return data
-
-
-def _has_numpy_float64(data):
-    """Whether nested data holds numpy float64 values (which keep float64, unlike Python floats)."""
-    if isinstance(data, (np.ndarray, np.generic)):
-        return data.dtype == np.float64 or data.dtype == np.complex128
-    if isinstance(data, Tensor):
-        return data._data.dtype == np.float64
-    if isinstance(data, (list, tuple)) and data:
-        return any(_has_numpy_float64(x) for x in data)
-    return False
-
-
 from . import op as _op  # noqa: E402
 
 _op._tensor_make[0] = Tensor._make

@@ -5,7 +5,7 @@ import weakref
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import kernel_error
+from .._core.dispatch import _to_array, kernel_error
 from .._core.mode import STATE
 from .._core.op import OPS
 from .._core.place import CPU, CPUPlace
@@ -339,10 +339,6 @@ def _execute(steps, env):
                     env.pop(n, None)  # an optional output the kernel did not produce is simply absent
     except _KERNEL_ERRORS as e:
         raise _explain(step, env, e) from e
-
-
-def _to_array(out):
-    return out[...] if isinstance(out, np.generic) else np.asarray(out)
 
 
 def _gather(step, env):

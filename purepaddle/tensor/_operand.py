@@ -7,8 +7,9 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
-from .._core.tensor import Tensor, to_array
+from .._core.tensor import Tensor
 from ..ops.creation import Cast, FillConstant
+from ._creation_args import as_array
 
 
 def is_var(x):
@@ -44,8 +45,7 @@ def as_var(y, like, api, arg="y"):
         d = _dt.scalar_dtype(y if not isinstance(y, np.generic) else y.item(), like.dtype)
         return const_operand(np.asarray(y, dtype=d.np_dtype))
     if isinstance(y, (list, tuple, np.ndarray)):
-        arr, d = to_array(y)
-        return const_operand(arr)
+        return const_operand(as_array(y))
     raise TypeError(f"The type of '{arg}' in {api} must be a Tensor or a number, but received {type(y).__name__}.")
 
 

@@ -6,7 +6,8 @@ from .._core.dispatch import apply
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
-from .._core.tensor import Tensor, to_array
+from .._core.tensor import Tensor
+from ._creation_args import as_array
 from ..ops import logic as L
 from ..ops.shape import Reshape
 from ._operand import cast, constant
@@ -189,7 +190,7 @@ def _op_operand(x, y):
         c = d if d.is_complex else _dt.scalar_dtype(y, d)
         return cast(x, c), _scalar(y, c)
     if isinstance(y, np.ndarray):
-        arr, _ = to_array(y)
+        arr = as_array(y)
         return _unify(x, const_operand(arr))
     if isinstance(y, str) or (isinstance(y, np.generic) and not isinstance(y, np.bool_)):
         # as in Paddle: other numpy scalars are cast to x's dtype, and a string compares as 0
