@@ -94,9 +94,6 @@ class Tensor(TensorMethods):
     def size(self):
         return int(self._data.size)
 
-    def numel(self):
-        return int(self._data.size)
-
     @property
     def dtype(self):
         return _dt.from_numpy(self._data.dtype)
@@ -241,7 +238,7 @@ class Tensor(TensorMethods):
         return t
 
     def __reduce__(self):
-        return (_rebuild, (type(self), self._data, self.stop_gradient, self._name))
+        return (_rebuild, (self._data, self.stop_gradient, self._name))
 
     # -- autograd ------------------------------------------------------------------------
     def backward(self, grad_tensor=None, retain_graph=False):
@@ -338,8 +335,9 @@ class Tensor(TensorMethods):
         pass
 
 
-def _rebuild(cls, data, stop_gradient, name):
-    t = cls._make(data, stop_gradient)
+def _rebuild(data, stop_gradient, name):
+    """Unpickle a Tensor (the class is not pickled: its __module__ says `paddle`)."""
+    t = Tensor._make(data, stop_gradient)
     t._name = name
     return t
 
@@ -355,6 +353,9 @@ class _HookHandle:
             self._hooks.remove(self._hook)
             return True
         return False
+
+
+Tensor.__module__ = "paddle"  # `type(x)` prints <class 'paddle.Tensor'>, as in Paddle
 
 
 class Parameter(Tensor):

@@ -7,3 +7,4 @@ from .random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cud
 from ..static import executor as _executor  # noqa: E402
 
 _executor.set_flag_reader(flags.get)  # the static Executor reads FLAGS_* from the registry
+from ..base.framework import in_dynamic_or_pir_mode, in_pir_mode  # noqa: E402,F401  (purepaddle has no PIR)

@@ -80,6 +80,8 @@ class ElementwiseMul(_Binary):
 
     def backward(self, out_grad):
         x, y = self.saved
+        if x.dtype.is_complex:  # Paddle's complex convention: d/dx = g * conj(y)
+            x, y = x.conj(), y.conj()
         return (sum_to(out_grad * y, x) if self.need(0) else None,
                 sum_to(out_grad * x, y) if self.need(1) else None)
 
@@ -96,6 +98,8 @@ class ElementwiseDiv(_Binary):
 
     def backward(self, out_grad):
         x, y, out = self.saved
+        if x.dtype.is_complex:  # conjugate, as for multiply
+            y, out = y.conj(), out.conj()
         gx = out_grad / y
         return (sum_to(gx, x) if self.need(0) else None,
                 sum_to(-gx * out, y) if self.need(1) else None)

@@ -196,7 +196,8 @@ class GaussianInplace(_InplaceSampler):
     def forward(self, xp, x):
         a = self.attrs
         out = _draw("n", x.shape, x.dtype, rng(a["seed"]))
-        return (out * a["std"] + a["mean"]).astype(x.dtype, copy=False)
+        mean = a["mean"] * (1 + 1j) if x.dtype.kind == "c" else a["mean"]  # complex: mean in both parts
+        return (out * a["std"] + mean).astype(x.dtype, copy=False)
 
 
 @register("exponential")

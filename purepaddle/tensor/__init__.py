@@ -5,7 +5,9 @@ from .._core.methods import bind_methods as _bind_methods
 
 # every floor-4 module with public functions: each defines __all__ and METHODS
 _MODULES = ("attribute", "creation", "einsum", "indexing", "join", "linalg", "logic", "manipulation", "math",
-            "random", "search", "selection", "selection_scatter", "selection_tri", "stat")
+            "random", "search", "selection", "selection_scatter", "selection_tri", "stat",
+            "creation_extra", "random_extra", "linalg_extra",
+            "array", "manipulation_extra", "selection_diag", "stat_extra")
 
 __all__ = []
 for _name in _MODULES:

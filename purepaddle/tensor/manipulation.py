@@ -575,3 +575,15 @@ __all__ = ["reshape", "reshape_", "flatten", "flatten_", "squeeze", "squeeze_", 
            "broadcast_shape", "broadcast_tensors"]
 
 METHODS = {name: globals()[name] for name in __all__}
+
+
+def __getattr__(name):
+    """Paddle's paddle.tensor.manipulation also holds the functions kept in sibling modules here."""
+    import importlib
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    for sibling in ("manipulation_extra", "selection_diag", "join"):
+        mod = importlib.import_module(f"{__package__}.{sibling}")
+        if name in mod.__all__ or name in mod.METHODS or name in getattr(mod, "MODULE_ONLY", ()):
+            return getattr(mod, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

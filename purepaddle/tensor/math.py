@@ -12,6 +12,7 @@ from ..ops.reduction import ReduceSum
 from ..ops.unary import Pow, Scale, Trunc
 from ._operand import as_var, cast, check_var
 from . import math_inplace as _math_inplace, math_reduce as _math_reduce, math_unary as _math_unary
+from . import math_extra as _math_extra, math_sequence as _math_sequence, math_special as _math_special
 from .math_reduce import reduce_dims
 from .math_unary import kernel_error, need_tensor, type_name, write_out
 
@@ -581,7 +582,7 @@ METHODS = {
 }
 
 # unary functions, reductions and in-place forms live in sibling modules; paddle.* sees them through here
-for _mod in (_math_unary, _math_reduce, _math_inplace):
+for _mod in (_math_unary, _math_reduce, _math_inplace, _math_special, _math_extra, _math_sequence):
     __all__ += _mod.__all__
     METHODS.update(_mod.METHODS)
     globals().update({_n: getattr(_mod, _n) for _n in _mod.__all__})

@@ -10,6 +10,7 @@ from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
 from ..ops import random as R
+from ..ops import random_extra as R_extra
 from ..ops.creation import FillAnyLike
 from ._creation_args import check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list, size_args
 from .creation import cast
@@ -342,6 +343,31 @@ def uniform_(x, min=0, max=1.0, seed=0, name=None):
                          max=_bound(max, "uniform_", "max"), seed=int(seed), diag_num=0, diag_step=0, diag_val=1.0)
 
 
+def gaussian_(x, mean=0.0, std=1.0, seed=0, name=None):
+    """Refill x in place with samples of N(mean, std**2); a complex mean needs equal real and imaginary parts.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([2, 2])
+            >>> paddle.tensor.random.gaussian_(x, mean=5.0, std=0.0)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[5., 5.],
+                    [5., 5.]])
+    """
+    dygraph_only("gaussian_")
+    check_kernel_dtype(x.dtype, _FLOATS, "gaussian_inplace")
+    if isinstance(mean, complex):
+        if mean.real != mean.imag:
+            raise ValueError("The mean of complex gaussian distribution should be a complex number with real part "
+                             f"equal imaginary part, but got {mean.real} != {mean.imag}")
+        mean = mean.real
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"The type of 'seed' in gaussian_ must be int, but received {type(seed).__name__}.")
+    return apply_inplace(R.GaussianInplace, x, mean=float(mean), std=float(std), seed=seed)
+
+
 def normal_(x, mean=0.0, std=1.0, name=None):
     """Refill x in place with samples of N(mean, std**2).
 
@@ -355,6 +381,42 @@ def normal_(x, mean=0.0, std=1.0, name=None):
     dygraph_only("normal_")
     check_kernel_dtype(x.dtype, _FLOATS, "gaussian_inplace")
     return apply_inplace(R.GaussianInplace, x, mean=float(mean), std=float(std), seed=0)
+
+
+def uniform_random_batch_size_like(input, shape, dtype="float32", input_dim_idx=0, output_dim_idx=0, min=-1.0,
+                                   max=1.0, seed=0):
+    """Uniform samples in [min, max) of `shape`, with dim output_dim_idx taken from input's dim input_dim_idx.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from paddle.tensor import random
+            >>> x = paddle.zeros([3, 2])
+            >>> random.uniform_random_batch_size_like(x, [2, 4]).shape
+            paddle.Size([3, 4])
+    """
+    api = "uniform_random_batch_size_like"
+    if not isinstance(input, TensorMethods):
+        raise TypeError(f"The type of 'input' in {api} must be paddle.Tensor, but received {type(input).__name__}.")
+    if not isinstance(shape, (list, tuple)):
+        raise TypeError(f"The type of 'shape' in {api} must be (<class 'list'>, <class 'tuple'>), but received "
+                        f"{type(shape)}. ")
+    d = convert_dtype(dtype)
+    if d.name not in ("float32", "float64", "bfloat16"):
+        raise TypeError(f"The data type of 'dtype' in {api} must be ('float32', 'float64', 'uint16'), but received "
+                        f"{d.name}. ")
+    dims = shape_list(shape, api)
+    nd = len(input.shape)
+    if not 0 <= input_dim_idx < nd:
+        raise ValueError(f"(InvalidArgument) Input dimension size must be larger than input dimension index, but "
+                         f"received input dimension size: {nd}, input dimension index: {input_dim_idx}.")
+    if not 0 <= output_dim_idx < len(dims):
+        raise ValueError(f"(InvalidArgument) Output dimension size must be larger than output dimension index, but "
+                         f"received output dimension size: {len(dims)}, output dimension index: {output_dim_idx}.")
+    return apply(R_extra.UniformRandomBatchSizeLike, input, shape=dims, input_dim_idx=int(input_dim_idx),
+                 output_dim_idx=int(output_dim_idx), min=float(min), max=float(max), seed=int(seed), dtype=d.proto,
+                 diag_num=0, diag_step=0, diag_val=1.0)
 
 
 def exponential_(x, lam=1.0, name=None):

@@ -442,7 +442,23 @@ def count_nonzero(x, axis=None, keepdim=False, name=None):
     return apply(ReduceSum, i, dim=dims, keep_dim=bool(keepdim), reduce_all=everything, out_dtype=-1)
 
 
+def argwhere(input):
+    """The coordinates of the nonzero elements of input, as an int64 [N, rank] tensor.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.argwhere(paddle.to_tensor([[1.0, 0.0], [0.0, 2.0]]))
+            Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0, 0],
+                    [1, 1]])
+    """
+    from .selection import nonzero
+    return nonzero(input)
+
+
 __all__ = ["argmax", "argmin", "argsort", "sort", "msort", "topk", "kthvalue", "mode", "searchsorted", "bucketize",
-           "bincount", "histogram", "count_nonzero"]
+           "bincount", "histogram", "count_nonzero", "argwhere"]
 
 METHODS = {name: globals()[name] for name in __all__ if name != "searchsorted"}

@@ -1,0 +1,48 @@
+"""paddle.base.dygraph: guard (run eagerly inside a with block), to_variable, no_grad."""
+import contextlib
+
+from .._core.mode import STATE, no_grad  # noqa: F401
+from .._core.mode import disable_static as enable_dygraph  # noqa: F401
+from .._core.mode import enable_static as disable_dygraph  # noqa: F401
+from .._core.mode import in_dynamic_mode as enabled  # noqa: F401
+from .._core.place import convert_place
+from ..tensor.creation import to_tensor
+
+
+@contextlib.contextmanager
+def guard(place=None):
+    """Run the with block in dynamic (eager) mode, then restore the previous mode.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.base as base
+            >>> with base.dygraph.guard():
+            ...     x = paddle.to_tensor([1., 2.])
+            >>> x.shape
+            paddle.Size([2])
+    """
+    if place is not None:
+        convert_place(place)  # reject what is not a place
+    prev = STATE.static
+    STATE.static = False
+    try:
+        yield
+    finally:
+        STATE.static = prev
+
+
+def to_variable(value, name=None, zero_copy=None, dtype=None):
+    """A Tensor from numpy data or a Tensor (paddle.to_tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import numpy as np
+            >>> import paddle.base as base
+            >>> base.dygraph.to_variable(np.ones([2], 'float32'))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 1.])
+    """
+    return to_tensor(value, dtype=dtype)
