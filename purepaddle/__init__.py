@@ -13,6 +13,7 @@ from ._core.tensor import Parameter, Tensor, is_tensor
 from .tensor import *  # noqa: F401,F403
 from . import static  # noqa: E402
 from . import autograd, base, device, framework, linalg, nn, utils  # noqa: E402,F401
+from . import hapi, io, metric, optimizer, regularizer, vision  # noqa: E402,F401
 from ._alias import install_as_paddle  # noqa: E402
 from .device import (device_guard, get_cudnn_version, get_device, is_compiled_with_cinn,  # noqa: E402
                      is_compiled_with_custom_device, is_compiled_with_distribute, is_compiled_with_ipu,

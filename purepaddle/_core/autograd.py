@@ -3,7 +3,7 @@ import numpy as np
 
 from .mode import STATE
 from .op import _restructure
-from .tensor import Tensor
+from .tensor import SelectedRows, Tensor
 
 _make = Tensor._make
 
@@ -279,6 +279,15 @@ def _fill_zeros(node, grads):
 
 def _to_leaf(t, g, cap):
     """Deliver gradient g to leaf t: run its hooks, then accumulate into .grad or capture."""
+    if type(g) is SelectedRows and cap is None and not t._hooks:  # row-sparse: keep it sparse
+        old = t._grad
+        if old is None:
+            t._grad = g
+        elif type(old) is SelectedRows:
+            t._grad = old.merge(g)
+        else:
+            t._grad = _make(old._data + g._data, False, None, 0, g._place)
+        return
     if t._hooks:
         for h in t._hooks:
             r = h(g)

@@ -358,6 +358,71 @@ class _HookHandle:
 Tensor.__module__ = "paddle"  # `type(x)` prints <class 'paddle.Tensor'>, as in Paddle
 
 
+def _is_selected_rows(self):
+    """Whether this tensor is a row-sparse SelectedRows value."""
+    return False
+
+
+Tensor.is_selected_rows = _is_selected_rows
+
+
+class SelectedRows(Tensor):
+    """A row-sparse gradient (Paddle's SelectedRows): `values[i]` belongs to row `rows[i]` of a
+    tensor with `height` rows. Optimizers update only those rows; anything else reading `_data`
+    sees the dense equivalent (duplicate rows summed), built on first use.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> emb = paddle.nn.Embedding(10, 3, sparse=True)
+            >>> emb(paddle.to_tensor([1, 1, 4])).sum().backward()
+            >>> emb.weight.grad.is_selected_rows()
+            True
+    """
+
+    __slots__ = ("rows", "values", "height", "_dense")
+
+    @classmethod
+    def make(cls, rows, values, height, place=CPU):
+        """A SelectedRows gradient from int64 row indices and their value rows."""
+        t = cls.__new__(cls)
+        t.stop_gradient, t._node, t._idx, t._grad, t._name = True, None, 0, None, None
+        t.persistable, t._version, t._hooks, t._place = False, 0, None, place
+        t.rows, t.values, t.height, t._dense = np.asarray(rows, dtype=np.int64), values, int(height), None
+        return t
+
+    @property
+    def _data(self):
+        d = self._dense
+        if d is None:
+            d = np.zeros((self.height,) + self.values.shape[1:], dtype=self.values.dtype)
+            np.add.at(d, self.rows, self.values)
+            self._dense = d
+        return d
+
+    @_data.setter
+    def _data(self, value):  # clear_grad(set_to_zero) and in-place writes make it dense
+        self._dense = value
+        self.rows = np.arange(value.shape[0], dtype=np.int64)
+        self.values = value
+
+    def is_selected_rows(self):
+        return True
+
+    def merge(self, other):
+        """The sum of two SelectedRows of the same height (rows concatenated)."""
+        return SelectedRows.make(np.concatenate([self.rows, other.rows]),
+                                 np.concatenate([self.values, other.values]), self.height, self._place)
+
+    def merged_rows(self):
+        """(unique rows, their summed values): what an optimizer applies."""
+        uniq, inv = np.unique(self.rows, return_inverse=True)
+        vals = np.zeros((uniq.size,) + self.values.shape[1:], dtype=self.values.dtype)
+        np.add.at(vals, inv, self.values)
+        return uniq, vals
+
+
 class Parameter(Tensor):
     """A trainable, persistable Tensor owned by a Layer or created by create_parameter."""
 

@@ -1,2 +1,15 @@
-"""paddle.nn (floor 5): layers come with the training issue; functional holds the activations so far."""
-from . import functional  # noqa: F401
+"""paddle.nn (floor 5): Layer, the layer families, initializers, gradient clipping (re-exports)."""
+import importlib as _importlib
+
+from . import functional, initializer, utils  # noqa: F401
+
+_MODULES = ("layer.layers", "layer.container", "layer.common", "layer.conv", "layer.pooling", "layer.norm",
+            "layer.activation", "layer.loss", "layer.rnn", "layer.transformer", "layer.vision", "clip")
+
+__all__ = []
+for _name in _MODULES:
+    _mod = _importlib.import_module(f"{__name__}.{_name}")
+    for _cls in _mod.__all__:
+        globals()[_cls] = getattr(_mod, _cls)
+    __all__.extend(_mod.__all__)
+del _name, _mod

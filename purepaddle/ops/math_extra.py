@@ -133,6 +133,11 @@ class AddN(Op):
 _RENORM_EPS = 1e-7
 
 
+def _inverse(p):
+    """1 / p, with 1 / 0 = inf (renorm with p = 0 zeroes every slice, as in Paddle)."""
+    return float("inf") if p == 0 else 1.0 / p
+
+
 def _other_axes(nd, axis):
     return [i for i in range(nd) if i != axis % nd]
 
@@ -147,7 +152,7 @@ class Renorm(_Unary):
         a = self.attrs
         p, m = a["p"], a["max_norm"]
         axes = tuple(_other_axes(x.ndim, a["axis"]))
-        norm = (xp.abs(x) ** p).sum(axis=axes, keepdims=True) ** (1.0 / p)
+        norm = (xp.abs(x) ** p).sum(axis=axes, keepdims=True) ** _inverse(p)
         scale = xp.where(norm > m, m / (norm + _RENORM_EPS), 1.0)
         return (x * scale).astype(x.dtype, copy=False)
 
@@ -161,7 +166,7 @@ class Renorm(_Unary):
             return apply(ReduceSum, t, dim=axes, keep_dim=True, reduce_all=False) if axes else t
 
         absx = apply(Abs, x)
-        norm = apply(Pow, kept_sum(apply(Pow, absx, factor=p)), factor=1.0 / p)
+        norm = apply(Pow, kept_sum(apply(Pow, absx, factor=p)), factor=_inverse(p))
         over = as_float(norm > m, x)
         denom = norm + _RENORM_EPS
         scale = over * (m / denom) + (1.0 - over)
@@ -282,8 +287,8 @@ class Conj(_Unary):
 class Angle(Op):
     """Argument of a complex number; 0 or pi for real inputs (NaN stays NaN)."""
 
-    inputs, outputs = ("x",), ("out",)
-    saves = ("x",)
+    inputs, outputs = ("X",), ("Out",)
+    saves = ("X",)
 
     def forward(self, xp, x):
         if x.dtype.kind == "c":

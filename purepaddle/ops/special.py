@@ -16,9 +16,9 @@ _HALF_SQRT_PI = math.sqrt(math.pi) / 2.0
 
 
 def _run(fn, x, *args):
-    """A float64 kernel applied to x, the result in x's dtype."""
-    out = fn(x.astype(np.float64, copy=False), *args)
-    return np.asarray(out).astype(x.dtype, copy=False)
+    """A float64 kernel applied to x (flattened: the kernels work on 1-D arrays), the result in x's dtype."""
+    out = fn(x.astype(np.float64, copy=False).reshape(-1), *args)
+    return out.reshape(x.shape).astype(x.dtype, copy=False)
 
 
 def _full_like(t, value):

@@ -1,5 +1,5 @@
 """Vectorised float64 kernels of the special functions (erf, erfinv, lgamma, digamma, polygamma,
-regularized incomplete gamma, modified Bessel I0/I1): NumPy arrays in, float64 arrays out, no
+regularized incomplete gamma, modified Bessel I0/I1): 1-D NumPy arrays in, float64 arrays out, no
 per-element Python loops (iteration counts are bounded by the series lengths, not by the size)."""
 import math
 
@@ -309,60 +309,66 @@ _BIG = 4503599627370496.0
 _BIGINV = 2.22044604925031308085e-16
 
 
+_CHECK_EVERY = 8  # convergence is checked (and finished elements dropped) every few steps
+
+
 def _igam_series(a, x, ax):
-    """P(a, x) by the power series (x < a + 1)."""
-    r, c, ans = a.copy(), np.ones_like(a), np.ones_like(a)
-    idx = np.arange(a.size)
+    """P(a, x) by the power series (x < a + 1); terms only shrink, so extra steps are harmless."""
     out = np.empty_like(a)
-    for it in range(20000):
-        r[idx] += 1.0
-        c[idx] *= x[idx] / r[idx]
-        ans[idx] += c[idx]
-        done = c[idx] <= ans[idx] * _EPS
-        if done.any():
-            fin = idx[done]
-            out[fin] = ans[fin]
-            idx = idx[~done]
-            if not idx.size:
-                break
-    out[idx] = ans[idx]
+    idx = np.arange(a.size)
+    r, c, ans = a.copy(), np.ones_like(a), np.ones_like(a)
+    for it in range(1, 20001):
+        r += 1.0
+        c *= x / r
+        ans += c
+        if it % _CHECK_EVERY == 0:
+            done = c <= ans * _EPS
+            if done.any():
+                out[idx[done]] = ans[done]
+                keep = ~done
+                idx, r, c, ans, x = idx[keep], r[keep], c[keep], ans[keep], x[keep]
+                if not idx.size:
+                    break
+    out[idx] = ans
     return out * ax / a
 
 
 def _igamc_cf(a, x, ax):
-    """Q(a, x) by the continued fraction (x >= a + 1)."""
+    """Q(a, x) by the continued fraction (x >= a + 1), with Cephes' rescaling of the convergents."""
+    out = np.empty_like(a)
+    idx = np.arange(a.size)
     y = 1.0 - a
     z = x + y + 1.0
     c = np.zeros_like(a)
     pkm2, qkm2 = np.ones_like(a), x.copy()
     pkm1, qkm1 = x + 1.0, z * x
     ans = pkm1 / qkm1
-    idx = np.arange(a.size)
-    for it in range(20000):
-        c[idx] += 1.0
-        y[idx] += 1.0
-        z[idx] += 2.0
-        yc = y[idx] * c[idx]
-        pk = pkm1[idx] * z[idx] - pkm2[idx] * yc
-        qk = qkm1[idx] * z[idx] - qkm2[idx] * yc
+    for it in range(1, 20001):
+        c += 1.0
+        y += 1.0
+        z += 2.0
+        yc = y * c
+        pk = pkm1 * z - pkm2 * yc
+        qk = qkm1 * z - qkm2 * yc
         ok = qk != 0
-        r = np.where(ok, pk / np.where(ok, qk, 1.0), ans[idx])
-        t = np.where(ok, np.abs((ans[idx] - r) / np.where(r == 0, 1.0, r)), 1.0)
-        ans[idx] = r
-        pkm2[idx], pkm1[idx], qkm2[idx], qkm1[idx] = pkm1[idx], pk, qkm1[idx], qk
+        r = np.where(ok, pk / np.where(ok, qk, 1.0), ans)
+        t = np.where(ok, np.abs((ans - r) / np.where(r == 0, 1.0, r)), 1.0)
+        ans = r
+        pkm2, pkm1, qkm2, qkm1 = pkm1, pk, qkm1, qk
         big = np.abs(pk) > _BIG
         if big.any():
-            b = idx[big]
-            pkm2[b] *= _BIGINV
-            pkm1[b] *= _BIGINV
-            qkm2[b] *= _BIGINV
-            qkm1[b] *= _BIGINV
-        done = t <= _EPS
-        if done.any():
-            idx = idx[~done]
-            if not idx.size:
-                break
-    return ans * ax
+            pkm2, pkm1, qkm2, qkm1 = (np.where(big, v * _BIGINV, v) for v in (pkm2, pkm1, qkm2, qkm1))
+        if it % _CHECK_EVERY == 0:
+            done = t <= _EPS
+            if done.any():
+                out[idx[done]] = ans[done]
+                keep = ~done
+                idx, y, z, c, ans, t = idx[keep], y[keep], z[keep], c[keep], ans[keep], t[keep]
+                pkm2, pkm1, qkm2, qkm1 = pkm2[keep], pkm1[keep], qkm2[keep], qkm1[keep]
+                if not idx.size:
+                    break
+    out[idx] = ans
+    return out * ax
 
 
 def _log_igam_prefactor(a, x):

@@ -420,7 +420,8 @@ class Erf(_Unary):
     saves = ("X",)
 
     def forward(self, xp, x):
-        return _erf_kernel(x.astype(np.float64, copy=False)).astype(x.dtype, copy=False)
+        out = _erf_kernel(x.astype(np.float64, copy=False).reshape(-1))
+        return out.reshape(x.shape).astype(x.dtype, copy=False)
 
     def backward(self, out_grad):
         (x,) = self.saved

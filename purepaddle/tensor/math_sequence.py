@@ -12,7 +12,7 @@ from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from ..ops import math_extra as M
 from ..ops.elementwise import ReduceAs
-from ..ops.creation import FillConstant
+from ..ops.creation import FillAnyLike, FillConstant
 from ..ops.unary import Scale
 from ._operand import cast, check_var
 from .math_inplace import _assign_into, _snapshot_if_needed
@@ -234,22 +234,23 @@ def vander(x, n=None, increasing=False, name=None):
     check_var(x, "vander")
     if x.ndim != 1:
         raise ValueError(f"The input of x is expected to be a 1-D Tensor.But now the dims of Input(X) is {x.ndim}.")
-    m = int(x.shape[0])
-    n = m if n is None else n
+    if n is None:
+        n = int(x.shape[0])
+        if n < 0:
+            raise ValueError("vander: n must be given when the length of x is unknown")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise TypeError(f"The type of 'n' in vander must be int, but received {type_name(n)}.")
     if n < 0:
         raise ValueError("N must be non-negative.")
-    if m < 0:
-        raise ValueError("vander needs the length of x to be known")
     d = x.dtype
+    column = x.unsqueeze(1)
     if n == 0:
-        return apply(FillConstant, shape=[m, 0], value=0.0, dtype=d.proto)
+        return column[:, 0:0]
     work = d if (d.is_complex or d in _F32_64 or d in _I32_64) else (
         _dt.float32 if d.is_floating else _dt.int64)
-    xw = cast(x, work)
-    ones = apply(FillConstant, shape=[m, 1], value=1.0, dtype=work.proto)
-    cols = concat([ones, xw.unsqueeze(1).expand([m, n - 1])], axis=1) if n > 1 else ones
+    column = cast(column, work)
+    ones = apply(FillAnyLike, column, value=1.0, dtype=-1)
+    cols = concat([ones, column.expand([-1, n - 1])], axis=1) if n > 1 else ones
     res = cols.cumprod(dim=1)
     if not increasing:
         res = flip(res, [1])
@@ -277,6 +278,8 @@ def combinations(x, r=2, with_replacement=False, name=None):
         raise ValueError(f"Expect a non-negative int, but got r={r}")
     if r == 0:
         return apply(FillConstant, shape=[0], value=0.0, dtype=x.dtype.proto)
+    if x.shape[0] < 0:
+        raise ValueError("combinations needs the length of x to be known")
     pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     idx = np.array(list(pick(range(int(x.shape[0])), r)), dtype=np.int64).reshape(-1, r)
     return gather(x, const_operand(idx.reshape(-1))).reshape([idx.shape[0], r])
@@ -312,6 +315,8 @@ def cartesian_prod(x, name=None):
     if len(x) == 1:
         return x[0]
     sizes = [int(t.shape[0]) for t in x]
+    if min(sizes) < 0:
+        raise ValueError("cartesian_prod needs the lengths of the inputs to be known")
     cols = []
     for i, t in enumerate(x):
         shape = [1] * len(x)
@@ -431,8 +436,8 @@ def add_n(inputs, name=None):
             raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve ({first.dtype.name}) does "
                              f"not match the type of data ({t.dtype.name}) currently contained in the container.")
         if list(t.shape) != list(first.shape):
-            raise ValueError(f"(InvalidArgument) The input tensor X of AddNOp must have same shape. But received X[0]'s "
-                             f"shape = {list(first.shape)}, X[{i}]'s shape = {list(t.shape)}.")
+            raise ValueError(f"(InvalidArgument) The input tensor X of AddNOp must have same shape. But received "
+                             f"X[0]'s shape = {list(first.shape)}, X[{i}]'s shape = {list(t.shape)}.")
     if first.dtype is _dt.bool_ or first.dtype in (_dt.int8, _dt.int16, _dt.uint8):
         raise kernel_error("add_n", first.dtype, "int64, float64, complex128, float16, float32, complex64, int32, "
                                                  "bfloat16")
@@ -480,18 +485,29 @@ def _baddbmm_check(input, x, y, api):
     if xs[2] != ys[1] and -1 not in (xs[2], ys[1]):
         raise ValueError(f"The input Variable x's width must be equal with Variable y's height. But received x's "
                          f"shape = {x.shape}, y's shape = {y.shape}.")
-    if len(ins) not in (2, 3):
+    batch, rows, cols = xs[0], xs[1], ys[2]
+    if len(ins) == 2:  # [batch, cols]: one row per batch, broadcast over the rows
+        if ins[0] != batch and -1 not in (ins[0], batch):
+            raise ValueError(f"The batch size of input must be equal to the batch size of x. But received input's "
+                             f"batch size = {ins[0]}, x's batch size = {batch}")
+        if ins[1] not in (cols, 1, -1) and cols != -1:
+            raise ValueError(f"The input's shape: {ins} is not broadcastable with [x.shape[0], x.shape[1], "
+                             f"y.shape[2]]: [{batch},{rows},{cols}]")
+    elif len(ins) == 3:
+        for i, (a, b, owner) in enumerate(zip(ins, (batch, rows, cols), ("x", "x", "y"))):
+            if a not in (b, 1) and -1 not in (a, b):
+                raise ValueError(f"If input's dimension[{i}] is not equal to {owner}'s dimension[{i if i < 2 else 2}], "
+                                 f"input's dimension[{i}] must be 1. But received input's dimension[{i}] = {a}, "
+                                 f"{owner}'s dimension[{i if i < 2 else 2}] = {b}")
+    else:
         raise ValueError(f"The dimension of input should be 3 or 2 but received input's shape: {input.shape}")
-    out = [xs[0], xs[1], ys[2]]
-    for a, b in zip(ins[::-1], out[::-1]):
-        if a not in (b, 1) and -1 not in (a, b):
-            raise ValueError(f"The input tensor's shape {ins} cannot broadcast to the product's shape {out} in {api}")
     if x.dtype not in _F32_64:
         raise kernel_error("baddbmm", x.dtype, "float64, float32")
 
 
 def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
-    """beta * input + alpha * (x @ y) for batches of matrices x [B, M, K] and y [B, K, N].
+    """beta * input + alpha * (x @ y) for batches x [B, M, K] and y [B, K, N]; input is [B, M, N] (dims of 1
+    broadcast) or [B, N] (one row per batch).
 
     Examples:
         .. code-block:: python
@@ -510,6 +526,8 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
         prod = apply(Scale, prod, scale=float(alpha), bias=0.0, bias_after_scale=True)
     if beta == 0:
         return prod
+    if input.ndim == 2:
+        input = input.unsqueeze(1)
     if beta != 1:
         input = apply(Scale, input, scale=float(beta), bias=0.0, bias_after_scale=True)
     return input + prod

@@ -1,0 +1,1 @@
+"""paddle.framework.io: paddle.save / paddle.load."""

@@ -1,0 +1,2 @@
+"""paddle.nn: clip."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn.functional: common functions."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn.functional: conv functions."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn.functional: distance functions."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn.functional: extension functions."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn.functional: flash_attention functions."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn.functional: input functions."""
+__all__ = []

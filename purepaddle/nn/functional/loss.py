@@ -1,0 +1,2 @@
+"""paddle.nn.functional: loss functions."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn.functional: norm functions."""
+__all__ = []

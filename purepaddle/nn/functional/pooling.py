@@ -1,0 +1,2 @@
+"""paddle.nn.functional: pooling functions."""
+__all__ = []

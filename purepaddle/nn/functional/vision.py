@@ -1,0 +1,2 @@
+"""paddle.nn.functional: vision functions."""
+__all__ = []

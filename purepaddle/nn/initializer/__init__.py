@@ -1,0 +1,2 @@
+"""paddle.nn.initializer: Constant, Normal, XavierUniform, KaimingNormal, ..."""
+__all__ = []

@@ -1,0 +1,1 @@
+"""paddle.nn layer classes, one family per module."""

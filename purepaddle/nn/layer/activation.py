@@ -1,0 +1,2 @@
+"""paddle.nn layers: activation."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn layers: common."""
+__all__ = []

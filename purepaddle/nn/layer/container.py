@@ -1,0 +1,2 @@
+"""paddle.nn layers: container."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn layers: conv."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn layers: layers."""
+__all__ = []

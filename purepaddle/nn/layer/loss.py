@@ -1,0 +1,2 @@
+"""paddle.nn layers: loss."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn layers: norm."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn layers: pooling."""
+__all__ = []

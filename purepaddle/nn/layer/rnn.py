@@ -1,0 +1,2 @@
+"""paddle.nn layers: rnn."""
+__all__ = []

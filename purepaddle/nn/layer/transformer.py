@@ -1,0 +1,2 @@
+"""paddle.nn layers: transformer."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn layers: vision."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""paddle.nn: param_attr."""
+__all__ = []

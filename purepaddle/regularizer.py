@@ -1,0 +1,1 @@
+"""paddle.regularizer: L1Decay, L2Decay."""
