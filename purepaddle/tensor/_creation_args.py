@@ -162,8 +162,12 @@ def dygraph_only(api):
                            "'paddle.disable_static()' to enter dynamic graph mode.")
 
 
-def as_array(data):
-    """Python data / numpy data -> ndarray with to_tensor's default dtype rules (no dtype given)."""
+def as_array(data, defaults=True):
+    """Python data / numpy data -> ndarray with to_tensor's default dtype rules.
+
+    defaults=False keeps NumPy's own dtype for Python data (float64 for floats): the caller
+    casts to an explicit dtype itself, so values are not rounded through float32 first.
+    """
     if isinstance(data, np.ndarray):
         return _supported(data)
     if isinstance(data, np.generic):
@@ -180,9 +184,10 @@ def as_array(data):
             raise ValueError("Failed to convert input data to a regular ndarray: usually this means the input "
                              "data contains nested lists with different lengths, or None.")
         arr = _supported(arr)
-        return arr if has_tensor else _python_defaults(arr)
+        return arr if has_tensor or not defaults else _python_defaults(arr)
     if isinstance(data, (numbers.Number, bytes)) and not isinstance(data, str):
-        return _python_defaults(_supported(np.array(data)))
+        arr = _supported(np.array(data))
+        return _python_defaults(arr) if defaults else arr
     raise TypeError(f"Can't constructs a 'paddle.Tensor' with data type {type(data)}, data type must be "
                     "scalar|list|tuple|np.ndarray|paddle.Tensor")
 

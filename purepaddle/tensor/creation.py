@@ -45,7 +45,7 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
                 arr = apply(C.Cast, data.detach(), in_dtype=data.dtype.proto, out_dtype=d.proto)._data
                 return _new(arr, stop_gradient, p)
         return _new(arr.copy(), stop_gradient, p)
-    arr = as_array(data)
+    arr = as_array(data, defaults=dtype is None)
     if dtype is not None:
         d = to_tensor_dtype(dtype)
         if d.np_dtype is None:

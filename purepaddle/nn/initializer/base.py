@@ -1,0 +1,168 @@
+"""The Initializer protocol, fan computation, calculate_gain and the global initializers.
+
+An initializer is called as `init(param, block=None)`. Each one describes its fill as one
+Paddle op (`fill_constant`, `uniform_random`, `gaussian_random`, `truncated_gaussian_random`,
+`assign_value`) with Paddle's attrs; `_emit` runs that op's kernel straight into an eager
+Parameter's buffer (no graph is recorded), or appends the op to `block` (the startup block when
+called by create_parameter) for a static Variable.
+"""
+import math
+
+import numpy as np
+
+from ..._core.op import OPS
+from ..._core.tensor import Tensor
+
+__all__ = ["Initializer", "calculate_gain", "set_global_initializer"]
+
+_GLOBAL = {"weight": None, "bias": None}
+
+
+class Initializer:
+    """Base class of parameter initializers: `init(param, block=None)` fills `param`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> w = paddle.create_parameter([2, 3], 'float32')
+            >>> paddle.nn.initializer.Constant(1.5)(w)
+            >>> w.numpy().tolist()
+            [[1.5, 1.5, 1.5], [1.5, 1.5, 1.5]]
+    """
+
+    def __init__(self):
+        pass
+
+    def __call__(self, param, block=None):
+        return self.forward(param, block)
+
+    def forward(self, param, block=None):
+        """Fill `param` eagerly, or append the init op to `block` (static)."""
+        op_type, attrs = self._op(param, block)
+        return _emit(param, block, op_type, attrs)
+
+    def _op(self, var, block):
+        """(op_type, attrs) of the op that fills `var`."""
+        raise NotImplementedError
+
+    def _check_block(self, block):
+        if block is None:
+            from ...static.program import default_main_program
+            block = default_main_program().global_block()
+        return block
+
+    def _compute_fans(self, var):
+        """(fan_in, fan_out) as Paddle estimates them from the shape.
+
+        [] -> (1, 1); [n] -> (n, n); [in, out] -> (in, out) (Paddle stores Linear weights as
+        [in, out]); conv kernels [out_c, in_c, *k] -> (in_c * prod(k), out_c * prod(k)).
+        """
+        return compute_fans(var.shape)
+
+
+def compute_fans(shape):
+    """(fan_in, fan_out) of a parameter shape (see Initializer._compute_fans)."""
+    shape = list(shape)
+    if not shape:
+        return 1, 1
+    if len(shape) == 1:
+        return shape[0], shape[0]
+    if len(shape) == 2:
+        return shape[0], shape[1]
+    rf = int(np.prod(shape[2:]))
+    return shape[1] * rf, shape[0] * rf
+
+
+def _seed():
+    """The seed attr Paddle writes: the main program's random_seed (0 = the global generator)."""
+    from ...static.program import default_main_program
+    return default_main_program().random_seed
+
+
+def _proto(var):
+    return var.dtype.proto
+
+
+def _emit(var, block, op_type, attrs):
+    """Run op `op_type` with `attrs` into eager `var`, or append it to `block` for a static var."""
+    if isinstance(var, Tensor):
+        arr = OPS[op_type](attrs).forward(np)
+        dt = var._data.dtype
+        if arr.dtype != dt:
+            arr = arr.astype(dt)
+        if tuple(arr.shape) != var._data.shape:
+            arr = arr.reshape(var._data.shape)
+        var._set_data(arr)
+        return None
+    if block is None:
+        from ...static.program import default_main_program
+        block = default_main_program().global_block()
+    return block.append_op(type=op_type, inputs={}, outputs={"Out": [var]}, attrs=attrs)
+
+
+def _shape(var):
+    return [int(s) for s in var.shape]
+
+
+def calculate_gain(nonlinearity, param=None):
+    """The recommended gain for a nonlinearity (relu: sqrt(2), tanh: 5/3, leaky_relu: sqrt(2/(1+slope^2)), ...).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.nn.initializer.calculate_gain('tanh')
+            1.6666666666666667
+            >>> paddle.nn.initializer.calculate_gain('leaky_relu', param=1.0)
+            1.0
+    """
+    if param is None:
+        param = 0.01
+    else:
+        assert isinstance(param, (bool, int, float))
+        param = float(param)
+    gains = {"sigmoid": 1, "linear": 1, "conv1d": 1, "conv2d": 1, "conv3d": 1, "conv1d_transpose": 1,
+             "conv_transpose1d": 1, "conv2d_transpose": 1, "conv_transpose2d": 1, "conv3d_transpose": 1,
+             "conv_transpose3d": 1, "tanh": 5.0 / 3, "relu": math.sqrt(2.0),
+             "leaky_relu": math.sqrt(2.0 / (1 + param ** 2)), "selu": 3.0 / 4}
+    if nonlinearity in gains:
+        return gains[nonlinearity]
+    raise ValueError(f"nonlinearity function {nonlinearity} is not supported now.")
+
+
+def set_global_initializer(weight_init, bias_init=None):
+    """Make `weight_init`/`bias_init` the initializers of every parameter created afterwards.
+
+    They win over a layer's own defaults but not over an initializer given in ParamAttr;
+    `set_global_initializer(None)` restores the defaults.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> nn = paddle.nn
+            >>> nn.initializer.set_global_initializer(nn.initializer.Uniform(), nn.initializer.Constant())
+            >>> linear = nn.Linear(2, 2)
+            >>> linear.bias.numpy().tolist()
+            [0.0, 0.0]
+            >>> nn.initializer.set_global_initializer(None)
+    """
+    if not (weight_init is None or isinstance(weight_init, Initializer)):
+        raise TypeError(f"The type of 'weight_init' in set_global_initializer must be (Initializer, NoneType), "
+                        f"but received {type(weight_init)}. ")
+    if not (bias_init is None or isinstance(bias_init, Initializer)):
+        raise TypeError(f"The type of 'bias_init' in set_global_initializer must be (Initializer, NoneType), "
+                        f"but received {type(bias_init)}. ")
+    _GLOBAL["weight"] = weight_init
+    _GLOBAL["bias"] = bias_init
+
+
+def global_weight_initializer():
+    """The weight initializer set by set_global_initializer, or None."""
+    return _GLOBAL["weight"]
+
+
+def global_bias_initializer():
+    """The bias initializer set by set_global_initializer, or None."""
+    return _GLOBAL["bias"]
