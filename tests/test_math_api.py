@@ -367,3 +367,12 @@ def test_static_op_types():
     np.testing.assert_allclose(res[0], np.exp(arr), rtol=1e-6)
     np.testing.assert_allclose(res[1], arr.mean(), rtol=1e-6)
     np.testing.assert_allclose(res[5], np.log(np.exp(arr).sum(1)), rtol=1e-6)
+
+
+def test_broadcast_mismatch_is_explained_in_paddles_words():
+    """A kernel's shape failure comes back naming the op and both original shapes."""
+    import pytest
+    import purepaddle as paddle
+    with pytest.raises(ValueError, match=r"Broadcast dimension mismatch in op 'elementwise_add'.*"
+                                         r"X = \[2, 3\] and the shape of Y = \[4\]"):
+        paddle.add(paddle.ones([2, 3]), paddle.ones([4]))

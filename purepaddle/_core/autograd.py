@@ -141,16 +141,17 @@ def _propagate(roots, buffers, retain_graph, cap):
         if grads is not None and (keep is None or node in keep):
             if node._out_hooks is not None or node._retain is not None or cap is not None:
                 grads = _output_hooks(node, grads, cap)
-            if all(g is None for g in grads):  # every output blocked (no_grad_vars)
+            if not node._multi and not node.duplicable:  # the common case, without the general wrapper
+                g0 = grads[0]
+                in_grads = () if g0 is None else node.backward(g0)  # None: blocked by no_grad_vars
+                if not retain_graph:
+                    node.release()
+                if type(in_grads) is not tuple:
+                    in_grads = tuple(in_grads) if type(in_grads) is list else (in_grads,)
+            elif all(g is None for g in grads):
                 in_grads = ()
                 if not retain_graph:
                     node.release()
-            elif not node._multi and not node.duplicable:  # the common case, without the general wrapper
-                in_grads = node.backward(grads[0])
-                if not retain_graph:
-                    node._saved = None
-                if type(in_grads) is not tuple:
-                    in_grads = tuple(in_grads) if type(in_grads) is list else (in_grads,)
             else:
                 in_grads = _call_backward(node, grads, retain_graph)
             for e, g in zip(nexts, in_grads):

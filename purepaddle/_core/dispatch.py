@@ -237,6 +237,9 @@ def _run_hooks(op, inputs, outs):
 
 def explain(op, inputs, err):
     """Turn an error from deep inside a kernel into one naming the op, its inputs and the cause."""
+    better = op.explain_error(inputs)
+    if better is not None:
+        return better
     def desc(t):
         if t is None:
             return "None"

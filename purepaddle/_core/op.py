@@ -103,6 +103,10 @@ class Op:
         """Output TensorMeta(s) from input metas; default: evaluate forward on small dummies."""
         return abstract_eval(self, metas)
 
+    def explain_error(self, inputs):
+        """After the kernel failed: an exception in Paddle's words for these inputs, or None."""
+        return None
+
     def need(self, i):
         """Whether input i wants a gradient (backward skips work for the others)."""
         return self.next[i] is not None

@@ -6,8 +6,9 @@ from .._core.op import Op, TensorMeta, register
 def broadcast_shape(a, b, op_type="elementwise"):
     """Broadcast two static shapes (-1 = unknown); raises Paddle's error when they don't."""
     n = max(len(a), len(b))
-    a = [1] * (n - len(a)) + list(a)
-    b = [1] * (n - len(b)) + list(b)
+    orig_a, orig_b = list(a), list(b)
+    a = [1] * (n - len(a)) + orig_a
+    b = [1] * (n - len(b)) + orig_b
     out = []
     for i, (x, y) in enumerate(zip(a, b)):
         if x == y or y == 1:
@@ -19,7 +20,7 @@ def broadcast_shape(a, b, op_type="elementwise"):
         else:
             raise ValueError(
                 f"(InvalidArgument) Broadcast dimension mismatch in op '{op_type}'. Operands could not be "
-                f"broadcast together with the shape of X = {a} and the shape of Y = {b}. Received "
+                f"broadcast together with the shape of X = {orig_a} and the shape of Y = {orig_b}. Received "
                 f"[{x}] in X is not equal to [{y}] in Y at i:{i}.")
     return out
 
@@ -43,6 +44,13 @@ class _Binary(Op):
 
     def infer_meta(self, x, y):
         return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), x.dtype)
+
+    def explain_error(self, inputs):
+        try:  # a failed kernel is almost always a shape mismatch: say it as Paddle does
+            broadcast_shape(inputs[0].shape, inputs[1].shape, self.type)
+        except ValueError as e:
+            return e
+        return None
 
 
 @register("elementwise_add")
