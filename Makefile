@@ -57,6 +57,10 @@ $(BENCH_STAMP): $(REF_STAMP)
 bench: venv bench-venv
 	$(PY) bench/dispatch.py
 
+.PHONY: bench-train
+bench-train: venv bench-venv
+	$(PY) bench/train.py --threads 2
+
 $(CONF_EXAMPLES): | $(REF_STAMP)
 	mkdir -p $(CONF_DIR)
 	$(PYTHON3) $(SHARED)/conformance/harvest.py $(REF_SITE) -o $@

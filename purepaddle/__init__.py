@@ -13,7 +13,11 @@ from ._core.tensor import Parameter, Tensor, is_tensor
 from .tensor import *  # noqa: F401,F403
 from . import static  # noqa: E402
 from . import autograd, base, device, framework, linalg, nn, utils  # noqa: E402,F401
-from . import hapi, io, metric, optimizer, regularizer, vision  # noqa: E402,F401
+from . import callbacks, hapi, io, metric, optimizer, regularizer, vision  # noqa: E402,F401
+from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402
+from .hapi import Model, summary  # noqa: E402
+from .nn.initializer.lazy_init import LazyGuard  # noqa: E402
+from .nn.param_attr import ParamAttr  # noqa: E402
 from ._alias import install_as_paddle  # noqa: E402
 from .device import (device_guard, get_cudnn_version, get_device, is_compiled_with_cinn,  # noqa: E402
                      is_compiled_with_custom_device, is_compiled_with_distribute, is_compiled_with_ipu,

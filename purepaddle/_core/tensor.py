@@ -451,6 +451,17 @@ class Parameter(Tensor):
         self.trainable_ = value
         self.stop_gradient = not value
 
+    def set_init_func(self, obj):
+        """Defer initialisation (LazyGuard): obj(param, block) runs in initialize()."""
+        self._init_func = obj
+
+    def initialize(self):
+        """Run the deferred initializer set by set_init_func, once."""
+        if self._init_func is None:
+            raise AssertionError(f"Parameter {self.name} has no init func: was it created under LazyGuard?")
+        self._init_func(self, None)
+        self._init_func = None
+
     def __reduce__(self):
         return (_rebuild_param, (self._data, self._name, self.trainable_))
 

@@ -1,1 +1,551 @@
-"""paddle.framework.io: paddle.save / paddle.load."""
+"""paddle.save / paddle.load in Paddle's on-disk format (PADDLE_REFERENCE §3.1-3.2).
+
+- A state dict (every value a Tensor, or a dict holding no Tensors, like `LR_Scheduler`) is saved
+  as `{key: ndarray, ..., "StructuredToParameterName@@": {key: tensor.name}}`.
+- Anything else is pickled as is, each Tensor becoming the tuple `(name, ndarray)` and a static
+  DenseTensor the form `eval('data', {'data': ndarray})`, as real Paddle writes them.
+- Protocol 2/3 split arrays over 1 GiB into slices listed under `UnpackBigParamInfor@@`.
+
+Files move both ways between purepaddle and paddlepaddle. Writes are atomic (temporary file in the
+same directory, fsync, rename). Loads are safe by default: see `pickle_safe`.
+"""
+import collections
+import io as _pyio
+import math
+import os
+import pickle
+import struct
+import tempfile
+import threading
+import warnings
+
+import numpy as np
+
+from .._core.mode import STATE
+from .._core.tensor import Tensor
+from . import pickle_safe
+from .tensor_record import read_tensor_record as _read_tensor_record
+from .tensor_record import tensor_record as _tensor_record
+
+__all__ = ["save", "load", "async_save", "clear_async_save_task_queue"]
+
+NAME_TABLE = "StructuredToParameterName@@"
+UNPACK_INFO = "UnpackBigParamInfor@@"  # sic: Paddle's key
+_SLICE_BYTES = 2 ** 30 - 1  # protocol 2/3 cannot pickle one object over 4 GB: Paddle slices at 1 GiB
+_SAVE_CONFIGS = ("use_binary_format", "pickle_protocol", "safetensors")
+_LOAD_CONFIGS = ("model_filename", "params_filename", "keep_name_table", "return_numpy", "safetensors", "safe")
+
+
+# -- helpers over Paddle's object kinds ------------------------------------------------------------
+def _layer_cls():
+    try:
+        from ..nn.layer.layers import Layer
+        return Layer
+    except (ImportError, AttributeError):  # the nn floor is being built: nothing is a Layer yet
+        return ()
+
+
+def _program_cls():
+    from ..static import Program
+    return Program
+
+
+def _dense_cls():
+    from ..static import DenseTensor
+    return DenseTensor
+
+
+def _variable_cls():
+    from ..static import Variable
+    return Variable
+
+
+def _is_path(path):
+    return isinstance(path, (str, os.PathLike))
+
+
+def _is_buffer(path):
+    return isinstance(path, _pyio.BytesIO)
+
+
+def _contains(obj, cond):
+    """Whether cond holds for obj or anything inside its dict/list/tuple containers."""
+    if cond(obj):
+        return True
+    if type(obj) in (dict, collections.OrderedDict):
+        return any(_contains(v, cond) for v in obj.values())
+    if type(obj) in (list, tuple):
+        return any(_contains(v, cond) for v in obj)
+    return False
+
+
+def _is_paddle_object(v):
+    return isinstance(v, (Tensor, _dense_cls(), _program_cls()) + _as_tuple(_layer_cls()))
+
+
+def _as_tuple(cls):
+    return cls if isinstance(cls, tuple) else (cls,)
+
+
+def _is_state_dict(obj):
+    """Paddle's rule: a dict whose values are Tensors, or dicts holding no paddle objects."""
+    if not isinstance(obj, dict):
+        return False
+    tensor_types = (Tensor, _dense_cls(), _variable_cls())
+    for value in obj.values():
+        if isinstance(value, dict):
+            if any(_contains(v, _is_paddle_object) for v in value.values()):
+                return False
+        elif not isinstance(value, tensor_types):
+            return False
+    return True
+
+
+def _to_numpy(value):
+    if isinstance(value, Tensor):
+        if not value._is_initialized():
+            raise ValueError("The saved tensor is not initialized.")
+        return np.asarray(value._data)
+    return np.asarray(value)
+
+
+def _check_iterables(obj):
+    """Paddle refuses iterables other than tuple/list/dict/set/str inside a pickled object."""
+    if type(obj) in (dict, collections.OrderedDict):
+        for v in obj.values():
+            _check_iterables(v)
+    elif type(obj) in (list, tuple, set):
+        for v in obj:
+            _check_iterables(v)
+    elif hasattr(obj, "__iter__") and not isinstance(obj, (str, np.ndarray, Tensor, _dense_cls())):
+        raise NotImplementedError("The iterable objects supported are tuple, list, dict, OrderedDict, string. "
+                                  f"But received {type(obj)}.")
+
+
+def _check_protocol(protocol):
+    if not isinstance(protocol, int):
+        raise ValueError(f"The 'protocol' MUST be `int`, but received {type(protocol)}")
+    if protocol < 2 or protocol > 4:
+        raise ValueError(f"Expected 1<'protocol'<5, but received protocol={protocol}")
+
+
+def _build_saved_state_dict(state_dict):
+    saved, names = {}, {}
+    for key, value in state_dict.items():
+        if isinstance(value, (Tensor, _variable_cls())):
+            saved[key] = _to_numpy(value) if isinstance(value, Tensor) else np.asarray(value.get_value())
+            names[key] = value.name
+        elif isinstance(value, _dense_cls()):
+            saved[key] = np.asarray(value)
+        else:
+            saved[key] = value
+    saved[NAME_TABLE] = names
+    return saved
+
+
+def _unpack_saved_dict(saved, protocol):
+    """Protocol 2/3: replace each array over 1 GiB by flat slices `key@@.i` (Paddle's layout)."""
+    if protocol >= 4 or not isinstance(saved, dict):
+        return saved
+    info = {}
+    for key, value in list(saved.items()):
+        if not isinstance(value, np.ndarray):
+            continue
+        per_slice = int(_SLICE_BYTES / value.dtype.itemsize)
+        if value.size <= per_slice:
+            continue
+        flat = value.reshape(-1)
+        info[key] = {"OriginShape": value.shape, "slices": []}
+        del saved[key]
+        for i in range(int(math.ceil(value.size / per_slice))):
+            part = f"{key}@@.{i}"
+            info[key]["slices"].append(part)
+            saved[part] = flat[i * per_slice:(i + 1) * per_slice]
+    if info:
+        saved[UNPACK_INFO] = info
+    return saved
+
+
+def _pack_loaded_dict(obj):
+    """Undo _unpack_saved_dict: concatenate the slices back into their arrays."""
+    if isinstance(obj, dict) and UNPACK_INFO in obj:
+        info = obj.pop(UNPACK_INFO)
+        for key, value in info.items():
+            obj[key] = np.concatenate([obj.pop(p) for p in value["slices"]]).reshape(value["OriginShape"])
+    return obj
+
+
+class _PaddlePickler(pickle.Pickler):
+    """Writes Tensors as (name, ndarray) and DenseTensors as eval('data', ...), like Paddle's dispatch table."""
+
+    def __init__(self, file, protocol, layer_cls):
+        super().__init__(file, protocol)
+        self._layer, self._dense = layer_cls, _dense_cls()
+
+    def reducer_override(self, obj):
+        if isinstance(obj, Tensor):
+            return tuple, ((obj.name, _to_numpy(obj)),)
+        if isinstance(obj, self._dense):
+            return eval, ("data", {"data": np.asarray(obj)})
+        if self._layer and isinstance(obj, self._layer):
+            raise ValueError("paddle do not support saving `paddle.nn.Layer` object.")
+        return NotImplemented
+
+
+# -- atomic writes ----------------------------------------------------------------------------------
+def _umask():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
+    return 0o022
+
+
+def _write_atomic(path, write):
+    """Run write(file) on a temporary file beside `path`, fsync it, then rename it over `path`.
+
+    A failure at any point leaves an existing `path` untouched and removes the temporary file.
+    """
+    path = os.path.realpath(os.fspath(path))  # a symlink keeps pointing at the new file
+    dirname, base = os.path.split(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=dirname)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()  # what open(path, 'wb') would have created
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable
+        dfd = os.open(dirname, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def _write(path, write):
+    if _is_path(path):
+        _write_atomic(path, write)
+    else:
+        write(path)
+
+
+def _check_save_path(path):
+    if _is_path(path):
+        path = os.fspath(path)
+        if os.path.basename(path) == "":
+            raise ValueError("The input path MUST be format of dirname/filename [dirname\\filename in Windows "
+                             "system], but received filename is empty string.")
+        dirname = os.path.dirname(path)
+        if dirname and not os.path.exists(dirname):
+            os.makedirs(dirname, exist_ok=True)
+    elif not _is_buffer(path):
+        raise ValueError(f"only supports saving objects to file and `BytesIO`, but got {type(path)}")
+
+
+# -- save ---------------------------------------------------------------------------------------------
+def save(obj, path, protocol=4, **configs):
+    """Save a state_dict, Tensor or nested structure of them to a file or BytesIO (Paddle's pickle format).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from io import BytesIO
+            >>> buf = BytesIO()
+            >>> paddle.save({'w': paddle.to_tensor([1.0, 2.0])}, buf)
+            >>> _ = buf.seek(0)
+            >>> paddle.load(buf)['w']
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 2.])
+    """
+    _check_save_path(path)
+    for key in configs:
+        if key not in _SAVE_CONFIGS:
+            raise ValueError(f"The additional config ({key}) of `paddle.save` is not supported.")
+    binary = configs.get("use_binary_format", False)
+    if not isinstance(binary, bool):
+        raise TypeError(f"Type of `use_binary_format` should be bool, but received {type(binary)}.")
+    if configs.get("safetensors", False):
+        raise NotImplementedError("paddle.save(..., safetensors=True) needs the safetensors package, which "
+                                  "purepaddle does not use; save without it (Paddle's pickle format).")
+    if binary:
+        if not isinstance(obj, (Tensor, _dense_cls())):
+            raise NotImplementedError("When use_binary_format = True, `paddle.save`  expected Tensor, but "
+                                      f"received {type(obj)}.")
+        record = _tensor_record(_to_numpy(obj) if isinstance(obj, Tensor) else np.asarray(obj))
+        return _write(path, lambda f: f.write(record))
+    if configs.get("pickle_protocol") is not None:
+        protocol = configs["pickle_protocol"]
+        warnings.warn("'pickle_protocol' is a deprecated argument. Please use 'protocol' instead.")
+    if isinstance(obj, _program_cls()):
+        return _write(path, lambda f: f.write(_serialize_program(obj)))
+    if _is_state_dict(obj):
+        if len(obj) == 0:
+            warnings.warn("The input state dict is empty, no need to save.")
+        _check_protocol(protocol)
+        if STATE.static:  # Paddle's static save: plain {name: ndarray}, no name table
+            saved = {k: (np.asarray(v) if isinstance(v, _dense_cls()) else _to_numpy(v)
+                         if isinstance(v, Tensor) else v) for k, v in obj.items()}
+        else:
+            saved = _build_saved_state_dict(obj)
+        saved = _unpack_saved_dict(saved, protocol)
+        return _write(path, lambda f: pickle.dump(saved, f, protocol=protocol))
+    _check_protocol(protocol)
+    layer = _layer_cls()
+    if layer and isinstance(obj, layer):
+        raise ValueError("paddle do not support saving `paddle.nn.Layer` object.")
+    _check_iterables(obj)
+    return _write(path, lambda f: _PaddlePickler(f, protocol, layer).dump(obj))
+
+
+def _serialize_program(program):
+    desc = getattr(program, "desc", None)
+    if desc is not None and hasattr(desc, "serialize_to_string"):
+        desc.flush() if hasattr(desc, "flush") else None
+        return desc.serialize_to_string()
+    if hasattr(program, "serialize_to_string"):
+        return program.serialize_to_string()
+    raise NotImplementedError("paddle.save of a static Program writes its ProgramDesc (.pdmodel), which "
+                              "needs the ProgramDesc serializer of paddle.static (not available yet).")
+
+
+_ASYNC_QUEUE = []
+
+
+def clear_async_save_task_queue():
+    """Wait until every paddle.async_save task has finished writing.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.framework.io.clear_async_save_task_queue()
+    """
+    while _ASYNC_QUEUE:
+        task = _ASYNC_QUEUE.pop()
+        if task.is_alive():
+            task.join()
+
+
+def async_save(obj, path, protocol=4, sync_other_task=False, **configs):
+    """paddle.save in a background thread (the values are snapshotted first, so training may go on).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from io import BytesIO
+            >>> buf = BytesIO()
+            >>> paddle.async_save({'w': paddle.ones([2])}, buf)
+            >>> paddle.clear_async_save_task_queue()
+    """
+    if STATE.static:
+        raise ValueError("async_save currently is not supported in static mode.")
+    if configs:
+        warnings.warn("configs are not supported in async mode, will be overridden by default settings.")
+
+    def snapshot(sd):  # later in-place updates of the live tensors must not leak into the file
+        out = type(sd)()
+        for k, v in sd.items():
+            out[k] = snapshot(v) if isinstance(v, dict) else _snap_tensor(v)
+        return out
+
+    if isinstance(obj, dict):
+        obj = snapshot(obj)
+    elif isinstance(obj, Tensor):
+        obj = _snap_tensor(obj)
+    else:
+        raise TypeError(f"currently async_save does not support this type: {type(obj)}")
+    if sync_other_task:
+        clear_async_save_task_queue()
+    t = threading.Thread(target=save, args=(obj, path, protocol), daemon=False)
+    t.start()
+    _ASYNC_QUEUE.append(t)
+
+
+def _snap_tensor(v):
+    if isinstance(v, Tensor):
+        t = Tensor._make(np.array(v._data, copy=True), v.stop_gradient)
+        t.name = v.name
+        return t
+    return v
+
+
+# -- load ---------------------------------------------------------------------------------------------
+def _ndarray_to_tensor(arr, return_numpy):
+    if return_numpy:
+        return arr
+    if STATE.static:
+        return _dense_cls()(arr)
+    if not arr.flags.writeable:  # in-place updates of a loaded Tensor must work
+        arr = arr.copy()
+    return Tensor._make(arr)
+
+
+def _tuple_to_tensor(obj, return_numpy):
+    if return_numpy:
+        return obj[1]
+    t = _ndarray_to_tensor(obj[1], False)
+    if isinstance(t, Tensor):
+        t.name = obj[0]
+    return t
+
+
+def _is_tensor_tuple(obj):
+    # how Paddle >= 2.1 pickles a Tensor outside a state dict: (name, ndarray)
+    return type(obj) is tuple and len(obj) == 2 and isinstance(obj[0], str) and isinstance(obj[1], np.ndarray)
+
+
+def _convert(obj, cond, fn):
+    """Replace every leaf matching cond inside dict/OrderedDict/list/tuple/set containers by fn(leaf)."""
+    if cond(obj):
+        return fn(obj)
+    t = type(obj)
+    if t in (dict, collections.OrderedDict):
+        for k in list(obj):
+            obj[k] = _convert(obj[k], cond, fn)
+        return obj
+    if t is list:
+        obj[:] = [_convert(v, cond, fn) for v in obj]
+        return obj
+    if t is tuple:
+        return tuple(_convert(v, cond, fn) for v in obj)
+    if t is set:
+        return {_convert(v, cond, fn) for v in obj}
+    return obj
+
+
+def _parse_load_result(obj, return_numpy):
+    # files with (name, ndarray) tuples turn only those into Tensors; older files turn every ndarray
+    if _contains(obj, _is_tensor_tuple) or (type(obj) is set and any(_is_tensor_tuple(v) for v in obj)):
+        return _convert(obj, _is_tensor_tuple, lambda o: _tuple_to_tensor(o, return_numpy))
+    return _convert(obj, lambda o: isinstance(o, np.ndarray), lambda a: _ndarray_to_tensor(a, return_numpy))
+
+
+def _unpickle(f, source, safe):
+    if safe:
+        return pickle_safe.safe_load(f, source=source)
+    return pickle.load(f, encoding="latin1")
+
+
+def _parse_load_config(configs):
+    for key in configs:
+        if key not in _LOAD_CONFIGS:
+            raise ValueError(f"The additional config ({key}) of `paddle.load` is not supported.")
+    if configs.get("safetensors", False):
+        raise NotImplementedError("paddle.load(..., safetensors=True) needs the safetensors package, which "
+                                  "purepaddle does not use.")
+    safe = configs.get("safe", None)
+    if safe is None:
+        safe = not pickle_safe.trusted_by_env()
+    return bool(configs.get("return_numpy", False)), configs.get("keep_name_table", None), bool(safe)
+
+
+def _missing_path_error(path):
+    msg = f"The ``path`` ({path}) to load model not exists."
+    if os.path.exists(path + ".pdparams") or os.path.exists(path + ".pdopt"):
+        msg += ("please specify the full file name, not just the file name prefix. For example, it should be "
+                "written as `paddle.load('model.pdparams')` instead of `paddle.load('model')`.")
+    elif os.path.exists(path + ".pdmodel") or os.path.exists(path + ".json"):
+        params = path + ".pdiparams"
+        if not os.path.exists(params):
+            msg = (f"paddle.load({path!r}): {path}.pdmodel is an inference model prefix, but its parameter file "
+                   f"{params} does not exist.")
+        else:
+            msg = (f"paddle.load({path!r}): loading the parameters of an inference model ({path}.pdmodel + "
+                   f"{params}, written by paddle.jit.save or paddle.static.save_inference_model) as a "
+                   "state_dict is not supported yet; load it with paddle.jit.load instead.")
+    elif os.path.isdir(path):
+        msg = (f"paddle.load({path!r}): loading a Paddle 1.x model directory (save_inference_model / "
+               "save_params) as a state_dict is not supported yet.")
+    return ValueError(msg)
+
+
+def load(path, **configs):
+    """Load an object saved by paddle.save (from a file or BytesIO); ndarrays come back as Tensors.
+
+    Configs: `return_numpy` (keep ndarrays), `keep_name_table` (keep "StructuredToParameterName@@"),
+    `safe` (default True: only data, never code, is unpickled; pass False for trusted files holding
+    other classes, or set PUREPADDLE_TRUSTED_LOAD=1).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from io import BytesIO
+            >>> buf = BytesIO()
+            >>> paddle.save([paddle.to_tensor([1, 2]), 3], buf)
+            >>> _ = buf.seek(0)
+            >>> paddle.load(buf)
+            [Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [1, 2]), 3]
+    """
+    return_numpy, keep_name_table, safe = _parse_load_config(configs)
+    if _is_path(path):
+        path = os.fspath(path)
+        if not os.path.isfile(path):
+            raise _missing_path_error(path)
+        with open(path, "rb") as f:
+            return _load_stream(f, path, return_numpy, keep_name_table, safe)
+    if _is_buffer(path):
+        return _load_stream(path, "<BytesIO>", return_numpy, keep_name_table, safe)
+    raise ValueError(f"only supports loading objects from file and `BytesIO`, but got {type(path)}")
+
+
+def _load_stream(f, source, return_numpy, keep_name_table, safe):
+    start = f.tell()
+    try:
+        obj = _unpickle(f, source, safe)
+    except pickle_safe.UnsafeUnpicklingError:
+        raise
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, IndexError, KeyError,
+            UnicodeDecodeError, struct.error) as exc:
+        f.seek(start)
+        return _load_non_pickle(f.read(), source, return_numpy, exc)
+    if isinstance(obj, dict):
+        obj = _pack_loaded_dict(obj)
+        if NAME_TABLE in obj:
+            for key, name in obj[NAME_TABLE].items():
+                value = obj.get(key)
+                if isinstance(value, np.ndarray):
+                    obj[key] = _ndarray_to_tensor(value, return_numpy)
+                    if isinstance(obj[key], Tensor):
+                        obj[key].name = name
+            if not keep_name_table:
+                del obj[NAME_TABLE]
+            return obj
+    return _parse_load_result(obj, return_numpy)
+
+
+def _load_non_pickle(raw, source, return_numpy, cause):
+    """Paddle's fallbacks: a binary DenseTensor record, then a serialized ProgramDesc."""
+    try:
+        arr = _read_tensor_record(raw)
+    except Exception:  # noqa: BLE001 - not a tensor record; try a program next
+        arr = None
+    if arr is not None:
+        return arr if return_numpy else _ndarray_to_tensor(arr, False)
+    parse = getattr(_program_cls(), "parse_from_string", None)
+    if parse is not None:
+        try:
+            return parse(raw)
+        except Exception:  # noqa: BLE001 - fall through to Paddle's error
+            pass
+    raise ValueError(f"`paddle.load` can not parse the file:{source}.") from cause

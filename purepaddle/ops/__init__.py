@@ -2,5 +2,16 @@
 from . import (creation, einsum, elementwise, gather, join, linalg, linalg_decomp, logic, matmul, random, reduction,  # noqa: F401
                scatter, search, shape, slicing, triangular, unary)
 from . import linalg_extra, random_extra  # noqa: F401,E402
+from . import conv, grid_sample, pool, pool_extra, resample  # noqa: F401,E402
 from . import manipulation_extra  # noqa: F401,E402
 from . import math_extra, special  # noqa: F401,E402
+from . import random_init  # noqa: F401,E402
+from . import metric  # noqa: F401,E402
+from . import clip  # noqa: F401,E402
+from . import optimizer, optimizer_extra  # noqa: F401,E402
+from . import activation, activation_smooth, nn_common, norm  # noqa: F401,E402
+from . import rnn  # noqa: F401,E402
+from . import sequence  # noqa: F401,E402
+from . import loss  # noqa: F401,E402
+from . import attention  # noqa: F401,E402
+from . import loss_extra  # noqa: F401,E402

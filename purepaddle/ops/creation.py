@@ -49,7 +49,7 @@ class FillConstant(Op):
         value = a["value"]
         s = a.get("str_value")
         if s:
-            value = int(s) if dt.kind in "iu" else complex(s) if dt.kind == "c" else float(s)
+            value = _int_value(s) if dt.kind in "iu" else complex(s) if dt.kind == "c" else float(s)
         out = xp.empty(a["shape"], dtype=dt)
         out.fill(value)
         return out
@@ -57,6 +57,14 @@ class FillConstant(Op):
     def infer_meta(self):
         a = self.attrs
         return TensorMeta(a["shape"], _dt.from_proto(a["dtype"]))
+
+
+def _int_value(s):
+    """An integer str_value: exact for int64 ('9007199254740993'), and '3.0' read as Paddle does."""
+    try:
+        return int(s)
+    except ValueError:
+        return int(float(s))
 
 
 @register("fill_any_like")

@@ -152,6 +152,8 @@ class Executor:
         if scope is None:
             scope = global_scope()
         feed = {} if feed is None else feed
+        if isinstance(feed, (list, tuple)) and len(feed) == 1 and isinstance(feed[0], dict):
+            feed = feed[0]  # one place's feed, as a static DataLoader(return_list=False) yields it
         if not isinstance(feed, dict):
             raise TypeError(f"feed requires dict as its Parameter. But you passed in {type(feed)}")
         fetch_names = _fetch_names(fetch_list)

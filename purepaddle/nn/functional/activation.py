@@ -1,7 +1,11 @@
 """paddle.nn.functional activations: relu, sigmoid, softmax, log_softmax, gelu, ..."""
+import numpy as _np
+
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, apply_inplace
 from ..._core.methods import TensorMethods
+from ...ops import activation as _A
+from ...ops import activation_smooth as _AS
 from ...ops import unary as _U
 from ...ops.creation import Cast as _Cast
 from ...tensor.math_unary import kernel_error as _kernel_error
@@ -9,6 +13,7 @@ from ...tensor.math_unary import need_tensor as _need_tensor
 from ...tensor.math_inplace import tanh_  # noqa: F401  (the same function as paddle.tanh_)
 from ...tensor.math_unary import sigmoid, tanh  # noqa: F401  (the same functions as paddle.*)
 from ...tensor.math_unary import write_out as _write_out
+from ._param_alias import param_alias
 
 _FLOATS = "float64, float32"
 
@@ -29,7 +34,7 @@ def relu(x, name=None):
         _need_tensor(x, "relu")
     if not x.dtype.is_floating:
         raise _kernel_error("relu", x.dtype, _FLOATS)
-    return apply(_U.Relu, x)
+    return apply(_A.Relu, x)
 
 
 def relu_(x, name=None):
@@ -50,7 +55,7 @@ def relu_(x, name=None):
         _need_tensor(x, "relu_")
     if not x.dtype.is_floating:
         raise _kernel_error("relu", x.dtype, _FLOATS)
-    return apply_inplace(_U.Relu, x)
+    return apply_inplace(_A.Relu, x)
 
 
 def _softmax_input(x, axis, dtype, api):
@@ -83,7 +88,7 @@ def softmax(x, axis=-1, dtype=None, name=None, *, out=None):
             >>> x = paddle.to_tensor([[2.0, 3.0, 4.0, 5.0], [1.0, 1.0, 1.0, 1.0]])
             >>> F.softmax(x)
             Tensor(shape=[2, 4], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[0.03205860, 0.08714432, 0.23688284, 0.64391428],
+                   [[0.03205860, 0.08714432, 0.23688281, 0.64391428],
                     [0.25000000, 0.25000000, 0.25000000, 0.25000000]])
     """
     x, axis = _softmax_input(x, axis, dtype, "softmax")
@@ -121,11 +126,538 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
             >>> x = paddle.to_tensor([[2.0, 3.0, 4.0, 5.0], [1.0, 1.0, 1.0, 1.0]])
             >>> F.log_softmax(x)
             Tensor(shape=[2, 4], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[-3.44018984, -2.44018984, -1.44018972, -0.44018975],
+                   [[-3.44018960, -2.44018960, -1.44018960, -0.44018966],
                     [-1.38629436, -1.38629436, -1.38629436, -1.38629436]])
     """
     x, axis = _softmax_input(x, axis, dtype, "log_softmax")
     return apply(_U.LogSoftmax, x, axis=axis)
 
 
-__all__ = ["relu", "relu_", "sigmoid", "tanh", "tanh_", "softmax", "softmax_", "log_softmax"]
+
+
+# -- the other activations ------------------------------------------------------------------------
+def _f32(v):
+    """A float attribute as Paddle stores it (32-bit), so float64 kernels see the same constant."""
+    return float(_np.float32(v))
+
+
+def _act(op_cls, x, api, kernel=None, **attrs):
+    """Check x (a floating Tensor) and apply op_cls."""
+    if not isinstance(x, TensorMethods):
+        _need_tensor(x, api)
+    if not x.dtype.is_floating:
+        raise _kernel_error(kernel or api, x.dtype, _FLOATS)
+    return apply(op_cls, x, **attrs)
+
+
+def _act_(op_cls, x, api, kernel=None, **attrs):
+    """In-place form of _act."""
+    if not isinstance(x, TensorMethods):
+        _need_tensor(x, api)
+    if not x.dtype.is_floating:
+        raise _kernel_error(kernel or api, x.dtype, _FLOATS)
+    return apply_inplace(op_cls, x, **attrs)
+
+
+def celu(x, alpha=1.0, name=None):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.celu(paddle.to_tensor([-1.0, 2.0]), alpha=0.5)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.43233237,  2.        ])
+    """
+    if alpha == 0:
+        raise ZeroDivisionError("alpha cannot be 0 for celu")
+    return _act(_AS.Celu, x, "celu", alpha=_f32(alpha))
+
+
+def elu(x, alpha=1.0, name=None):
+    """x for x > 0, else alpha * (exp(x) - 1).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.elu(paddle.to_tensor([-1.0, 2.0]), alpha=0.2)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.12642412,  2.        ])
+    """
+    return _act(_AS.Elu, x, "elu", alpha=_f32(alpha))
+
+
+def elu_(x, alpha=1.0, name=None):
+    """In-place elu (alpha must be >= 0)."""
+    assert alpha >= 0.0, "elu_ only support alpha >= 0, please use elu instead."
+    return _act_(_AS.Elu, x, "elu_", "elu", alpha=_f32(alpha))
+
+
+@param_alias(input="x", lambd="threshold")
+def hardshrink(x, threshold=0.5, name=None):
+    """x where |x| > threshold, else 0.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.hardshrink(paddle.to_tensor([-1.0, 0.3, 2.5]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-1.        ,  0.        ,  2.50000000])
+    """
+    return _act(_A.HardShrink, x, "hardshrink", "hard_shrink", threshold=_f32(threshold))
+
+
+def hardtanh(x, min=-1.0, max=1.0, name=None):  # noqa: A002
+    """clip(x, min, max).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.hardtanh(paddle.to_tensor([-1.5, 0.3, 2.5]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-1.        ,  0.30000001,  1.        ])
+    """
+    return _act(_A.BRelu, x, "hardtanh", t_min=_f32(min), t_max=_f32(max))
+
+
+def hardtanh_(x, min=-1.0, max=1.0, name=None):  # noqa: A002
+    """In-place hardtanh."""
+    return _act_(_A.BRelu, x, "hardtanh_", "hardtanh", t_min=_f32(min), t_max=_f32(max))
+
+
+def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
+    """clip(slope * x + offset, 0, 1).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.hardsigmoid(paddle.to_tensor([-4., 5., 1.]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.        , 1.        , 0.66666669])
+    """
+    return _act(_A.HardSigmoid, x, "hardsigmoid", "hard_sigmoid", slope=_f32(slope), offset=_f32(offset))
+
+
+def hardswish(x, name=None):
+    """x * clip(x + 3, 0, 6) / 6.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.hardswish(paddle.to_tensor([-4., 5., 1.]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.        , 5.        , 0.66666669])
+    """
+    return _act(_A.HardSwish, x, "hardswish", "hard_swish", threshold=6.0, scale=6.0, offset=3.0)
+
+
+def leaky_relu(x, negative_slope=0.01, name=None):
+    """x for x >= 0, else negative_slope * x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.leaky_relu(paddle.to_tensor([-2.0, 0.0, 1.0]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.02000000,  0.        ,  1.        ])
+    """
+    return _act(_A.LeakyRelu, x, "leaky_relu", alpha=float(negative_slope))
+
+
+def leaky_relu_(x, negative_slope=0.01, name=None):
+    """In-place leaky_relu."""
+    return _act_(_A.LeakyRelu, x, "leaky_relu_", "leaky_relu", alpha=float(negative_slope))
+
+
+_PRELU_FORMATS = ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC")
+
+
+def prelu(x, weight, data_format="NCHW", name=None):
+    """x for x > 0, else weight * x; weight has one value or one per channel.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> x = paddle.to_tensor([[-2.0, 3.0], [1.0, -4.0]])
+            >>> F.prelu(x, paddle.to_tensor([0.25]))
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[-0.50000000,  3.        ],
+                    [ 1.        , -1.        ]])
+    """
+    if not isinstance(x, TensorMethods):
+        _need_tensor(x, "prelu")
+    if not isinstance(weight, TensorMethods):
+        _need_tensor(weight, "prelu", "alpha", 1)
+    assert len(weight.shape) in (0, 1), "The dim count of weight shape should be 0 or 1 in prelu()."
+    mode = "all"
+    if len(weight.shape) == 1 and weight.shape[0] > 1:
+        if data_format not in _PRELU_FORMATS:
+            raise ValueError("data_format must be one of 'NC', 'NCL', 'NCHW', 'NCDHW', "
+                             f"'NLC', 'NHWC', 'NDHWC' but receive {data_format}")
+        data_format = "NCHW" if data_format[1] == "C" else "NHWC"
+        assert len(x.shape) > 1, (
+            "The dim count of x should be equal or larger than 2 in prelu() when weight shape is not [1].")
+        c = x.shape[-1] if data_format == "NHWC" else x.shape[1]
+        assert weight.shape[0] == c, (
+            "The weight size should be equal to x input channel in prelu() when weight shape is not [1].")
+        mode = "channel"
+    if not x.dtype.is_floating:
+        raise _kernel_error("prelu", x.dtype, _FLOATS)
+    return apply(_A.PRelu, x, weight, mode=mode, data_format=data_format)
+
+
+def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
+    """Randomized leaky relu: negative inputs times a slope drawn uniformly in [lower, upper] per
+    element while training, times (lower + upper) / 2 otherwise.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.rrelu(paddle.to_tensor([-2.0, 3.0]), 0.1, 0.3, training=False)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.40000001,  3.        ])
+    """
+    if not isinstance(lower, float) or not isinstance(upper, float):
+        raise TypeError(f"The lower and upper values must be float type. Received: lower {lower}, upper {upper}.")
+    if lower < 0 or lower > 1:
+        raise ValueError(f"The lower value must be no less than zero or greater than one. Received: {lower}.")
+    if upper < lower:
+        raise ValueError(f"The upper value must be greater than lower value. Received: lower {lower}, upper {upper}.")
+    if upper > 1:
+        raise ValueError(f"The upper value must be no greater than one. Received: {upper}.")
+    if not isinstance(x, TensorMethods):
+        _need_tensor(x, "rrelu")
+    if not x.dtype.is_floating:
+        raise _kernel_error("rrelu", x.dtype, _FLOATS)
+    return apply(_A.RRelu, x, lower=float(lower), upper=float(upper), is_test=not training)[0]
+
+
+@param_alias(input="x")
+def log_sigmoid(x, name=None):
+    """log(1 / (1 + exp(-x))), computed stably.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.log_sigmoid(paddle.to_tensor([1.0, -2.0]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.31326169, -2.12692809])
+    """
+    return _act(_AS.LogSigmoid, x, "log_sigmoid", "logsigmoid")
+
+
+logsigmoid = log_sigmoid
+
+
+def maxout(x, groups, axis=1, name=None):
+    """The maximum over each run of `groups` channels: C channels become C / groups.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> x = paddle.arange(8, dtype='float32').reshape([1, 4, 1, 2])
+            >>> F.maxout(x, groups=2).shape
+            paddle.Size([1, 2, 1, 2])
+    """
+    if not isinstance(x, TensorMethods):
+        _need_tensor(x, "maxout")
+    if axis not in (1, -1, 3):
+        raise ValueError("Attr(axis) should be 1 when data format is NCHW, -1 or 3 when data format is NHWC. "
+                         f"Received Attr(axis): {axis}.")
+    if axis == -1:
+        axis = 3
+    c = x.shape[axis]
+    if groups <= 0 or (c > 0 and c % groups):
+        raise ValueError(
+            "(InvalidArgument) the number of input channels should be divisible by groups, but received "
+            f"input channels {c} and groups {groups}.")
+    if not x.dtype.is_floating:
+        raise _kernel_error("maxout", x.dtype, _FLOATS)
+    return apply(_A.Maxout, x, groups=int(groups), axis=int(axis))
+
+
+def relu6(x, name=None):
+    """min(max(x, 0), 6).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.relu6(paddle.to_tensor([-1., 0.3, 6.5]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.        , 0.30000001, 6.        ])
+    """
+    return _act(_A.Relu6, x, "relu6", threshold=6.0)
+
+
+def selu(x, scale=1.0507009873554804934193349852946, alpha=1.6732632423543772848170429916717, name=None):
+    """scale * (x for x > 0, else alpha * (exp(x) - 1)).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.selu(paddle.to_tensor([[0.0, 1.0], [2.0, 3.0]]))
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[0.        , 1.05070102],
+                    [2.10140204, 3.15210295]])
+    """
+    if scale <= 1.0:
+        raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
+    if alpha < 0:
+        raise ValueError(f"The alpha must be no less than zero. Received: {alpha}.")
+    return _act(_AS.Selu, x, "selu", scale=_f32(scale), alpha=_f32(alpha))
+
+
+@param_alias(input="x")
+def silu(x, inplace=False, name=None):
+    """x * sigmoid(x).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.silu(paddle.to_tensor([1.0, 2.0, 3.0, 4.0]))
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.73105860, 1.76159406, 2.85772228, 3.92805505])
+    """
+    if inplace:
+        return _act_(_AS.Silu, x, "silu_", "silu")
+    return _act(_AS.Silu, x, "silu")
+
+
+def swish(x, name=None):
+    """x * sigmoid(x).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.swish(paddle.to_tensor([-2., 0., 1.]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.23840587,  0.        ,  0.73105860])
+    """
+    return _act(_AS.Swish, x, "swish", beta=1.0)
+
+
+def mish(x, name=None):
+    """x * tanh(softplus(x)).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.mish(paddle.to_tensor([-5., 0., 5.]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.03357624,  0.        ,  4.99955225])
+    """
+    return _act(_AS.Mish, x, "mish", threshold=20.0)
+
+
+@param_alias(input="x", lambd="threshold")
+def softshrink(x, threshold=0.5, name=None):
+    """x - threshold above threshold, x + threshold below -threshold, else 0.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.softshrink(paddle.to_tensor([-0.9, -0.2, 0.1, 0.8]))
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.39999998,  0.        ,  0.        ,  0.30000001])
+    """
+    if threshold < 0:
+        raise ValueError(f"The threshold must be no less than zero. Received: {threshold}.")
+    return _act(_A.SoftShrink, x, "softshrink", **{"lambda": _f32(threshold)})
+
+
+def softsign(x, name=None):
+    """x / (1 + |x|).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.softsign(paddle.to_tensor([-0.4, 0.3]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.28571430,  0.23076925])
+    """
+    return _act(_AS.Softsign, x, "softsign")
+
+
+def tanhshrink(x, name=None):
+    """x - tanh(x).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.tanhshrink(paddle.to_tensor([-0.4, 0.3]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.02005103,  0.00868738])
+    """
+    return _act(_AS.TanhShrink, x, "tanhshrink", "tanh_shrink")
+
+
+def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
+    """x where x > threshold, else value.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.thresholded_relu(paddle.to_tensor([2., 0., 1.]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [2., 0., 0.])
+    """
+    return _act(_A.ThresholdedRelu, x, "thresholded_relu", threshold=_f32(threshold), value=_f32(value))
+
+
+def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
+    """In-place thresholded_relu."""
+    return _act_(_A.ThresholdedRelu, x, "thresholded_relu_", "thresholded_relu", threshold=_f32(threshold),
+                 value=_f32(value))
+
+
+def gelu(x, approximate=False, name=None):
+    """x * Phi(x) with Phi the standard normal CDF; approximate=True (or 'tanh') uses the tanh form.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> x = paddle.to_tensor([-1.0, 0.5, 1.0])
+            >>> F.gelu(x)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.15865529,  0.34573123,  0.84134471])
+            >>> F.gelu(x, approximate=True)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [-0.15880799,  0.34571403,  0.84119201])
+    """
+    if approximate == "tanh":
+        approximate = True
+    elif approximate == "none":
+        approximate = False
+    elif not isinstance(approximate, bool):
+        raise TypeError(f"The type of 'approximate' in gelu must be bool or one of 'tanh', 'none', but received "
+                        f"{approximate!r}.")
+    return _act(_AS.Gelu, x, "gelu", approximate=approximate)
+
+
+def softplus(x, beta=1, threshold=20, name=None):
+    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.softplus(paddle.to_tensor([-0.4, 0.3]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.51301527, 0.85435528])
+    """
+    return _act(_AS.Softplus, x, "softplus", beta=_f32(beta), threshold=_f32(threshold))
+
+
+@param_alias(input="x", dim="axis")
+def glu(x, axis=-1, name=None):
+    """a * sigmoid(b) for x split evenly into a, b along axis.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> F.glu(paddle.to_tensor([[1.0, -1.0, 0.0, 2.0]]))
+            Tensor(shape=[1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[ 0.50000000, -0.88079703]])
+    """
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'input' in glu must be paddle.Tensor, but received {type(x).__name__}.")
+    rank = len(x.shape)
+    if not -rank <= axis < rank:
+        raise ValueError(f"Expected value range of `axis` is [{-rank}, {rank}), but received axis: {axis}")
+    a, b = _split(x, 2, axis=axis)
+    return a * sigmoid(b)
+
+
+def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
+    """softmax((x + g) / temperature) along axis with g Gumbel(0, 1) noise from the global generator;
+    hard=True returns the one-hot of the argmax instead.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> out = F.gumbel_softmax(paddle.randn([4, 6]), hard=True)
+            >>> out.sum(axis=-1)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 1., 1., 1.])
+    """
+    return _act(_A.GumbelSoftmax, x, "gumbel_softmax", temperature=float(temperature), hard=bool(hard),
+                axis=int(axis))
+
+
+def swiglu(x, y=None, name=None):
+    """silu(x) * y, or silu(a) * b for x split in halves a, b along the last axis when y is None.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> x = paddle.to_tensor([1, 2], dtype='float32')
+            >>> F.swiglu(x)
+            Tensor(shape=[1], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1.46211720])
+    """
+    if y is None:
+        x, y = _split(x, 2, axis=-1)
+    return silu(x) * y
+
+
+def _split(x, n, axis):
+    from ...tensor.join import split
+    return split(x, n, axis=axis)
+
+
+softmax = param_alias(input="x", dim="axis")(softmax)
+
+__all__ = ["relu", "relu_", "sigmoid", "tanh", "tanh_", "softmax", "softmax_", "log_softmax", "celu", "elu", "elu_",
+           "hardshrink", "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "leaky_relu", "leaky_relu_", "prelu",
+           "rrelu", "log_sigmoid", "logsigmoid", "maxout", "relu6", "selu", "silu", "swish", "mish", "softshrink",
+           "softsign", "tanhshrink", "thresholded_relu", "thresholded_relu_", "gelu", "softplus", "glu",
+           "gumbel_softmax", "swiglu"]

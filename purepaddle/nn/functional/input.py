@@ -1,2 +1,93 @@
-"""paddle.nn.functional: input functions."""
-__all__ = []
+"""paddle.nn.functional input functions: one_hot and embedding."""
+from ... import tensor as _T
+from ..._core.dispatch import apply
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ...ops import nn_common as _NC
+from ...tensor.math_unary import need_tensor as _need_tensor
+from ._param_alias import param_alias
+
+_ID_TYPES = ("uint8", "int8", "int16", "int32", "int64")
+
+
+@param_alias(input="x")
+def one_hot(x, num_classes=-1, name=None):
+    """float32 one-hot vectors of length num_classes for the integer ids in x (-1: max(x) + 1).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> label = paddle.to_tensor([1, 1, 3, 0], dtype='int64')
+            >>> paddle.nn.functional.one_hot(label, num_classes=4)
+            Tensor(shape=[4, 4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[0., 1., 0., 0.],
+                    [0., 1., 0., 0.],
+                    [0., 0., 0., 1.],
+                    [1., 0., 0., 0.]])
+    """
+    if not isinstance(x, TensorMethods):
+        _need_tensor(x, "one_hot")
+    if x.dtype.name not in ("int32", "int64"):
+        raise TypeError(f"The data type of 'input' in one_hot_v2 must be int32 or int64, but received "
+                        f"{x.dtype.name}.")
+    if isinstance(num_classes, TensorMethods):
+        num_classes = int(num_classes.item())
+    elif num_classes == -1:
+        if STATE.static:
+            raise ValueError("one_hot: num_classes=-1 needs the data; give num_classes in static mode")
+        num_classes = int(x.numpy().max()) + 1 if x.size else 0
+    return apply(_NC.OneHotV2, x, depth=int(num_classes), allow_out_of_range=False)
+
+
+def embedding_renorm_(x, weight, max_norm, norm_type=2.0):
+    """Rescale (in place) the rows of weight looked up by x whose norm exceeds max_norm."""
+    from ..._core.mode import no_grad
+    with no_grad():
+        ids = _T.unique(x)
+        rows = _T.index_select(weight, ids)
+        norm = _T.norm(rows, p=norm_type, axis=1, keepdim=True)
+        scale = _T.where(norm > max_norm, max_norm / (norm + 1e-7), _T.ones_like(norm))
+        _T.scatter_(weight, ids, rows * _T.expand_as(scale, rows), overwrite=True)
+    return weight
+
+
+@param_alias(input="x")
+def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=False, scale_grad_by_freq=False,
+              name=None):
+    """Rows of weight looked up by the integer ids in x; rows for padding_idx come out zero and get
+    no gradient. sparse=True gives weight a row-sparse (SelectedRows) gradient.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> w = paddle.full([4, 3], 2.0)
+            >>> F.embedding(paddle.to_tensor([[0], [2]]), w, padding_idx=2)
+            Tensor(shape=[2, 1, 3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[[2., 2., 2.]],
+                    [[0., 0., 0.]]])
+    """
+    if not isinstance(x, TensorMethods):
+        _need_tensor(x, "embedding")
+    if not isinstance(weight, TensorMethods):
+        _need_tensor(weight, "embedding", "weight", 1)
+    n = weight.shape[0]
+    padding_idx = -1 if padding_idx is None else (padding_idx if padding_idx >= 0 else n + padding_idx)
+    if n != 0 and (padding_idx >= n or padding_idx < -n):
+        raise ValueError(f"padding_idx must be within [-{n}, {n})")
+    if x.dtype.name not in _ID_TYPES:
+        raise TypeError(f"The data type of 'input' in embedding must be one of {list(_ID_TYPES)}, but received "
+                        f"{x.dtype.name}.")
+    if max_norm and weight.size != 0:
+        weight = embedding_renorm_(x, weight, max_norm=max_norm, norm_type=norm_type)
+    if scale_grad_by_freq:
+        if sparse:
+            raise AttributeError("scale_grad_by_freq = True is not supported with sparse update.")
+        return apply(_NC.EmbeddingScaledGrad, x, weight, padding_idx=int(padding_idx))
+    return apply(_NC.LookupTableV2, x, weight, is_sparse=bool(sparse), is_distributed=False,
+                 remote_prefetch=bool(sparse), padding_idx=int(padding_idx))
+
+
+__all__ = ["one_hot", "embedding"]

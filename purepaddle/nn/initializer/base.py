@@ -12,6 +12,7 @@ import numpy as np
 
 from ..._core.op import OPS
 from ..._core.tensor import Tensor
+from .lazy_init import lazy_init_helper
 
 __all__ = ["Initializer", "calculate_gain", "set_global_initializer"]
 
@@ -35,6 +36,9 @@ class Initializer:
         pass
 
     def __call__(self, param, block=None):
+        if isinstance(param, Tensor) and lazy_init_helper().state:
+            param._init_func = self.forward  # run by param.initialize() (LazyGuard)
+            return param
         return self.forward(param, block)
 
     def forward(self, param, block=None):

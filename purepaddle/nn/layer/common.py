@@ -1,2 +1,402 @@
-"""paddle.nn layers: common."""
-__all__ = []
+"""paddle.nn common layers: Identity, Linear, Bilinear, Embedding, Flatten, Unflatten, the Dropouts,
+CosineSimilarity."""
+from ... import tensor as _T
+from ..._core import dtype as _dt
+from ..._core.mode import STATE
+from .. import functional as F
+from ..functional._param_alias import param_alias
+from .layers import Layer
+
+
+def _name_suffix(name):
+    return f", name={name}" if name else ""
+
+
+class Identity(Layer):
+    """A placeholder that returns its input unchanged (any constructor arguments are ignored).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 2.], [3., 4.]])
+            >>> paddle.nn.Identity(54, unused='arg')(x)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1., 2.],
+                    [3., 4.]])
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):  # noqa: A002
+        return input
+
+
+_LINEAR_TORCH_KEYS = ("bias", "device", "dtype")
+
+
+class Linear(Layer):
+    """Fully connected layer: out = x @ weight + bias, weight of shape [in_features, out_features]
+    (XavierUniform by default), bias [out_features] (zeros; none when bias_attr=False).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> linear = paddle.nn.Linear(2, 4, weight_attr=paddle.nn.initializer.Constant(0.5),
+            ...                           bias_attr=paddle.nn.initializer.Constant(1.0))
+            >>> linear.weight.name, linear.weight.shape
+            ('linear_0.w_0', paddle.Size([2, 4]))
+            >>> linear(paddle.ones([3, 2]))
+            Tensor(shape=[3, 4], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [[2., 2., 2., 2.],
+                    [2., 2., 2., 2.],
+                    [2., 2., 2., 2.]])
+    """
+
+    def __init__(self, in_features, out_features, weight_attr=None, bias_attr=None, name=None, **kwargs):
+        for key in kwargs:
+            if key in _LINEAR_TORCH_KEYS:
+                raise TypeError(f"paddle.nn.Linear() received unexpected keyword argument '{key}'. \n"
+                                "Did you mean to use paddle.compat.nn.Linear() instead?")
+            raise TypeError(f"Linear.__init__() got an unexpected keyword argument '{key}'")
+        super().__init__()
+        self._dtype = _dt.get_default_dtype()
+        self._weight_attr = weight_attr
+        self._bias_attr = bias_attr
+        self.weight = self.create_parameter(shape=[in_features, out_features], attr=self._weight_attr,
+                                            dtype=self._dtype, is_bias=False)
+        self.bias = self.create_parameter(shape=[out_features], attr=self._bias_attr, dtype=self._dtype,
+                                          is_bias=True)
+        self.name = name
+
+    def forward(self, input):  # noqa: A002
+        p = self._parameters  # read the parameters directly (the MLP hot path); hooks may swap in tensors
+        w, b = p.get("weight"), p.get("bias")
+        if w is None:
+            w = self.weight
+        if b is None and "bias" not in p:
+            b = self.bias
+        return F.linear(input, w, b)
+
+    def extra_repr(self):
+        return (f"in_features={self.weight.shape[0]}, out_features={self.weight.shape[1]}, "
+                f"dtype={self._dtype}{_name_suffix(self.name)}")
+
+
+class Bilinear(Layer):
+    """Bilinear layer: out[b, k] = x1[b] @ weight[k] @ x2[b] + bias[0, k], weight of shape
+    [out_features, in1_features, in2_features].
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> layer = paddle.nn.Bilinear(5, 4, 1000)
+            >>> layer(paddle.rand((5, 5)), paddle.rand((5, 4))).shape
+            paddle.Size([5, 1000])
+    """
+
+    def __init__(self, in1_features, in2_features, out_features, weight_attr=None, bias_attr=None, name=None):
+        super().__init__()
+        self._weight_attr = weight_attr
+        self._bias_attr = bias_attr
+        self._name = name
+        self._in1_features = in1_features
+        self._in2_features = in2_features
+        self._out_features = out_features
+        self._dtype = _dt.get_default_dtype()
+        self.weight = self.create_parameter(attr=self._weight_attr, shape=[out_features, in1_features, in2_features],
+                                            dtype=self._dtype, is_bias=False)
+        self.bias = self.create_parameter(attr=self._bias_attr, shape=[1, out_features], dtype=self._dtype,
+                                          is_bias=True)
+
+    def forward(self, x1, x2):
+        return F.bilinear(x1, x2, self.weight, self.bias, self._name)
+
+    def extra_repr(self):
+        return (f"in1_features={self._in1_features}, in2_features={self._in2_features}, "
+                f"out_features={self._out_features}, dtype={self._dtype}{_name_suffix(self._name)}")
+
+
+class Embedding(Layer):
+    """Lookup table of num_embeddings vectors of size embedding_dim (XavierUniform by default);
+    the padding_idx row starts at zero, looks up as zero and gets no gradient. sparse=True makes
+    the weight's gradient row-sparse (SelectedRows).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> emb = paddle.nn.Embedding(4, 3, padding_idx=1)
+            >>> emb
+            Embedding(4, 3, padding_idx=1, sparse=False, scale_grad_by_freq=False)
+            >>> emb(paddle.to_tensor([[1], [1]]))
+            Tensor(shape=[2, 1, 3], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [[[0., 0., 0.]],
+            <BLANKLINE>
+                    [[0., 0., 0.]]])
+    """
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, *,
+                 scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None,
+                 weight_attr=None, name=None):
+        super().__init__()
+        self._num_embeddings = num_embeddings
+        self._embedding_dim = embedding_dim
+        self._sparse = sparse
+        self._is_distributed = False
+        self._max_norm = max_norm
+        self._norm_type = norm_type
+        self._padding_idx = padding_idx
+        self._scale_grad_by_freq = scale_grad_by_freq
+        self._device = device
+        if num_embeddings <= 0:
+            raise ValueError("num_embeddings must be gather than 0")
+        if embedding_dim <= 0:
+            raise ValueError("embedding_dim must be gather than 0")
+        pad = -1 if padding_idx is None else (padding_idx if padding_idx >= 0 else num_embeddings + padding_idx)
+        if pad >= num_embeddings or pad < -num_embeddings:
+            raise ValueError(f"padding_idx must be within [-{num_embeddings}, {num_embeddings})")
+        self._dtype = _dt.get_default_dtype() if dtype is None else dtype
+        self._size = [num_embeddings, embedding_dim]
+        self._weight_attr = weight_attr
+        self._remote_prefetch = False
+        self._name = name
+        if _weight is not None:
+            assert list(_weight.shape) == [num_embeddings, embedding_dim], (
+                "Shape of weight does not match num_embeddings and embedding_dim")
+            self.weight = _weight
+            self.weight.stop_gradient = _freeze
+        else:
+            self.weight = self.create_parameter(attr=self._weight_attr, shape=self._size, dtype=self._dtype,
+                                                is_bias=False)
+            if self._weight_attr is None:
+                self.weight.stop_gradient = _freeze
+        if not STATE.static and pad != -1:
+            self.weight._data[pad] = 0.0  # the padding row starts at zero (no graph: a parameter's init)
+
+    @property
+    def padding_idx(self):
+        return self._padding_idx
+
+    @padding_idx.setter
+    def padding_idx(self, value):
+        self._padding_idx = value
+
+    @param_alias(input="x")
+    def forward(self, x):
+        return F.embedding(x, weight=self.weight, padding_idx=self._padding_idx, max_norm=self._max_norm,
+                           norm_type=self._norm_type, sparse=self._sparse, scale_grad_by_freq=self._scale_grad_by_freq,
+                           name=self._name)
+
+    def extra_repr(self):
+        s = f"{self._num_embeddings}, {self._embedding_dim}"
+        if self._padding_idx is not None:
+            s += f", padding_idx={self._padding_idx}"
+        s += f", sparse={self._sparse}, scale_grad_by_freq={self._scale_grad_by_freq}"
+        if self._name is not None:
+            s += f", name={self._name}"
+        return s
+
+
+class Flatten(Layer):
+    """Flatten the dims start_axis..stop_axis into one.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.nn.Flatten()(paddle.ones([5, 2, 3, 4])).shape
+            paddle.Size([5, 24])
+    """
+
+    def __init__(self, start_axis=1, stop_axis=-1):
+        super().__init__()
+        self.start_axis = start_axis
+        self.stop_axis = stop_axis
+
+    def forward(self, input):  # noqa: A002
+        return _T.flatten(input, start_axis=self.start_axis, stop_axis=self.stop_axis)
+
+
+class Unflatten(Layer):
+    """Split dim `axis` into `shape`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.nn.Unflatten(1, [2, 3])(paddle.ones([4, 6])).shape
+            paddle.Size([4, 2, 3])
+    """
+
+    def __init__(self, axis, shape, name=None):
+        super().__init__()
+        self.axis = axis
+        self.shape = shape
+        self.name = name
+
+    def forward(self, input):  # noqa: A002
+        return _T.unflatten(input, axis=self.axis, shape=self.shape, name=self.name)
+
+    def extra_repr(self):
+        return f"axis={self.axis}, shape={self.shape}{_name_suffix(self.name)}"
+
+
+class Dropout(Layer):
+    """Dropout: zero elements with probability p while training (see F.dropout); a no-op in eval mode.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> m = paddle.nn.Dropout(p=0.5)
+            >>> _ = m.eval()
+            >>> m(paddle.to_tensor([[1., 2., 3.], [4., 5., 6.]]))
+            Tensor(shape=[2, 3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1., 2., 3.],
+                    [4., 5., 6.]])
+    """
+
+    def __init__(self, p=0.5, inplace=False, axis=None, mode="upscale_in_train", name=None):
+        super().__init__()
+        self.p = p
+        self.inplace = inplace
+        self.axis = axis
+        self.mode = mode
+        self.name = name
+
+    def forward(self, input):  # noqa: A002
+        return F.dropout(input, p=self.p, axis=self.axis, training=self.training, inplace=self.inplace,
+                         mode=self.mode, name=self.name)
+
+    def extra_repr(self):
+        return f"p={self.p}, axis={self.axis}, mode={self.mode}{_name_suffix(self.name)}, inplace={self.inplace}"
+
+
+class Dropout2D(Layer):
+    """Zero whole channels of an NCHW / NHWC input with probability p while training.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> m = paddle.nn.Dropout2D(p=0.5)
+            >>> m(paddle.rand([2, 3, 4, 5])).shape
+            paddle.Size([2, 3, 4, 5])
+    """
+
+    def __init__(self, p=0.5, data_format="NCHW", name=None):
+        super().__init__()
+        self.p = p
+        self.data_format = data_format
+        self.name = name
+
+    def forward(self, input):  # noqa: A002
+        return F.dropout2d(input, p=self.p, training=self.training, data_format=self.data_format, name=self.name)
+
+    def extra_repr(self):
+        return f"p={self.p}, data_format={self.data_format}{_name_suffix(self.name)}"
+
+
+class Dropout3D(Layer):
+    """Zero whole channels of an NCDHW / NDHWC input with probability p while training.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> m = paddle.nn.Dropout3D(p=0.5)
+            >>> m(paddle.rand([1, 2, 3, 4, 5])).shape
+            paddle.Size([1, 2, 3, 4, 5])
+    """
+
+    def __init__(self, p=0.5, data_format="NCDHW", name=None):
+        super().__init__()
+        self.p = p
+        self.data_format = data_format
+        self.name = name
+
+    def forward(self, input):  # noqa: A002
+        return F.dropout3d(input, p=self.p, training=self.training, data_format=self.data_format, name=self.name)
+
+    def extra_repr(self):
+        return f"p={self.p}, data_format={self.data_format}{_name_suffix(self.name)}"
+
+
+class AlphaDropout(Layer):
+    """Alpha dropout for SELU networks (keeps the self-normalising mean and variance).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> m = paddle.nn.AlphaDropout(p=0.5)
+            >>> _ = m.eval()
+            >>> m(paddle.to_tensor([[-1., 1.], [-1., 1.]]))
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[-1.,  1.],
+                    [-1.,  1.]])
+    """
+
+    def __init__(self, p=0.5, name=None):
+        super().__init__()
+        self.p = p
+        self.name = name
+
+    def forward(self, input):  # noqa: A002
+        return F.alpha_dropout(input, p=self.p, training=self.training, name=self.name)
+
+    def extra_repr(self):
+        return f"p={self.p}{_name_suffix(self.name)}"
+
+
+class FeatureAlphaDropout(AlphaDropout):
+    """Alpha dropout with one mask value per (sample, channel).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> m = paddle.nn.FeatureAlphaDropout(p=0.5)
+            >>> m(paddle.rand([2, 3, 4])).shape
+            paddle.Size([2, 3, 4])
+    """
+
+    def forward(self, input):  # noqa: A002
+        return F.feature_alpha_dropout(input, p=self.p, training=self.training, name=self.name)
+
+
+class CosineSimilarity(Layer):
+    """Cosine similarity of x1 and x2 along axis.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x1 = paddle.to_tensor([[1., 2., 3.], [2., 3., 4.]])
+            >>> x2 = paddle.to_tensor([[8., 3., 3.], [2., 3., 4.]])
+            >>> paddle.nn.CosineSimilarity(axis=0)(x1, x2)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.65079135, 0.98058069, 1.        ])
+    """
+
+    @param_alias(dim="axis")
+    def __init__(self, axis=1, eps=1e-8):
+        super().__init__()
+        self._axis = axis
+        self._eps = eps
+
+    def forward(self, x1, x2):
+        return F.cosine_similarity(x1, x2, axis=self._axis, eps=self._eps)
+
+    def extra_repr(self):
+        return f"axis={self._axis}, eps={self._eps}"
+
+    dim = property(lambda self: self._axis, lambda self, v: setattr(self, "_axis", v))
+
+
+__all__ = ["Identity", "Linear", "Bilinear", "Embedding", "Flatten", "Unflatten", "Dropout", "Dropout2D",
+           "Dropout3D", "AlphaDropout", "FeatureAlphaDropout", "CosineSimilarity"]

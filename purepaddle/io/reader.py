@@ -1,0 +1,123 @@
+"""paddle.io.DataLoader: batches from a Dataset, in the main process or from worker processes."""
+import sys
+import warnings
+
+from .._core.place import convert_place, current_place
+from .dataloader.batch_sampler import BatchSampler, _InfiniteIterableSampler
+from .dataloader.dataloader_iter import MultiProcessIter, SingleProcessIter
+from .dataloader.dataset import IterableDataset
+from .dataloader.worker import _DatasetKind
+
+__all__ = ["DataLoader"]
+
+
+class DataLoader:
+    """Iterate over batches of `dataset`: each batch is the collated samples with every array as a Tensor.
+
+    - Map-style datasets are read through `batch_sampler` (default: a BatchSampler built from
+      `batch_size`, `shuffle`, `drop_last`); `batch_size=None` turns batching off.
+    - IterableDataset: `batch_size` consecutive items per batch; with workers each worker iterates
+      its own copy (split the work with `paddle.io.get_worker_info()`).
+    - `num_workers > 0` loads in that many worker processes (fork); batches still come in sampler
+      order, big arrays travel through shared memory (`use_shared_memory`). A worker's exception
+      is raised in the loop as SystemError carrying the worker's traceback; a worker killed by a
+      signal raises RuntimeError; `timeout > 0` bounds the wait for one batch (seconds).
+    - `persistent_workers=True` keeps the workers between epochs.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import numpy as np
+            >>> import paddle
+            >>> from paddle.io import Dataset, DataLoader
+            >>> class Squares(Dataset):
+            ...     def __getitem__(self, i):
+            ...         return np.array([i, i * i], 'float32'), i % 2
+            ...     def __len__(self):
+            ...         return 5
+            >>> loader = DataLoader(Squares(), batch_size=2)
+            >>> len(loader)
+            3
+            >>> x, y = next(iter(loader))
+            >>> list(x.shape), y.tolist()
+            ([2, 2], [0, 1])
+    """
+
+    def __init__(self, dataset, feed_list=None, places=None, return_list=True, batch_sampler=None, batch_size=1,
+                 shuffle=False, drop_last=False, collate_fn=None, num_workers=0, use_buffer_reader=True,
+                 reader_buffer_size=2, prefetch_factor=2, use_shared_memory=True, timeout=0, worker_init_fn=None,
+                 persistent_workers=False):
+        from .._core.mode import STATE
+        self.return_list = return_list
+        self.collate_fn = collate_fn
+        self.use_buffer_reader = use_buffer_reader
+        self.reader_buffer_size = reader_buffer_size
+        self.prefetch_factor = prefetch_factor
+        self.worker_init_fn = worker_init_fn
+        self.dataset = dataset
+        if not return_list and STATE.static:
+            assert feed_list is not None, "feed_list should be set when return_list=False"
+        self.feed_list = feed_list
+        if places is None:
+            places = current_place()
+        self.places = [convert_place(p) for p in places] if isinstance(places, (list, tuple)) \
+            else [convert_place(places)]
+        assert num_workers >= 0, "num_workers should be a non-negative value"
+        if num_workers > 0 and sys.platform in ("darwin", "win32"):
+            warnings.warn("DataLoader with multi-process mode is not supported on MacOs and Windows currently. "
+                          "Please use single-process mode with num_workers = 0 instead")
+            num_workers = 0
+        self.num_workers = num_workers
+        assert prefetch_factor > 0, "prefetch_factor should be a positive value"
+        self.use_shared_memory = use_shared_memory and num_workers > 0
+        assert timeout >= 0, "timeout should be a non-negative value"
+        self.timeout = timeout
+        self._iterable = isinstance(dataset, IterableDataset)
+        self.dataset_kind = _DatasetKind.ITER if self._iterable else _DatasetKind.MAP
+        if self._iterable:
+            if shuffle:
+                raise ValueError(f"IterableDataset not support shuffle, but got shuffle={shuffle}")
+            if batch_sampler is not None:
+                raise ValueError("IterableDataset expect unspecified batch_sampler")
+        if batch_sampler is not None:
+            assert batch_size == 1 and not shuffle and not drop_last, \
+                "batch_size/shuffle/drop_last should not be set when batch_sampler is given"
+            self.batch_sampler = batch_sampler
+            self.batch_size = None
+        elif batch_size is None:
+            self.batch_sampler = None
+            self.batch_size = None
+        else:
+            assert batch_size > 0, "batch_size should be None or a positive value when batch_sampler is not given"
+            self.batch_size = batch_size
+            if self._iterable:
+                self.batch_sampler = _InfiniteIterableSampler(dataset, batch_size)
+            else:
+                self.batch_sampler = BatchSampler(dataset=dataset, batch_size=batch_size, shuffle=shuffle,
+                                                  drop_last=drop_last)
+        self.drop_last = drop_last
+        self.auto_collate_batch = self.batch_sampler is not None
+        self.persistent_workers = persistent_workers
+        self._persistent_workers = persistent_workers
+        self._iterator = None
+
+    def __len__(self):
+        if self._iterable:
+            raise ValueError("length of IterableDataset not supported")
+        if self.auto_collate_batch:
+            return len(self.batch_sampler)
+        return len(self.dataset)
+
+    def __iter__(self):
+        if self.num_workers == 0:
+            return SingleProcessIter(self)
+        if self.persistent_workers:
+            if self._iterator is None or self._iterator._shut:
+                self._iterator = MultiProcessIter(self)
+            else:
+                self._iterator._reset()
+            return self._iterator
+        return MultiProcessIter(self)
+
+    def __call__(self):
+        return self.__iter__()

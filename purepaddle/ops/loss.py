@@ -1,0 +1,576 @@
+"""Loss ops: softmax_with_cross_entropy (+ its grad op), sigmoid_cross_entropy_with_logits (+ grad),
+bce_loss, nll_loss (+ grad), huber_loss, kldiv_loss, log_loss.
+
+Kernels work on a [rows, classes] view of the logits; class sums use `x @ ones` because numpy's
+reductions over a short last axis are several times slower than a matrix-vector product."""
+import numpy as np
+
+from .._core.dispatch import apply
+from .._core.op import Op, TensorMeta, register
+from .._core.tensor import Tensor
+from .creation import FillAnyLike
+from .gather import InvalidArgument, OutOfRange
+from .reduction import ReduceSum
+from .unary import Clip, Sigmoid
+
+_ONES = {}
+_CLIP_LOG = -64.0  # Paddle's stable softmax clips logits - rowmax at -64 (exp(-64) is still normal in fp32)
+_TOLERABLE = 1e20  # Paddle's TolerableValue: log(0) reads as -1e20, not -inf
+_BIG = float(np.finfo(np.float32).max)
+
+
+def clip(t, lo=-_BIG, hi=_BIG):
+    """The clip op on a Tensor/Variable with constant bounds."""
+    return apply(Clip, t, None, None, min=float(lo), max=float(hi))
+
+
+def ones_vector(n, dtype):
+    """A cached read-only ones vector of length n (x @ ones sums x's last axis)."""
+    key = (n, dtype.char)
+    v = _ONES.get(key)
+    if v is None:
+        if len(_ONES) > 64:
+            _ONES.clear()
+        v = np.ones(n, dtype)
+        v.flags.writeable = False
+        _ONES[key] = v
+    return v
+
+
+def row_sum(a):
+    """Sum over the last axis of a 2-D float array."""
+    return a @ ones_vector(a.shape[1], a.dtype)
+
+
+def to_rows(a, axis):
+    """a with `axis` moved last, as [rows, a.shape[axis]] (a view when axis is already last)."""
+    c = a.shape[axis]
+    if axis != a.ndim - 1:
+        a = np.moveaxis(a, axis, -1)
+    return a.reshape(-1, c)
+
+
+def from_rows(a2, shape, axis):
+    """Inverse of to_rows: [rows, C] back to `shape` with the class axis at `axis`."""
+    shape = list(shape)
+    if axis == len(shape) - 1:
+        return a2.reshape(shape)
+    moved = shape[:axis] + shape[axis + 1:] + [shape[axis]]
+    return np.moveaxis(a2.reshape(moved), -1, axis)
+
+
+def is_zero_const(t):
+    """Whether t is an eager constant of zeros (the filler autograd makes for an unused output)."""
+    return type(t) is Tensor and t.stop_gradient and not np.count_nonzero(t._data)
+
+
+def _row_shifted(x2):
+    """(s, e, tot) with s = x - rowmax clipped at -64 (Paddle's stable softmax), e = exp(s), tot = row sums."""
+    s = x2 - x2.max(axis=1, keepdims=True)
+    np.maximum(s, _CLIP_LOG, out=s)
+    e = np.exp(s)
+    return s, e, row_sum(e)
+
+
+def _global_shifted(x2):
+    """(s, e, tot) shifted by the global max: the same log-softmax without numpy's slow per-row max.
+
+    None when some row's sum leaves the normal range (a row far below the global max, inf, nan):
+    the caller then uses _row_shifted."""
+    s = x2 - x2.max()
+    e = np.exp(s)
+    tot = row_sum(e)
+    if not tot.min() >= _TINY.get(x2.dtype.char, 0.0):  # nan-safe
+        return None
+    return s, e, tot
+
+
+_TINY = {c: float(np.finfo(c).tiny) * 2.0 ** (np.finfo(c).nmant + 1) for c in "efd"}
+_STARTS = {}
+_UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def _row_starts(rows, classes):
+    """np.arange(0, rows * classes, classes), cached: the flat offset of each row."""
+    key = (rows, classes)
+    a = _STARTS.get(key)
+    if a is None:
+        if len(_STARTS) > 64:
+            _STARTS.clear()
+        a = _STARTS[key] = np.arange(0, rows * classes, classes)
+        a.flags.writeable = False
+    return a
+
+
+def hard_labels(label, rows, classes, ignore_index, check=True):
+    """(flat indices into a [rows, classes] array, mask of ignored rows or None).
+
+    check: raise Paddle's range errors (the grad op skips them: its forward op already did)."""
+    lab = label.reshape(-1)
+    if lab.dtype.kind not in "iu":
+        lab = lab.astype(np.int64)  # float hard labels are read as integers, as Paddle's kernel does
+    if lab.size != rows:
+        raise InvalidArgument(
+            f"(InvalidArgument) Input(Logits) and Input(Label) should in same shape in dimensions except axis. "
+            f"Received {rows} rows of logits and {lab.size} labels.")
+    ign = None
+    if 0 <= ignore_index < classes:  # an ignored class id is in range: look for it explicitly
+        ign = lab == ignore_index
+        if not np.count_nonzero(ign):
+            ign = None
+    # one comparison finds both the out-of-range labels and a negative ignore_index: negatives wrap to huge
+    if np.count_nonzero(lab.view(_UNSIGNED[lab.itemsize]) >= classes):
+        if ign is None:
+            ign = lab == ignore_index
+        bad = ((lab < 0) | (lab >= classes)) & ~ign
+        if check and bad.any():
+            _label_range_error(int(lab[bad][0]), classes, ignore_index)
+        if not ign.any():
+            ign = None
+    if ign is not None:
+        lab = np.where(ign, 0, lab)
+    return _row_starts(rows, classes) + lab, ign
+
+
+def _label_range_error(v, classes, ignore_index):
+    if v < 0:
+        raise OutOfRange(
+            f"(OutOfRange) label value should >= 0 when label value({v}) not equal to ignore_index({ignore_index})"
+            f"\n  [Hint: Expected lbl >= 0, but received lbl:{v} < 0:0.]")
+    raise OutOfRange(
+        f"(OutOfRange) label value should less than the shape of axis dimension when label value({v}) not equal "
+        f"to ignore_index({ignore_index}), But received label value as {v} and shape of axis dimension is "
+        f"{classes}\n  [Hint: Expected lbl < axis_dim_, but received lbl:{v} >= axis_dim_:{classes}.]")
+
+
+def _loss_shape(shape, axis):
+    s = list(shape)
+    s[axis] = 1
+    return s
+
+
+@register("softmax_with_cross_entropy")
+class SoftmaxWithCrossEntropy(Op):
+    """Softmax of Logits along `axis` and the cross entropy against Label (class ids, or soft labels)."""
+
+    inputs, outputs = ("Logits", "Label"), ("Softmax", "Loss")
+    saves = ("Label", "Softmax")
+
+    def forward(self, xp, logits, label):
+        a = self.attrs
+        shape = logits.shape
+        axis = a["axis"] % len(shape)
+        x2 = logits.reshape(-1, shape[-1]) if axis == len(shape) - 1 else to_rows(logits, axis)
+        rows, c = x2.shape
+        soft = a["soft_label"]
+        if soft:
+            y2 = to_rows(label, axis).astype(x2.dtype, copy=False)
+        else:
+            flat, ign = hard_labels(label, rows, c, a["ignore_index"])
+        if x2.size == 0:
+            loss = np.full(rows, np.nan if rows and not c else 0, x2.dtype)
+            p = x2.copy()
+        elif a.get("use_softmax", True):
+            parts = _global_shifted(x2)
+            loss = None
+            if parts is not None:
+                s, p, tot = parts
+                logtot = np.log(tot)
+                if soft:
+                    s -= logtot[:, None]  # log-softmax
+                    if s.min() >= _CLIP_LOG:  # no entry Paddle would clip
+                        loss = -row_sum(y2 * s)
+                else:
+                    loss = logtot - s.ravel().take(flat)
+                    # a loss above 64 means the label's logit sits more than 64 below its row max,
+                    # where Paddle clips: redo those inputs row by row (nan lands here too)
+                    if not loss.max() <= -_CLIP_LOG:
+                        loss = None
+            if loss is None:
+                s, p, tot = _row_shifted(x2)
+                logtot = np.log(tot)
+                if soft:
+                    s -= logtot[:, None]
+                    loss = -row_sum(y2 * s)
+                else:
+                    loss = logtot - s.ravel().take(flat)
+            p /= tot[:, None]
+        else:  # Logits already are probabilities
+            p = x2.copy()
+            if soft:
+                loss = -row_sum(y2 * np.clip(np.log(p), -_TOLERABLE, _TOLERABLE))
+            else:
+                loss = -np.clip(np.log(p.ravel().take(flat)), -_TOLERABLE, _TOLERABLE)
+        if not soft and ign is not None:
+            loss[ign] = 0
+        out_shape = shape[:axis] + (1,) + shape[axis + 1:]
+        return (p.reshape(shape) if axis == len(shape) - 1 else from_rows(p, shape, axis)), loss.reshape(out_shape)
+
+    def infer_meta(self, logits, label):
+        axis = self.attrs["axis"] % max(len(logits.shape), 1)
+        return TensorMeta(logits.shape, logits.dtype), TensorMeta(_loss_shape(logits.shape, axis), logits.dtype)
+
+    def backward(self, g_softmax, g_loss):
+        if not self.need(0):
+            return None, None
+        label, softmax = self.saved
+        gx = apply(SoftmaxWithCrossEntropyGrad, label, softmax, g_loss, **self.attrs)
+        if g_softmax is not None and not is_zero_const(g_softmax):  # someone used the Softmax output
+            if self.attrs.get("use_softmax", True):
+                ax = self.attrs["axis"]
+                inner = apply(ReduceSum, g_softmax * softmax, dim=[ax], keep_dim=True, reduce_all=False)
+                gx = gx + softmax * (g_softmax - inner)
+            else:
+                gx = gx + g_softmax
+        return gx, None
+
+
+@register("softmax_with_cross_entropy_grad")
+class SoftmaxWithCrossEntropyGrad(Op):
+    """Logits@GRAD = (softmax * sum(w) - w) * g with w the (one-hot or soft) label; -w * g / p without softmax."""
+
+    inputs, outputs = ("Label", "Softmax", "Loss@GRAD"), ("Logits@GRAD",)
+    saves = ("Label", "Softmax", "Loss@GRAD")
+
+    def forward(self, xp, label, softmax, g):
+        a = self.attrs
+        shape = softmax.shape
+        axis = a["axis"] % len(shape)
+        last = axis == len(shape) - 1
+        p2 = softmax.reshape(-1, shape[-1]) if last else to_rows(softmax, axis)
+        rows, c = p2.shape
+        g1 = g.reshape(-1, 1)
+        use_softmax = a.get("use_softmax", True)
+        if a["soft_label"]:
+            y2 = to_rows(label, axis)
+            if use_softmax:  # exact for labels that do not sum to one
+                out = p2 * (g1 * row_sum(y2)[:, None]) - y2 * g1
+            else:
+                out = -(y2 * g1) / p2
+        else:
+            flat, ign = hard_labels(label, rows, c, a["ignore_index"], check=False)
+            g0 = g1[:, 0]
+            if use_softmax:
+                out = p2 * g1
+                out.ravel()[flat] -= g0
+            else:
+                out = np.zeros_like(p2)
+                out.ravel()[flat] = -g0 / p2.ravel().take(flat)
+            if ign is not None:
+                out[ign] = 0
+        return out.reshape(shape) if last else from_rows(out, shape, axis)
+
+    def infer_meta(self, label, softmax, g):
+        return TensorMeta(softmax.shape, softmax.dtype)
+
+    def backward(self, v):
+        label, softmax, g = self.saved
+        a = self.attrs
+        ax = a["axis"]
+        # -w (one-hot or soft label, zero on ignored rows) is this op at softmax = 0, g = 1
+        attrs = dict(a, use_softmax=True)
+        neg_w = apply(SoftmaxWithCrossEntropyGrad, label, apply(FillAnyLike, softmax, value=0.0, dtype=-1),
+                      apply(FillAnyLike, g, value=1.0, dtype=-1), **attrs)
+        if a.get("use_softmax", True):
+            sum_w = -apply(ReduceSum, neg_w, dim=[ax], keep_dim=True, reduce_all=False)
+            g_soft = v * g * sum_w if self.need(1) else None
+            g_g = apply(ReduceSum, v * (softmax * sum_w + neg_w), dim=[ax], keep_dim=True,
+                        reduce_all=False) if self.need(2) else None
+        else:
+            g_soft = -(v * neg_w * g) / (softmax * softmax) if self.need(1) else None
+            g_g = apply(ReduceSum, v * neg_w / softmax, dim=[ax], keep_dim=True, reduce_all=False) \
+                if self.need(2) else None
+        return None, g_soft, g_g
+
+
+def _softplus_neg(x):
+    """log(1 + exp(-x)) computed without overflow."""
+    return np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
+
+
+def _sce_mask(z, ignore_index, normalize):
+    """(mask of ignored labels or None, normaliser or None) for sigmoid_cross_entropy_with_logits."""
+    ign = z == ignore_index
+    has = ign.any()
+    norm = None
+    if normalize:
+        norm = max(int(z.size - np.count_nonzero(ign)), 1) if z.size else 1
+    return (ign if has else None), norm
+
+
+@register("sigmoid_cross_entropy_with_logits")
+class SigmoidCrossEntropyWithLogits(Op):
+    """Elementwise (1 - z) * x + w * log(1 + exp(-x)) (w = pos_weight or 1), zero where z == ignore_index."""
+
+    inputs, outputs = ("X", "Label", "pos_weight"), ("Out",)
+    saves = ("X", "Label", "pos_weight")
+
+    def forward(self, xp, x, z, pw):
+        z = z.astype(x.dtype, copy=False)
+        sp = _softplus_neg(x)
+        out = (1 - z) * x + (sp if pw is None else pw * sp)
+        ign, norm = _sce_mask(z, self.attrs["ignore_index"], self.attrs["normalize"])
+        if ign is not None:
+            out = np.where(ign, 0, out).astype(x.dtype, copy=False)
+        if norm is not None:
+            out /= norm
+        return out.astype(x.dtype, copy=False)
+
+    def infer_meta(self, x, z, pw):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, g):
+        x, z, pw = self.saved
+        gx = apply(SigmoidCrossEntropyWithLogitsGrad, x, z, pw, g, **self.attrs) if self.need(0) else None
+        return gx, None, None
+
+
+@register("sigmoid_cross_entropy_with_logits_grad")
+class SigmoidCrossEntropyWithLogitsGrad(Op):
+    """X@GRAD = ((1 - z) - w * (1 - sigmoid(x))) * g, masked and normalised as the forward."""
+
+    inputs, outputs = ("X", "Label", "pos_weight", "Out@GRAD"), ("X@GRAD",)
+    saves = ("X", "Label", "pos_weight", "Out@GRAD")
+
+    def forward(self, xp, x, z, pw, g):
+        z = z.astype(x.dtype, copy=False)
+        sig = 1 / (1 + np.exp(-x))
+        d = sig - z if pw is None else (1 - z) - pw * (1 - sig)
+        d *= g
+        ign, norm = _sce_mask(z, self.attrs["ignore_index"], self.attrs["normalize"])
+        if ign is not None:
+            d[ign] = 0
+        if norm is not None:
+            d /= norm
+        return d.astype(x.dtype, copy=False)
+
+    def infer_meta(self, x, z, pw, g):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, v):
+        x, z, pw, g = self.saved
+        a = self.attrs
+        gx = gg = None
+        if self.need(0):
+            s = apply(Sigmoid, x)
+            keep = (z != a["ignore_index"]).astype(x.dtype)
+            d = s * (1 - s) * keep
+            if pw is not None:
+                d = d * pw
+            if a["normalize"]:
+                d = d / clip(keep.sum(), 1.0)
+            gx = v * g * d
+        if self.need(3):
+            gg = v * apply(SigmoidCrossEntropyWithLogitsGrad, x, z, pw, apply(FillAnyLike, g, value=1.0, dtype=-1), **a)
+        return gx, None, None, gg
+
+
+@register("bce_loss")
+class BCELoss(Op):
+    """-(z log x + (1 - z) log(1 - x)) with each log clipped at -100; x must lie in [0, 1]."""
+
+    inputs, outputs = ("X", "Label"), ("Out",)
+    saves = ("X", "Label")
+
+    def forward(self, xp, x, z):
+        if x.size:
+            lo, hi = x.min(), x.max()
+            if lo < 0:
+                raise InvalidArgument(
+                    "(InvalidArgument) Illegal input, input must be greater than or equal to 0\n  [Hint: Expected "
+                    f"x_data[i] >= static_cast<T>(0), but received x_data[i]:{float(lo):g} < static_cast<T>(0):0.]")
+            if hi > 1:
+                raise InvalidArgument(
+                    "(InvalidArgument) Illegal input, input must be less than or equal to 1\n  [Hint: Expected "
+                    f"x_data[i] <= static_cast<T>(1), but received x_data[i]:{float(hi):g} > static_cast<T>(1):1.]")
+        with np.errstate(divide="ignore"):
+            lx = np.maximum(np.log(x), -100)
+            l1 = np.maximum(np.log1p(-x), -100)
+        return (-(z * lx + (1 - z) * l1)).astype(x.dtype, copy=False)
+
+    def infer_meta(self, x, z):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, g):
+        x, z = self.saved
+        if not self.need(0):
+            return None, None
+        # Paddle's grad: (x - z) / max(x (1 - x), 1e-12)
+        den = clip(x * (1 - x), 1e-12)
+        return g * (x - z) / den, None
+
+
+@register("nll_loss")
+class NLLLoss(Op):
+    """-w[y] * x[n, y, ...] per position (class axis 1), reduced by `reduction`; Total_weight = sum of w[y]."""
+
+    inputs, outputs = ("X", "Label", "Weight"), ("Out", "Total_weight")
+    nondiff_outputs = ("Total_weight",)
+    saves = ("X", "Label", "Weight")
+
+    def _picked(self, x, label, w):
+        """(x at the labels, weights at the labels with ignored ones zeroed, flat indices) for [N*..., C] rows."""
+        c = x.shape[1]
+        x2 = to_rows(x, 1)
+        lab = label.reshape(-1)
+        if lab.size != x2.shape[0]:
+            raise InvalidArgument(
+                "(InvalidArgument) ShapeError: Expected input batch_size to match label batch_size,But received: "
+                f"the Input(x) shape is {list(x.shape)}, the Input(label) shape is {list(label.shape)}.")
+        ign = lab == self.attrs["ignore_index"]
+        labc = np.where(ign, 0, lab)
+        if labc.size and ((labc < 0) | (labc >= c)).any():
+            raise InvalidArgument(
+                "(InvalidArgument) label should not be out of bounds.\n  [Hint: Expected cur_label >= 0 && cur_label "
+                "< n_classes == true, but received cur_label >= 0 && cur_label < n_classes:0 != true:1.]")
+        flat = np.arange(0, x2.size, c) + labc
+        wv = np.ones(lab.shape, x.dtype) if w is None else w.take(labc).astype(x.dtype, copy=False)
+        wv[ign] = 0
+        return x2.ravel().take(flat), wv, flat
+
+    def forward(self, xp, x, label, w):
+        picked, wv, _ = self._picked(x, label, w)
+        out = -picked * wv
+        red = self.attrs["reduction"]
+        if red == "none":
+            return out.reshape((x.shape[0],) + x.shape[2:]), np.zeros((), x.dtype)
+        total = wv.sum(dtype=x.dtype)
+        s = out.sum(dtype=x.dtype)
+        if red == "mean":
+            with np.errstate(invalid="ignore", divide="ignore"):
+                s = s / total  # all labels ignored: nan, as 0/0
+        return np.asarray(s, x.dtype), np.asarray(total, x.dtype)
+
+    def infer_meta(self, x, label, w):
+        out = [x.shape[0]] + list(x.shape[2:]) if self.attrs["reduction"] == "none" else []
+        return TensorMeta(out, x.dtype), TensorMeta([], x.dtype)
+
+    def backward(self, g, g_total):
+        x, label, w = self.saved
+        if not self.need(0):
+            return None, None, None
+        return apply(NLLLossGrad, x, label, w, g, **self.attrs), None, None
+
+
+@register("nll_loss_grad")
+class NLLLossGrad(Op):
+    """X@GRAD: -w[y] * g (divided by the total weight for 'mean') at the label positions, zero elsewhere."""
+
+    inputs, outputs = ("X", "Label", "Weight", "Out@GRAD"), ("X@GRAD",)
+    saves = ("Label", "Weight")
+
+    def forward(self, xp, x, label, w, g):
+        _, wv, flat = NLLLoss._picked(self, x, label, w)
+        red = self.attrs["reduction"]
+        gv = g.reshape(-1).astype(x.dtype, copy=False)
+        coef = -wv * gv
+        if red == "mean":
+            with np.errstate(invalid="ignore", divide="ignore"):
+                coef = coef / wv.sum(dtype=x.dtype)
+        out = np.zeros(x.size, x.dtype)
+        out[flat] = coef
+        shape = list(x.shape)
+        return from_rows(out.reshape(-1, shape[1]), shape, 1)
+
+    def infer_meta(self, x, label, w, g):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, v):
+        label, w = self.saved
+        if not self.need(3):
+            return None, None, None, None
+        # the grad is linear in Out@GRAD with the forward's own coefficients
+        out, _ = apply(NLLLoss, v, label, w, **self.attrs)
+        return None, None, None, out
+
+
+@register("huber_loss")
+class HuberLoss(Op):
+    """r = Y - X; 0.5 r^2 where |r| <= delta, else delta (|r| - delta / 2). Residual is r."""
+
+    inputs, outputs = ("X", "Y"), ("Out", "Residual")
+    nondiff_outputs = ("Residual",)
+    saves = ("X", "Y")
+
+    def forward(self, xp, x, y):
+        d = x.dtype.type(np.float32(self.attrs["delta"]))  # the attr is a float32 in Paddle
+        r = y - x
+        ar = np.abs(r)
+        out = np.where(ar <= d, 0.5 * r * r, d * (ar - 0.5 * d)).astype(x.dtype, copy=False)
+        return out, r
+
+    def infer_meta(self, x, y):
+        return TensorMeta(x.shape, x.dtype), TensorMeta(x.shape, x.dtype)
+
+    def backward(self, g, g_res):
+        x, y = self.saved
+        d = float(np.float32(self.attrs["delta"]))
+        c = clip(y - x, -d, d) * g  # d out / d r
+        if g_res is not None and not is_zero_const(g_res):
+            c = c + g_res
+        return (-c if self.need(0) else None), (c if self.need(1) else None)
+
+
+_KL_REDUCTIONS = ("none", "mean", "sum", "batchmean")
+
+
+@register("kldiv_loss")
+class KLDivLoss(Op):
+    """t (log t - x) where t > 0 (else 0); exp(t) (t - x) with log_target; reduced by `reduction`."""
+
+    inputs, outputs = ("X", "Target"), ("Loss",)
+    saves = ("X", "Target")
+
+    def forward(self, xp, x, t):
+        if self.attrs.get("log_target", False):
+            out = np.exp(t) * (t - x)
+        else:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                out = np.where(t > 0, t * (np.log(np.where(t > 0, t, 1)) - x), 0)
+        out = out.astype(x.dtype, copy=False)
+        red = self.attrs.get("reduction", "none")
+        if red == "none":
+            return out
+        s = out.sum(dtype=x.dtype)
+        if red == "mean":
+            s = s / max(out.size, 1)
+        elif red == "batchmean" and x.ndim:
+            s = s / max(x.shape[0], 1)
+        return np.asarray(s, x.dtype)
+
+    def infer_meta(self, x, t):
+        return TensorMeta(x.shape if self.attrs.get("reduction", "none") == "none" else [], x.dtype)
+
+    def backward(self, g):
+        x, t = self.saved
+        if not self.need(0):
+            return None, None
+        w = t.exp() if self.attrs.get("log_target", False) else clip(t, 0.0)
+        red = self.attrs.get("reduction", "none")
+        if red == "mean":
+            g = g / x.numel()
+        elif red == "batchmean" and x.ndim:
+            g = g / x.shape[0]
+        return -w * g, None
+
+
+@register("log_loss")
+class LogLoss(Op):
+    """-y log(p + eps) - (1 - y) log(1 - p + eps)."""
+
+    inputs, outputs = ("Predicted", "Labels"), ("Loss",)
+    saves = ("Predicted", "Labels")
+
+    def forward(self, xp, p, y):
+        e = p.dtype.type(np.float32(self.attrs["epsilon"]))
+        return (-y * np.log(p + e) - (1 - y) * np.log(1 - p + e)).astype(p.dtype, copy=False)
+
+    def infer_meta(self, p, y):
+        return TensorMeta(p.shape, p.dtype)
+
+    def backward(self, g):
+        p, y = self.saved
+        if not self.need(0):
+            return None, None
+        e = float(np.float32(self.attrs["epsilon"]))
+        return g * ((1 - y) / (1 - p + e) - y / (p + e)), None

@@ -1,0 +1,428 @@
+"""Pooling: pool2d / pool3d (max, avg, adaptive), max_pool*_with_index, lp_pool2d, and their grad ops.
+
+Regular windows are swept with one strided slice per kernel offset (a handful of whole-array
+numpy calls); windows of varying size (adaptive bins, fractional regions, index outputs) are
+gathered with per-dim index arrays. Window bounds follow Paddle's kernels: a window starting at
+o*stride - pad_before ends at min(start + k, n + pad_before); only real elements are pooled;
+the exclusive average divides by the real elements, the inclusive one by end - start.
+"""
+import itertools
+import math
+
+import numpy as np
+
+from .._core.dispatch import apply
+from .._core.op import Op, TensorMeta, register
+from .conv import _from_first, _spatial, _to_first, channel_last
+
+
+def lowest(dtype):
+    """The initial value of a max (Paddle uses the dtype's lowest finite value)."""
+    return np.finfo(dtype).min if np.dtype(dtype).kind == "f" else np.iinfo(dtype).min
+
+
+def _kernel_error(msg):
+    e = ValueError(msg)
+    e.paddle_kernel = True
+    return e
+
+
+def geometry(in_sp, attrs, ksize_key="ksize"):
+    """(ksize, strides, [(before, after)], out_sp) of a non-adaptive pooling, or None for adaptive."""
+    nd = len(in_sp)
+    if attrs.get("adaptive", False):
+        return None
+    ks = list(attrs[ksize_key])
+    ss = list(attrs.get("strides", ks))
+    if attrs.get("global_pooling", False):
+        ks = list(in_sp)
+        pads = [(0, 0)] * nd
+    else:
+        alg = attrs.get("padding_algorithm", "EXPLICIT")
+        p = list(attrs.get("paddings", [0] * nd))
+        if alg == "SAME":
+            pads = []
+            for n, k, s in zip(in_sp, ks, ss):
+                tot = max(((n + s - 1) // s - 1) * s + k - n, 0)
+                pads.append((tot // 2, tot - tot // 2))
+        elif alg == "VALID":
+            pads = [(0, 0)] * nd
+        elif len(p) == 2 * nd:
+            pads = [(p[2 * i], p[2 * i + 1]) for i in range(nd)]
+        else:
+            pads = [(v, v) for v in (p if len(p) == nd else [0] * nd)]
+    ceil = attrs.get("ceil_mode", False)
+    out = []
+    for n, k, s, (b, a) in zip(in_sp, ks, ss, pads):
+        if n < 0:
+            out.append(-1)
+            continue
+        span = n - k + b + a
+        o = (span + s - 1) // s + 1 if ceil else span // s + 1
+        if o <= 0:
+            raise _kernel_error(f"(InvalidArgument) The output size of pooling must be greater than 0, but received "
+                                f"input size {list(in_sp)}, kernel size {ks}, strides {ss} and paddings {pads}.")
+        out.append(o)
+    return ks, ss, pads, out
+
+
+def window_bounds(n, k, s, pb, o):
+    """Per output index along one dim: (raw_start, raw_end, start, end) as int arrays (Paddle's rule)."""
+    raw_start = np.arange(o) * s - pb
+    raw_end = np.minimum(raw_start + k, n + pb)
+    return raw_start, raw_end, np.maximum(raw_start, 0), np.minimum(raw_end, n)
+
+
+def adaptive_bounds(n, o):
+    """Adaptive bins: [floor(i n / o), ceil((i + 1) n / o))."""
+    i = np.arange(o)
+    return (i * n) // o, -((-(i + 1) * n) // o)
+
+
+def _outer(vectors):
+    """Outer product of per-dim vectors, shaped (*out)."""
+    out = np.ones([len(v) for v in vectors])
+    for d, v in enumerate(vectors):
+        out = out * np.asarray(v, dtype=np.float64).reshape([-1 if i == d else 1 for i in range(len(vectors))])
+    return out
+
+
+# -- strided sweeps (regular windows) -------------------------------------------------------
+def _padded(x, ks, ss, pads, out_sp, value):
+    """x padded so every window [o*s - pb, o*s - pb + k) lies inside; the slices per kernel offset."""
+    after = [max((o - 1) * s + k - n - b, 0) for n, k, s, (b, _), o in zip(x.shape[2:], ks, ss, pads, out_sp)]
+    if any(b for b, _ in pads) or any(after):
+        shape = x.shape[:2] + tuple(n + b + a for n, (b, _), a in zip(x.shape[2:], pads, after))
+        xp = np.full(shape, value, dtype=x.dtype)
+        xp[(Ellipsis,) + tuple(slice(b, b + n) for n, (b, _) in zip(x.shape[2:], pads))] = x
+    else:
+        xp = x
+    return xp
+
+
+def offset_slices(ks, ss, out_sp):
+    """For each kernel offset (row-major), the strided slices of the padded input it reads."""
+    for offs in itertools.product(*[range(k) for k in ks]):
+        yield (slice(None), slice(None)) + tuple(slice(t, t + s * (o - 1) + 1, s)
+                                                 for t, s, o in zip(offs, ss, out_sp))
+
+
+def max_sweep(x, ks, ss, pads, out_sp):
+    """Max over regular windows."""
+    xp = _padded(x, ks, ss, pads, out_sp, lowest(x.dtype))
+    sl = offset_slices(ks, ss, out_sp)
+    out = xp[next(sl)].copy()
+    for s in sl:
+        np.maximum(out, xp[s], out=out)
+    return out
+
+
+def sum_sweep(x, ks, ss, pads, out_sp):
+    """Sum over regular windows (padding contributes 0)."""
+    xp = _padded(x, ks, ss, pads, out_sp, 0)
+    sl = offset_slices(ks, ss, out_sp)
+    out = xp[next(sl)].copy()
+    for s in sl:
+        out += xp[s]
+    return out
+
+
+def avg_divisor(in_sp, ks, ss, pads, out_sp, exclusive):
+    """The divisor of each output of an average pooling (exclusive: real elements only)."""
+    vecs = []
+    for n, k, s, (b, _), o in zip(in_sp, ks, ss, pads, out_sp):
+        rs, re, st, en = window_bounds(n, k, s, b, o)
+        vecs.append(en - st if exclusive else re - rs)
+    return _outer(vecs)
+
+
+def scatter_sweep(g, x_shape, ks, ss, pads, out_sp, weights=None):
+    """Adjoint of a window sweep: add g (times weights[t] per offset, when given) into each window."""
+    after = [max((o - 1) * s + k - n - b, 0) for n, k, s, (b, _), o in zip(x_shape[2:], ks, ss, pads, out_sp)]
+    padded = x_shape[:2] + tuple(n + b + a for n, (b, _), a in zip(x_shape[2:], pads, after))
+    dx = np.zeros(padded, dtype=g.dtype)
+    for t, s in enumerate(offset_slices(ks, ss, out_sp)):
+        dx[s] += g if weights is None else weights(t, s)
+    crop = (Ellipsis,) + tuple(slice(b, b + n) for n, (b, _) in zip(x_shape[2:], pads))
+    return np.ascontiguousarray(dx[crop]) if dx.shape != tuple(x_shape) else dx
+
+
+def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
+    """Max-pool gradient: each output's grad goes to the first window element equal to the max."""
+    xp = _padded(x, ks, ss, pads, out_sp, lowest(x.dtype))
+    taken = np.zeros(out.shape, dtype=bool)
+    hit = np.empty(out.shape, dtype=bool)
+
+    def first_match(t, s):
+        eq = xp[s] == out
+        np.greater(eq, taken, out=hit)
+        taken[...] |= eq
+        return g * hit
+
+    return scatter_sweep(g, x.shape, ks, ss, pads, out_sp, first_match)
+
+
+def max_sweep_gather(x, out, gg, ks, ss, pads, out_sp):
+    """Adjoint of max_sweep_grad: gg read at each window's first max."""
+    xp = _padded(x, ks, ss, pads, out_sp, lowest(x.dtype))
+    ggp = _padded(gg, ks, ss, pads, out_sp, 0)
+    taken = np.zeros(out.shape, dtype=bool)
+    res = np.zeros(out.shape, dtype=gg.dtype)
+    for s in offset_slices(ks, ss, out_sp):
+        eq = xp[s] == out
+        hit = eq > taken
+        taken |= eq
+        res += ggp[s] * hit
+    return res
+
+
+# -- gathered windows (bins of varying size) -------------------------------------------------
+def bin_index(in_sp, starts, ends):
+    """Index arrays of windows [starts[d][o], ends[d][o]) per dim, laid out (*out, *members).
+
+    Missing members (bins shorter than the longest) point at n, one past the dim; the flat
+    spatial index of every member is returned alongside as (*out, K), -1 where missing.
+    """
+    nd = len(starts)
+    sizes = [int(max((e - s).max(), 1)) for s, e in zip(starts, ends)]
+    strides = [math.prod(in_sp[d + 1:]) for d in range(nd)]
+    idx, flat = [], 0
+    for d, (s, e, k, n) in enumerate(zip(starts, ends, sizes, in_sp)):
+        member = s[:, None] + np.arange(k)[None, :]
+        valid = member < e[:, None]
+        shape = [1] * (2 * nd)
+        shape[d], shape[nd + d] = len(s), k
+        idx.append(np.where(valid, member, n).reshape(shape))
+        flat = flat + np.where(valid, member * strides[d], -(1 << 40)).reshape(shape)
+    out_sp = tuple(len(s) for s in starts)
+    flat = np.broadcast_to(flat, out_sp + tuple(sizes)).reshape(out_sp + (math.prod(sizes),))
+    return idx, np.where(flat < 0, -1, flat)
+
+
+def gather_bins(x, starts, ends, fill):
+    """Bins of x gathered as (N, C, *out, K) (missing members = fill) and their flat spatial indices."""
+    idx, flat = bin_index(x.shape[2:], starts, ends)
+    padded = np.full(x.shape[:2] + tuple(n + 1 for n in x.shape[2:]), fill, dtype=x.dtype)
+    padded[(Ellipsis,) + tuple(slice(0, n) for n in x.shape[2:])] = x
+    vals = padded[(slice(None), slice(None)) + tuple(idx)]
+    return vals.reshape(x.shape[:2] + flat.shape), flat
+
+
+def bins_max(x, starts, ends):
+    """Max and its first flat spatial index over each bin (-lowest and -1 for empty bins)."""
+    vals, flat = gather_bins(x, starts, ends, lowest(x.dtype))
+    arg = vals.argmax(axis=-1)
+    out = np.take_along_axis(vals, arg[..., None], -1)[..., 0]
+    mask = np.take_along_axis(np.broadcast_to(flat, vals.shape), arg[..., None], -1)[..., 0]
+    return out, mask.astype(np.int32)
+
+
+def bins_sum(x, starts, ends):
+    """Sum over each bin."""
+    vals, _ = gather_bins(x, starts, ends, 0)
+    return vals.sum(axis=-1)
+
+
+def scatter_flat(g, mask, x_shape):
+    """Add g[..., o] into position mask[..., o] of the flattened spatial dims of zeros(x_shape)."""
+    n, c = x_shape[:2]
+    hw = math.prod(x_shape[2:])
+    m = mask.reshape(n * c, -1).astype(np.int64)
+    ok = m >= 0
+    rows = np.arange(n * c)[:, None] * hw
+    dx = np.bincount((rows + m)[ok], weights=g.reshape(n * c, -1)[ok], minlength=n * c * hw)
+    return dx.astype(g.dtype).reshape(x_shape)
+
+
+def bins_sum_grad(g, starts, ends, x_shape):
+    """Adjoint of bins_sum: every bin member receives its bin's grad."""
+    _, flat = bin_index(x_shape[2:], starts, ends)
+    k = flat.shape[-1]
+    mask = np.broadcast_to(flat, tuple(x_shape[:2]) + flat.shape)
+    gk = np.broadcast_to(g[..., None], g.shape + (k,))
+    n, c = x_shape[:2]
+    return scatter_flat(gk.reshape(n, c, -1), mask.reshape(n, c, -1), x_shape)
+
+
+def regular_bins(in_sp, ks, ss, pads, out_sp):
+    """Regular windows as bins: clamped [start, end) per dim."""
+    starts, ends = [], []
+    for n, k, s, (b, _), o in zip(in_sp, ks, ss, pads, out_sp):
+        _, _, st, en = window_bounds(n, k, s, b, o)
+        starts.append(st)
+        ends.append(en)
+    return starts, ends
+
+
+# -- pool2d / pool3d -------------------------------------------------------------------------
+def _pool_forward(x, a):
+    """pool2d/pool3d on a channel-first array."""
+    in_sp = x.shape[2:]
+    kind = a.get("pooling_type", "max")
+    geo = geometry(in_sp, a)
+    if geo is None:  # adaptive: ksize is the output size
+        out_sp = list(a["ksize"])
+        if all(n % o == 0 for n, o in zip(in_sp, out_sp)):
+            ks = [n // o for n, o in zip(in_sp, out_sp)]
+            geo = (ks, ks, [(0, 0)] * len(ks), out_sp)
+        else:
+            starts, ends = zip(*[adaptive_bounds(n, o) for n, o in zip(in_sp, out_sp)])
+            if kind == "max":
+                return bins_max(x, starts, ends)[0]
+            div = _outer([e - s for s, e in zip(starts, ends)])
+            return (bins_sum(x, starts, ends) / div).astype(x.dtype)
+    ks, ss, pads, out_sp = geo
+    if all(k == n for k, n in zip(ks, in_sp)) and not any(b or e for b, e in pads) and out_sp == [1] * len(ks):
+        flat = x.reshape(x.shape[:2] + (-1,))  # global pooling: one reduction over the whole map
+        red = flat.max(axis=-1) if kind == "max" else flat.mean(axis=-1, dtype=x.dtype)
+        return red.reshape(x.shape[:2] + (1,) * len(ks))
+    if kind == "max":
+        return max_sweep(x, ks, ss, pads, out_sp)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = sum_sweep(x, ks, ss, pads, out_sp)
+        out /= avg_divisor(in_sp, ks, ss, pads, out_sp, a.get("exclusive", True) or a.get("adaptive", False)) \
+            .astype(x.dtype)
+    return out
+
+
+def _pool_meta(x, a):
+    last = channel_last(a)
+    sp = _spatial(x.shape, last)
+    if a.get("adaptive", False):
+        out_sp = list(a["ksize"])
+    elif -1 in sp and not a.get("global_pooling", False):
+        out_sp = [-1 if n < 0 else o for n, o in zip(sp, geometry([max(n, 1) for n in sp], a)[3])]
+    else:
+        out_sp = [1] * len(sp) if a.get("global_pooling", False) else geometry(sp, a)[3]
+    c = x.shape[-1] if last else x.shape[1]
+    return [x.shape[0]] + out_sp + [c] if last else [x.shape[0], c] + out_sp
+
+
+class _Pool(Op):
+    """pool2d / pool3d: max or average over windows (attr pooling_type), optionally adaptive or global."""
+
+    saves = ("X", "Out")
+    grad_op = None
+
+    def forward(self, xp, x):
+        last = channel_last(self.attrs)
+        return _from_first(_pool_forward(_to_first(x, last), self.attrs), last)
+
+    def infer_meta(self, x):
+        return TensorMeta(_pool_meta(x, self.attrs), x.dtype)
+
+    def backward(self, g):
+        x, out = self.saved
+        return apply(self.grad_op, x, out, g, **self.attrs)
+
+
+def _pool_grad(x, out, g, a):
+    """pool2d_grad on channel-first arrays."""
+    in_sp = x.shape[2:]
+    kind = a.get("pooling_type", "max")
+    geo = geometry(in_sp, a)
+    if geo is None:
+        out_sp = list(a["ksize"])
+        if all(n % o == 0 for n, o in zip(in_sp, out_sp)):
+            ks = [n // o for n, o in zip(in_sp, out_sp)]
+            geo = (ks, ks, [(0, 0)] * len(ks), out_sp)
+        else:
+            starts, ends = zip(*[adaptive_bounds(n, o) for n, o in zip(in_sp, out_sp)])
+            if kind == "max":
+                return scatter_flat(g, bins_max(x, starts, ends)[1], x.shape)
+            div = _outer([e - s for s, e in zip(starts, ends)])
+            return bins_sum_grad((g / div).astype(g.dtype), starts, ends, x.shape)
+    ks, ss, pads, out_sp = geo
+    if kind == "max":
+        return max_sweep_grad(x, out, g, ks, ss, pads, out_sp)
+    div = avg_divisor(in_sp, ks, ss, pads, out_sp, a.get("exclusive", True) or a.get("adaptive", False))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        gd = g / div.astype(g.dtype)
+    return scatter_sweep(gd, x.shape, ks, ss, pads, out_sp)
+
+
+class _PoolGrad(Op):
+    """X@GRAD of pool2d/pool3d from X, Out and Out@GRAD."""
+
+    inputs, outputs = ("X", "Out", "Out@GRAD"), ("X@GRAD",)
+    saves = ("X", "Out")
+    fwd = None
+    double = None
+
+    def forward(self, xp, x, out, g):
+        last = channel_last(self.attrs)
+        dx = _pool_grad(_to_first(x, last), _to_first(out, last), _to_first(g, last), self.attrs)
+        return _from_first(dx, last)
+
+    def infer_meta(self, x, out, g):
+        return TensorMeta(x.shape, g.dtype)
+
+    def backward(self, gg):
+        x, out = self.saved
+        if self.attrs.get("pooling_type", "max") != "max":  # average pooling is linear: its own adjoint's adjoint
+            return None, None, apply(self.fwd, gg, **self.attrs)
+        return None, None, apply(self.double, x, out, gg, **self.attrs)
+
+
+class _PoolDoubleGrad(Op):
+    """Out@GRAD of a max pool2d_grad: the incoming grad read at each window's first max."""
+
+    inputs, outputs = ("X", "Out", "X@GRAD@GRAD"), ("Out@GRAD@GRAD",)
+    saves = ("X", "Out")
+    grad = None
+
+    def forward(self, xp, x, out, gg):
+        a = self.attrs
+        last = channel_last(a)
+        x, out, gg = _to_first(x, last), _to_first(out, last), _to_first(gg, last)
+        geo = geometry(x.shape[2:], a)
+        if geo is None:
+            starts, ends = zip(*[adaptive_bounds(n, o) for n, o in zip(x.shape[2:], a["ksize"])])
+            mask = bins_max(x, starts, ends)[1]
+            res = np.take_along_axis(gg.reshape(gg.shape[:2] + (-1,)), mask.reshape(mask.shape[:2] + (-1,)).clip(0),
+                                     -1).reshape(mask.shape)
+        else:
+            res = max_sweep_gather(x, out, gg, *geo)
+        return _from_first(res, last)
+
+    def infer_meta(self, x, out, gg):
+        return TensorMeta(out.shape, gg.dtype)
+
+    def backward(self, h):
+        x, out = self.saved
+        return None, None, apply(self.grad, x, out, h, **self.attrs)
+
+
+def _pool_family(fwd, grad, double, names):
+    register(names[0])(fwd)
+    register(names[1])(grad)
+    register(names[2])(double)
+    fwd.grad_op, grad.fwd, grad.double, double.grad = grad, fwd, double, grad
+
+
+class Pool2d(_Pool):
+    pass
+
+
+class Pool2dGrad(_PoolGrad):
+    pass
+
+
+class Pool2dDoubleGrad(_PoolDoubleGrad):
+    pass
+
+
+class Pool3d(_Pool):
+    pass
+
+
+class Pool3dGrad(_PoolGrad):
+    pass
+
+
+class Pool3dDoubleGrad(_PoolDoubleGrad):
+    pass
+
+
+_pool_family(Pool2d, Pool2dGrad, Pool2dDoubleGrad, ("pool2d", "pool2d_grad", "pool2d_double_grad"))
+_pool_family(Pool3d, Pool3dGrad, Pool3dDoubleGrad, ("pool3d", "pool3d_grad", "pool3d_double_grad"))

@@ -1,0 +1,166 @@
+"""OpSpec table: the activations of paddle.nn.functional (ops/activation.py), plus their argument checks."""
+import math
+
+import numpy as np
+import pytest
+
+import purepaddle as paddle
+import purepaddle.nn.functional as F
+from tests.opspec import OpSpec, parametrize, rand
+
+_erf = np.vectorize(math.erf)
+
+
+def away(*shape, low=0.2, high=2.0):
+    """Input factory: |x| in [low, high) with random signs (no kink at 0)."""
+    return lambda rng: rng.uniform(low, high, size=shape) * rng.choice([-1.0, 1.0], size=shape)
+
+
+def off(*shape, points=(), gap=0.05, scale=4.0):
+    """Input factory: floats in [-scale, scale) at least `gap` away from the kinks in `points`."""
+    def make(rng):
+        x = rng.uniform(-scale, scale, size=shape)
+        for p in points:
+            near = np.abs(x - p) < gap
+            x[near] = p + np.sign(x[near] - p + 1e-12) * gap * 2
+        return x
+    return make
+
+
+def _sig(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def _softplus(x, beta=1.0, threshold=20.0):
+    return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
+
+
+def _elu(x, a):
+    return np.where(x > 0, x, a * np.expm1(x))
+
+
+SELU_S, SELU_A = 1.0507009873554804934193349852946, 1.6732632423543772848170429916717
+
+SPECS = [
+    OpSpec("relu6", F.relu6, lambda x: np.clip(x, 0, 6), [off(3, 4, points=(0, 6), scale=8)], double=True),
+    OpSpec("leaky_relu", lambda x: F.leaky_relu(x, 0.1), lambda x: np.where(x >= 0, x, 0.1 * x), [away(3, 4)],
+           double=True),
+    OpSpec("hardtanh", lambda x: F.hardtanh(x, -0.5, 1.0), lambda x: np.clip(x, -0.5, 1.0),
+           [off(3, 4, points=(-0.5, 1.0), scale=2)]),
+    OpSpec("hardshrink", F.hardshrink, lambda x: np.where(np.abs(x) >= 0.5, x, 0),
+           [off(3, 4, points=(-0.5, 0.5), scale=2)]),
+    OpSpec("softshrink", lambda x: F.softshrink(x, 0.3),
+           lambda x: np.where(x > 0.3, x - 0.3, np.where(x < -0.3, x + 0.3, 0)), [off(3, 4, points=(-0.3, 0.3))]),
+    OpSpec("thresholded_relu", lambda x: F.thresholded_relu(x, 0.5, 0.25), lambda x: np.where(x > 0.5, x, 0.25),
+           [off(3, 4, points=(0.5,))]),
+    OpSpec("hardsigmoid", F.hardsigmoid, lambda x: np.clip(x * 0.1666667 + 0.5, 0, 1),
+           [off(3, 4, points=(-3, 3), scale=5)]),
+    OpSpec("hardswish", F.hardswish, lambda x: x * np.clip(x + 3, 0, 6) / 6, [off(3, 4, points=(-3, 3), scale=5)],
+           double=True),
+    OpSpec("elu", lambda x: F.elu(x, 0.5), lambda x: _elu(x, 0.5), [away(3, 4)], double=True),
+    OpSpec("celu", lambda x: F.celu(x, 0.5), lambda x: np.maximum(x, 0) + np.minimum(0, 0.5 * np.expm1(x / 0.5)),
+           [away(3, 4)], double=True),
+    OpSpec("selu", F.selu, lambda x: SELU_S * _elu(x, SELU_A), [away(3, 4)], double=True, rtol=1e-5),
+    OpSpec("gelu", F.gelu, lambda x: 0.5 * x * (1 + _erf(x / math.sqrt(2))), [rand(3, 4, low=-3, high=3)],
+           double=True),
+    OpSpec("gelu_tanh", lambda x: F.gelu(x, approximate=True),
+           lambda x: 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3))),
+           [rand(3, 4, low=-3, high=3)], double=True),
+    OpSpec("silu", F.silu, lambda x: x * _sig(x), [rand(3, 4, low=-4, high=4)], double=True),
+    OpSpec("swish", F.swish, lambda x: x * _sig(x), [rand(3, 4, low=-4, high=4)], double=True),
+    OpSpec("mish", F.mish, lambda x: x * np.tanh(_softplus(x)), [rand(3, 4, low=-4, high=4)], double=True),
+    OpSpec("softplus", lambda x: F.softplus(x, 2.0, 5.0), lambda x: _softplus(x, 2.0, 5.0),
+           [off(3, 4, points=(2.5,))], double=True),
+    OpSpec("softsign", F.softsign, lambda x: x / (1 + np.abs(x)), [away(3, 4)], double=True),
+    OpSpec("tanhshrink", F.tanhshrink, lambda x: x - np.tanh(x), [rand(3, 4)], double=True),
+    OpSpec("log_sigmoid", F.log_sigmoid, lambda x: np.log(_sig(x)), [rand(3, 4, low=-5, high=5)], double=True),
+    OpSpec("glu", F.glu, lambda x: x[:, :2] * _sig(x[:, 2:]), [rand(3, 4)], double=True),
+    OpSpec("swiglu", F.swiglu, lambda x: x[:, :2] * _sig(x[:, :2]) * x[:, 2:], [rand(3, 4)]),
+    OpSpec("swiglu_xy", F.swiglu, lambda x, y: x * _sig(x) * y, [rand(3, 4), rand(3, 4)]),
+    OpSpec("maxout", lambda x: F.maxout(x, 2), lambda x: x.reshape(2, 2, 2, 3, 2).max(2), [rand(2, 4, 3, 2)]),
+    OpSpec("maxout_nhwc", lambda x: F.maxout(x, 3, axis=-1), lambda x: x.reshape(2, 3, 2, 2, 3).max(-1),
+           [rand(2, 3, 2, 6)]),
+    OpSpec("prelu_all", lambda x, w: F.prelu(x, w), lambda x, w: np.where(x > 0, x, w * x), [away(2, 3, 4), rand(1)]),
+    OpSpec("prelu_channel", lambda x, w: F.prelu(x, w), lambda x, w: np.where(x > 0, x, w.reshape(1, 3, 1) * x),
+           [away(2, 3, 4), rand(3)], double=True),
+    OpSpec("prelu_nhwc", lambda x, w: F.prelu(x, w, data_format="NHWC"),
+           lambda x, w: np.where(x > 0, x, w * x), [away(2, 4, 3), rand(3)]),
+    OpSpec("rrelu_eval", lambda x: F.rrelu(x, 0.1, 0.3, training=False), lambda x: np.where(x >= 0, x, 0.2 * x),
+           [away(3, 4)], rtol=1e-6),
+]
+
+test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS)
+
+
+@pytest.mark.parametrize("fn, kernel", [(F.elu, "elu"), (F.gelu, "gelu"), (F.hardswish, "hard_swish")])
+def test_integer_input_is_a_kernel_error(fn, kernel):
+    with pytest.raises(RuntimeError, match=f"kernel `{kernel}` is not registered"):
+        fn(paddle.to_tensor([1, 2]))
+
+
+def test_argument_checks():
+    x = paddle.to_tensor([1.0, -1.0])
+    with pytest.raises(ValueError, match=r"elu\(\): argument 'x' \(position 0\) must be Tensor"):
+        F.elu([1.0])
+    with pytest.raises(ZeroDivisionError, match="alpha cannot be 0 for celu"):
+        F.celu(x, 0)
+    with pytest.raises(ValueError, match="The scale must be greater than 1.0"):
+        F.selu(x, scale=0.5)
+    with pytest.raises(ValueError, match="The threshold must be no less than zero"):
+        F.softshrink(x, -1)
+    with pytest.raises(TypeError, match="must be float type"):
+        F.rrelu(x, 0, 1)
+    with pytest.raises(ValueError, match="Attr\\(axis\\) should be 1"):
+        F.maxout(paddle.ones([1, 4, 2, 2]), 2, axis=2)
+    with pytest.raises(ValueError, match="Expected value range of `axis`"):
+        F.glu(paddle.ones([2, 4]), axis=3)
+
+
+def test_relu_backward_is_one_grad_op():
+    """ReLU's backward multiplies by the saved output's mask in a single relu_grad op."""
+    x = paddle.to_tensor([-1.0, 0.5, 2.0], stop_gradient=False)
+    y = F.relu(x)
+    assert y._node.type == "relu"
+    (g,) = paddle.grad(y * 3.0, x)
+    np.testing.assert_array_equal(g.numpy(), [0.0, 3.0, 3.0])
+
+
+def test_inplace_forms():
+    x = paddle.to_tensor([-2.0, 0.5])
+    assert F.leaky_relu_(x, 0.5) is x
+    np.testing.assert_allclose(x.numpy(), [-1.0, 0.5])
+    y = paddle.to_tensor([-2.0, 3.0])
+    F.hardtanh_(y)
+    np.testing.assert_allclose(y.numpy(), [-1.0, 1.0])
+    z = paddle.to_tensor([-1.0, 1.0])
+    F.elu_(z)
+    np.testing.assert_allclose(z.numpy(), [math.expm1(-1.0), 1.0], rtol=1e-6)
+    w = paddle.to_tensor([-1.0, 2.0])
+    F.silu(w, inplace=True)
+    np.testing.assert_allclose(w.numpy(), [-_sig(-1.0), 2 * _sig(2.0)], rtol=1e-6)
+
+
+def test_rrelu_training_noise_in_range_and_seeded():
+    x = -paddle.ones([1000])
+    paddle.seed(7)
+    a = F.rrelu(x, 0.1, 0.3).numpy()
+    paddle.seed(7)
+    b = F.rrelu(x, 0.1, 0.3).numpy()
+    np.testing.assert_array_equal(a, b)
+    assert -0.3 <= a.min() and a.max() <= -0.1 and a.std() > 0.03
+
+
+def test_gumbel_softmax():
+    paddle.seed(3)
+    x = paddle.randn([4, 6])
+    soft = F.gumbel_softmax(x, temperature=0.5)
+    np.testing.assert_allclose(soft.sum(axis=-1).numpy(), np.ones(4), rtol=1e-5)
+    hard = F.gumbel_softmax(x, hard=True)
+    assert set(np.unique(hard.numpy())) <= {0.0, 1.0}
+    np.testing.assert_array_equal(hard.sum(axis=-1).numpy(), np.ones(4))
+
+
+def test_float64_attrs_match_paddle_float32_constants():
+    """Paddle stores float attributes in 32 bits: elu(alpha=0.3) in float64 uses float32(0.3)."""
+    x = paddle.to_tensor([-1.0], dtype="float64")
+    np.testing.assert_array_equal(F.elu(x, 0.3).numpy(), [float(np.float32(0.3)) * math.expm1(-1.0)])
