@@ -294,8 +294,10 @@ def test_load_mismatch(tmp_path):
     with pytest.raises(ValueError, match=r"2.weight receives a shape \[16, 5\], but the expected shape is \[16, 3\]"):
         model.load(str(tmp_path / "o"))
     before = model.network[2].weight.numpy()
-    with pytest.warns(UserWarning, match="Skip loading for 2.weight"):
+    with pytest.warns(UserWarning) as rec:
         model.load(str(tmp_path / "o"), skip_mismatch=True)
+    assert [str(w.message).split(".")[0:2] for w in rec] == [["Skip loading for 2", "weight"],
+                                                            ["Skip loading for 2", "bias"]]
     np.testing.assert_array_equal(model.network[2].weight.numpy(), before)
     np.testing.assert_array_equal(model.network[0].weight.numpy(), other.network[0].weight.numpy())
 
@@ -342,3 +344,65 @@ def test_progbar_logger_verbose3(capsys):
     line = capsys.readouterr().out.splitlines()[2]
     assert re.fullmatch(r"step 1/2 - loss: .* - avg_reader_cost: \d+\.\d{5} sec - avg_batch_cost: \d+\.\d{5} sec"
                         r" - ips: \d+\.\d{5} samples/sec - \d+(us|ms|s)/step", line)
+
+
+# -- static graph mode -------------------------------------------------------------------------
+def test_static_mode_model(tmp_path):
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()), \
+                paddle.static.scope_guard(paddle.static.Scope()):
+            with pytest.raises(TypeError, match="'inputs' must be list or tuple or dict, and couldn't be None"):
+                Model(paddle.nn.Linear(4, 3))
+            model = make_model()
+            progs = model._adapter._progs
+            assert sorted(progs) == ["eval", "test", "train"]
+            train_ops = [op.type for op in progs["train"].global_block().ops]
+            test_ops = [op.type for op in progs["test"].global_block().ops]
+            assert "adam" in train_ops and "adam" not in test_ops and "softmax_with_cross_entropy" not in test_ops
+            before = model.evaluate(DS(50), batch_size=50, verbose=0)
+            model.fit(DS(50), DS(50), batch_size=10, epochs=20, verbose=0)
+            after = model.evaluate(DS(50), batch_size=16, verbose=0)
+            assert list(after) == ["loss", "acc_top1", "acc_top2"]
+            assert after["loss"][0] < before["loss"][0] and after["acc_top1"] > 0.8
+            (pred,) = model.predict(DS(50), batch_size=16, stack_outputs=True, verbose=0)
+            assert pred.shape == (50, 3)
+            with pytest.raises(AssertionError, match="Does not support `update == False` in static graph mode"):
+                model.train_batch([X[:4]], [Y[:4]], update=False)
+            path = str(tmp_path / "s")
+            model.save(path)
+            opt_state = paddle.load(path + ".pdopt")
+            assert any(k.endswith("_moment1_0") for k in opt_state)
+            model.load(path)
+            (pred2,) = model.predict(DS(50), batch_size=50, stack_outputs=True, verbose=0)
+            np.testing.assert_allclose(pred2, pred, rtol=1e-6)
+    finally:
+        paddle.disable_static()
+
+
+def test_summary_delegates_to_paddle_summary(capsys):
+    model = make_model()
+    assert model.summary() == {"total_params": 4 * 16 + 16 + 16 * 3 + 3, "trainable_params": 4 * 16 + 16 + 16 * 3 + 3}
+    assert "Total params: 131" in capsys.readouterr().out
+    with pytest.raises(AssertionError, match="'input_size' or 'self._input' must be set"):
+        m = Model(paddle.nn.Linear(2, 2))
+        m._inputs = None
+        m.summary()
+
+
+def test_save_for_inference(tmp_path):
+    model = Model(paddle.nn.Linear(4, 3))
+    with pytest.raises(RuntimeError, match="Saving inference model needs 'inputs' or running before saving"):
+        model.save(str(tmp_path / "inf"), training=False)
+    model = make_model()
+    try:
+        import purepaddle.jit  # noqa: F401
+        has_jit = hasattr(purepaddle.jit, "save")
+    except ImportError:
+        has_jit = False
+    if has_jit:
+        model.save(str(tmp_path / "inf"), training=False)
+    else:
+        with pytest.warns(UserWarning, match="only the parameters were saved"):
+            model.save(str(tmp_path / "inf"), training=False)
+        assert os.path.exists(tmp_path / "inf.pdparams")

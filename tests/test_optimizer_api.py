@@ -391,3 +391,29 @@ def test_param_attr_interplay_matches_paddle():
         opt.clear_grad()
     np.testing.assert_allclose(lin.weight.numpy().ravel(), [0.46223322] * 3 + [0.45899427] * 3, rtol=1e-6)
     np.testing.assert_allclose(lin.bias.numpy(), [-0.18684006] * 3, rtol=1e-6)
+
+
+def test_adamw_lr_ratio_and_name_prefix():
+    """lr_ratio scales the rate (decay included) per parameter; `name` prefixes the accumulator names."""
+    a, b = _param((3,), 0.5), _param((3,), 0.5)
+    opt_a = paddle.optimizer.AdamW(0.1, parameters=[a], lr_ratio=lambda p: 0.5, name="ratio")
+    opt_b = paddle.optimizer.AdamW(0.05, parameters=[b])
+    for _ in range(3):
+        _backward(a, b)
+        opt_a.step()
+        opt_b.step()
+    np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-6)
+    assert all(k.startswith(a.name + "_ratio_") for k in opt_a.state_dict())
+
+
+def test_dygraph_only_methods_in_static_mode():
+    paddle.enable_static()
+    try:
+        opt = SGD(0.1)
+        for call, api in ((opt.step, "step"), (opt.clear_grad, "clear_grad"), (opt.state_dict, "state_dict"),
+                          (lambda: opt.set_lr(0.2), "set_lr")):
+            with pytest.raises(AssertionError, match=f"We only support '{api}\\(\\)' in dynamic graph mode"):
+                call()
+        assert opt.get_lr() == 0.1
+    finally:
+        paddle.disable_static()

@@ -152,6 +152,35 @@ def test_training_reduces_loss_and_dropout_eval():
     assert losses[-1] < 0.5 * losses[0]
 
 
+def test_dropout_between_layers_gradients():
+    """With the dropout masks fixed by the seed, the fused BPTT equals finite differences."""
+    rng = np.random.default_rng(0)
+    prev = paddle.get_default_dtype()
+    paddle.set_default_dtype("float64")
+    try:
+        m = paddle.nn.GRU(2, 3, num_layers=2, direction="bidirect", dropout=0.5)
+    finally:
+        paddle.set_default_dtype(prev)
+    x0 = rng.standard_normal((2, 4, 2))
+    w = rng.standard_normal((2, 4, 6))
+    lens = paddle.to_tensor([4, 2])
+
+    def loss(xa):
+        paddle.seed(11)
+        return float((m(paddle.to_tensor(xa), sequence_length=lens)[0] * paddle.to_tensor(w)).sum())
+
+    x = paddle.to_tensor(x0, stop_gradient=False)
+    paddle.seed(11)
+    (m(x, sequence_length=lens)[0] * paddle.to_tensor(w)).sum().backward()
+    num = np.zeros_like(x0)
+    for j in range(x0.size):
+        hi, lo = x0.copy(), x0.copy()
+        hi.flat[j] += 1e-6
+        lo.flat[j] -= 1e-6
+        num.flat[j] = (loss(hi) - loss(lo)) / 2e-6
+    np.testing.assert_allclose(x.grad.numpy(), num, rtol=1e-5, atol=1e-8)
+
+
 def test_errors():
     with pytest.raises(ValueError, match="direction should be forward or bidirect"):
         paddle.nn.LSTM(4, 3, direction="both")

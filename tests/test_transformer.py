@@ -167,6 +167,32 @@ def test_attention_dropout_grad_matches_composition():
     np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-6)
 
 
+def test_dropout_gradients_match_finite_differences():
+    """With the dropout mask fixed by the seed, the fused backward equals numeric gradients (mask included)."""
+    rng = np.random.default_rng(0)
+    arrays = [rng.standard_normal(s) for s in ((1, 3, 2, 4), (1, 4, 2, 4), (1, 4, 2, 4), (1, 2, 3, 4))]
+    w = rng.standard_normal((1, 3, 2, 4))
+
+    def loss(*ts):
+        paddle.seed(7)
+        return float((F.scaled_dot_product_attention(*ts, dropout_p=0.4) * paddle.to_tensor(w)).sum())
+
+    ts = [paddle.to_tensor(a, stop_gradient=False) for a in arrays]
+    paddle.seed(7)
+    (F.scaled_dot_product_attention(*ts, dropout_p=0.4) * paddle.to_tensor(w)).sum().backward()
+    eps = 1e-6
+    for t, a in zip(ts, arrays):
+        num = np.zeros_like(a)
+        for j in range(a.size):
+            hi, lo = a.copy(), a.copy()
+            hi.flat[j] += eps
+            lo.flat[j] -= eps
+            args_hi = [paddle.to_tensor(hi if b is a else b) for b in arrays]
+            args_lo = [paddle.to_tensor(lo if b is a else b) for b in arrays]
+            num.flat[j] = (loss(*args_hi) - loss(*args_lo)) / (2 * eps)
+        np.testing.assert_allclose(t.grad.numpy(), num, rtol=1e-5, atol=1e-7)
+
+
 def test_flash_variants():
     q = paddle.randn([6, 2, 4])
     cu = paddle.to_tensor([0, 2, 6], dtype="int32")

@@ -275,7 +275,7 @@ class Tensor(TensorMethods):
         g = self._grad
         if g is None:
             return
-        if set_to_zero:
+        if set_to_zero and not g.is_selected_rows():  # a row-sparse grad is dropped, as in Paddle
             g._data = np.zeros_like(g._data)
             g._version += 1
         else:

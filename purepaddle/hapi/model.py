@@ -10,6 +10,7 @@ from ..static import InputSpec as Input
 from ..metric import Metric
 from .callbacks import EarlyStopping, config_callbacks
 from .dynamic_adapter import DynamicGraphAdapter, _flatten, _update_input_info, extract_args, to_list
+from .static_adapter import StaticGraphAdapter
 
 __all__ = ["Model"]
 
@@ -19,7 +20,8 @@ _AMP_KEYS = {"init_loss_scaling", "incr_ratio", "decr_ratio", "incr_every_n_step
 
 
 class Model:
-    """Trains, evaluates and predicts with a network (dynamic graph), with callbacks and metrics.
+    """Trains, evaluates and predicts with a network, with callbacks and metrics; in static mode
+    (after paddle.enable_static()) it builds and runs one Program per mode.
 
     Examples:
         .. code-block:: python
@@ -58,14 +60,11 @@ class Model:
         if STATE.static:
             if not isinstance(inputs, (list, tuple, dict, Input)):
                 raise TypeError("'inputs' must be list or tuple or dict, and couldn't be None.")
-            raise NotImplementedError(
-                "paddle.Model in static graph mode (after paddle.enable_static()) is not supported by "
-                "purepaddle yet; build the Model in dynamic mode (paddle.disable_static())")
-        if inputs:
+        elif inputs:
             self._input_info = _update_input_info(inputs)
         self._inputs = self._verify_spec(inputs, is_input=True)
         self._labels = self._verify_spec(labels)
-        self._adapter = DynamicGraphAdapter(self)
+        self._adapter = StaticGraphAdapter(self) if STATE.static else DynamicGraphAdapter(self)
 
     # -- one batch ---------------------------------------------------------------------
     def train_batch(self, inputs, labels=None, update=True):
@@ -86,7 +85,7 @@ class Model:
                 (1, ())
         """
         loss = self._adapter.train_batch(inputs, labels, update)
-        if self._input_info is None:
+        if not STATE.static and self._input_info is None:
             self._update_inputs()
         return loss
 
@@ -104,6 +103,8 @@ class Model:
                 >>> len(acc)
                 1
         """
+        if STATE.static:
+            return self._adapter.eval_batch(inputs, labels)
         with no_grad():
             loss = self._adapter.eval_batch(inputs, labels)
         if self._input_info is None:
@@ -123,6 +124,8 @@ class Model:
                 >>> out[0].shape
                 (1, 10)
         """
+        if STATE.static:
+            return self._adapter.predict_batch(inputs)
         with no_grad():
             out = self._adapter.predict_batch(inputs)
         if self._input_info is None:

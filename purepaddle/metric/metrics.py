@@ -92,7 +92,7 @@ class Accuracy(Metric):
             >>> m = paddle.metric.Accuracy()
             >>> m.update(m.compute(x, y))
             np.float64(0.75)
-            >>> m.accumulate()
+            >>> print(m.accumulate())
             0.75
     """
 

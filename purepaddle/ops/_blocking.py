@@ -6,7 +6,7 @@ faster for GELU's 20-odd passes, LayerNorm's dozen).
 """
 import numpy as np
 
-BLOCK = 32768  # elements per block: a block and its few temporaries fit in L2
+BLOCK = 131072  # elements per block (512 KB of float32): measured best for LayerNorm and GELU here
 
 
 def blocked(kernel, x, *more):

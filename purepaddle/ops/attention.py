@@ -6,8 +6,8 @@ matmuls read strided views and write straight into the [batch, seq, heads, head_
 softmax(scale * q k^T + mask (+ causal -1e4 above the diagonal)) with dropout on the weights.
 Besides Paddle's attrs (dropout, causal, return_softmax, is_test, rng_name) `scale` sets the
 softmax scale (<= 0: 1/sqrt(head_dim)). The `softmax` output keeps the weights before dropout
-and `softmax_lse` the dropout keep-mask (both only for the backward; callers wanting the
-weights use the composed form).
+and `softmax_lse` the weights after dropout, before its upscale (both only for the backward;
+callers wanting the weights use the composed form).
 """
 import numpy as np
 
@@ -30,6 +30,10 @@ def _keep_mask(shape, p):
         return np.zeros(shape, np.bool_)
     raw = rng(0).bit_generator.random_raw((n + 3) // 4)
     return (raw.view(np.uint16)[:n] >= np.uint16(min(round(p * 65536), 65535))).reshape(shape)
+
+
+def _upscale(p):
+    return 1.0 / (1.0 - p) if p < 1 else 0.0
 
 
 def _scale(attrs, d):
@@ -70,17 +74,17 @@ class FlashAttn(Op):
             np.exp(S, out=S)
             S /= S.sum(axis=-1, keepdims=True)
         p = float(a.get("dropout", 0.0))
-        keep = np.zeros(0, np.bool_)
+        kept = np.zeros(0, dt)  # the weights after dropout, before the 1/(1-p) upscale
         weights = S
         if p > 0 and not a.get("is_test", False):
-            keep = _keep_mask(S.shape, p)
-            weights = WORK.empty(S.shape, dt)
-            np.multiply(S, keep, out=weights)
+            kept = WORK.empty(S.shape, dt)
+            np.multiply(S, _keep_mask(S.shape, p), out=kept)
+            weights = kept
         out = np.empty((B, Sq, H, v.shape[-1]), dt)
         np.matmul(weights, _heads(v), out=_heads(out))
-        if keep.size:
-            out *= dt.type(1.0 / (1.0 - p) if p < 1 else 0.0)  # the upscale, on the smaller tensor
-        return out, S, keep, np.zeros(2, np.int64)
+        if kept.size:
+            out *= dt.type(_upscale(p))  # on the smaller tensor
+        return out, S, kept, np.zeros(2, np.int64)
 
     def infer_meta(self, q, k, v, seed_offset=None, mask=None):
         B, Sq, H, _ = q.shape
@@ -88,8 +92,8 @@ class FlashAttn(Op):
                 TensorMeta([-1], q.dtype), TensorMeta([2], _int64()))
 
     def backward(self, d_out, *_):
-        q, k, v, mask, probs, keep = self.saved
-        dq, dk, dv, dmask = apply(FlashAttnGrad, q, k, v, mask, probs, keep, d_out, **self.attrs)
+        q, k, v, mask, probs, kept = self.saved
+        dq, dk, dv, dmask = apply(FlashAttnGrad, q, k, v, mask, probs, kept, d_out, **self.attrs)
         return ((dq if self.need(0) else None), (dk if self.need(1) else None), (dv if self.need(2) else None),
                 None, (dmask if self.need(4) else None))
 
@@ -106,45 +110,41 @@ class FlashAttnGrad(Op):
     inputs = ("q", "k", "v", "attn_mask", "softmax", "softmax_lse", "out@GRAD")
     outputs = ("q@GRAD", "k@GRAD", "v@GRAD", "attn_mask@GRAD")
 
-    def forward(self, xp, q, k, v, mask, P, keep, dout):
+    def forward(self, xp, q, k, v, mask, P, kept, dout):
+        # With W the weights multiplied into v (P, or P * keep with dropout) and c the dropout upscale:
+        # dW = c dO v^T, and since P * keep = W, d(scores) = P * (dP - rowsum(dP P)) = c (E W - P rowsum(E W))
+        # with E = dO v^T: a handful of passes over the [B, H, Sq, Sk] weights.
         a = self.attrs
         dt = q.dtype
         D = q.shape[-1]
         p = float(a.get("dropout", 0.0))
-        dropped = keep.size > 0
+        dropped = kept.size > 0
+        c = _upscale(p) if dropped else 1.0
+        W = kept if dropped else P
         dO = _heads(np.asarray(dout, dt))
-        if dropped:  # fold the 1/(1-p) upscale into dO
-            dO = dO * dt.type(1.0 / (1.0 - p) if p < 1 else 0.0)
-            weights = WORK.empty(P.shape, dt)
-            np.multiply(P, keep, out=weights)
-        else:
-            weights = P
         dv = np.empty(v.shape, dt)
-        np.matmul(weights.transpose(0, 1, 3, 2), dO, out=_heads(dv))
-        del weights
-        dS = WORK.empty(P.shape, dt)
-        np.matmul(dO, v.transpose(0, 2, 3, 1), out=dS)       # d(weights)
+        np.matmul(W.transpose(0, 1, 3, 2), dO, out=_heads(dv))
         if dropped:
-            dS *= keep
+            dv *= dt.type(c)
+        E = WORK.empty(P.shape, dt)
+        np.matmul(dO, v.transpose(0, 2, 3, 1), out=E)
+        E *= W
         tmp = WORK.empty(P.shape, dt)
-        np.multiply(dS, P, out=tmp)
-        dS -= tmp.sum(axis=-1, keepdims=True)
+        np.multiply(P, E.sum(axis=-1, keepdims=True), out=tmp)
+        E -= tmp                                                # d(scores) / c
         del tmp
-        dS *= P                                                # d(scores)
         if mask is not None:
-            dmask = _reduce_to(dS, mask.shape).astype(mask.dtype, copy=False)
-            if np.shares_memory(dmask, dS):  # dS is scaled in place below
-                dmask = dmask.copy()
+            dmask = (_reduce_to(E, mask.shape) * dt.type(c)).astype(mask.dtype, copy=False)  # a copy: E moves on
         else:
             dmask = np.zeros(0, dt)
-        dS *= dt.type(_scale(a, D))
+        E *= dt.type(c * _scale(a, D))
         dq = np.empty(q.shape, dt)
-        np.matmul(dS, _heads(k), out=_heads(dq))
+        np.matmul(E, _heads(k), out=_heads(dq))
         dk = np.empty(k.shape, dt)
-        np.matmul(dS.transpose(0, 1, 3, 2), _heads(q), out=_heads(dk))
+        np.matmul(E.transpose(0, 1, 3, 2), _heads(q), out=_heads(dk))
         return dq, dk, dv, dmask
 
-    def infer_meta(self, q, k, v, mask, P, keep, dout):
+    def infer_meta(self, q, k, v, mask, P, kept, dout):
         return (TensorMeta(q.shape, q.dtype), TensorMeta(k.shape, k.dtype), TensorMeta(v.shape, v.dtype),
                 TensorMeta(mask.shape if mask is not None else [0], q.dtype))
 

@@ -125,6 +125,16 @@ def _dropout_scale(a):
     return 1.0
 
 
+def keep_mask(r, shape, p):
+    """A bool mask, True with probability 1 - p, from NumPy Generator r: uniform 32-bit integers
+    (raw PCG64 output, twice as fast as drawing floats) compared with p * 2**32."""
+    n = 1
+    for d in shape:
+        n *= d
+    raw = r.bit_generator.random_raw((n + 1) // 2).view(np.uint32)[:n]
+    return (raw >= np.uint32(min(int(round(p * 4294967296.0)), 4294967295))).reshape(shape)
+
+
 @register("dropout")
 class Dropout(Op):
     """Zero each element with probability dropout_prob (mask from the global generator, or a fixed
@@ -151,7 +161,7 @@ class Dropout(Op):
         elif p >= 1.0:
             keep = xp.zeros(x.shape, dtype=bool)
         else:
-            keep = r.random(x.shape, dtype=np.float32) >= np.float32(p)
+            keep = keep_mask(r, x.shape, p)
         s = _dropout_scale(a)
         out = x * s if s != 1.0 else x.copy()
         out *= keep

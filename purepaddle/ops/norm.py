@@ -7,6 +7,8 @@ backward recomputes x_hat from them in one fused, vectorised grad op. With creat
 backward is instead composed of framework ops (recomputing the statistics from X), so it can be
 differentiated again.
 """
+import functools
+
 import numpy as np
 
 from .._core.dispatch import apply
@@ -68,16 +70,28 @@ def _affine_axes(affine):
 
 
 # -- array kernels -------------------------------------------------------------------------------------
+_LETTERS = "abcdefgh"
+
+
+@functools.lru_cache(maxsize=None)
+def _rsum_spec(nd, axes, n):
+    sub = _LETTERS[:nd]
+    return ",".join([sub] * n) + "->" + "".join(c for i, c in enumerate(sub) if i not in axes)
+
+
+def _rsum(axes, *arrays):
+    """sum over axes (keepdims) of the product of the arrays, by einsum: one pass, no full-size
+    temporary, and several times faster than ndarray.sum over non-trailing axes."""
+    a = arrays[0]
+    r = np.einsum(_rsum_spec(a.ndim, axes, len(arrays)), *arrays)
+    return r.reshape(tuple(1 if i in axes else d for i, d in enumerate(a.shape)))
+
+
 def _mean_sq(xc, axes):
-    """mean of xc * xc over axes (keepdims) without a full-size temporary when the axes are trailing."""
-    nd = xc.ndim
-    if tuple(axes) == tuple(range(nd - len(axes), nd)) and xc.flags.c_contiguous:
-        lead = xc.shape[:nd - len(axes)]
-        flat = xc.reshape(-1, _prod(xc.shape[nd - len(axes):]))
-        out = np.einsum("ij,ij->i", flat, flat)
-        out /= max(flat.shape[1], 1)
-        return out.reshape(lead + (1,) * len(axes))
-    return (xc * xc).mean(axis=axes, keepdims=True)
+    """mean of xc * xc over axes (keepdims)."""
+    r = _rsum(axes, xc, xc)
+    r /= max(_prod(xc.shape[i] for i in axes), 1)
+    return r
 
 
 def _scale_in_place(y, inv, scale):
@@ -92,7 +106,8 @@ def _scale_in_place(y, inv, scale):
 
 def normalize(xv, axes, scale, bias, eps):
     """(y, mean, var) of the view xv normalised over axes; scale/bias already in the affine shape."""
-    mean = xv.mean(axis=axes, keepdims=True)
+    mean = _rsum(axes, xv)
+    mean /= max(_prod(xv.shape[i] for i in axes), 1)
     xc = xv - mean
     var = _mean_sq(xc, axes)
     _scale_in_place(xc, 1.0 / np.sqrt(var + eps), scale)
@@ -114,15 +129,15 @@ def normalize_grad(xv, gv, mean, inv, scale, axes, affine, batch_stats):
     """(dx, dscale, dbias) in view shape / flat affine size, from saved mean and inverse std.
 
     With batch statistics dx = inv * (gs - mean_R(gs) - x_hat * mean_R(gs * x_hat)), gs = g * scale;
-    three full-size temporaries, the rest in place.
+    three full-size temporaries, the rest in place; the sums are einsums (no product temporaries).
     """
     aff_axes = _affine_axes(affine)
     axes = tuple(axes)
     xhat = xv - mean
     xhat *= inv
-    tmp = gv * xhat
-    dscale = tmp.sum(axis=aff_axes, keepdims=True)
-    dbias = gv.sum(axis=aff_axes, keepdims=True)
+    dscale = _rsum(aff_axes, gv, xhat)
+    dbias = _rsum(aff_axes, gv)
+    tmp = np.empty_like(xhat)
     if not batch_stats:
         np.multiply(gv, inv, out=tmp)
         if scale is not None:
@@ -136,15 +151,9 @@ def normalize_grad(xv, gv, mean, inv, scale, axes, affine, batch_stats):
         tmp -= xhat
         tmp -= k * (dbias / m)
         return tmp, dscale.reshape(-1), dbias.reshape(-1)
-    if scale is not None:
-        gs = gv * scale
-        s1 = gs.sum(axis=axes, keepdims=True)
-        np.multiply(gs, xhat, out=tmp)
-        s2 = tmp.sum(axis=axes, keepdims=True)
-    else:  # tmp already holds g * x_hat
-        gs = gv
-        s1 = gv.sum(axis=axes, keepdims=True)
-        s2 = tmp.sum(axis=axes, keepdims=True)
+    gs = gv if scale is None else gv * scale
+    s1 = _rsum(axes, gs)
+    s2 = _rsum(axes, gs, xhat)
     xhat *= s2 / m
     np.subtract(gs, xhat, out=tmp)
     tmp -= s1 / m

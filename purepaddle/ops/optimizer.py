@@ -34,6 +34,7 @@ class RowGrad:
         return d
 
     def astype(self, dtype):
+        """The same rows with values cast to dtype."""
         return RowGrad(self.rows, self.values.astype(dtype, copy=False), self.height)
 
 

@@ -8,9 +8,10 @@ from collections import defaultdict
 
 import numpy as np
 
-from .._core.mode import STATE, enable_grad
+from .._core.mode import enable_grad
 from .._core.tensor import Tensor
 from .optimizer import Optimizer, _GradOff
+from .optimizer_state import _dygraph_only
 
 __all__ = ["LBFGS"]
 
@@ -181,8 +182,7 @@ class LBFGS(Optimizer):
     def step(self, closure):
         """Run the L-BFGS iterations; `closure()` clears the gradients, computes the loss, calls backward and
         returns the loss. Returns the loss of the first evaluation."""
-        if STATE.static:
-            raise AssertionError("LBFGS.step is only supported in dynamic graph mode.")
+        _dygraph_only("step")
         closure = enable_grad()(closure)
         with _GradOff():
             return self._run(closure)
@@ -272,5 +272,6 @@ class LBFGS(Optimizer):
         return r
 
     def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
+        """Not supported: LBFGS needs a closure; use step(closure)."""
         raise NotImplementedError("LBFGS optimizer does not use this way to minimize loss. Please refer 'Examples' "
                                   "of LBFGS() for usage.")

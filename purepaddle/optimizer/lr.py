@@ -296,12 +296,14 @@ class LinearWarmup(LRScheduler):
         super().__init__(start_lr, last_epoch, verbose)
 
     def state_dict(self):
+        """The warmup's state, with the wrapped scheduler's under 'LinearWarmup_LR'."""
         out = super().state_dict()
         if isinstance(self.learning_rate, LRScheduler):
             out["LinearWarmup_LR"] = self.learning_rate.state_dict()
         return out
 
     def set_state_dict(self, state_dict):
+        """Restore the warmup's state and the wrapped scheduler's."""
         super().set_state_dict(state_dict)
         if isinstance(self.learning_rate, LRScheduler):
             self.learning_rate.set_state_dict(state_dict["LinearWarmup_LR"])
@@ -449,5 +451,7 @@ class MultiplicativeDecay(LRScheduler):
 
 from .lr_extra import (CosineAnnealingDecay, CosineAnnealingWarmRestarts, CyclicLR, LinearLR,  # noqa: E402
                        OneCycleLR, ReduceOnPlateau)
-from .lr_legacy import (autoincreased_step_counter, cosine_decay, exponential_decay, inverse_time_decay,  # noqa: E402,F401
-                        linear_lr_warmup, natural_exp_decay, noam_decay, piecewise_decay, polynomial_decay)
+# the fluid-era functions (not in __all__, as in Paddle)
+from .lr_legacy import (autoincreased_step_counter, cosine_decay, exponential_decay,  # noqa: E402,F401
+                        inverse_time_decay, linear_lr_warmup, natural_exp_decay, noam_decay, piecewise_decay,
+                        polynomial_decay)

@@ -57,6 +57,7 @@ class ReduceOnPlateau(LRScheduler):
         self._var_name = None
 
     def state_keys(self):
+        """ReduceOnPlateau also saves its cooldown, best metric and bad-epoch count."""
         self.keys = ["cooldown_counter", "best", "num_bad_epochs", "last_epoch", "last_lr"]
 
     def step(self, metrics, epoch=None):

@@ -44,6 +44,7 @@ class Momentum(Optimizer):
             weight_decay = float(weight_decay)
 
         def fused(reg):
+            """Whether the decay is L2 (applied inside the momentum op rather than added to the grad)."""
             return isinstance(reg, (L2Decay, float))
 
         if isinstance(parameters, list) and parameters and isinstance(parameters[0], dict):

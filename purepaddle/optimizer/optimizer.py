@@ -19,11 +19,9 @@ from ..nn._regularizer import L1Decay, L2Decay
 from ..ops.optimizer import RowGrad
 from ..static import name as _unique
 from .lr import LRScheduler
-from .optimizer_state import _is_low_precision, _load_into, _LRMixin, _StateMixin
+from .optimizer_state import _dygraph_only, _is_low_precision, _load_into, _LRMixin, _StateMixin
 
 __all__ = ["Optimizer"]
-
-_ROLE_OPTIMIZE = 2
 
 
 class _GradOff:
@@ -273,6 +271,7 @@ class Optimizer(_LRMixin, _StateMixin):
                 >>> adam.step()
                 >>> adam.clear_grad()
         """
+        _dygraph_only("clear_grad")
         for p in self._all_params():
             if not p.stop_gradient:
                 g = p._grad
@@ -283,6 +282,7 @@ class Optimizer(_LRMixin, _StateMixin):
 
     def zero_grad(self, set_to_none=True):
         """clear_grad(set_to_zero=not set_to_none)."""
+        _dygraph_only("zero_grad")
         self.clear_grad(set_to_zero=not set_to_none)
 
     def _create_regularization_of_grad(self, param, grad, regularization=None):
@@ -428,9 +428,7 @@ class Optimizer(_LRMixin, _StateMixin):
                 >>> adam.step()
                 >>> adam.clear_grad()
         """
-        if STATE.static:
-            raise AssertionError("step() is only supported in dynamic graph mode; in static graph mode use "
-                                 "minimize(loss).")
+        _dygraph_only("step")
         with _GradOff():
             groups = self._param_groups
             if groups and isinstance(groups[0], dict):

@@ -14,6 +14,13 @@ def _is_low_precision(dtype):
     return getattr(dtype, "name", str(dtype)) in ("float16", "bfloat16")
 
 
+def _dygraph_only(api):
+    """Paddle's error for the optimizer methods that exist only in dynamic mode."""
+    if STATE.static:
+        raise AssertionError(f"We only support '{api}()' in dynamic graph mode, please call 'paddle.disable_static()' "
+                             "to enter dynamic graph mode.")
+
+
 class _LRMixin:
     """get_lr/set_lr/set_lr_scheduler and the rate each update uses (eager scalar or static Variable)."""
 
@@ -55,19 +62,13 @@ class _LRMixin:
                 >>> adam.get_lr()
                 0.2
         """
+        _dygraph_only("set_lr")
         if not isinstance(value, (int, float)):
             raise TypeError(f"The type of 'value' in optimizer.set_lr must be float, but received {type(value)}.")
         if isinstance(self._learning_rate, LRScheduler):
             raise RuntimeError("optimizer's learning rate can't be LRScheduler when invoke this API, because this "
                                "will lead to conflict.")
         self._learning_rate = float(value)
-        if STATE.static:
-            lr_var = self._global_learning_rate()
-            if lr_var is not None:
-                lr_var.block.append_op(type="fill_constant", outputs={"Out": [lr_var]},
-                                       attrs={"dtype": lr_var.dtype.proto, "shape": list(lr_var.shape),
-                                              "value": float(value), "str_value": str(float(value)),
-                                              "force_cpu": False, "place_type": -1})
 
     def set_lr_scheduler(self, scheduler):
         """Use `scheduler` as the learning rate from now on.
@@ -82,6 +83,7 @@ class _LRMixin:
                 >>> adam.get_lr()
                 0.5
         """
+        _dygraph_only("set_lr_scheduler")
         if not isinstance(scheduler, LRScheduler):
             raise TypeError(f"The type of 'scheduler' in optimizer.set_lr_scheduler must be LRScheduler, but "
                             f"received {type(scheduler)}.")
@@ -143,6 +145,7 @@ class _StateMixin:
                 >>> adam.state_dict()
                 {}
         """
+        _dygraph_only("state_dict")
         out = {}
         if not self._accumulators and self._accumulators_holder:
             out.update(self._accumulators_holder)
@@ -168,6 +171,7 @@ class _StateMixin:
                 >>> adam = paddle.optimizer.Adam(0.001, parameters=emb.parameters())
                 >>> adam.set_state_dict(adam.state_dict())
         """
+        _dygraph_only("set_state_dict")
         from .lr import LambdaDecay
         if isinstance(self._learning_rate, LRScheduler):
             lr_state = state_dict.get("LR_Scheduler", None)
@@ -201,6 +205,7 @@ class _StateMixin:
                 self._master_weights[k] = t
 
     def get_opti_var_name_list(self):
+        """The names of the accumulators created so far."""
         return self._opti_name_list
 
 

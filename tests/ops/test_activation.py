@@ -164,3 +164,24 @@ def test_float64_attrs_match_paddle_float32_constants():
     """Paddle stores float attributes in 32 bits: elu(alpha=0.3) in float64 uses float32(0.3)."""
     x = paddle.to_tensor([-1.0], dtype="float64")
     np.testing.assert_array_equal(F.elu(x, 0.3).numpy(), [float(np.float32(0.3)) * math.expm1(-1.0)])
+
+
+def test_blocked_kernels_match_on_large_inputs():
+    """Inputs above the cache block size run block by block (ops/_blocking.py): same values and grads."""
+    from purepaddle.ops._blocking import BLOCK
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(2 * BLOCK + 1000).astype("float64") * 3
+    for fn, ref in ((F.gelu, lambda v: 0.5 * v * (1 + _erf(v / math.sqrt(2)))), (F.silu, lambda v: v * _sig(v)),
+                    (lambda t: F.softplus(t, 2.0), lambda v: np.where(2 * v > 20, v, np.log1p(np.exp(2 * v)) / 2))):
+        t = paddle.to_tensor(x, stop_gradient=False)
+        y = fn(t)
+        idx = rng.integers(0, x.size, 200)
+        np.testing.assert_allclose(y.numpy()[idx], ref(x[idx]), rtol=1e-7, atol=1e-10)
+        y.sum().backward()
+        small = paddle.to_tensor(x[idx], stop_gradient=False)
+        fn(small).sum().backward()
+        np.testing.assert_allclose(t.grad.numpy()[idx], small.grad.numpy(), rtol=1e-10)
+    # float32 GELU uses the rational erf: within 1e-6 of the exact form
+    x32 = x.astype("float32")
+    np.testing.assert_allclose(F.gelu(paddle.to_tensor(x32)).numpy(), 0.5 * x * (1 + _erf(x / math.sqrt(2))),
+                               atol=2e-6)

@@ -138,3 +138,21 @@ def test_layer_norm_shape_error():
     import pytest
     with pytest.raises(ValueError, match=r"Given normalized_shape is \[5\], expected input with shape \[\*, 5\]"):
         F.layer_norm(paddle.ones([2, 4]), 5)
+
+
+def test_layer_norm_large_input_runs_in_row_blocks():
+    from purepaddle.ops._blocking import BLOCK
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((2 * BLOCK // 64 + 3, 64))
+    w, b, g = rng.standard_normal(64), rng.standard_normal(64), rng.standard_normal(x.shape)
+    xt, wt, bt = (paddle.to_tensor(a, stop_gradient=False) for a in (x, w, b))
+    y = F.layer_norm(xt, 64, wt, bt)
+    xh = _norm(x, (-1,))
+    np.testing.assert_allclose(y.numpy(), xh * w + b, rtol=1e-9, atol=1e-9)
+    (y * paddle.to_tensor(g)).sum().backward()
+    gs = g * w
+    inv = 1 / np.sqrt(x.var(-1, keepdims=True) + 1e-5)
+    dx = inv * (gs - gs.mean(-1, keepdims=True) - xh * (gs * xh).mean(-1, keepdims=True))
+    np.testing.assert_allclose(xt.grad.numpy(), dx, rtol=1e-7, atol=1e-9)
+    np.testing.assert_allclose(wt.grad.numpy(), (g * xh).sum(0), rtol=1e-7)
+    np.testing.assert_allclose(bt.grad.numpy(), g.sum(0), rtol=1e-9)

@@ -77,8 +77,8 @@ def _cases():
           "Beta2Pow": b2p}, {"ParamOut": p_lamb, "Moment1Out": m1_lamb, "Moment2Out": m2_lamb}),
         ("asgd", {}, {"param": P, "grad": G, "learning_rate": lr, "d": M1, "y": M2, "n": np.array([2.0])},
          {"param_out": P - LR * (M1 - M2 + G) / 2, "d_out": M1 - M2 + G, "y_out": G}),
-        ("rprop", {}, {"param": P, "grad": G, "prev": M1, "learning_rate": M2, "learning_rate_range": np.array([1e-5, 50]),
-                       "etas": np.array([0.5, 1.2])},
+        ("rprop", {}, {"param": P, "grad": G, "prev": M1, "learning_rate": M2,
+                       "learning_rate_range": np.array([1e-5, 50]), "etas": np.array([0.5, 1.2])},
          {"learning_rate_out": np.clip(np.where(G * M1 > 0, M2 * 1.2, np.where(G * M1 < 0, M2 * 0.5, M2)), 1e-5, 50),
           "prev_out": np.where(G * M1 < 0, 0, G)}),
     ]

@@ -11,6 +11,7 @@ from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops import elementwise as _E
 from ...ops import nn_common as _NC
+from ...tensor.math_unary import kernel_error as _kernel_error
 from ...tensor.math_unary import need_tensor as _need_tensor
 from ...tensor.math_unary import write_out as _write_out
 from ._param_alias import param_alias
@@ -48,12 +49,28 @@ def linear(x, weight, bias=None, name=None):
         _need_tensor(x, "linear")
     if not isinstance(weight, TensorMethods):
         _need_tensor(weight, "linear", "weight", 1)
+    _linear_checks(x, weight)
     out = _T.matmul(x, weight)
     if bias is not None:
         if not isinstance(bias, TensorMethods):
             _need_tensor(bias, "linear", "bias", 2)
         out = apply(_E.ElementwiseAdd, out, bias, axis=-1) if STATE.static else _T.add(out, bias)
     return out
+
+
+def _linear_checks(x, weight):
+    """Paddle's errors for mismatched operands of linear (the fused path only sees valid ones)."""
+    if x.dtype is not weight.dtype:
+        raise ValueError(
+            f"(InvalidArgument) The type of data we are trying to retrieve ({weight.dtype.name}) does not match the "
+            f"type of data ({x.dtype.name}) currently contained in the container.")
+    xs, ws = list(x.shape), list(weight.shape)
+    if len(xs) >= 2 and len(ws) == 2 and xs[-1] != ws[0] and -1 not in (xs[-1], ws[0]):
+        n = len(xs) - 1
+        raise ValueError(
+            f"(InvalidArgument) In operator matmul, the [{n}] dimension of Input(X) must be equal to the [0] "
+            f"dimension of Input(Y). But receiving the [{n}]dimension of Input(X) is [{xs[-1]}], and the [0] "
+            f"dimension of Input(Y) is [{ws[0]}].")
 
 
 def bilinear(x1, x2, weight, bias=None, name=None):
@@ -82,8 +99,9 @@ def bilinear(x1, x2, weight, bias=None, name=None):
             "(InvalidArgument) bilinear: the second dimension of X and Y must equal the second and third "
             f"dimensions of Weight, but received X shape {list(x1.shape)}, Y shape {list(x2.shape)}, Weight shape "
             f"{list(weight.shape)}.")
-    if bias is not None:
-        bias = bias.reshape([1, -1]) if len(bias.shape) == 1 else bias
+    if bias is not None and (len(bias.shape) != 2 or bias.shape[0] != 1):
+        raise ValueError("(InvalidArgument) The Input(Bias) must be a 2-D tensor with the 2nd dimension fixed to 1 "
+                         "(a row vector).")
     return apply(_NC.BilinearTensorProduct, x1, x2, weight, bias)
 
 
@@ -124,6 +142,8 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
         raise TypeError("datatype of axis argument should be int or list")
     if not isinstance(x, TensorMethods):
         _need_tensor(x, "dropout")
+    if not x.dtype.is_floating:
+        raise _kernel_error("dropout", x.dtype, "float64, float16, float32, bfloat16")
     if axis is None:
         seed = _program_seed()
         impl = "downgrade_in_infer" if mode == "downscale_in_infer" else mode
@@ -346,8 +366,7 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
     if not isinstance(label, TensorMethods):
         _need_tensor(label, "label_smooth", "label")
     if not label.dtype.is_floating:
-        raise TypeError(f"The data type of 'label' in label_smooth must be float16, float32 or float64, but "
-                        f"received {label.dtype.name}.")
+        raise _kernel_error("label_smooth", label.dtype, "float64, float32")
     return apply(_NC.LabelSmooth, label, prior_dist, epsilon=float(np.float32(epsilon)))
 
 

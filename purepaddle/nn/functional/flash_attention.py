@@ -193,10 +193,12 @@ def flash_attn_varlen_qkvpacked(qkv, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, m
                                dropout, causal, return_softmax, fixed_seed_offset, rng_name, training, name)
 
 
-def flash_attention_v3_varlen(query, key, value, cu_seqlens_q, cu_seqlens_k, dropout=0.0, causal=False,
-                              return_softmax=False, *, fixed_seed_offset=None, rng_name="", training=True,
-                              name=None, softmax_scale=None, max_seqlen_q=0, max_seqlen_k=0):
-    """Variable-length attention (FlashAttention-3 signature); the same math as flash_attn_unpadded.
+def flash_attention_v3_varlen(query, key, value, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, seqused_q=None,
+                              seqused_k=None, softmax_scale=None, causal=False, qv=None, q_descale=None,
+                              k_descale=None, v_descale=None, window_size=(-1, -1), softcap=0.0, num_splits=1,
+                              pack_gqa=None, sm_margin=0):
+    """Variable-length attention (FlashAttention-3 signature): returns (out [total_q, heads, head_dim],
+    softmax_lse [heads, total_q]); the same math as flash_attn_unpadded.
 
     Examples:
         .. code-block:: python
@@ -204,13 +206,28 @@ def flash_attention_v3_varlen(query, key, value, cu_seqlens_q, cu_seqlens_k, dro
             >>> import paddle
             >>> q = paddle.rand((10, 2, 8))
             >>> cu = paddle.to_tensor([0, 10], dtype='int32')
-            >>> out, _ = paddle.nn.functional.flash_attention_v3_varlen(q, q, q, cu, cu, causal=True)
-            >>> out.shape
-            paddle.Size([10, 2, 8])
+            >>> out, lse = paddle.nn.functional.flash_attention_v3_varlen(q, q, q, cu, cu, 10, 10, causal=True)
+            >>> out.shape, lse.shape
+            (paddle.Size([10, 2, 8]), paddle.Size([2, 10]))
     """
+    unsupported = {"qv": qv, "q_descale": q_descale, "k_descale": k_descale, "v_descale": v_descale,
+                   "seqused_q": seqused_q, "seqused_k": seqused_k}
+    for arg, val in unsupported.items():
+        if val is not None:
+            raise NotImplementedError(f"flash_attention_v3_varlen: '{arg}' is not supported on CPU")
+    if tuple(window_size) != (-1, -1) or softcap:
+        raise NotImplementedError("flash_attention_v3_varlen: window_size and softcap are not supported on CPU")
     scale = softmax_scale if softmax_scale else query.shape[-1] ** -0.5
-    return flash_attn_unpadded(query, key, value, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, scale,
-                               dropout, causal, return_softmax, fixed_seed_offset, rng_name, training, name)
+    out = flash_attn_unpadded(query, key, value, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, scale,
+                              causal=causal)[0]
+    lses = []
+    for (q0, q1), (k0, k1) in zip(_segments(cu_seqlens_q), _segments(cu_seqlens_k)):
+        qh = _T.transpose(query[q0:q1], [1, 0, 2])
+        s = _T.matmul(qh * scale, _T.transpose(key[k0:k1], [1, 2, 0]))
+        if causal:
+            s = s + _T.triu(_T.full(s.shape[-2:], -1e4, s.dtype), 1)
+        lses.append(_T.logsumexp(s.astype("float32"), axis=-1))
+    return out, _T.concat(lses, 1)
 
 
 def _flashmask_dense(idx, sq, sk, causal, dtype):

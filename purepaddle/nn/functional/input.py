@@ -4,10 +4,9 @@ from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ...ops import nn_common as _NC
+from ...tensor.math_unary import kernel_error as _kernel_error
 from ...tensor.math_unary import need_tensor as _need_tensor
 from ._param_alias import param_alias
-
-_ID_TYPES = ("uint8", "int8", "int16", "int32", "int64")
 
 
 @param_alias(input="x")
@@ -29,8 +28,7 @@ def one_hot(x, num_classes=-1, name=None):
     if not isinstance(x, TensorMethods):
         _need_tensor(x, "one_hot")
     if x.dtype.name not in ("int32", "int64"):
-        raise TypeError(f"The data type of 'input' in one_hot_v2 must be int32 or int64, but received "
-                        f"{x.dtype.name}.")
+        raise _kernel_error("one_hot", x.dtype, "int64, int32")
     if isinstance(num_classes, TensorMethods):
         num_classes = int(num_classes.item())
     elif num_classes == -1:
@@ -77,9 +75,13 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     padding_idx = -1 if padding_idx is None else (padding_idx if padding_idx >= 0 else n + padding_idx)
     if n != 0 and (padding_idx >= n or padding_idx < -n):
         raise ValueError(f"padding_idx must be within [-{n}, {n})")
-    if x.dtype.name not in _ID_TYPES:
-        raise TypeError(f"The data type of 'input' in embedding must be one of {list(_ID_TYPES)}, but received "
-                        f"{x.dtype.name}.")
+    if x.dtype.name not in ("int32", "int64"):
+        raise NotImplementedError(
+            f"(Unimplemented) embedding input only support int32 and int64, but get {x.dtype.name}")
+    if len(weight.shape) != 2:
+        raise ValueError(
+            "(InvalidArgument) ShapeError: The dimensions of the 'lookup table' must be 2. But received lookup "
+            f"table's dimensions = {len(weight.shape)}, lookup table's shape = {list(weight.shape)}.")
     if max_norm and weight.size != 0:
         weight = embedding_renorm_(x, weight, max_norm=max_norm, norm_type=norm_type)
     if scale_grad_by_freq:

@@ -48,7 +48,7 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
         raise TypeError(f"The type of 'p' in normalize must be (float, int), but received {type(p).__name__}.")
     if not isinstance(axis, int) or isinstance(axis, bool):
         raise TypeError(f"The type of 'axis' in normalize must be int, but received {type(axis).__name__}.")
-    _float_input(x, "normalize")
+    _float_input(x, "p_norm")
     if len(x.shape) == 1 and axis not in (0, -1):
         raise ValueError(f"Axis must be 0 or -1 when x is a 1-D tensor, but received axis = {axis}")
     nrm = apply(_LA.PNorm, x, porder=float(p), axis=axis, epsilon=_f32(epsilon), keepdim=True, asvector=False)
@@ -89,11 +89,17 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
     else:
         trainable_statistics = not use_global_stats
     c = x.shape[-1] if data_format == "NHWC" else x.shape[1]
-    for t, arg in ((running_mean, "Mean"), (running_var, "Variance"), (weight, "Scale"), (bias, "Bias")):
-        if t is not None and c >= 0 and list(t.shape) != [c]:
-            raise ValueError(
-                f"(InvalidArgument) ShapeError: the shape of {arg} must be [{c}] (the channels of x, data_layout "
-                f"{data_format}), but received {list(t.shape)}.")
+    if c >= 0:
+        for t, arg in ((weight, "scale"), (bias, "bias")):
+            if t is not None and list(t.shape) != [c]:
+                raise ValueError(f"(InvalidArgument) ShapeError: the shape of {arg} must equal to [{c}]But "
+                                 f"received: the shape of {arg} is {list(t.shape)}")
+        for t, arg in ((running_mean, "mean"), (running_var, "variance")):
+            if list(t.shape)[:1] != [c]:
+                raise ValueError(
+                    f"(InvalidArgument) The first dimension of {arg} must equal to the number of Channels, which is "
+                    f"[{c}]. But received: the first dimension of {arg} is [{list(t.shape)[0]}], the dimensions of "
+                    f"{arg} is {list(t.shape)}.")
     outs = apply(_N.BatchNorm, x, weight, bias, running_mean, running_var, momentum=_f32(momentum),
                  epsilon=_f32(epsilon), is_test=not training, data_layout=data_format,
                  use_global_stats=bool(use_global_stats), trainable_statistics=bool(trainable_statistics),
@@ -148,6 +154,13 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
         raise ValueError(f"Given normalized_shape is {s}, expected input with shape [*, {s[1:]}, but got input shape "
                          f"{shape}")
     n = int(np.prod(normalized_shape)) if normalized_shape else 1
+    for t, arg in ((weight, "Scale"), (bias, "Bias")):
+        if t is not None and int(np.prod(t.shape)) != n:
+            raise ValueError(
+                f"(InvalidArgument) The first dimension value of Input({arg}) must equal to be the second dimension "
+                f"value of the flattened 2D matrix of Input(X), But received the first dimension value of "
+                f"Input({arg}) is [{t.shape[0] if t.shape else 1}], the second dimension value of the flattened 2D "
+                f"matrix of  Input({arg}) is [{n}].")
     if weight is not None and len(weight.shape) != 1:
         weight = weight.reshape([n])
     if bias is not None and len(bias.shape) != 1:
@@ -223,8 +236,8 @@ def _group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_forma
     c = x.shape[-1] if layout == "NHWC" else x.shape[1]
     if num_groups <= 0 or (c > 0 and c % num_groups):
         raise ValueError(
-            f"(InvalidArgument) The number of channels ({c}) of input should be divisible by groups "
-            f"({num_groups}).")
+            "(InvalidArgument) Expected number of channels in input to be divisible by num_groups, but got input "
+            f"channel is {c} and num_groups is {num_groups}")
     return apply(_N.GroupNorm, x, weight, bias, epsilon=_f32(epsilon), groups=int(num_groups), data_layout=layout)[0]
 
 

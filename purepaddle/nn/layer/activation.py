@@ -590,4 +590,6 @@ for _cls in (Hardshrink, Softshrink):  # Paddle 3's torch-style `lambd` alias of
     _cls.lambd = property(lambda self: self._threshold, lambda self, v: setattr(self, "_threshold", v))
 del _cls
 
-__all__ = ["CELU", "ELU", "GELU", "Hardswish", "Tanh", "Hardtanh", "ReLU", "ReLU6", "SELU", "LeakyReLU", "Sigmoid", "Hardsigmoid", "Softplus", "Softsign", "Swish", "Mish", "Tanhshrink", "ThresholdedReLU", "LogSigmoid", "Hardshrink", "Softshrink", "Silu", "SiLU"]
+__all__ = ["CELU", "ELU", "GELU", "Hardswish", "Tanh", "Hardtanh", "ReLU", "ReLU6", "SELU", "LeakyReLU", "Sigmoid",
+           "Hardsigmoid", "Softplus", "Softsign", "Swish", "Mish", "Tanhshrink", "ThresholdedReLU", "LogSigmoid",
+           "Hardshrink", "Softshrink", "Silu", "SiLU"]

@@ -1,0 +1,204 @@
+"""OpSpec table: convolutions (F.conv1d/2d/3d and their transposes) against direct-loop NumPy references,
+with numeric gradients, static programs and double backward; plus the static op types and attrs."""
+import numpy as np
+import pytest
+
+import purepaddle as paddle
+import purepaddle.nn.functional as F
+from tests.opspec import OpSpec, parametrize, rand
+
+
+def _pairs(padding, nd):
+    """Per-dim (before, after) from an int, nd ints or 2*nd ints."""
+    if isinstance(padding, int):
+        return [(padding, padding)] * nd
+    if len(padding) == nd:
+        return [(p, p) for p in padding]
+    return [(padding[2 * i], padding[2 * i + 1]) for i in range(nd)]
+
+
+def conv_ref(x, w, b=None, stride=1, padding=0, dilation=1, groups=1):
+    """Cross-correlation by an explicit loop over output and kernel positions (channel-first)."""
+    nd = x.ndim - 2
+    st = [stride] * nd if isinstance(stride, int) else list(stride)
+    dl = [dilation] * nd if isinstance(dilation, int) else list(dilation)
+    xp = np.pad(x, [(0, 0), (0, 0)] + _pairs(padding, nd))
+    n, c = x.shape[:2]
+    o, ks = w.shape[0], w.shape[2:]
+    out_sp = [(xp.shape[2 + i] - dl[i] * (ks[i] - 1) - 1) // st[i] + 1 for i in range(nd)]
+    out = np.zeros((n, o) + tuple(out_sp))
+    cg, og = c // groups, o // groups
+    for pos in np.ndindex(*out_sp):
+        for kp in np.ndindex(*ks):
+            src = xp[(slice(None), slice(None)) + tuple(p * s + k * d for p, s, k, d in zip(pos, st, kp, dl))]
+            for g in range(groups):
+                wk = w[(slice(g * og, (g + 1) * og), slice(None)) + kp]
+                out[(slice(None), slice(g * og, (g + 1) * og)) + pos] += src[:, g * cg:(g + 1) * cg] @ wk.T
+    if b is not None:
+        out += b.reshape((1, -1) + (1,) * nd)
+    return out
+
+
+def conv_t_ref(x, w, b=None, stride=1, padding=0, output_padding=0, dilation=1, groups=1):
+    """Transposed convolution by scattering every input position through the kernel."""
+    nd = x.ndim - 2
+    st = [stride] * nd if isinstance(stride, int) else list(stride)
+    dl = [dilation] * nd if isinstance(dilation, int) else list(dilation)
+    op = [output_padding] * nd if isinstance(output_padding, int) else list(output_padding)
+    pads = _pairs(padding, nd)
+    n, c = x.shape[:2]
+    og, ks = w.shape[1], w.shape[2:]
+    o, cg = og * groups, c // groups
+    full = [(x.shape[2 + i] - 1) * st[i] + dl[i] * (ks[i] - 1) + 1 + op[i] for i in range(nd)]
+    out = np.zeros((n, o) + tuple(full))
+    for pos in np.ndindex(*x.shape[2:]):
+        for kp in np.ndindex(*ks):
+            dst = tuple(p * s + k * d for p, s, k, d in zip(pos, st, kp, dl))
+            for g in range(groups):
+                wk = w[(slice(g * cg, (g + 1) * cg), slice(None)) + kp]
+                out[(slice(None), slice(g * og, (g + 1) * og)) + dst] += x[(slice(None), slice(g * cg, (g + 1) * cg))
+                                                                             + pos] @ wk
+    crop = tuple(slice(bf, full[i] - af) for i, (bf, af) in enumerate(pads))
+    out = out[(slice(None), slice(None)) + crop]
+    if b is not None:
+        out = out + b.reshape((1, -1) + (1,) * nd)
+    return out
+
+
+def _last(fn, nd):
+    """Run a channel-first reference on channel-last inputs."""
+    def wrapped(x, *rest, **kw):
+        res = fn(np.moveaxis(x, -1, 1), *rest, **kw)
+        return np.moveaxis(res, 1, -1)
+    return wrapped
+
+
+def _same(x_sp, k, s):
+    pads = []
+    for n, kk, ss in zip(x_sp, k, s):
+        tot = max(((n + ss - 1) // ss - 1) * ss + kk - n, 0)
+        pads += [tot // 2, tot - tot // 2]
+    return pads
+
+
+SPECS = [
+    OpSpec("conv2d", F.conv2d, conv_ref, [rand(2, 3, 5, 5), rand(4, 3, 3, 3), rand(4)], double=True),
+    OpSpec("conv2d_stride_pad", lambda x, w: F.conv2d(x, w, stride=2, padding=1),
+           lambda x, w: conv_ref(x, w, stride=2, padding=1), [rand(1, 2, 6, 7), rand(3, 2, 3, 2)], double=True),
+    OpSpec("conv2d_asym_pad", lambda x, w: F.conv2d(x, w, stride=[2, 1], padding=[1, 2, 0, 1]),
+           lambda x, w: conv_ref(x, w, stride=[2, 1], padding=[1, 2, 0, 1]), [rand(1, 2, 6, 5), rand(2, 2, 3, 3)]),
+    OpSpec("conv2d_pair_pad", lambda x, w: F.conv2d(x, w, padding=[[0, 0], [0, 0], [1, 0], [0, 2]]),
+           lambda x, w: conv_ref(x, w, padding=[1, 0, 0, 2]), [rand(1, 2, 4, 4), rand(2, 2, 2, 2)]),
+    OpSpec("conv2d_dilation", lambda x, w: F.conv2d(x, w, dilation=2, padding=2),
+           lambda x, w: conv_ref(x, w, dilation=2, padding=2), [rand(1, 2, 6, 6), rand(2, 2, 3, 3)]),
+    OpSpec("conv2d_same", lambda x, w: F.conv2d(x, w, stride=2, padding="SAME"),
+           lambda x, w: conv_ref(x, w, stride=2, padding=_same([7, 6], [3, 3], [2, 2])),
+           [rand(1, 2, 7, 6), rand(2, 2, 3, 3)]),
+    OpSpec("conv2d_valid", lambda x, w: F.conv2d(x, w, padding="valid"), conv_ref, [rand(1, 2, 5, 5), rand(2, 2, 3, 3)]),
+    OpSpec("conv2d_groups", lambda x, w, b: F.conv2d(x, w, b, groups=2, padding=1),
+           lambda x, w, b: conv_ref(x, w, b, groups=2, padding=1), [rand(1, 4, 4, 4), rand(6, 2, 3, 3), rand(6)],
+           double=True),
+    OpSpec("conv2d_depthwise", lambda x, w: F.conv2d(x, w, groups=3, padding=1, stride=2),
+           lambda x, w: conv_ref(x, w, groups=3, padding=1, stride=2), [rand(2, 3, 5, 5), rand(3, 1, 3, 3)],
+           double=True),
+    OpSpec("conv2d_depthwise_mult", lambda x, w: F.conv2d(x, w, groups=2, padding=1),
+           lambda x, w: conv_ref(x, w, groups=2, padding=1), [rand(1, 2, 4, 4), rand(4, 1, 3, 3)]),
+    OpSpec("conv2d_nhwc", lambda x, w, b: F.conv2d(x, w, b, padding=1, data_format="NHWC"),
+           _last(lambda x, w, b: conv_ref(x, w, b, padding=1), 2), [rand(1, 4, 5, 3), rand(2, 3, 3, 3), rand(2)]),
+    OpSpec("conv1d", lambda x, w, b: F.conv1d(x, w, b, stride=2, padding=[1, 2]),
+           lambda x, w, b: conv_ref(x, w, b, stride=2, padding=[1, 2]), [rand(2, 3, 9), rand(4, 3, 3), rand(4)]),
+    OpSpec("conv1d_nlc", lambda x, w: F.conv1d(x, w, dilation=2, data_format="NLC"),
+           _last(lambda x, w: conv_ref(x, w, dilation=2), 1), [rand(2, 9, 3), rand(2, 3, 3)]),
+    OpSpec("conv3d", lambda x, w, b: F.conv3d(x, w, b, padding=1, stride=[1, 2, 1]),
+           lambda x, w, b: conv_ref(x, w, b, padding=1, stride=[1, 2, 1]),
+           [rand(1, 2, 3, 4, 3), rand(2, 2, 2, 3, 2), rand(2)]),
+    OpSpec("conv3d_ndhwc", lambda x, w: F.conv3d(x, w, data_format="NDHWC"), _last(conv_ref, 3),
+           [rand(1, 3, 4, 3, 2), rand(2, 2, 2, 2, 2)]),
+    OpSpec("conv2d_transpose", F.conv2d_transpose, conv_t_ref, [rand(1, 2, 3, 3), rand(2, 3, 3, 3), rand(3)],
+           double=True),
+    OpSpec("conv2d_transpose_stride", lambda x, w: F.conv2d_transpose(x, w, stride=2, padding=1, output_padding=1),
+           lambda x, w: conv_t_ref(x, w, stride=2, padding=1, output_padding=1), [rand(1, 2, 3, 4), rand(2, 2, 3, 3)],
+           double=True),
+    OpSpec("conv2d_transpose_output_size", lambda x, w: F.conv2d_transpose(x, w, stride=3, output_size=[9, 11]),
+           lambda x, w: conv_t_ref(x, w, stride=3, output_padding=[1, 2]), [rand(1, 2, 3, 3), rand(2, 2, 2, 3)]),
+    OpSpec("conv2d_transpose_dilation_asym", lambda x, w: F.conv2d_transpose(x, w, stride=2, dilation=2,
+                                                                             padding=[1, 0, 0, 1]),
+           lambda x, w: conv_t_ref(x, w, stride=2, dilation=2, padding=[1, 0, 0, 1]),
+           [rand(1, 2, 3, 3), rand(2, 2, 2, 2)]),
+    OpSpec("conv2d_transpose_groups", lambda x, w: F.conv2d_transpose(x, w, groups=2, stride=2),
+           lambda x, w: conv_t_ref(x, w, groups=2, stride=2), [rand(1, 4, 3, 3), rand(4, 2, 2, 2)]),
+    OpSpec("conv2d_transpose_depthwise", lambda x, w: F.conv2d_transpose(x, w, groups=3, stride=2),
+           lambda x, w: conv_t_ref(x, w, groups=3, stride=2), [rand(1, 3, 3, 3), rand(3, 1, 2, 2)]),
+    OpSpec("conv2d_transpose_nhwc", lambda x, w: F.conv2d_transpose(x, w, stride=2, data_format="NHWC"),
+           _last(lambda x, w: conv_t_ref(x, w, stride=2), 2), [rand(1, 3, 3, 2), rand(2, 3, 2, 2)]),
+    OpSpec("conv1d_transpose", lambda x, w, b: F.conv1d_transpose(x, w, b, stride=2, padding=1, output_padding=1),
+           lambda x, w, b: conv_t_ref(x, w, b, stride=2, padding=1, output_padding=1),
+           [rand(2, 2, 4), rand(2, 3, 3), rand(3)]),
+    OpSpec("conv3d_transpose", lambda x, w: F.conv3d_transpose(x, w, stride=2, padding=1),
+           lambda x, w: conv_t_ref(x, w, stride=2, padding=1), [rand(1, 2, 2, 3, 2), rand(2, 2, 2, 3, 3)]),
+]
+
+test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS)
+
+
+def _program_ops(build):
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            build()
+        skip = {"op_device", "op_namescope", "op_role", "op_role_var", "with_quant_attr", "op_callstack"}
+        return [(op.type, {k: op.attr(k) for k in op.attr_names if k not in skip}) for op in main.global_block().ops]
+    finally:
+        paddle.disable_static()
+
+
+def test_static_conv_ops_match_paddle():
+    def build():
+        x = paddle.static.data("x", [2, 4, 8, 8], "float32")
+        F.conv2d(x, paddle.static.data("w", [6, 4, 3, 3], "float32"), stride=2, padding=[1, 2, 0, 1])
+        F.conv2d(x, paddle.static.data("wd", [4, 1, 3, 3], "float32"), groups=4, padding="SAME")
+        F.conv2d_transpose(x, paddle.static.data("wt", [4, 6, 3, 3], "float32"), stride=2, output_size=[17, 17])
+        F.conv3d_transpose(paddle.static.data("x3", [2, 4, 5, 5, 5], "float32"),
+                           paddle.static.data("w3", [4, 6, 3, 3, 3], "float32"), output_padding=1, stride=2)
+    ops = _program_ops(build)
+    assert [t for t, _ in ops] == ["conv2d", "depthwise_conv2d", "conv2d_transpose", "conv3d_transpose"]
+    assert ops[0][1] == {"strides": [2, 2], "paddings": [1, 2, 0, 1], "padding_algorithm": "EXPLICIT",
+                         "dilations": [1, 1], "groups": 1, "data_format": "NCHW"}
+    assert ops[1][1]["padding_algorithm"] == "SAME" and ops[1][1]["groups"] == 4
+    assert ops[2][1]["output_size"] == [17, 17] and ops[2][1]["output_padding"] == []
+    assert ops[3][1]["output_padding"] == [1, 1, 1] and ops[3][1]["data_format"] == "NCHW"
+
+
+def test_conv1d_runs_as_conv2d():
+    def build():
+        F.conv1d(paddle.static.data("x", [2, 4, 8], "float32"), paddle.static.data("w", [6, 4, 3], "float32"))
+    assert [t for t, _ in _program_ops(build)] == ["unsqueeze2", "unsqueeze2", "conv2d", "squeeze2"]
+
+
+def test_conv_errors():
+    x = paddle.rand([1, 3, 7, 7])
+    with pytest.raises(ValueError, match="filter's channels"):
+        F.conv2d(x, paddle.rand([4, 2, 3, 3]))
+    with pytest.raises(ValueError, match="should be not be zero"):
+        F.conv2d(x, paddle.rand([4, 3, 3, 3]), groups=0)
+    with pytest.raises(ValueError, match="Unknown padding"):
+        F.conv2d(x, paddle.rand([4, 3, 3, 3]), padding="full")
+    with pytest.raises(ValueError, match="data_format"):
+        F.conv2d(x, paddle.rand([4, 3, 3, 3]), data_format="NCWH")
+    with pytest.raises(ValueError, match="output_size"):
+        F.conv2d_transpose(x, paddle.rand([3, 2, 3, 3]), output_size=[30, 30])
+    with pytest.raises(RuntimeError, match="int32"):
+        F.conv2d(paddle.ones([1, 3, 7, 7], dtype="int32"), paddle.ones([4, 3, 3, 3], dtype="int32"))
+
+
+def test_first_layer_conv_skips_input_grad():
+    # only the filter gradient is computed when the input needs none (a single-gradient grad op)
+    x = paddle.rand([2, 1, 6, 6])
+    w = paddle.rand([3, 1, 3, 3])
+    w.stop_gradient = False
+    F.conv2d(x, w).sum().backward()
+    assert x.grad is None and w.grad.shape == [3, 1, 3, 3]
+    np.testing.assert_allclose(w.grad.numpy(), conv_ref(x.numpy().transpose(1, 0, 2, 3),
+                                                        np.ones((2, 3, 4, 4), "float32").transpose(1, 0, 2, 3))
+                               .transpose(1, 0, 2, 3), rtol=1e-5)
