@@ -290,8 +290,9 @@ def worker(args):
     return 0
 
 
-def _steps(res, peer, name):
-    r = res.get(peer, {}).get("results", {}).get(name)
+def _steps(run, name):
+    """(steps/s, peak RSS MB, error) of one workload from its worker's JSON."""
+    r = run.get("results", {}).get(name)
     if not r or "error" in r:
         return None, None, (r or {}).get("error")
     return 1e6 / r["median_us"], r.get("rss_mb"), None
@@ -299,7 +300,9 @@ def _steps(res, peer, name):
 
 def print_table(names, peers, res, threads):
     """One table: steps/s per peer, pp/paddle, pp/torch, pp/numpy, then peak RSS (MB) per peer."""
-    print(f"threads={threads}  cpus={os.cpu_count()}  (steps/s: higher is better; RSS: peak MB of the worker)")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"threads={threads}  cpus={os.cpu_count()}  load average {load} (other processes skew timings)  "
+          "(steps/s: higher is better; RSS: peak MB of the worker)")
     for p in peers:
         info = {}
         for name in names:
@@ -316,7 +319,7 @@ def print_table(names, peers, res, threads):
     for name in names:
         speed, rss = {}, {}
         for p in peers:
-            s, m, err = _steps({p.name: res.get(p.name, {}).get(name, {})}, p.name, name)
+            s, m, err = _steps(res.get(p.name, {}).get(name, {}), name)
             speed[p.name], rss[p.name] = s, m
             if err:
                 errors.append(f"  {name} on {p.name}: {err}")

@@ -243,9 +243,11 @@ def _output_hooks(node, grads, cap):
 
 
 def _call_backward(node, grads, retain_graph):
-    """Call the op's backward with one grad per output (zeros filled in for multi-output ops)."""
+    """Call the op's backward with one grad per output (zeros filled in for multi-output ops,
+    unless the op takes None for unused outputs: materialize_grads = False)."""
     if node._multi:
-        grads = _fill_zeros(node, grads)
+        if node.materialize_grads:
+            grads = _fill_zeros(node, grads)
         struct = node._out_struct
         args = grads if struct is None else _restructure(grads, struct)
     else:

@@ -67,6 +67,7 @@ class Op:
     duplicable = ()         # slots that hold a list of tensors (concat's X, split's Out)
     nondiff_outputs = ()    # outputs that never carry gradient (indices, masks)
     differentiable = True   # False: outputs always stop gradient (comparisons, argmax, random)
+    materialize_grads = True  # False: backward gets None (not zeros) for outputs nobody used
     _save_plan = ()
     _multi = False
 

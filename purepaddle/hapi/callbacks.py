@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from ..optimizer import lr as _lr
 from .progressbar import ProgressBar
 
 __all__ = ["Callback", "ProgBarLogger", "ModelCheckpoint", "VisualDL", "WandbCallback", "LRScheduler",
@@ -346,7 +347,6 @@ class ModelCheckpoint(Callback):
 
 def _lr_scheduler_of(model):
     """The optimizer's LRScheduler, or None when the learning rate is a plain number."""
-    from ..optimizer import lr as _lr
     opt = getattr(model, "_optimizer", None)
     sched = getattr(opt, "_learning_rate", None) if opt else None
     return sched if isinstance(sched, _lr.LRScheduler) else None

@@ -88,6 +88,103 @@ def _check_out(out_sp, x_shape, k_sp, op_type):
             "smaller than the (dilated) kernel.")
 
 
+# -- the flat layout of stride-1 convolutions ------------------------------------------------
+class _Flat:
+    """Stride-1 windows on the flattened padded image (1-D or 2-D).
+
+    With rows of the padded width Wp laid end to end, the window elements at kernel offset t
+    for all outputs form ONE contiguous run of length oh * Wp starting at shift[t]: im2col and
+    col2im become k*k long copies/adds instead of k*k*N*C*oh short ones. The Wp - ow columns
+    of every row that wrap into the next row are garbage: cropped from outputs, and zeros in
+    the padded gradients (so they add nothing).
+    """
+
+    def __init__(self, padded, k_sp, dils, out_sp):
+        nd = len(k_sp)
+        self.padded = tuple(padded)
+        self.out_sp = tuple(out_sp)
+        self.row = padded[-1] if nd == 2 else 1
+        self.length = out_sp[0] * self.row if nd == 2 else out_sp[0]
+        flat_strides = (self.row, 1) if nd == 2 else (1,)
+        self.kstrides = tuple(d * f for d, f in zip(dils, flat_strides))
+        self.k_sp = tuple(k_sp)
+        self.shifts = [sum(o * st for o, st in zip(offs, self.kstrides))
+                       for offs in itertools.product(*[range(k) for k in k_sp])]
+        self.plane = math.prod(padded)
+        self.size = max(self.plane, self.shifts[-1] + self.length)
+
+    @staticmethod
+    def usable(strides, k_sp, out_sp, padded):
+        """Worth it: stride 1, at most 2 spatial dims, and no more than half of each row wasted."""
+        if any(s != 1 for s in strides) or not 1 <= len(k_sp) <= 2:
+            return False
+        return len(k_sp) == 1 or padded[-1] <= 2 * out_sp[-1]
+
+    def spread(self, x, pads):
+        """x (N, C, *sp) zero-padded into a flat (N, C, size) buffer."""
+        buf = np.zeros(x.shape[:2] + (self.size,), dtype=x.dtype)
+        img = buf[:, :, :self.plane].reshape(x.shape[:2] + self.padded)
+        img[(Ellipsis,) + tuple(slice(b, b + n) for n, (b, _) in zip(x.shape[2:], pads))] = x
+        return buf
+
+    def cols(self, xf):
+        """(N, C * K, L) columns: one contiguous run per (channel, kernel offset)."""
+        it = xf.itemsize
+        view = as_strided(xf, xf.shape[:2] + self.k_sp + (self.length,),
+                          xf.strides[:2] + tuple(k * it for k in self.kstrides) + (it,), writeable=False)
+        return view.reshape(xf.shape[0], -1, self.length)
+
+    def pad_grad(self, g):
+        """g (N, O, *out) -> (N, O, L) with zero garbage columns."""
+        n, o = g.shape[:2]
+        if len(self.out_sp) == 1 or self.row == self.out_sp[1]:
+            return g.reshape(n, o, self.length)
+        gp = np.zeros((n, o, self.out_sp[0], self.row), dtype=g.dtype)
+        gp[..., :self.out_sp[1]] = g
+        return gp.reshape(n, o, self.length)
+
+    def crop(self, out):
+        """(N, O, L) -> (N, O, *out): a view without the garbage columns."""
+        n, o = out.shape[:2]
+        if len(self.out_sp) == 1:
+            return out
+        return out.reshape(n, o, self.out_sp[0], self.row)[..., :self.out_sp[1]]
+
+    def unspread(self, buf, in_sp, pads):
+        """Flat (N, C, size) gradient buffer -> (N, C, *in) without the padding."""
+        img = buf[:, :, :self.plane].reshape(buf.shape[:2] + self.padded)
+        return np.ascontiguousarray(img[(Ellipsis,) + tuple(slice(b, b + n) for n, (b, _) in zip(in_sp, pads))])
+
+
+def _matmul_cols(w, cols, groups):
+    """w (O, C/g, *k) times columns (N, C*K, L) -> (N, O, L), per group."""
+    n, ckk, length = cols.shape
+    o = w.shape[0]
+    if groups == 1:
+        return np.matmul(w.reshape(o, -1), cols)
+    return np.matmul(w.reshape(groups, o // groups, -1), cols.reshape(n, groups, ckk // groups, length)) \
+        .reshape(n, o, length)
+
+
+def _matmul_grad_cols(w, g, groups):
+    """Columns' gradient: w^T times g (N, O, L) -> (N, C*K, L), per group."""
+    n, o, length = g.shape
+    if groups == 1:
+        return np.matmul(w.reshape(o, -1).T, g)
+    wt = w.reshape(groups, o // groups, -1).transpose(0, 2, 1)
+    return np.matmul(wt, g.reshape(n, groups, o // groups, length)).reshape(n, -1, length)
+
+
+def _matmul_grad_w(g, cols, groups):
+    """Filter gradient from g (N, O, L) and columns (N, C*K, L) -> (O, C*K/groups)."""
+    n, o, length = g.shape
+    if groups == 1:
+        return np.matmul(g, cols.transpose(0, 2, 1)).sum(axis=0)
+    gg = g.reshape(n, groups, o // groups, length)
+    cc = cols.reshape(n, groups, -1, length)
+    return np.matmul(gg, cc.transpose(0, 1, 3, 2)).sum(axis=0).reshape(o, -1)
+
+
 # -- kernels on channel-first arrays ------------------------------------------------------
 def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
     """Grouped N-d cross-correlation: x (N, C, *sp), w (O, C/groups, *k) -> (N, O, *out)."""
@@ -101,10 +198,21 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
             f"(InvalidArgument) The number of input's channels should be equal to filter's channels * groups for "
             f"Op(Conv). But received: the input's channels is {c}, the input's shape is {list(x.shape)}; the filter's "
             f"channels is {w.shape[1]}, the filter's shape is {list(w.shape)}; the groups is {groups}.")
-    xp = pad_spatial(x, pads)
-    kk, ll = math.prod(k_sp), math.prod(out_sp)
     cg, og = c // groups, o // groups
-    if cg == 1 and groups > 1:  # depthwise: accumulate one kernel offset at a time, no im2col
+    depthwise = cg == 1 and groups > 1
+    padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
+    if _Flat.usable(strides, k_sp, out_sp, padded):
+        fl = _Flat(padded, k_sp, dils, out_sp)
+        xf = fl.spread(x, pads)
+        if depthwise:  # one multiply-add of a contiguous run per kernel offset
+            out = np.zeros((n, groups, og, fl.length), dtype=np.result_type(x, w))
+            wg = w.reshape(groups, og, -1)
+            for t, sh in enumerate(fl.shifts):
+                out += xf[:, :, None, sh:sh + fl.length] * wg[None, :, :, t:t + 1]
+            return fl.crop(out.reshape(n, o, fl.length))
+        return fl.crop(_matmul_cols(w, fl.cols(xf), groups))
+    xp = pad_spatial(x, pads)
+    if depthwise:  # accumulate one kernel offset at a time, no im2col
         out = np.zeros((n, groups, og) + tuple(out_sp), dtype=np.result_type(x, w))
         wg = w.reshape((groups, og) + tuple(k_sp))
         bshape = (1, groups, og) + (1,) * len(k_sp)
@@ -112,12 +220,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
             sl = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
             out += sl[:, :, None] * wg[(slice(None), slice(None)) + offs].reshape(bshape)
         return out.reshape((n, o) + tuple(out_sp))
-    cols = windows(xp, k_sp, strides, dils, out_sp)
-    if groups == 1:
-        out = np.matmul(w.reshape(o, c * kk), cols.reshape(n, c * kk, ll))
-    else:
-        out = np.matmul(w.reshape(groups, og, cg * kk), cols.reshape(n, groups, cg * kk, ll))
-    return out.reshape((n, o) + tuple(out_sp))
+    cols = windows(xp, k_sp, strides, dils, out_sp).reshape(n, c * math.prod(k_sp), math.prod(out_sp))
+    return _matmul_cols(w, cols, groups).reshape((n, o) + tuple(out_sp))
 
 
 def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
@@ -127,13 +231,29 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
     out_sp = g.shape[2:]
     cg = w.shape[1]
     c, og = cg * groups, o // groups
-    kk, ll = math.prod(k_sp), math.prod(out_sp)
+    depthwise = cg == 1 and groups > 1
     padded = tuple(m + b + a for m, (b, a) in zip(in_sp, pads))
     # the windows must fit: a transposed conv with output_padding adds room at the end
     padded = tuple(max(p, (q - 1) * s + d * (k - 1) + 1)
                    for p, q, s, d, k in zip(padded, out_sp, strides, dils, k_sp))
-    dxp = np.zeros((n, c) + padded, dtype=np.result_type(g, w))
-    if cg == 1 and groups > 1:  # depthwise: scatter one kernel offset at a time
+    dtype = np.result_type(g, w)
+    if _Flat.usable(strides, k_sp, out_sp, padded):
+        fl = _Flat(padded, k_sp, dils, out_sp)
+        gp = fl.pad_grad(g)
+        buf = np.zeros((n, c, fl.size), dtype=dtype)
+        if depthwise:
+            gg = gp.reshape(n, groups, og, fl.length)
+            wg = w.reshape(groups, og, -1)
+            for t, sh in enumerate(fl.shifts):
+                contrib = gg * wg[None, :, :, t:t + 1]
+                buf[:, :, sh:sh + fl.length] += contrib[:, :, 0] if og == 1 else contrib.sum(axis=2)
+        else:
+            dcols = _matmul_grad_cols(w, gp, groups).reshape(n, c, len(fl.shifts), fl.length)
+            for t, sh in enumerate(fl.shifts):
+                buf[:, :, sh:sh + fl.length] += dcols[:, :, t]
+        return fl.unspread(buf, in_sp, pads)
+    dxp = np.zeros((n, c) + padded, dtype=dtype)
+    if depthwise:  # scatter one kernel offset at a time
         gg = g.reshape((n, groups, og) + tuple(out_sp))
         wg = w.reshape((groups, og) + tuple(k_sp))
         wshape = (1, groups, og) + (1,) * len(k_sp)
@@ -142,11 +262,7 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
             contrib = (gg * wk)[:, :, 0] if og == 1 else (gg * wk).sum(axis=2)
             dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += contrib
     else:
-        if groups == 1:
-            dcols = np.matmul(w.reshape(o, c * kk).T, g.reshape(n, o, ll))
-        else:
-            wt = w.reshape(groups, og, cg * kk).transpose(0, 2, 1)
-            dcols = np.matmul(wt, g.reshape(n, groups, og, ll))
+        dcols = _matmul_grad_cols(w, g.reshape(n, o, -1), groups)
         dcols = dcols.reshape((n, c) + tuple(k_sp) + tuple(out_sp))
         for offs in itertools.product(*[range(k) for k in k_sp]):
             dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += \
@@ -163,9 +279,20 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     o = g.shape[1]
     out_sp = g.shape[2:]
     cg, og = c // groups, o // groups
-    kk, ll = math.prod(k_sp), math.prod(out_sp)
+    depthwise = cg == 1 and groups > 1
+    padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
+    if _Flat.usable(strides, k_sp, out_sp, padded):
+        fl = _Flat(padded, k_sp, dils, out_sp)
+        xf, gp = fl.spread(x, pads), fl.pad_grad(g)
+        if depthwise:
+            gg = gp.reshape(n, groups, og, fl.length)
+            dw = np.empty((groups, og, len(fl.shifts)), dtype=np.result_type(x, g))
+            for t, sh in enumerate(fl.shifts):
+                dw[:, :, t] = (xf[:, :, None, sh:sh + fl.length] * gg).sum(axis=(0, 3))
+            return dw.reshape((o, 1) + tuple(k_sp))
+        return _matmul_grad_w(gp, fl.cols(xf), groups).reshape((o, cg) + tuple(k_sp))
     xp = pad_spatial(x, pads)
-    if cg == 1 and groups > 1:
+    if depthwise:
         gg = g.reshape((n, groups, og) + tuple(out_sp))
         dw = np.empty((groups, og) + tuple(k_sp), dtype=np.result_type(x, g))
         red = (0,) + tuple(range(3, 3 + len(k_sp)))
@@ -173,14 +300,8 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
             sl = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
             dw[(slice(None), slice(None)) + offs] = (sl[:, :, None] * gg).sum(axis=red)
         return dw.reshape((o, 1) + tuple(k_sp))
-    cols = windows(xp, k_sp, strides, dils, out_sp)
-    if groups == 1:
-        cols = cols.reshape(n, c * kk, ll)
-        dw = np.matmul(g.reshape(n, o, ll), cols.transpose(0, 2, 1)).sum(axis=0)
-    else:
-        cols = cols.reshape(n, groups, cg * kk, ll)
-        dw = np.matmul(g.reshape(n, groups, og, ll), cols.transpose(0, 1, 3, 2)).sum(axis=0)
-    return dw.reshape((o, cg) + tuple(k_sp))
+    cols = windows(xp, k_sp, strides, dils, out_sp).reshape(n, c * math.prod(k_sp), math.prod(out_sp))
+    return _matmul_grad_w(g.reshape(n, o, -1), cols, groups).reshape((o, cg) + tuple(k_sp))
 
 
 def _to_first(a, last):

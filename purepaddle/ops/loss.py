@@ -91,6 +91,26 @@ def _global_shifted(x2):
     return s, e, tot
 
 
+def _hard_fast(x2, flat):
+    """(softmax, loss) of rows against class ids with one global shift, or None where the row path is needed.
+
+    The global shift gives the row-wise log-softmax exactly unless a row's sum leaves the normal
+    range (a row far below the global max, inf, nan) or a label's logit sits more than 64 below its
+    row max (its loss then exceeds 64), where Paddle clips."""
+    s = x2 - x2.max()
+    s_lab = s.ravel().take(flat)
+    e = np.exp(s, out=s)
+    tot = row_sum(e)
+    if not tot.min() >= _TINY.get(x2.dtype.char, 0.0):  # nan-safe
+        return None
+    loss = np.log(tot)
+    loss -= s_lab
+    if not loss.max() <= -_CLIP_LOG:
+        return None
+    e /= tot[:, None]
+    return e, loss
+
+
 _TINY = {c: float(np.finfo(c).tiny) * 2.0 ** (np.finfo(c).nmant + 1) for c in "efd"}
 _STARTS = {}
 _UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -161,6 +181,7 @@ class SoftmaxWithCrossEntropy(Op):
 
     inputs, outputs = ("Logits", "Label"), ("Softmax", "Loss")
     saves = ("Label", "Softmax")
+    materialize_grads = False  # the Softmax output is rarely used: skip its zero grad
 
     def forward(self, xp, logits, label):
         a = self.attrs
@@ -177,30 +198,21 @@ class SoftmaxWithCrossEntropy(Op):
             loss = np.full(rows, np.nan if rows and not c else 0, x2.dtype)
             p = x2.copy()
         elif a.get("use_softmax", True):
-            parts = _global_shifted(x2)
-            loss = None
-            if parts is not None:
-                s, p, tot = parts
-                logtot = np.log(tot)
-                if soft:
-                    s -= logtot[:, None]  # log-softmax
-                    if s.min() >= _CLIP_LOG:  # no entry Paddle would clip
-                        loss = -row_sum(y2 * s)
-                else:
-                    loss = logtot - s.ravel().take(flat)
-                    # a loss above 64 means the label's logit sits more than 64 below its row max,
-                    # where Paddle clips: redo those inputs row by row (nan lands here too)
-                    if not loss.max() <= -_CLIP_LOG:
-                        loss = None
-            if loss is None:
-                s, p, tot = _row_shifted(x2)
-                logtot = np.log(tot)
-                if soft:
-                    s -= logtot[:, None]
-                    loss = -row_sum(y2 * s)
-                else:
-                    loss = logtot - s.ravel().take(flat)
-            p /= tot[:, None]
+            fast = None if soft else _hard_fast(x2, flat)
+            if fast is not None:
+                p, loss = fast
+            else:
+                parts = None if not soft else _global_shifted(x2)
+                if parts is not None:
+                    s, p, tot = parts
+                    s -= np.log(tot)[:, None]  # log-softmax
+                    if not s.min() >= _CLIP_LOG:  # some entry Paddle would clip
+                        parts = None
+                if parts is None:
+                    s, p, tot = _row_shifted(x2)
+                    s -= np.log(tot)[:, None]
+                loss = -row_sum(y2 * s) if soft else -s.ravel().take(flat)
+                p /= tot[:, None]
         else:  # Logits already are probabilities
             p = x2.copy()
             if soft:
@@ -220,14 +232,15 @@ class SoftmaxWithCrossEntropy(Op):
         if not self.need(0):
             return None, None
         label, softmax = self.saved
-        gx = apply(SoftmaxWithCrossEntropyGrad, label, softmax, g_loss, **self.attrs)
+        gx = None if g_loss is None else apply(SoftmaxWithCrossEntropyGrad, label, softmax, g_loss, **self.attrs)
         if g_softmax is not None and not is_zero_const(g_softmax):  # someone used the Softmax output
             if self.attrs.get("use_softmax", True):
                 ax = self.attrs["axis"]
                 inner = apply(ReduceSum, g_softmax * softmax, dim=[ax], keep_dim=True, reduce_all=False)
-                gx = gx + softmax * (g_softmax - inner)
+                term = softmax * (g_softmax - inner)
             else:
-                gx = gx + g_softmax
+                term = g_softmax
+            gx = term if gx is None else gx + term
         return gx, None
 
 

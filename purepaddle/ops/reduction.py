@@ -129,8 +129,9 @@ class ReduceMean(_Reduce):
     def backward(self, out_grad):
         (x,) = self.saved
         n = _count(x, self.attrs)
-        g = expand_back(out_grad, x, self.attrs)
-        return g * (1.0 / n) if isinstance(n, int) else g / n
+        # scale the (small) reduced gradient first, then broadcast it: one full-size pass, not two
+        g = out_grad * (1.0 / n) if isinstance(n, int) else out_grad / n
+        return expand_back(g, x, self.attrs)
 
 
 class _Extreme(_Reduce):

@@ -1,6 +1,7 @@
 """OpSpec table: batch_norm, layer_norm, group_norm, instance_norm (ops/norm.py), normalize,
 local_response_norm, rms_norm; plus running statistics and the static op slots."""
 import numpy as np
+import pytest
 
 import purepaddle as paddle
 import purepaddle.nn.functional as F
@@ -108,6 +109,7 @@ def test_batch_norm_use_global_stats_false_in_eval_uses_batch_stats():
     np.testing.assert_allclose(y.numpy(), _norm(x.numpy(), (0,)), atol=1e-5)
 
 
+@pytest.mark.filterwarnings("ignore:When training, we now always track")
 def test_batch_norm_static_op_interchanges_with_paddle():
     paddle.enable_static()
     try:
@@ -135,7 +137,6 @@ def test_layer_norm_saves_mean_and_variance():
 
 
 def test_layer_norm_shape_error():
-    import pytest
     with pytest.raises(ValueError, match=r"Given normalized_shape is \[5\], expected input with shape \[\*, 5\]"):
         F.layer_norm(paddle.ones([2, 4]), 5)
 
