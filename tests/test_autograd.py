@@ -326,3 +326,19 @@ def test_saved_tensors_hooks_pack_and_unpack():
     z = a * b  # outside the context nothing is packed
     z.sum().backward()
     assert len(log) == 4
+
+
+def test_leaf_grads_never_share_a_buffer():
+    """add's backward hands one array to both inputs: each leaf still owns its .grad, and
+    in-place accumulation into one never changes the other."""
+    a = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    b = paddle.to_tensor([3.0, 4.0], stop_gradient=False)
+    (a + b).sum().backward()
+    assert not np.shares_memory(a.grad.numpy(), b.grad.numpy())
+    a.clear_grad()  # zero in place
+    (a * 3 + b).sum().backward()  # a accumulates in place, b too
+    np.testing.assert_allclose(a.grad.numpy(), [3.0, 3.0])
+    np.testing.assert_allclose(b.grad.numpy(), [2.0, 2.0])
+    held = a.grad
+    a.clear_grad()
+    np.testing.assert_allclose(held.numpy(), [0.0, 0.0])  # cleared in place, as Paddle does

@@ -192,3 +192,16 @@ def test_mlp_training_reduces_loss():
         opt.clear_grad()
         losses.append(float(loss))
     assert losses[-1] < 0.7 * losses[0]
+
+
+def test_torch_style_keyword_aliases():
+    """Paddle 3 accepts torch's keyword names on these APIs (input=, dim=, lambd=, eps=)."""
+    x = paddle.to_tensor([[1.0, -2.0, 3.0, 0.2]])
+    np.testing.assert_allclose(F.softmax(input=x, dim=1).numpy(), F.softmax(x, axis=1).numpy())
+    np.testing.assert_allclose(F.hardshrink(input=x, lambd=1.5).numpy(), [[0.0, -2.0, 3.0, 0.0]])
+    np.testing.assert_allclose(F.normalize(input=x, dim=1, eps=1e-6).numpy(), F.normalize(x).numpy())
+    assert nn.PairwiseDistance(eps=0.0).epsilon == 0.0
+    assert nn.CosineSimilarity(dim=0).dim == 0
+    assert nn.LayerNorm(4, eps=1e-3)._epsilon == 1e-3
+    import inspect
+    assert list(inspect.signature(F.softmax).parameters)[:3] == ["x", "axis", "dtype"]

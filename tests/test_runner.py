@@ -180,8 +180,8 @@ def test_alias_wins_over_an_installed_real_paddle(tmp_path):
 
 
 def test_demo_runs_unchanged_under_the_runner(tmp_path):
-    r = run([str(ROOT / "examples" / "demo.py")], cwd=tmp_path, timeout=120)
+    r = run([str(ROOT / "examples" / "demo.py")], cwd=tmp_path, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "dynamic and static gradients agree: True" in r.stdout
-    acc = float(r.stdout.split("final accuracy ")[1].split()[0])
-    assert acc > 0.9
+    acc = float(r.stdout.split("test accuracy ")[1].split()[0])
+    assert acc >= 0.95
+    assert "predictions identical: True" in r.stdout

@@ -312,10 +312,18 @@ def _to_leaf(t, g, cap):
     old = t._grad
     if STATE.grad_enabled:  # create_graph: keep the gradient's own graph
         t._grad = g if old is None else old + g
+        t._owns_grad = False
     elif old is None:  # Paddle 3 leaves' .grad report stop_gradient=False
-        t._grad = _make(g._data, False, None, 0, g._place)
+        # g's array may be shared (add's backward hands one array to both inputs): copy it, so the
+        # leaf owns its buffer and later steps can accumulate into it in place
+        t._grad = _make(g._data.copy(), False, None, 0, g._place)
+        t._owns_grad = True
+    elif getattr(t, "_owns_grad", False) and type(old) is Tensor and old._data.shape == g._data.shape:
+        np.add(old._data, g._data, out=old._data)  # in place, as Paddle accumulates
+        old._version += 1
     else:
         t._grad = _make(old._data + g._data, False, None, 0, g._place)
+        t._owns_grad = True
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,

@@ -41,7 +41,7 @@ class Tensor(TensorMethods):
     """
 
     __slots__ = ("_data", "stop_gradient", "_node", "_idx", "_grad", "_name", "persistable",
-                 "_version", "_hooks", "_place", "__weakref__")
+                 "_version", "_hooks", "_place", "_owns_grad", "__weakref__")
 
     def __init__(self, value=None, dtype=None, place=None, stop_gradient=True, name=None, persistable=False):
         if value is None:
@@ -126,6 +126,7 @@ class Tensor(TensorMethods):
         if value is not None and not isinstance(value, Tensor):
             raise TypeError(f"Tensor.grad must be a Tensor or None, but received {type(value).__name__}")
         self._grad = value
+        self._owns_grad = False  # a user's tensor: never accumulated into in place
 
     @property
     def inplace_version(self):
@@ -276,7 +277,11 @@ class Tensor(TensorMethods):
         if g is None:
             return
         if set_to_zero and not g.is_selected_rows():  # a row-sparse grad is dropped, as in Paddle
-            g._data = np.zeros_like(g._data)
+            if getattr(self, "_owns_grad", False):
+                g._data.fill(0)  # our own buffer: zero it in place, as Paddle does (no new pages)
+            else:
+                g._data = np.zeros_like(g._data)
+                self._owns_grad = True
             g._version += 1
         else:
             self._grad = None

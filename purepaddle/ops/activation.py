@@ -12,7 +12,7 @@ from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
 from ._blocking import blocked
 from .elementwise import sum_to
-from .unary import Relu as _RegisteredRelu, _Unary, as_float
+from .unary import Relu as _RegisteredRelu, ReluGrad as _ReluGrad, _Unary, as_float
 
 
 def _mask(cond, like):
@@ -25,34 +25,9 @@ def _typed(out, x):
     return out if out.dtype == x.dtype else out.astype(x.dtype)
 
 
-# -- relu and its gradient op ---------------------------------------------------------------
-@register("relu_grad")
-class ReluGrad(Op):
-    """dx = dout where out > 0 (one multiply by the saved output's mask)."""
-
-    inputs, outputs = ("Out", "Out@GRAD"), ("X@GRAD",)
-    saves = ("Out",)
-
-    def forward(self, xp, out, g):
-        return g * (out > 0)
-
-    def infer_meta(self, out, g):
-        return TensorMeta(g.shape, g.dtype)
-
-    def backward(self, gg):
-        (out,) = self.saved
-        return None, apply(ReluGrad, out, gg)
-
-
-class Relu(_RegisteredRelu):
-    """relu whose backward is the single relu_grad op (static programs use the registered `relu`)."""
-
-    def forward(self, xp, x):
-        return xp.maximum(x, 0)
-
-    def backward(self, out_grad):
-        (out,) = self.saved
-        return apply(ReluGrad, out, out_grad)
+# relu and relu_grad live in ops/unary.py (the registered op); re-exported for the functional floor
+Relu = _RegisteredRelu
+ReluGrad = _ReluGrad
 
 
 # -- piecewise-linear activations -------------------------------------------------------------
@@ -244,6 +219,7 @@ class RRelu(Op):
 
     inputs, outputs = ("X",), ("Out", "Noise")
     nondiff_outputs = ("Noise",)
+    materialize_grads = False  # backward reads only the first output's grad
     saves = ("Noise",)
 
     def forward(self, xp, x):
@@ -262,6 +238,8 @@ class RRelu(Op):
         return TensorMeta(x.shape, x.dtype), TensorMeta(x.shape, x.dtype)
 
     def backward(self, g, _g_noise):
+        if g is None:
+            return None
         (noise,) = self.saved
         return g * noise
 

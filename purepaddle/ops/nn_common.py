@@ -52,7 +52,8 @@ class Linear(Op):
 # -- embedding -------------------------------------------------------------------------------------
 @register("lookup_table_v2")
 class LookupTableV2(Op):
-    """Out = W[Ids] (rows of W gathered by integer ids); rows at attr padding_idx (>= 0) are zero.
+    """Out = W[Ids] (rows of W gathered by integer ids); ids equal to attr padding_idx give zero rows
+    (so does -1 when there is no padding, where Paddle's kernel reads unset memory).
 
     The gradient of W is row-sparse (a SelectedRows of the looked-up rows) when attr is_sparse is
     set and W is a leaf, else dense with the padding row zeroed.
@@ -63,15 +64,22 @@ class LookupTableV2(Op):
 
     def forward(self, xp, ids, w):
         n = w.shape[0]
-        if ids.size and (ids.min() < 0 or ids.max() >= n):
-            bad = int(ids.min()) if ids.min() < 0 else int(ids.max())
-            raise IndexError(
-                f"(InvalidArgument) Variable value (input) of OP(fluid.layers.embedding) expected >= 0 and < "
-                f"{n}, but got {bad}. Please check input value.")
-        out = w[ids]
         p = self.attrs.get("padding_idx", -1)
-        if p is not None and p >= 0:
-            out[ids == p] = 0
+        p = -1 if p is None else p
+        # Paddle's kernel zeroes every id equal to padding_idx, -1 ("no padding") included
+        pad = ids == p
+        if ids.size and (ids.min() < 0 or ids.max() >= n):
+            bad = ids[((ids < 0) | (ids >= n)) & ~pad]
+            if bad.size:
+                e = ValueError(f"(InvalidArgument) Variable value (input) of OP(embedding) expected >= 0 and < {n}, "
+                               f"but got {int(bad[0])}. Please check input value.")
+                e.paddle_kernel = True
+                raise e
+            out = w[xp.where(pad, 0, ids)]
+        else:
+            out = w[ids]
+        if pad.any():
+            out[pad] = 0
         return out
 
     def infer_meta(self, ids, w):
@@ -101,11 +109,12 @@ class LookupTableV2Grad(Op):
     def forward(self, xp, ids, w, g):
         rows = g.reshape(-1, *w.shape[1:])
         flat = ids.reshape(-1)
+        p = self.attrs.get("padding_idx", -1)
+        keep = flat != (-1 if p is None else p)  # padding ids (and -1 when there is none) give no gradient
+        if not keep.all():
+            flat, rows = flat[keep], rows[keep]
         out = xp.zeros(w.shape, dtype=g.dtype)
         xp.add.at(out, flat, rows)
-        p = self.attrs.get("padding_idx", -1)
-        if p is not None and p >= 0:
-            out[p] = 0
         return out
 
     def infer_meta(self, ids, w, g):
@@ -143,6 +152,7 @@ class Dropout(Op):
 
     inputs, outputs = ("X", "Seed"), ("Out", "Mask")
     nondiff_outputs = ("Mask",)
+    materialize_grads = False  # backward reads only the first output's grad
     saves = ("Mask",)
 
     def forward(self, xp, x, seed):
@@ -171,6 +181,8 @@ class Dropout(Op):
         return TensorMeta(x.shape, x.dtype), TensorMeta(x.shape, _dt.uint8)
 
     def backward(self, g, _g_mask):
+        if g is None:
+            return None, None
         a = self.attrs
         if a["is_test"]:
             p = a["dropout_prob"]

@@ -174,9 +174,9 @@ def normalize_grad_graph(x, g, mean, inv_std, scale, view, axes, affine, batch_s
         var = apply(ReduceSum, xc * xc, dim=list(axes), keep_dim=True, reduce_all=False) * (1.0 / m)
         k = apply(Rsqrt, var + eps)
         xhat = xc * k
-    else:
-        k = inv_std.reshape(st)
-        xhat = (xv - mean.reshape(st)) * k
+    else:  # running statistics: constants (the saved outputs would link back to the forward node)
+        k = inv_std.detach().reshape(st)
+        xhat = (xv - mean.detach().reshape(st)) * k
     aff_axes = list(_affine_axes(affine))
     dbias = apply(ReduceSum, gv, dim=aff_axes, keep_dim=False, reduce_all=False).reshape([-1])
     dscale = apply(ReduceSum, gv * xhat, dim=aff_axes, keep_dim=False, reduce_all=False).reshape([-1])
@@ -208,6 +208,7 @@ class BatchNorm(Op):
     inputs = ("X", "Scale", "Bias", "Mean", "Variance")
     outputs = ("Y", "MeanOut", "VarianceOut", "SavedMean", "SavedVariance", "ReserveSpace")
     nondiff_outputs = ("MeanOut", "VarianceOut", "SavedMean", "SavedVariance", "ReserveSpace")
+    materialize_grads = False  # backward reads only the first output's grad
     saves = ("X", "Scale", "SavedMean", "SavedVariance")
 
     def batch_stats(self):
@@ -242,6 +243,8 @@ class BatchNorm(Op):
                 TensorMeta(c, x.dtype), TensorMeta([0], x.dtype))
 
     def backward(self, g, *_):
+        if g is None:  # only the statistics outputs were used (they carry no gradient)
+            return None, None, None, None, None
         x, scale, mean, inv = self.saved
         a = self.attrs
         bs = self.batch_stats()
@@ -300,6 +303,7 @@ class LayerNorm(Op):
 
     inputs, outputs = ("X", "Scale", "Bias"), ("Y", "Mean", "Variance")
     nondiff_outputs = ("Mean", "Variance")
+    materialize_grads = False  # backward reads only the first output's grad
     saves = ("X", "Scale", "Mean", "Variance")
 
     def forward(self, xp, x, scale, bias):
@@ -324,6 +328,8 @@ class LayerNorm(Op):
         return TensorMeta(x.shape, x.dtype), TensorMeta(m, x.dtype), TensorMeta(m, x.dtype)
 
     def backward(self, g, *_):
+        if g is None:
+            return None, None, None
         x, scale, mean, var = self.saved
         a = self.attrs
         if STATE.grad_enabled and not STATE.static:
@@ -367,6 +373,7 @@ class InstanceNorm(Op):
 
     inputs, outputs = ("X", "Scale", "Bias"), ("Y", "SavedMean", "SavedVariance")
     nondiff_outputs = ("SavedMean", "SavedVariance")
+    materialize_grads = False  # backward reads only the first output's grad
     saves = ("X", "Scale", "SavedMean", "SavedVariance")
 
     def forward(self, xp, x, scale, bias):
@@ -381,6 +388,8 @@ class InstanceNorm(Op):
         return TensorMeta(x.shape, x.dtype), TensorMeta([n], x.dtype), TensorMeta([n], x.dtype)
 
     def backward(self, g, *_):
+        if g is None:
+            return None, None, None
         x, scale, mean, inv = self.saved
         if STATE.grad_enabled and not STATE.static:
             view, axes, affine = instance_norm_layout(list(x.shape))
@@ -403,6 +412,7 @@ class GroupNorm(Op):
 
     inputs, outputs = ("X", "Scale", "Bias"), ("Y", "Mean", "Variance")
     nondiff_outputs = ("Mean", "Variance")
+    materialize_grads = False  # backward reads only the first output's grad
     saves = ("X", "Scale", "Mean", "Variance")
 
     def forward(self, xp, x, scale, bias):
@@ -417,6 +427,8 @@ class GroupNorm(Op):
         return TensorMeta(x.shape, x.dtype), TensorMeta(m, x.dtype), TensorMeta(m, x.dtype)
 
     def backward(self, g, *_):
+        if g is None:
+            return None, None, None
         x, scale, mean, var = self.saved
         a = self.attrs
         if STATE.grad_enabled and not STATE.static:

@@ -437,7 +437,25 @@ class Relu(_Unary):
 
     def backward(self, out_grad):
         (out,) = self.saved
-        return out_grad * apply(Sign, out)
+        return apply(ReluGrad, out, out_grad)
+
+
+@register("relu_grad")
+class ReluGrad(Op):
+    """dx = dout where out > 0: one multiply by the saved output's mask (Paddle's relu_grad)."""
+
+    inputs, outputs = ("Out", "Out@GRAD"), ("X@GRAD",)
+    saves = ("Out",)
+
+    def forward(self, xp, out, g):
+        return g * (out > 0)
+
+    def infer_meta(self, out, g):
+        return TensorMeta(g.shape, g.dtype)
+
+    def backward(self, gg):
+        (out,) = self.saved
+        return None, apply(ReluGrad, out, gg)
 
 
 # -- special values -----------------------------------------------------------------------

@@ -202,3 +202,22 @@ def test_first_layer_conv_skips_input_grad():
     np.testing.assert_allclose(w.grad.numpy(), conv_ref(x.numpy().transpose(1, 0, 2, 3),
                                                         np.ones((2, 3, 4, 4), "float32").transpose(1, 0, 2, 3))
                                .transpose(1, 0, 2, 3), rtol=1e-5)
+
+
+def test_scratch_buffers_do_not_leak_between_geometries():
+    # the same buffer shapes with different kernel widths: stale garbage columns must not leak in
+    rng = np.random.default_rng(0)
+    x = paddle.to_tensor(rng.standard_normal((2, 2, 5, 6)).astype("float32"))
+    for kw in (2, 3, 2):
+        w = paddle.to_tensor(rng.standard_normal((3, 2, 3, kw)).astype("float32"), stop_gradient=False)
+        xx = paddle.to_tensor(x.numpy(), stop_gradient=False)
+        out = F.conv2d(xx, w)
+        g = rng.standard_normal(out.shape).astype("float32")
+        (out * paddle.to_tensor(g)).sum().backward()
+        xn, wn = x.numpy().astype("float64"), w.numpy().astype("float64")
+        np.testing.assert_allclose(out.numpy(), conv_ref(xn, wn), rtol=1e-4, atol=1e-5)
+        # dW[o, c] = correlation of x[:, c] with g[:, o]; dX = full convolution of g with w
+        dw = conv_ref(xn.transpose(1, 0, 2, 3), g.transpose(1, 0, 2, 3).astype("float64")).transpose(1, 0, 2, 3)
+        np.testing.assert_allclose(w.grad.numpy(), dw, rtol=1e-4, atol=1e-4)
+        dx = conv_t_ref(g.astype("float64"), wn)
+        np.testing.assert_allclose(xx.grad.numpy(), dx, rtol=1e-4, atol=1e-4)

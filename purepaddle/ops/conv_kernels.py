@@ -1,0 +1,400 @@
+"""Convolution kernels on channel-first NumPy arrays (any number of spatial dims).
+
+The forward is an im2col (one strided view of the padded input, copied once) and one batched
+matmul; the input gradient is a matmul followed by col2im (a loop over the kernel offsets only,
+each adding a strided slab); the filter gradient is a matmul against the recomputed columns.
+Stride-1 convolutions of 1-D/2-D maps use the flat layout (_Flat), where each kernel offset is
+one contiguous run. Temporaries that never leave a kernel live in per-thread scratch buffers, so
+a training loop reuses them instead of faulting in fresh pages every step.
+"""
+import itertools
+import math
+import threading
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+_CHANNEL_LAST = ("NHWC", "NDHWC", "NLC")
+
+
+def channel_last(attrs):
+    """Whether the op's data_format puts channels last (Paddle's conv3d_transpose writes NCHW/NHWC)."""
+    return attrs.get("data_format", "NCHW") in _CHANNEL_LAST
+
+
+def resolve_padding(attrs, in_sp, k_sp, transposed=False):
+    """Strides, [(before, after)] per spatial dim and dilations after Paddle's padding_algorithm.
+
+    SAME pads so that out = ceil(in / stride) and resets dilation to 1 (as Paddle does, for the
+    transposed ops too, where `in` is the transposed op's input); VALID pads nothing.
+    """
+    nd = len(k_sp)
+    strides = list(attrs["strides"])
+    dils = list(attrs.get("dilations", [1] * nd))
+    alg = attrs.get("padding_algorithm", "EXPLICIT")
+    if alg == "SAME":
+        pads = []
+        for n, k, s in zip(in_sp, k_sp, strides):
+            out = (n + s - 1) // s
+            tot = max((out - 1) * s + k - n, 0)
+            pads.append((tot // 2, tot - tot // 2))
+        return strides, pads, [1] * nd
+    if alg == "VALID":
+        return strides, [(0, 0)] * nd, dils
+    p = list(attrs["paddings"])
+    if len(p) == nd:
+        return strides, [(v, v) for v in p], dils
+    if len(p) == 2 * nd:
+        return strides, [(p[2 * i], p[2 * i + 1]) for i in range(nd)], dils
+    raise ValueError(f"(InvalidArgument) Attr(paddings) of Op(Conv) should have {nd} or {2 * nd} elements, "
+                     f"but received {p}")
+
+
+def conv_out_size(in_sp, k_sp, strides, pads, dils):
+    """Spatial output size of a convolution (or pooling window sweep)."""
+    return [(n + b + a - (d * (k - 1) + 1)) // s + 1 for n, k, s, (b, a), d in zip(in_sp, k_sp, strides, pads, dils)]
+
+
+_WS = threading.local()
+_SCRATCH_MAX = 1 << 24  # bytes: larger temporaries are allocated fresh rather than kept
+
+
+def scratch(tag, shape, dtype, zero=False):
+    """A per-thread buffer reused by every call with the same (tag, shape, dtype).
+
+    Only for temporaries that never leave a kernel. `zero` zero-fills on creation only: callers
+    that rely on untouched regions staying zero must write the same region on every use, so the
+    tag must pin down that region (the geometry), not just the buffer shape.
+    """
+    cache = getattr(_WS, "cache", None)
+    if cache is None:
+        cache = _WS.cache = {}
+    key = (tag, shape, dtype)
+    buf = cache.get(key)
+    if buf is None:
+        buf = np.zeros(shape, dtype) if zero else np.empty(shape, dtype)
+        if buf.nbytes <= _SCRATCH_MAX:
+            if len(cache) >= 48:
+                cache.clear()
+            cache[key] = buf
+    return buf
+
+
+def pad_spatial(x, pads, value=0, tag=None):
+    """x (N, C, *spatial) padded by [(before, after)] on the spatial dims (x itself when no padding).
+
+    With a tag the result is a scratch buffer (its border, written once, stays `value`)."""
+    if not any(b or a for b, a in pads):
+        return x
+    shape = x.shape[:2] + tuple(n + b + a for n, (b, a) in zip(x.shape[2:], pads))
+    if tag is not None:
+        out = scratch((tag, tuple(pads), value), shape, x.dtype, zero=not value)
+        if value and out.flat[0] != value:
+            out.fill(value)
+    else:
+        out = np.full(shape, value, dtype=x.dtype) if value else np.zeros(shape, dtype=x.dtype)
+    out[(Ellipsis,) + tuple(slice(b, b + n) for n, (b, _) in zip(x.shape[2:], pads))] = x
+    return out
+
+
+def copy_to_scratch(tag, view, shape):
+    """The strided `view` copied into a contiguous scratch buffer of `shape` (the im2col copy)."""
+    buf = scratch(tag, tuple(shape), view.dtype)
+    np.copyto(buf.reshape(view.shape), view)
+    return buf
+
+
+def windows(xp, k_sp, strides, dils, out_sp):
+    """Strided view (N, C, *kernel, *out) of the padded input: one entry per window element."""
+    s = xp.strides
+    nd = len(k_sp)
+    shape = xp.shape[:2] + tuple(k_sp) + tuple(out_sp)
+    st = s[:2] + tuple(s[2 + i] * dils[i] for i in range(nd)) + tuple(s[2 + i] * strides[i] for i in range(nd))
+    return as_strided(xp, shape, st, writeable=False)
+
+
+def _offset_slices(offs, strides, dils, out_sp):
+    """Slices of the padded input that kernel offset `offs` touches, one per spatial dim."""
+    return tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, s, d, n in zip(offs, strides, dils, out_sp))
+
+
+def _check_out(out_sp, x_shape, k_sp, op_type):
+    if min(out_sp, default=1) <= 0:
+        raise ValueError(
+            f"(InvalidArgument) The output's size of Op({op_type}) is expected to be greater than 0, but received "
+            f"output size {out_sp} for input shape {list(x_shape)} and kernel size {list(k_sp)}: the padded input is "
+            "smaller than the (dilated) kernel.")
+
+
+# -- the flat layout of stride-1 convolutions ------------------------------------------------
+class _Flat:
+    """Stride-1 windows on the flattened padded image (1-D or 2-D).
+
+    With rows of the padded width Wp laid end to end, the window elements at kernel offset t
+    for all outputs form ONE contiguous run of length oh * Wp starting at shift[t]: im2col and
+    col2im become k*k long copies/adds instead of k*k*N*C*oh short ones. The Wp - ow columns
+    of every row that wrap into the next row are garbage: cropped from outputs, and zeros in
+    the padded gradients (so they add nothing).
+    """
+
+    _cache = {}
+
+    @classmethod
+    def get(cls, padded, k_sp, dils, out_sp):
+        key = (tuple(padded), tuple(k_sp), tuple(dils), tuple(out_sp))
+        fl = cls._cache.get(key)
+        if fl is None:
+            if len(cls._cache) > 256:
+                cls._cache.clear()
+            fl = cls._cache[key] = cls(*key)
+        return fl
+
+    def __init__(self, padded, k_sp, dils, out_sp):
+        nd = len(k_sp)
+        self.padded, self.out_sp, self.k_sp = padded, out_sp, k_sp
+        self.row = padded[-1] if nd == 2 else 1
+        self.length = out_sp[0] * self.row if nd == 2 else out_sp[0]
+        flat_strides = (self.row, 1) if nd == 2 else (1,)
+        self.kstrides = tuple(d * f for d, f in zip(dils, flat_strides))
+        self.shifts = [sum(o * st for o, st in zip(offs, self.kstrides))
+                       for offs in itertools.product(*[range(k) for k in k_sp])]
+        self.plane = math.prod(padded)
+        self.size = max(self.plane, self.shifts[-1] + self.length)
+
+    @staticmethod
+    def usable(strides, k_sp, out_sp, padded):
+        """Worth it: stride 1, at most 2 spatial dims, and no more than half of each row wasted."""
+        if any(s != 1 for s in strides) or not 1 <= len(k_sp) <= 2:
+            return False
+        return len(k_sp) == 1 or padded[-1] <= 2 * out_sp[-1]
+
+    def spread(self, x, pads):
+        """x (N, C, *sp) zero-padded into a flat (N, C, size) scratch buffer."""
+        buf = scratch(("spread", self.padded, tuple(pads)), x.shape[:2] + (self.size,), x.dtype, zero=True)
+        img = buf[:, :, :self.plane].reshape(x.shape[:2] + self.padded)
+        img[(Ellipsis,) + tuple(slice(b, b + n) for n, (b, _) in zip(x.shape[2:], pads))] = x
+        return buf
+
+    def cols(self, xf):
+        """(N, C * K, L) columns: one contiguous run per (channel, kernel offset)."""
+        it = xf.itemsize
+        view = as_strided(xf, xf.shape[:2] + self.k_sp + (self.length,),
+                          xf.strides[:2] + tuple(k * it for k in self.kstrides) + (it,), writeable=False)
+        return copy_to_scratch("cols", view, (xf.shape[0], xf.shape[1] * len(self.shifts), self.length))
+
+    def pad_grad(self, g):
+        """g (N, O, *out) -> (N, O, L) with zero garbage columns (a scratch buffer)."""
+        n, o = g.shape[:2]
+        if len(self.out_sp) == 1 or self.row == self.out_sp[1]:
+            return np.ascontiguousarray(g).reshape(n, o, self.length)
+        gp = scratch(("pad_grad", self.out_sp), (n, o, self.out_sp[0], self.row), g.dtype, zero=True)
+        gp[..., :self.out_sp[1]] = g
+        return gp.reshape(n, o, self.length)
+
+    def crop(self, out):
+        """(N, O, L) -> (N, O, *out): a view without the garbage columns."""
+        n, o = out.shape[:2]
+        if len(self.out_sp) == 1:
+            return out
+        return out.reshape(n, o, self.out_sp[0], self.row)[..., :self.out_sp[1]]
+
+    def unspread(self, buf, in_sp, pads):
+        """Flat (N, C, size) gradient buffer -> (N, C, *in) without the padding."""
+        img = buf[:, :, :self.plane].reshape(buf.shape[:2] + self.padded)
+        return np.ascontiguousarray(img[(Ellipsis,) + tuple(slice(b, b + n) for n, (b, _) in zip(in_sp, pads))])
+
+
+def _matmul_cols(w, cols, groups):
+    """w (O, C/g, *k) times columns (N, C*K, L) -> (N, O, L), per group."""
+    n, ckk, length = cols.shape
+    o = w.shape[0]
+    if groups == 1:
+        return np.matmul(w.reshape(o, -1), cols)
+    return np.matmul(w.reshape(groups, o // groups, -1), cols.reshape(n, groups, ckk // groups, length)) \
+        .reshape(n, o, length)
+
+
+def _matmul_grad_cols(w, g, groups):
+    """Columns' gradient w^T g: g (N, O, L) -> (N, C*K, L) scratch, per group."""
+    n, o, length = g.shape
+    ckk = w.size // o * groups
+    out = scratch("dcols", (n, ckk, length), np.result_type(w, g))
+    if groups == 1:
+        return np.matmul(w.reshape(o, -1).T, g, out=out)
+    wt = w.reshape(groups, o // groups, -1).transpose(0, 2, 1)
+    np.matmul(wt, g.reshape(n, groups, o // groups, length), out=out.reshape(n, groups, ckk // groups, length))
+    return out
+
+
+def _matmul_grad_w(g, cols, groups):
+    """Filter gradient from g (N, O, L) and columns (N, C*K, L) -> (O, C*K/groups)."""
+    n, o, length = g.shape
+    ckk = cols.shape[1]
+    dt = np.result_type(g, cols)
+    if groups == 1:
+        per = scratch("dw", (n, o, ckk), dt)
+        return np.matmul(g, cols.transpose(0, 2, 1), out=per).sum(axis=0)
+    per = scratch("dw", (n, groups, o // groups, ckk // groups), dt)
+    np.matmul(g.reshape(n, groups, o // groups, length), cols.reshape(n, groups, -1, length).transpose(0, 1, 3, 2),
+              out=per)
+    return per.sum(axis=0).reshape(o, -1)
+
+
+# -- kernels on channel-first arrays ------------------------------------------------------
+def _check_channels(c, w, groups):
+    if c != w.shape[1] * groups:
+        raise ValueError(
+            f"(InvalidArgument) The number of input's channels should be equal to filter's channels * groups for "
+            f"Op(Conv). But received: the input's channels is {c}, the filter's channels is {w.shape[1]}, the "
+            f"filter's shape is {list(w.shape)}; the groups is {groups}.")
+
+
+def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
+    """Grouped N-d cross-correlation: x (N, C, *sp), w (O, C/groups, *k) -> (N, O, *out).
+
+    The result of a stride-1 convolution is a view that skips the flat layout's garbage columns."""
+    n, c = x.shape[:2]
+    o = w.shape[0]
+    k_sp = w.shape[2:]
+    out_sp = conv_out_size(x.shape[2:], k_sp, strides, pads, dils)
+    _check_out(out_sp, x.shape, k_sp, op_type)
+    _check_channels(c, w, groups)
+    cg, og = c // groups, o // groups
+    depthwise = cg == 1 and groups > 1
+    padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
+    if _Flat.usable(strides, k_sp, out_sp, padded):
+        fl = _Flat.get(padded, k_sp, dils, out_sp)
+        xf = fl.spread(x, pads)
+        if depthwise:  # one multiply-add of a contiguous run per kernel offset
+            out = np.zeros((n, groups, og, fl.length), dtype=np.result_type(x, w))
+            wg = w.reshape(groups, og, -1)
+            for t, sh in enumerate(fl.shifts):
+                out += xf[:, :, None, sh:sh + fl.length] * wg[None, :, :, t:t + 1]
+            return fl.crop(out.reshape(n, o, fl.length))
+        return fl.crop(_matmul_cols(w, fl.cols(xf), groups))
+    xp = pad_spatial(x, pads, tag="pad")
+    if depthwise:  # accumulate one kernel offset at a time, no im2col
+        out = np.zeros((n, groups, og) + tuple(out_sp), dtype=np.result_type(x, w))
+        wg = w.reshape((groups, og) + tuple(k_sp))
+        bshape = (1, groups, og) + (1,) * len(k_sp)
+        for offs in itertools.product(*[range(k) for k in k_sp]):
+            sl = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
+            out += sl[:, :, None] * wg[(slice(None), slice(None)) + offs].reshape(bshape)
+        return out.reshape((n, o) + tuple(out_sp))
+    cols = copy_to_scratch("cols", windows(xp, k_sp, strides, dils, out_sp),
+                           (n, c * math.prod(k_sp), math.prod(out_sp)))
+    return _matmul_cols(w, cols, groups).reshape((n, o) + tuple(out_sp))
+
+
+def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
+    """Gradient of conv_forward w.r.t. x (also the transposed convolution): g (N, O, *out) -> (N, C, *in)."""
+    n, o = g.shape[:2]
+    k_sp = w.shape[2:]
+    out_sp = g.shape[2:]
+    cg = w.shape[1]
+    c, og = cg * groups, o // groups
+    depthwise = cg == 1 and groups > 1
+    padded = tuple(m + b + a for m, (b, a) in zip(in_sp, pads))
+    # the windows must fit: a transposed conv with output_padding adds room at the end
+    padded = tuple(max(p, (q - 1) * s + d * (k - 1) + 1)
+                   for p, q, s, d, k in zip(padded, out_sp, strides, dils, k_sp))
+    dtype = np.result_type(g, w)
+    if _Flat.usable(strides, k_sp, out_sp, padded):
+        fl = _Flat.get(padded, k_sp, dils, out_sp)
+        gp = fl.pad_grad(g)
+        buf = scratch("col2im", (n, c, fl.size), dtype)
+        buf.fill(0)
+        if depthwise:
+            gg = gp.reshape(n, groups, og, fl.length)
+            wg = w.reshape(groups, og, -1)
+            for t, sh in enumerate(fl.shifts):
+                contrib = gg * wg[None, :, :, t:t + 1]
+                buf[:, :, sh:sh + fl.length] += contrib[:, :, 0] if og == 1 else contrib.sum(axis=2)
+        else:
+            dcols = _matmul_grad_cols(w, gp, groups).reshape(n, c, len(fl.shifts), fl.length)
+            for t, sh in enumerate(fl.shifts):
+                buf[:, :, sh:sh + fl.length] += dcols[:, :, t]
+        return fl.unspread(buf, in_sp, pads)
+    dxp = np.zeros((n, c) + padded, dtype=dtype)
+    if depthwise:  # scatter one kernel offset at a time
+        gg = g.reshape((n, groups, og) + tuple(out_sp))
+        wg = w.reshape((groups, og) + tuple(k_sp))
+        wshape = (1, groups, og) + (1,) * len(k_sp)
+        for offs in itertools.product(*[range(k) for k in k_sp]):
+            wk = wg[(slice(None), slice(None)) + offs].reshape(wshape)
+            contrib = (gg * wk)[:, :, 0] if og == 1 else (gg * wk).sum(axis=2)
+            dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += contrib
+    else:
+        dcols = _matmul_grad_cols(w, np.ascontiguousarray(g).reshape(n, o, -1), groups)
+        dcols = dcols.reshape((n, c) + tuple(k_sp) + tuple(out_sp))
+        for offs in itertools.product(*[range(k) for k in k_sp]):
+            dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += \
+                dcols[(slice(None), slice(None)) + offs]
+    crop = tuple(slice(b, b + m) for m, (b, _) in zip(in_sp, pads))
+    if all(s.start == 0 and s.stop == p for s, p in zip(crop, padded)):
+        return dxp
+    return np.ascontiguousarray(dxp[(Ellipsis,) + crop])
+
+
+def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
+    """Gradient of conv_forward w.r.t. w: x (N, C, *in), g (N, O, *out) -> (O, C/groups, *k)."""
+    n, c = x.shape[:2]
+    o = g.shape[1]
+    out_sp = g.shape[2:]
+    cg, og = c // groups, o // groups
+    depthwise = cg == 1 and groups > 1
+    padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
+    if _Flat.usable(strides, k_sp, out_sp, padded):
+        fl = _Flat.get(padded, tuple(k_sp), dils, out_sp)
+        xf, gp = fl.spread(x, pads), fl.pad_grad(g)
+        if depthwise:
+            gg = gp.reshape(n, groups, og, fl.length)
+            dw = np.empty((groups, og, len(fl.shifts)), dtype=np.result_type(x, g))
+            for t, sh in enumerate(fl.shifts):
+                dw[:, :, t] = (xf[:, :, None, sh:sh + fl.length] * gg).sum(axis=(0, 3))
+            return dw.reshape((o, 1) + tuple(k_sp))
+        return _matmul_grad_w(gp, fl.cols(xf), groups).reshape((o, cg) + tuple(k_sp))
+    xp = pad_spatial(x, pads, tag="pad")
+    if depthwise:
+        gg = g.reshape((n, groups, og) + tuple(out_sp))
+        dw = np.empty((groups, og) + tuple(k_sp), dtype=np.result_type(x, g))
+        red = (0,) + tuple(range(3, 3 + len(k_sp)))
+        for offs in itertools.product(*[range(k) for k in k_sp]):
+            sl = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
+            dw[(slice(None), slice(None)) + offs] = (sl[:, :, None] * gg).sum(axis=red)
+        return dw.reshape((o, 1) + tuple(k_sp))
+    cols = copy_to_scratch("cols", windows(xp, k_sp, strides, dils, out_sp),
+                           (n, c * math.prod(k_sp), math.prod(out_sp)))
+    return _matmul_grad_w(np.ascontiguousarray(g).reshape(n, o, -1), cols, groups).reshape((o, cg) + tuple(k_sp))
+
+
+def transpose_out_size(attrs, in_sp, k_sp, op_type):
+    """Output spatial size of a transposed convolution (output_size or output_padding applied, checked)."""
+    strides, pads, dils = resolve_padding(attrs, in_sp, k_sp, transposed=True)
+    infer = [-1 if n < 0 else (n - 1) * s - b - a + d * (k - 1) + 1
+             for n, k, s, (b, a), d in zip(in_sp, k_sp, strides, pads, dils)]
+    size = list(attrs.get("output_size") or [])
+    opad = list(attrs.get("output_padding") or [])
+    if size:
+        if len(size) == 1 and len(infer) > 1:
+            size = size * len(infer)
+        for i, (v, f, s) in enumerate(zip(size, infer, strides)):
+            if f >= 0 and not f <= v < f + s:
+                raise ValueError(
+                    f"(InvalidArgument) output_size of Op({op_type}) should be less than inferred size + stride "
+                    f"and not less than the inferred size. But received output_size = {size}, whose dim {i} is "
+                    f"not in [{f}, {f + s}) (inferred output size {f}, stride {s})")
+        return [int(v) for v in size], strides, pads, dils
+    if opad:
+        if len(opad) == 1 and len(infer) > 1:
+            opad = opad * len(infer)
+        for i, (v, s, d) in enumerate(zip(opad, strides, dils)):
+            if v >= max(s, d):
+                raise ValueError(
+                    f"(InvalidArgument) output_padding of Op({op_type}) should be less than either stride or "
+                    f"dilation. But received output_padding = {opad}, whose dim {i} is not less than either "
+                    f"stride ({s}) or dilation ({d})")
+        infer = [f if f < 0 else f + v for f, v in zip(infer, opad)]
+    return infer, strides, pads, dils
+
+
