@@ -56,7 +56,7 @@ def conv_out_size(in_sp, k_sp, strides, pads, dils):
 
 
 _WS = threading.local()
-_SCRATCH_MAX = 1 << 24  # bytes: larger temporaries are allocated fresh rather than kept
+_SCRATCH_BUDGET = 1 << 26  # bytes of scratch kept per thread; larger temporaries are allocated fresh
 
 
 def scratch(tag, shape, dtype, zero=False):
@@ -69,14 +69,17 @@ def scratch(tag, shape, dtype, zero=False):
     cache = getattr(_WS, "cache", None)
     if cache is None:
         cache = _WS.cache = {}
+        _WS.nbytes = 0
     key = (tag, shape, dtype)
     buf = cache.get(key)
     if buf is None:
         buf = np.zeros(shape, dtype) if zero else np.empty(shape, dtype)
-        if buf.nbytes <= _SCRATCH_MAX:
-            if len(cache) >= 48:
+        if buf.nbytes <= _SCRATCH_BUDGET // 2:
+            if _WS.nbytes + buf.nbytes > _SCRATCH_BUDGET:  # a new working set: start over
                 cache.clear()
+                _WS.nbytes = 0
             cache[key] = buf
+            _WS.nbytes += buf.nbytes
     return buf
 
 
@@ -198,20 +201,17 @@ class _Flat:
             return out
         return out.reshape(n, o, self.out_sp[0], self.row)[..., :self.out_sp[1]]
 
-    def unspread(self, buf, in_sp, pads):
-        """Flat (N, C, size) gradient buffer -> (N, C, *in) without the padding."""
-        img = buf[:, :, :self.plane].reshape(buf.shape[:2] + self.padded)
-        return np.ascontiguousarray(img[(Ellipsis,) + tuple(slice(b, b + n) for n, (b, _) in zip(in_sp, pads))])
 
-
-def _matmul_cols(w, cols, groups):
-    """w (O, C/g, *k) times columns (N, C*K, L) -> (N, O, L), per group."""
+def _matmul_cols(w, cols, groups, out):
+    """out (N, O, L) = w (O, C/g, *k) times columns (N, C*K, L), per group."""
     n, ckk, length = cols.shape
     o = w.shape[0]
     if groups == 1:
-        return np.matmul(w.reshape(o, -1), cols)
-    return np.matmul(w.reshape(groups, o // groups, -1), cols.reshape(n, groups, ckk // groups, length)) \
-        .reshape(n, o, length)
+        np.matmul(w.reshape(o, -1), cols, out=out)
+    else:
+        np.matmul(w.reshape(groups, o // groups, -1), cols.reshape(n, groups, ckk // groups, length),
+                  out=out.reshape(n, groups, o // groups, length))
+    return out
 
 
 def _matmul_grad_cols(w, g, groups):
@@ -249,6 +249,16 @@ def _check_channels(c, w, groups):
             f"filter's shape is {list(w.shape)}; the groups is {groups}.")
 
 
+def _depthwise_forward(src, w, groups, out, spans):
+    """out (n, groups, og, *L) += src windows * w, one kernel offset at a time (src[spans[t]] per offset)."""
+    og = w.shape[0] // groups
+    wg = w.reshape(groups, og, -1)
+    nd = out.ndim - 3
+    out[...] = 0
+    for t, span in enumerate(spans):
+        out += src[span][:, :, None] * wg[:, :, t].reshape((1, groups, og) + (1,) * nd)
+
+
 def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
     """Grouped N-d cross-correlation: x (N, C, *sp), w (O, C/groups, *k) -> (N, O, *out).
 
@@ -259,31 +269,39 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
     out_sp = conv_out_size(x.shape[2:], k_sp, strides, pads, dils)
     _check_out(out_sp, x.shape, k_sp, op_type)
     _check_channels(c, w, groups)
-    cg, og = c // groups, o // groups
-    depthwise = cg == 1 and groups > 1
+    depthwise = c // groups == 1 and groups > 1
+    dtype = np.result_type(x, w)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if _Flat.usable(strides, k_sp, out_sp, padded):
         fl = _Flat.get(padded, k_sp, dils, out_sp)
-        xf = fl.spread(x, pads)
-        if depthwise:  # one multiply-add of a contiguous run per kernel offset
-            out = np.zeros((n, groups, og, fl.length), dtype=np.result_type(x, w))
-            wg = w.reshape(groups, og, -1)
-            for t, sh in enumerate(fl.shifts):
-                out += xf[:, :, None, sh:sh + fl.length] * wg[None, :, :, t:t + 1]
-            return fl.crop(out.reshape(n, o, fl.length))
-        return fl.crop(_matmul_cols(w, fl.cols(xf), groups))
-    xp = pad_spatial(x, pads, tag="pad")
-    if depthwise:  # accumulate one kernel offset at a time, no im2col
-        out = np.zeros((n, groups, og) + tuple(out_sp), dtype=np.result_type(x, w))
-        wg = w.reshape((groups, og) + tuple(k_sp))
-        bshape = (1, groups, og) + (1,) * len(k_sp)
-        for offs in itertools.product(*[range(k) for k in k_sp]):
-            sl = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
-            out += sl[:, :, None] * wg[(slice(None), slice(None)) + offs].reshape(bshape)
-        return out.reshape((n, o) + tuple(out_sp))
-    cols = copy_to_scratch("cols", windows(xp, k_sp, strides, dils, out_sp),
-                           (n, c * math.prod(k_sp), math.prod(out_sp)))
-    return _matmul_cols(w, cols, groups).reshape((n, o) + tuple(out_sp))
+        out = np.empty((n, o, fl.length), dtype=dtype)
+
+        def chunk(sl):
+            xf = fl.spread(x[sl], pads)
+            if depthwise:  # one multiply-add of a contiguous run per kernel offset
+                spans = [(slice(None), slice(None), slice(sh, sh + fl.length)) for sh in fl.shifts]
+                _depthwise_forward(xf, w, groups, out[sl].reshape(-1, groups, o // groups, fl.length), spans)
+            else:
+                _matmul_cols(w, fl.cols(xf), groups, out[sl])
+
+        chunk(slice(None))
+        return fl.crop(out)
+    ll = math.prod(out_sp)
+    out = np.empty((n, o, ll), dtype=dtype)
+
+    def chunk(sl):
+        xp = pad_spatial(x[sl], pads, tag="pad")
+        if depthwise:  # accumulate one kernel offset at a time, no im2col
+            spans = [(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)
+                     for offs in itertools.product(*[range(k) for k in k_sp])]
+            _depthwise_forward(xp, w, groups, out[sl].reshape((-1, groups, o // groups) + tuple(out_sp)), spans)
+        else:
+            cols = copy_to_scratch("cols", windows(xp, k_sp, strides, dils, out_sp),
+                                   (xp.shape[0], c * math.prod(k_sp), ll))
+            _matmul_cols(w, cols, groups, out[sl])
+
+    chunk(slice(None))
+    return out.reshape((n, o) + tuple(out_sp))
 
 
 def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
@@ -299,41 +317,54 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
     padded = tuple(max(p, (q - 1) * s + d * (k - 1) + 1)
                    for p, q, s, d, k in zip(padded, out_sp, strides, dils, k_sp))
     dtype = np.result_type(g, w)
+    dx = np.empty((n, c) + tuple(in_sp), dtype=dtype)
+    crop = (Ellipsis,) + tuple(slice(b, b + m) for m, (b, _) in zip(in_sp, pads))
     if _Flat.usable(strides, k_sp, out_sp, padded):
         fl = _Flat.get(padded, k_sp, dils, out_sp)
-        gp = fl.pad_grad(g)
-        buf = scratch("col2im", (n, c, fl.size), dtype)
-        buf.fill(0)
-        if depthwise:
-            gg = gp.reshape(n, groups, og, fl.length)
-            wg = w.reshape(groups, og, -1)
-            for t, sh in enumerate(fl.shifts):
-                contrib = gg * wg[None, :, :, t:t + 1]
-                buf[:, :, sh:sh + fl.length] += contrib[:, :, 0] if og == 1 else contrib.sum(axis=2)
+
+        def chunk(sl):
+            gp = fl.pad_grad(g[sl])
+            m = gp.shape[0]
+            buf = scratch("col2im", (m, c, fl.size), dtype)
+            buf.fill(0)
+            if depthwise:
+                gg = gp.reshape(m, groups, og, fl.length)
+                wg = w.reshape(groups, og, -1)
+                for t, sh in enumerate(fl.shifts):
+                    contrib = gg * wg[None, :, :, t:t + 1]
+                    buf[:, :, sh:sh + fl.length] += contrib[:, :, 0] if og == 1 else contrib.sum(axis=2)
+            else:
+                dcols = _matmul_grad_cols(w, gp, groups).reshape(m, c, len(fl.shifts), fl.length)
+                for t, sh in enumerate(fl.shifts):
+                    buf[:, :, sh:sh + fl.length] += dcols[:, :, t]
+            dx[sl] = buf[:, :, :fl.plane].reshape((m, c) + fl.padded)[crop]
+
+        chunk(slice(None))
+        return dx
+
+    def chunk(sl):
+        gs = np.ascontiguousarray(g[sl])
+        m = gs.shape[0]
+        dxp = scratch("col2im", (m, c) + padded, dtype)
+        dxp.fill(0)
+        if depthwise:  # scatter one kernel offset at a time
+            gg = gs.reshape((m, groups, og) + tuple(out_sp))
+            wg = w.reshape((groups, og) + tuple(k_sp))
+            wshape = (1, groups, og) + (1,) * len(k_sp)
+            for offs in itertools.product(*[range(k) for k in k_sp]):
+                wk = wg[(slice(None), slice(None)) + offs].reshape(wshape)
+                contrib = (gg * wk)[:, :, 0] if og == 1 else (gg * wk).sum(axis=2)
+                dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += contrib
         else:
-            dcols = _matmul_grad_cols(w, gp, groups).reshape(n, c, len(fl.shifts), fl.length)
-            for t, sh in enumerate(fl.shifts):
-                buf[:, :, sh:sh + fl.length] += dcols[:, :, t]
-        return fl.unspread(buf, in_sp, pads)
-    dxp = np.zeros((n, c) + padded, dtype=dtype)
-    if depthwise:  # scatter one kernel offset at a time
-        gg = g.reshape((n, groups, og) + tuple(out_sp))
-        wg = w.reshape((groups, og) + tuple(k_sp))
-        wshape = (1, groups, og) + (1,) * len(k_sp)
-        for offs in itertools.product(*[range(k) for k in k_sp]):
-            wk = wg[(slice(None), slice(None)) + offs].reshape(wshape)
-            contrib = (gg * wk)[:, :, 0] if og == 1 else (gg * wk).sum(axis=2)
-            dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += contrib
-    else:
-        dcols = _matmul_grad_cols(w, np.ascontiguousarray(g).reshape(n, o, -1), groups)
-        dcols = dcols.reshape((n, c) + tuple(k_sp) + tuple(out_sp))
-        for offs in itertools.product(*[range(k) for k in k_sp]):
-            dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += \
-                dcols[(slice(None), slice(None)) + offs]
-    crop = tuple(slice(b, b + m) for m, (b, _) in zip(in_sp, pads))
-    if all(s.start == 0 and s.stop == p for s, p in zip(crop, padded)):
-        return dxp
-    return np.ascontiguousarray(dxp[(Ellipsis,) + crop])
+            dcols = _matmul_grad_cols(w, gs.reshape(m, o, -1), groups)
+            dcols = dcols.reshape((m, c) + tuple(k_sp) + tuple(out_sp))
+            for offs in itertools.product(*[range(k) for k in k_sp]):
+                dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += \
+                    dcols[(slice(None), slice(None)) + offs]
+        dx[sl] = dxp[crop]
+
+    chunk(slice(None))
+    return dx
 
 
 def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
@@ -343,29 +374,41 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     out_sp = g.shape[2:]
     cg, og = c // groups, o // groups
     depthwise = cg == 1 and groups > 1
+    dtype = np.result_type(x, g)
+    k_sp = tuple(k_sp)
+    wshape = (o, cg) + k_sp
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if _Flat.usable(strides, k_sp, out_sp, padded):
-        fl = _Flat.get(padded, tuple(k_sp), dils, out_sp)
-        xf, gp = fl.spread(x, pads), fl.pad_grad(g)
+        fl = _Flat.get(padded, k_sp, dils, out_sp)
+
+        def chunk(sl):
+            xf, gp = fl.spread(x[sl], pads), fl.pad_grad(g[sl])
+            if depthwise:
+                gg = gp.reshape(-1, groups, og, fl.length)
+                dw = np.empty((groups, og, len(fl.shifts)), dtype=dtype)
+                for t, sh in enumerate(fl.shifts):
+                    dw[:, :, t] = (xf[:, :, None, sh:sh + fl.length] * gg).sum(axis=(0, 3))
+                return dw
+            return _matmul_grad_w(gp, fl.cols(xf), groups)
+
+        return chunk(slice(None)).reshape(wshape)
+
+    def chunk(sl):
+        xp = pad_spatial(x[sl], pads, tag="pad")
+        gs = np.ascontiguousarray(g[sl])
         if depthwise:
-            gg = gp.reshape(n, groups, og, fl.length)
-            dw = np.empty((groups, og, len(fl.shifts)), dtype=np.result_type(x, g))
-            for t, sh in enumerate(fl.shifts):
-                dw[:, :, t] = (xf[:, :, None, sh:sh + fl.length] * gg).sum(axis=(0, 3))
-            return dw.reshape((o, 1) + tuple(k_sp))
-        return _matmul_grad_w(gp, fl.cols(xf), groups).reshape((o, cg) + tuple(k_sp))
-    xp = pad_spatial(x, pads, tag="pad")
-    if depthwise:
-        gg = g.reshape((n, groups, og) + tuple(out_sp))
-        dw = np.empty((groups, og) + tuple(k_sp), dtype=np.result_type(x, g))
-        red = (0,) + tuple(range(3, 3 + len(k_sp)))
-        for offs in itertools.product(*[range(k) for k in k_sp]):
-            sl = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
-            dw[(slice(None), slice(None)) + offs] = (sl[:, :, None] * gg).sum(axis=red)
-        return dw.reshape((o, 1) + tuple(k_sp))
-    cols = copy_to_scratch("cols", windows(xp, k_sp, strides, dils, out_sp),
-                           (n, c * math.prod(k_sp), math.prod(out_sp)))
-    return _matmul_grad_w(np.ascontiguousarray(g).reshape(n, o, -1), cols, groups).reshape((o, cg) + tuple(k_sp))
+            gg = gs.reshape((-1, groups, og) + tuple(out_sp))
+            dw = np.empty((groups, og) + k_sp, dtype=dtype)
+            red = (0,) + tuple(range(3, 3 + len(k_sp)))
+            for offs in itertools.product(*[range(k) for k in k_sp]):
+                span = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
+                dw[(slice(None), slice(None)) + offs] = (span[:, :, None] * gg).sum(axis=red)
+            return dw
+        cols = copy_to_scratch("cols", windows(xp, k_sp, strides, dils, out_sp),
+                               (xp.shape[0], c * math.prod(k_sp), math.prod(out_sp)))
+        return _matmul_grad_w(gs.reshape(xp.shape[0], o, -1), cols, groups)
+
+    return chunk(slice(None)).reshape(wshape)
 
 
 def transpose_out_size(attrs, in_sp, k_sp, op_type):

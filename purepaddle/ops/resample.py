@@ -57,7 +57,9 @@ def taps(method, n_in, n_out, scale, align_corners, align_mode):
 
 
 def _along(a, axis, idx, w, dtype):
-    """Resample array a along axis with taps (idx, w)."""
+    """Resample array a along axis with taps (idx, w), accumulating in `dtype`."""
+    if idx.shape[1] == 1:  # nearest: a pure gather
+        return np.take(a, idx[:, 0], axis=axis)
     out = None
     shape = [1] * a.ndim
     shape[axis] = -1
@@ -117,13 +119,29 @@ def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None)
     in_sp = [x.shape[a] for a in axes]
     size, scale = interp_plan(attrs, in_sp, out_size, size_tensor, scale_tensor)
     method = _METHOD[attrs.get("interp_method", "bilinear")]
+    # weights are float32 (float64 for float64 data); integer and half inputs are cast back at the end
+    work = np.float64 if x.dtype == np.float64 else np.float32
+    if method == "linear" and nd == 2 and x.dtype.kind in "iu":
+        return _bilinear_exact(x, axes, in_sp, size, scale, attrs)
     out = x
     for ax, n_in, n_out, s in zip(axes, in_sp, size, scale):
         if n_in == n_out and method != "cubic" and (s <= 0 or s == 1) and not attrs.get("align_corners", False):
             continue  # identity along this dim
         idx, w = taps(method, n_in, n_out, s, attrs.get("align_corners", False), attrs.get("align_mode", 1))
-        out = _along(out, ax, idx, w, x.dtype)
+        out = _along(out, ax, idx, w, work)
     return out.copy() if out is x else out.astype(x.dtype, copy=False)
+
+
+def _bilinear_exact(x, axes, in_sp, size, scale, attrs):
+    """Bilinear resize of integer images with Paddle's expression order (truncated once at the end)."""
+    (iy, wy), (ix, wx) = [taps("linear", n_in, n_out, s, attrs.get("align_corners", False),
+                               attrs.get("align_mode", 1)) for n_in, n_out, s in zip(in_sp, size, scale)]
+    xs = np.moveaxis(x, axes, (-2, -1))
+    out = None
+    for a, b in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        term = xs[..., iy[:, a][:, None], ix[:, b][None, :]] * wy[:, a][:, None] * wx[:, b][None, :]
+        out = term if out is None else out + term
+    return np.ascontiguousarray(np.moveaxis(out, (-2, -1), axes)).astype(x.dtype)
 
 
 def interp_backward(x_shape, g, attrs, out_size=None, size_tensor=None, scale_tensor=None):

@@ -94,7 +94,8 @@ SPECS = [
     OpSpec("conv2d_same", lambda x, w: F.conv2d(x, w, stride=2, padding="SAME"),
            lambda x, w: conv_ref(x, w, stride=2, padding=_same([7, 6], [3, 3], [2, 2])),
            [rand(1, 2, 7, 6), rand(2, 2, 3, 3)]),
-    OpSpec("conv2d_valid", lambda x, w: F.conv2d(x, w, padding="valid"), conv_ref, [rand(1, 2, 5, 5), rand(2, 2, 3, 3)]),
+    OpSpec("conv2d_valid", lambda x, w: F.conv2d(x, w, padding="valid"), conv_ref,
+           [rand(1, 2, 5, 5), rand(2, 2, 3, 3)]),
     OpSpec("conv2d_groups", lambda x, w, b: F.conv2d(x, w, b, groups=2, padding=1),
            lambda x, w, b: conv_ref(x, w, b, groups=2, padding=1), [rand(1, 4, 4, 4), rand(6, 2, 3, 3), rand(6)],
            double=True),
@@ -221,3 +222,12 @@ def test_scratch_buffers_do_not_leak_between_geometries():
         np.testing.assert_allclose(w.grad.numpy(), dw, rtol=1e-4, atol=1e-4)
         dx = conv_t_ref(g.astype("float64"), wn)
         np.testing.assert_allclose(xx.grad.numpy(), dx, rtol=1e-4, atol=1e-4)
+
+
+def test_conv_dtype_rules():
+    with pytest.raises(ValueError, match="does not match"):
+        F.conv2d(paddle.ones([1, 1, 4, 4], dtype="float64"), paddle.ones([1, 1, 3, 3]))
+    with pytest.raises(RuntimeError, match="float16"):
+        F.conv2d(paddle.ones([1, 1, 4, 4], dtype="float16"), paddle.ones([1, 1, 3, 3], dtype="float16"))
+    out = F.conv2d(paddle.ones([1, 1, 4, 4], dtype="float64"), paddle.ones([1, 1, 3, 3], dtype="float64"))
+    assert out.dtype == paddle.float64 and out.numpy().sum() == 36

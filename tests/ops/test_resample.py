@@ -247,3 +247,20 @@ def test_grid_sample_padding_modes():
     np.testing.assert_allclose(F.grid_sample(x, g, padding_mode="reflection").numpy().reshape(-1),
                                F.grid_sample(x, paddle.to_tensor([[[[-0.5, 0.0], [0.6, -0.8]]]])).numpy().reshape(-1),
                                rtol=1e-6)
+
+
+def test_integer_images_resize_like_paddle():
+    # values produced by paddle 3.3.1 (uint8 bilinear truncates a float32 sum taken in Paddle's order)
+    x = paddle.to_tensor(np.array([[[[10, 200, 37], [255, 0, 128]]]], dtype="uint8"))
+    assert F.interpolate(x, size=[3, 4], mode="bilinear").numpy().tolist() == \
+        [[[[10, 128, 138, 37], [132, 112, 93, 82], [255, 95, 48, 128]]]]
+    assert F.interpolate(x, scale_factor=1.5, mode="bilinear").numpy().tolist() == \
+        [[[[10, 105, 172, 64], [132, 116, 97, 85], [255, 127, 21, 106]]]]
+    out = F.interpolate(x, size=[3, 5])
+    assert out.dtype == paddle.uint8
+    assert out.numpy().tolist() == [[[[10, 10, 200, 200, 37], [10, 10, 200, 200, 37], [255, 255, 0, 0, 128]]]]
+    with pytest.raises(RuntimeError, match="bicubic_interp"):
+        F.interpolate(x, size=[3, 5], mode="bicubic")
+    with pytest.raises(RuntimeError, match="pixel_shuffle"):
+        F.pixel_shuffle(paddle.ones([1, 4, 2, 2], dtype="int32"), 2)
+    assert F.max_pool2d(paddle.ones([1, 1, 2, 2], dtype="float16"), 2).dtype == paddle.float16

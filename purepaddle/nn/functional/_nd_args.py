@@ -88,9 +88,23 @@ def expand_1d(values, fill):
     return [fill] + list(values)
 
 
+# dtypes of Paddle's CPU kernels, as its "kernel not registered" errors list them
+_KERNEL_DTYPES = {
+    "pool2d": "float64, float16, float32", "pool3d": "float64, float16, float32",
+    "area_interp": "float64, float16, float32",
+    "nearest_interp": "int64, float64, float16, float32, int32, uint8, bfloat16",
+    "bilinear_interp": "float64, float16, float32, uint8, bfloat16",
+    "linear_interp": "float64, float16, float32, uint8, bfloat16",
+    "trilinear_interp": "float64, float16, float32, uint8, bfloat16",
+    "bicubic_interp": "float64, float16, float32, bfloat16",
+    "fold": "float64, complex128, float32, complex64",
+}
+
+
 def check_float_input(x, api, kernel, arg="x"):
-    """x must be a Tensor of a floating dtype (Paddle's CPU kernels take float32/float64)."""
+    """x must be a Tensor of a dtype Paddle's CPU kernel `kernel` takes (float32/float64 unless listed)."""
     need_tensor(x, api, arg)
-    if not x.dtype.is_floating:
-        raise kernel_error(kernel, x.dtype, "float64, float32")
+    supported = _KERNEL_DTYPES.get(kernel, "float64, float32")
+    if x.dtype.name not in supported.split(", "):
+        raise kernel_error(kernel, x.dtype, supported)
     return x

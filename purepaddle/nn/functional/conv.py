@@ -24,6 +24,13 @@ def add_bias(out, bias, channel_dim):
     return apply(E.ElementwiseAdd, out, bias, axis=-1)
 
 
+def _same_dtype(x, weight, api):
+    if x.dtype is not weight.dtype:
+        raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve ({x.dtype.name}) does not "
+                         f"match the type of data ({weight.dtype.name}) currently contained in the container: {api} "
+                         "needs x and weight of the same dtype.")
+
+
 def _check_stride(stride):
     for s in stride:
         if s <= 0:
@@ -41,6 +48,7 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, a
     if len(weight.shape) != nd + 2:
         raise ValueError(f"Input weight should be {nd + 2}D tensor, but received weight with the shape of "
                          f"{weight.shape}")
+    _same_dtype(x, weight, api)
     channel_dim = -1 if last else 1
     channels, filters = x.shape[channel_dim], weight.shape[0]
     if groups == 0:
@@ -170,6 +178,7 @@ def _conv_transpose(x, weight, bias, stride, padding, output_padding, groups, di
     if len(weight.shape) != nd + 2:
         raise ValueError(f"Input weight should be {nd + 2}D tensor, but received weight with the shape of "
                          f"{weight.shape}")
+    _same_dtype(x, weight, api)
     channel_dim = -1 if last else 1
     channels = x.shape[channel_dim]
     if groups == 0:

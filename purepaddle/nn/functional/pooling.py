@@ -231,7 +231,7 @@ def adaptive_avg_pool1d(x, output_size, name=None):
             >>> import paddle.nn.functional as F
             >>> F.adaptive_avg_pool1d(paddle.to_tensor([[[1., 2., 3., 4., 5.]]]), 2)
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[[2. , 4. ]]])
+                   [[[2., 4.]]])
     """
     _check_input(x, 3, "adaptive_avg_pool1d")
     size = [1] + convert_to_list(output_size, 1, "pool_size")

@@ -93,7 +93,8 @@ def _scale_attrs(scale, x, nd, attrs, inputs, recompute):
 def _interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,
                  data_format=None, recompute_scale_factor=None, antialias=False, name=None):
     """The body of interpolate / upsample."""
-    check_float_input(x, "interpolate", f"{str(mode).lower()}_interp")
+    check_float_input(x, "interpolate", f"{str(mode).lower()}_interp" if str(mode).lower() in
+                      ("nearest", "linear", "bilinear", "trilinear", "bicubic", "area") else "interp")
     ndim = len(x.shape)
     if data_format is None:
         if ndim not in _FORMATS:

@@ -61,8 +61,8 @@ def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None):
     sp = x.shape[1:3] if data_format == "NHWC" else x.shape[2:]
     for d in sp:
         if d >= 0 and d % downscale_factor:
-            raise ValueError(f"(InvalidArgument) Downscale factor[{downscale_factor}] should divide both height[{sp[0]}]"
-                             f" and width[{sp[1]}]")
+            raise ValueError(f"(InvalidArgument) Downscale factor[{downscale_factor}] should divide both "
+                             f"height[{sp[0]}] and width[{sp[1]}]")
     return apply(R.PixelUnshuffle, x, downscale_factor=downscale_factor, data_format=data_format)
 
 
