@@ -17,6 +17,8 @@ from . import callbacks, hapi, io, metric, optimizer, regularizer, vision  # noq
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402
 from .hapi import Model, summary  # noqa: E402
 from .nn.initializer.lazy_init import LazyGuard  # noqa: E402
+from .nn.functional import (adaptive_avg_pool1d, conv1d, conv2d, conv3d, group_norm, layer_norm,  # noqa: E402
+                            pdist)
 from .nn.param_attr import ParamAttr  # noqa: E402
 from ._alias import install_as_paddle  # noqa: E402
 from .device import (device_guard, get_cudnn_version, get_device, is_compiled_with_cinn,  # noqa: E402

@@ -11,7 +11,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 SHARED = pathlib.Path(os.environ.get("SHARED", ROOT.parent / "shared")) / "conformance"
 REF = ROOT / ".venv-ref"
 # the modules whose issues have landed, and the floor each must clear (issue 7)
-MODULES = ("paddle/tensor/*.py", "paddle/autograd/*")
+MODULES = ("paddle/tensor/*.py", "paddle/autograd/*", "paddle/nn/layer/*.py", "paddle/nn/functional/*.py",
+           "paddle/io/*")
 FLOOR = 0.90
 
 

@@ -56,6 +56,30 @@ def taps(method, n_in, n_out, scale, align_corners, align_mode):
     return np.stack([lo, hi], axis=1), np.stack([1 - frac, frac], axis=1).astype(_f32)
 
 
+def aa_taps(method, n_in, n_out, scale, align_corners):
+    """Anti-aliased taps (Paddle's interp_antialias, as torch computes them): the triangle (bilinear)
+    or a = -0.5 cubic filter widened by the downscale factor, each output's weights normalised."""
+    r = float(_ratio(n_in, n_out, scale, align_corners))
+    half = 1.0 if method == "linear" else 2.0
+    support = half * r if r >= 1.0 else half
+    inv = 1.0 / r if r >= 1.0 else 1.0
+    center = r * (np.arange(n_out) + 0.5)
+    lo = np.maximum((center - support + 0.5).astype(np.int64), 0)
+    hi = np.minimum((center + support + 0.5).astype(np.int64), n_in)
+    width = int(max((hi - lo).max(), 1))
+    j = np.arange(width)
+    t = np.abs((j[None, :] + lo[:, None] - center[:, None] + 0.5) * inv)
+    if method == "linear":
+        w = np.maximum(1.0 - t, 0.0)
+    else:
+        a = -0.5
+        w = np.where(t < 1, ((a + 2) * t - (a + 3)) * t * t + 1, np.where(t < 2, (((t - 5) * t + 8) * t - 4) * a, 0.0))
+    w = np.where(j[None, :] < (hi - lo)[:, None], w, 0.0)
+    total = w.sum(axis=1, keepdims=True)
+    w = np.divide(w, total, out=np.zeros_like(w), where=total != 0)
+    return np.minimum(lo[:, None] + j[None, :], n_in - 1), w.astype(_f32)
+
+
 def _along(a, axis, idx, w, dtype):
     """Resample array a along axis with taps (idx, w), accumulating in `dtype`."""
     if idx.shape[1] == 1:  # nearest: a pure gather
@@ -112,7 +136,13 @@ def _layout(attrs):
     return attrs.get("data_layout", "NCHW") in ("NHWC", "NDHWC", "NWC")
 
 
-def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None):
+def _dim_taps(method, n_in, n_out, s, attrs, antialias):
+    if antialias:
+        return aa_taps(method, n_in, n_out, s, attrs.get("align_corners", False))
+    return taps(method, n_in, n_out, s, attrs.get("align_corners", False), attrs.get("align_mode", 1))
+
+
+def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None, antialias=False):
     last = _layout(attrs)
     nd = x.ndim - 2
     axes = list(range(1, 1 + nd)) if last else list(range(2, 2 + nd))
@@ -121,13 +151,13 @@ def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None)
     method = _METHOD[attrs.get("interp_method", "bilinear")]
     # weights are float32 (float64 for float64 data); integer and half inputs are cast back at the end
     work = np.float64 if x.dtype == np.float64 else np.float32
-    if method == "linear" and nd == 2 and x.dtype.kind in "iu":
+    if method == "linear" and nd == 2 and x.dtype.kind in "iu" and not antialias:
         return _bilinear_exact(x, axes, in_sp, size, scale, attrs)
     out = x
     for ax, n_in, n_out, s in zip(axes, in_sp, size, scale):
         if n_in == n_out and method != "cubic" and (s <= 0 or s == 1) and not attrs.get("align_corners", False):
             continue  # identity along this dim
-        idx, w = taps(method, n_in, n_out, s, attrs.get("align_corners", False), attrs.get("align_mode", 1))
+        idx, w = _dim_taps(method, n_in, n_out, s, attrs, antialias)
         out = _along(out, ax, idx, w, work)
     return out.copy() if out is x else out.astype(x.dtype, copy=False)
 
@@ -144,7 +174,7 @@ def _bilinear_exact(x, axes, in_sp, size, scale, attrs):
     return np.ascontiguousarray(np.moveaxis(out, (-2, -1), axes)).astype(x.dtype)
 
 
-def interp_backward(x_shape, g, attrs, out_size=None, size_tensor=None, scale_tensor=None):
+def interp_backward(x_shape, g, attrs, out_size=None, size_tensor=None, scale_tensor=None, antialias=False):
     last = _layout(attrs)
     nd = g.ndim - 2
     axes = list(range(1, 1 + nd)) if last else list(range(2, 2 + nd))
@@ -155,7 +185,7 @@ def interp_backward(x_shape, g, attrs, out_size=None, size_tensor=None, scale_te
     for ax, n_in, n_out, s in reversed(list(zip(axes, in_sp, size, scale))):
         if n_in == n_out and method != "cubic" and (s <= 0 or s == 1) and not attrs.get("align_corners", False):
             continue
-        idx, w = taps(method, n_in, n_out, s, attrs.get("align_corners", False), attrs.get("align_mode", 1))
+        idx, w = _dim_taps(method, n_in, n_out, s, attrs, antialias)
         dx = _along_adjoint(dx, ax, idx, w, n_in, g.dtype)
     return np.ascontiguousarray(dx) if dx is not g else g.copy()
 
@@ -169,8 +199,10 @@ class _Interp(Op):
     saves = ("X", "OutSize", "SizeTensor", "Scale")
     grad_op = None
 
+    antialias = False
+
     def forward(self, xp, x, out_size=None, size_tensor=None, scale=None):
-        return interp_forward(x, self.attrs, out_size, size_tensor or None, scale)
+        return interp_forward(x, self.attrs, out_size, size_tensor or None, scale, self.antialias)
 
     def infer_meta(self, x, out_size=None, size_tensor=None, scale=None):
         last = _layout(self.attrs)
@@ -198,8 +230,10 @@ class _InterpGrad(Op):
     saves = ("OutSize", "SizeTensor", "Scale")
     fwd = None
 
+    antialias = False
+
     def forward(self, xp, x, out_size, size_tensor, scale, g):
-        return interp_backward(x.shape, g, self.attrs, out_size, size_tensor or None, scale)
+        return interp_backward(x.shape, g, self.attrs, out_size, size_tensor or None, scale, self.antialias)
 
     def infer_meta(self, x, out_size, size_tensor, scale, g):
         return TensorMeta(x.shape, g.dtype)
@@ -215,6 +249,10 @@ for _m in ("nearest", "linear", "bilinear", "trilinear", "bicubic"):
     _g = register(f"{_m}_interp_v2_grad")(type(f"{_m.capitalize()}InterpV2Grad", (_InterpGrad,), {}))
     _f.grad_op, _g.fwd = _g, _f
     INTERP[_m] = _f
+_f = register("interp_antialias")(type("InterpAntialias", (_Interp,), {"antialias": True}))
+_g = register("interp_antialias_grad")(type("InterpAntialiasGrad", (_InterpGrad,), {"antialias": True}))
+_f.grad_op, _g.fwd = _g, _f
+INTERP["antialias"] = _f
 
 
 # -- pixel / channel shuffles --------------------------------------------------------------------

@@ -117,10 +117,8 @@ def _interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=
     if align_corners and resample == "NEAREST":
         raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
                          "bicubic | trilinear")
-    if antialias:
-        if resample not in ("BILINEAR", "BICUBIC"):
-            raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
-        raise NotImplementedError("interpolate(antialias=True) is not supported by purepaddle yet")
+    if antialias and resample not in ("BILINEAR", "BICUBIC"):
+        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
     if resample == "AREA":  # area interpolation is adaptive average pooling
         from . import pooling
         if size is None:
@@ -147,8 +145,8 @@ def _interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=
         _scale_attrs(scale_factor, x, nd, attrs, inputs, recompute_scale_factor)
     if "scale" not in attrs:
         attrs["scale"] = []
-    return apply(R.INTERP[resample.lower()], x, inputs.get("OutSize"), inputs.get("SizeTensor"),
-                 inputs.get("Scale"), **attrs)
+    op = R.INTERP["antialias" if antialias else resample.lower()]
+    return apply(op, x, inputs.get("OutSize"), inputs.get("SizeTensor"), inputs.get("Scale"), **attrs)
 
 
 def interpolate(*args, **kwargs):
