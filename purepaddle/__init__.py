@@ -1,4 +1,5 @@
 """purepaddle: PaddlePaddle in Python on NumPy. This face re-exports the public API."""
+from ._core import allocator as _allocator  # noqa: F401  (glibc tuning, see its docstring)
 from . import ops  # noqa: F401  (registers every op)
 from ._core import dtype as _dtype
 from ._core.autograd import grad

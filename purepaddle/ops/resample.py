@@ -59,7 +59,10 @@ def taps(method, n_in, n_out, scale, align_corners, align_mode):
 def aa_taps(method, n_in, n_out, scale, align_corners):
     """Anti-aliased taps (Paddle's interp_antialias, as torch computes them): the triangle (bilinear)
     or a = -0.5 cubic filter widened by the downscale factor, each output's weights normalised."""
-    r = float(_ratio(n_in, n_out, scale, align_corners))
+    if align_corners:
+        r = (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+    else:
+        r = float(_f32(1.0 / scale)) if scale > 0 else n_in / n_out
     half = 1.0 if method == "linear" else 2.0
     support = half * r if r >= 1.0 else half
     inv = 1.0 / r if r >= 1.0 else 1.0

@@ -171,6 +171,10 @@ SPECS = [
            lambda x: interp_ref(x, [6, 5], "cubic"), [rand(1, 2, 4, 3)], double=True),
     OpSpec("bicubic_align_corners", lambda x: F.interpolate(x, size=[3, 5], mode="bicubic", align_corners=True),
            lambda x: interp_ref(x, [3, 5], "cubic", align_corners=True), [rand(1, 2, 4, 3)]),
+    OpSpec("bilinear_antialias", lambda x: F.interpolate(x, size=[2, 3], mode="bilinear", antialias=True), None,
+           [rand(1, 2, 5, 7)]),
+    OpSpec("bicubic_antialias", lambda x: F.interpolate(x, scale_factor=0.4, mode="bicubic", antialias=True), None,
+           [rand(1, 1, 6, 8)]),
     OpSpec("area", lambda x: F.interpolate(x, size=[2, 3], mode="area"), lambda x: area_ref(x, [2, 3]),
            [rand(1, 2, 5, 7)]),
     OpSpec("upsample", lambda x: F.upsample(x, scale_factor=2, mode="bilinear", align_corners=True),
@@ -264,3 +268,14 @@ def test_integer_images_resize_like_paddle():
     with pytest.raises(RuntimeError, match="pixel_shuffle"):
         F.pixel_shuffle(paddle.ones([1, 4, 2, 2], dtype="int32"), 2)
     assert F.max_pool2d(paddle.ones([1, 1, 2, 2], dtype="float16"), 2).dtype == paddle.float16
+
+
+def test_antialias_matches_paddle():
+    # values produced by paddle 3.3.1 (which agrees with torch's antialiased resampling)
+    x = paddle.to_tensor([[[[1., 2., 4., 8., 16., 32., 64.], [0., 1., 0., 1., 0., 1., 0.]]]])
+    np.testing.assert_allclose(F.interpolate(x, size=[1, 3], mode="bilinear", antialias=True).numpy(),
+                               [[[[1.2499999, 5.2647057, 20.214283]]]], rtol=1e-6)
+    np.testing.assert_allclose(F.interpolate(x, size=[2, 2], mode="bicubic", antialias=True).numpy(),
+                               [[[[2.4590173, 30.211983], [0.463355, 0.463355]]]], rtol=1e-5)
+    with pytest.raises(ValueError, match="Anti-alias"):
+        F.interpolate(x, size=[1, 3], antialias=True)
