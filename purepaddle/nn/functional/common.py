@@ -412,3 +412,6 @@ def class_center_sample(label, num_classes, num_samples, group=None):
 
 __all__ = ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout",
            "feature_alpha_dropout", "cosine_similarity", "label_smooth", "class_center_sample"]
+
+# Paddle keeps these in nn.functional.common: the same functions, for `from ...common import interpolate`
+from .resample import fold, interpolate, pad, unfold, upsample, zeropad2d  # noqa: E402,F401

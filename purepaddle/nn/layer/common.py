@@ -400,3 +400,6 @@ class CosineSimilarity(Layer):
 
 __all__ = ["Identity", "Linear", "Bilinear", "Embedding", "Flatten", "Unflatten", "Dropout", "Dropout2D",
            "Dropout3D", "AlphaDropout", "FeatureAlphaDropout", "CosineSimilarity"]
+
+# Paddle keeps these layers in nn.layer.common: the same classes
+from .resample import *  # noqa: E402,F401,F403
