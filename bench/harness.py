@@ -186,15 +186,15 @@ def print_table(names, peers, results, threads):
         print("\n".join(errors))
 
 
-def main(argv=None):
-    """Entry point for a bench script: parent mode runs all peers, --_worker mode times one."""
-    ap = argparse.ArgumentParser(description="Run benchmark workloads on purepaddle, paddle, torch and numpy.")
+def parse_args(argv, description, min_time=0.05, threads=1, timeout=120):
+    """The command line every bench script shares (per-script defaults), workloads checked."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--only", default="", help="comma list of workloads (default: all)")
     ap.add_argument("--peers", default="", help="comma list of peers (default: numpy,purepaddle,paddle,torch)")
     ap.add_argument("--repeat", type=int, default=5, help="timed repeats per workload; the median is shown")
-    ap.add_argument("--min-time", type=float, default=0.05, help="seconds per repeat (loops calibrated to it)")
-    ap.add_argument("--threads", type=int, default=1, help="OMP/OpenBLAS/MKL threads in every peer")
-    ap.add_argument("--timeout", type=float, default=120, help="seconds per peer subprocess")
+    ap.add_argument("--min-time", type=float, default=min_time, help="seconds per repeat (loops calibrated to it)")
+    ap.add_argument("--threads", type=int, default=threads, help="OMP/OpenBLAS/MKL threads in every peer")
+    ap.add_argument("--timeout", type=float, default=timeout, help="seconds per peer subprocess")
     ap.add_argument("--json", default="", help="also write all results to this file")
     ap.add_argument("--_worker", default="", help=argparse.SUPPRESS)
     ap.add_argument("--module", default="", help=argparse.SUPPRESS)
@@ -204,6 +204,12 @@ def main(argv=None):
     unknown = [n for n in args.only if n not in WORKLOADS]
     if unknown:
         ap.error(f"unknown workloads {unknown}; known: {list(WORKLOADS)}")
+    return args
+
+
+def main(argv=None):
+    """Entry point for a bench script: parent mode runs all peers, --_worker mode times one."""
+    args = parse_args(argv, "Run benchmark workloads on purepaddle, paddle, torch and numpy.")
     if args._worker:
         return worker(args)
     peers = default_peers()

@@ -23,7 +23,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import MARK, default_peers, measure, prepare, run_peer, workload  # noqa: E402
+from harness import MARK, WORKLOADS, default_peers, measure, parse_args, prepare, run_peer, workload  # noqa: E402
 
 WARMUP = 3  # steps run in setup: lazy initialisation and first-touch allocation stay out of the timing
 
@@ -264,7 +264,6 @@ def _(torch):
 
 def worker(args):
     """Time one workload on one peer; report steps/s stats and this process's peak RSS."""
-    from harness import WORKLOADS
     out = {"peer": args._worker, "python": platform.python_version(), "results": {}}
     try:
         mod = __import__(args.module)
@@ -336,23 +335,9 @@ def print_table(names, peers, res, threads):
 
 
 def main(argv=None):
-    from harness import WORKLOADS
-    ap = argparse.ArgumentParser(description="Training-step benchmarks (steps/s and peak RSS).")
-    ap.add_argument("--only", default="", help="comma list of workloads (default: all)")
-    ap.add_argument("--peers", default="", help="comma list of peers (default: numpy,purepaddle,paddle,torch)")
-    ap.add_argument("--repeat", type=int, default=5, help="timed repeats per workload; the median is shown")
-    ap.add_argument("--min-time", type=float, default=0.5, help="seconds per repeat (loops calibrated to it)")
-    ap.add_argument("--threads", type=int, default=2, help="OMP/OpenBLAS/MKL threads in every peer")
-    ap.add_argument("--timeout", type=float, default=300, help="seconds per (peer, workload) subprocess")
-    ap.add_argument("--json", default="", help="also write all results to this file")
-    ap.add_argument("--_worker", default="", help=argparse.SUPPRESS)
-    ap.add_argument("--module", default="", help=argparse.SUPPRESS)
-    ap.add_argument("--flavour", default="", help=argparse.SUPPRESS)
-    args = ap.parse_args(argv)
-    args.only = [n for n in args.only.split(",") if n] or list(WORKLOADS)
-    unknown = [n for n in args.only if n not in WORKLOADS]
-    if unknown:
-        ap.error(f"unknown workloads {unknown}; known: {list(WORKLOADS)}")
+    """Parent mode: one subprocess per (peer, workload); --_worker mode: time one of them."""
+    args = parse_args(argv, "Training-step benchmarks (steps/s and peak RSS).", min_time=0.5, threads=2,
+                      timeout=300)
     if args._worker:
         return worker(args)
     peers = default_peers()
