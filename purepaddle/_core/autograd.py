@@ -1,4 +1,6 @@
 """The eager autograd engine: backward(), grad(), hooks, retain_grads."""
+import sys
+
 import numpy as np
 
 from .mode import STATE
@@ -49,10 +51,9 @@ def _collect(roots):
     return seen, deps
 
 
-def _accumulate(buf, i, g):
-    """Add g into slot i of a node's output-grad buffer."""
-    prev = buf[i]
-    buf[i] = g if prev is None else prev + g
+def _sum(prev, g):
+    """prev + g, where prev may still be None (the first gradient to arrive)."""
+    return g if prev is None else prev + g
 
 
 def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False,
@@ -82,7 +83,7 @@ def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=Fa
         if b is None:
             b = buffers[node] = [None] * (node._n_out if node._multi else 1)
             roots.append(node)
-        _accumulate(b, t._idx, g)
+        b[t._idx] = _sum(b[t._idx], g)
 
     prev = STATE.grad_enabled
     STATE.grad_enabled = bool(create_graph)
@@ -162,8 +163,7 @@ def _propagate(roots, buffers, retain_graph, cap):
                     b = buffers.get(child)
                     if b is None:
                         b = buffers[child] = [None] * (child._n_out if child._multi else 1)
-                    prev = b[idx]
-                    b[idx] = g if prev is None else prev + g
+                    b[idx] = _sum(b[idx], g)
                 else:
                     _to_leaf(e, g, cap)
         elif not retain_graph:
@@ -199,7 +199,6 @@ def _prune(nodes, capture_leaf, capture_node):
         memo[key] = hit
         return hit
 
-    import sys
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10 * len(nodes) + 100))
     try:
@@ -226,15 +225,14 @@ def _output_hooks(node, grads, cap):
                 g = grads[i]
                 if not STATE.grad_enabled:
                     g = _make(g._data, True, None, 0, g._place)
-                t._grad = g if t._grad is None else t._grad + g
+                t._grad = _sum(t._grad, g)
     if cap is not None:
         nid = id(node)
         if cap.node and cap.results is not None:
             for i, g in enumerate(grads):
                 k = cap.node.get((nid, i))
                 if k is not None and g is not None:
-                    res = cap.results
-                    res[k] = g if res[k] is None else res[k] + g
+                    cap.results[k] = _sum(cap.results[k], g)
         if cap.blocked_nodes:
             for i in range(len(grads)):
                 if (nid, i) in cap.blocked_nodes:
@@ -304,14 +302,13 @@ def _to_leaf(t, g, cap):
         if not cap.accumulate:
             k = cap.leaf.get(id(t))
             if k is not None:
-                res = cap.results
-                res[k] = g if res[k] is None else res[k] + g
+                cap.results[k] = _sum(cap.results[k], g)
             return
     if g._data.shape != t._data.shape and g._data.size == t._data.size:
         g = g.reshape(list(t._data.shape))
     old = t._grad
     if STATE.grad_enabled:  # create_graph: keep the gradient's own graph
-        t._grad = g if old is None else old + g
+        t._grad = _sum(old, g)
         t._owns_grad = False
     elif old is None:  # Paddle 3 leaves' .grad report stop_gradient=False
         # g's array may be shared (add's backward hands one array to both inputs): copy it, so the

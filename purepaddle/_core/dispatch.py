@@ -1,8 +1,10 @@
 """apply(op, *inputs, **attrs): the ONE place that branches on mode (DESIGN §3)."""
+import weakref
+
 import numpy as np
 
 from . import dtype as _dt
-from .mode import STATE
+from .mode import STATE, set_grad_enabled
 from .op import _restructure
 from .tensor import Tensor
 
@@ -79,7 +81,7 @@ def _apply_general(op, op_cls, inputs):
         if getattr(e, "paddle_kernel", False):
             raise
         raise explain(op, inputs, e) from e
-    record = STATE.grad_enabled and op_cls.differentiable and _needs_grad(inputs, True)
+    record = STATE.grad_enabled and op_cls.differentiable and _needs_grad(inputs)
     if not op_cls._multi:
         out = (out,)
     return _wrap_multi(op, op_cls, inputs, out, record, single=not op_cls._multi)
@@ -129,12 +131,8 @@ def _wrap_multi(op, op_cls, inputs, out, record, single=False):
     return res[0] if single else res
 
 
-def outs_arrays(outs):
-    """The arrays of a list of output tensors."""
-    return [t._data for t in outs]
-
-
-def _needs_grad(inputs, duplicable):
+def _needs_grad(inputs):
+    """Whether some input (or list member) wants a gradient."""
     for t in inputs:
         if t is None:
             continue
@@ -148,6 +146,7 @@ def _needs_grad(inputs, duplicable):
 
 
 def _edge(t):
+    """The grad edge to input t: None, the leaf itself, or (producer node, output index)."""
     if t is None or t.stop_gradient:
         return None
     node = t._node
@@ -172,12 +171,12 @@ def apply_inplace(op_cls, target, *inputs, **attrs):
     if STATE.static:
         out = STATE.builder(op_cls, (target,) + inputs, attrs)
         return _static_inplace(target, out)
-    needs = STATE.grad_enabled and (not target.stop_gradient or _needs_grad(inputs, False))
+    needs = STATE.grad_enabled and (not target.stop_gradient or _needs_grad(inputs))
     if needs and target._node is None and not target.stop_gradient:
         raise ValueError(
             f"(InvalidArgument) Leaf Var ({target.name}) that doesn't stop gradient can't use inplace strategy.")
     if not needs:
-        with _no_record():
+        with set_grad_enabled(False):
             out = apply(op_cls, target, *inputs, **attrs)
         a = out._data
         if a.shape == target._data.shape and a.dtype == target._data.dtype and target._data.flags.writeable:
@@ -204,7 +203,7 @@ def apply_inplace(op_cls, target, *inputs, **attrs):
 
 
 def _retarget_saved(node, out, target):
-    import weakref
+    """Point saved-output version checks of `out` at the in-place target that took its place."""
     s = node._saved
     if not s:
         return
@@ -219,18 +218,8 @@ def _static_inplace(target, out):
     return target
 
 
-class _no_record:
-    """Context: disable grad recording without the decorator machinery."""
-
-    def __enter__(self):
-        self.prev = STATE.grad_enabled
-        STATE.grad_enabled = False
-
-    def __exit__(self, *exc):
-        STATE.grad_enabled = self.prev
-
-
 def _run_hooks(op, inputs, outs):
+    """Call the diagnostic hooks (NaN checks, profiling) on a finished op."""
     for hook in STATE.hooks:
         hook(op, inputs, outs)
 

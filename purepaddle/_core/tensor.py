@@ -316,9 +316,6 @@ class Tensor(TensorMethods):
         self._version += 1
         return self
 
-    def _share_buffer_to(self, other):
-        other._data = self._data
-
     def _set_data(self, array):
         """Replace the data array (bumps the inplace version)."""
         self._data = array
@@ -335,9 +332,6 @@ class Tensor(TensorMethods):
 
     def _copy_to(self, place, blocking=True):
         return Tensor._make(self._data.copy(), self.stop_gradient, None, 0, convert_place(place))
-
-    def __setstate__(self, state):
-        pass
 
 
 def _rebuild(data, stop_gradient, name):
