@@ -5,7 +5,7 @@ import weakref
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import _to_array, kernel_error
+from .._core.dispatch import _KERNEL_ERRORS, _to_array, kernel_error
 from .._core.mode import STATE
 from .._core.op import OPS
 from .._core.place import CPU, CPUPlace
@@ -83,8 +83,6 @@ class CompiledProgram:
 
 
 # -- the executor ---------------------------------------------------------------------------
-_KERNEL_ERRORS = (ValueError, TypeError, IndexError, FloatingPointError, ZeroDivisionError, MemoryError,
-                  np.linalg.LinAlgError, AttributeError)
 
 
 _FLAG_READER = [None]  # installed by the flags registry (a higher floor): name -> current value
@@ -340,6 +338,8 @@ def _execute(steps, env):
                 for n in step[4]:
                     env.pop(n, None)  # an optional output the kernel did not produce is simply absent
     except _KERNEL_ERRORS as e:
+        if getattr(e, "paddle_kernel", False):  # already worded as Paddle words it, as in eager mode
+            raise
         raise _explain(step, env, e) from e
 
 
@@ -400,6 +400,8 @@ def _execute_hooked(steps, env):
                 for n in step[4]:
                     env.pop(n, None)  # an optional output the kernel did not produce is simply absent
     except _KERNEL_ERRORS as e:
+        if getattr(e, "paddle_kernel", False):  # already worded as Paddle words it, as in eager mode
+            raise
         raise _explain(step, env, e) from e
 
 
