@@ -164,6 +164,19 @@ def _ffn_block(layer, x):
     return layer.linear2(layer.dropout(layer.activation(layer.linear1(x))))
 
 
+def _layer_config(d_model, nhead, dim_feedforward, dropout, activation, attn_dropout, act_dropout,
+                  normalize_before, weight_attr, bias_attr, layer_norm_eps):
+    """The encoder/decoder layers' checked arguments, kept so Encoder/Decoder can build siblings."""
+    assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
+    assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
+    assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, "
+                                 f"but received {dim_feedforward}")
+    return {"d_model": d_model, "nhead": nhead, "dim_feedforward": dim_feedforward, "dropout": dropout,
+            "activation": activation, "attn_dropout": attn_dropout, "act_dropout": act_dropout,
+            "normalize_before": normalize_before, "weight_attr": weight_attr, "bias_attr": bias_attr,
+            "layer_norm_eps": layer_norm_eps}
+
+
 class TransformerEncoderLayer(Layer):
     """Self-attention and a feed-forward block, each with dropout, residual and layer norm (pre- or post-).
 
@@ -180,15 +193,9 @@ class TransformerEncoderLayer(Layer):
 
     def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu", attn_dropout=None,
                  act_dropout=None, normalize_before=False, weight_attr=None, bias_attr=None, layer_norm_eps=1e-5):
-        self._config = {"d_model": d_model, "nhead": nhead, "dim_feedforward": dim_feedforward, "dropout": dropout,
-                        "activation": activation, "attn_dropout": attn_dropout, "act_dropout": act_dropout,
-                        "normalize_before": normalize_before, "weight_attr": weight_attr, "bias_attr": bias_attr,
-                        "layer_norm_eps": layer_norm_eps}
+        self._config = _layer_config(d_model, nhead, dim_feedforward, dropout, activation, attn_dropout,
+                                     act_dropout, normalize_before, weight_attr, bias_attr, layer_norm_eps)
         super().__init__()
-        assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
-        assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
-        assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, "
-                                     f"but received {dim_feedforward}")
         attn_dropout = dropout if attn_dropout is None else attn_dropout
         act_dropout = dropout if act_dropout is None else act_dropout
         self.normalize_before = normalize_before
@@ -285,15 +292,9 @@ class TransformerDecoderLayer(Layer):
 
     def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu", attn_dropout=None,
                  act_dropout=None, normalize_before=False, weight_attr=None, bias_attr=None, layer_norm_eps=1e-5):
-        self._config = {"d_model": d_model, "nhead": nhead, "dim_feedforward": dim_feedforward, "dropout": dropout,
-                        "activation": activation, "attn_dropout": attn_dropout, "act_dropout": act_dropout,
-                        "normalize_before": normalize_before, "weight_attr": weight_attr, "bias_attr": bias_attr,
-                        "layer_norm_eps": layer_norm_eps}
+        self._config = _layer_config(d_model, nhead, dim_feedforward, dropout, activation, attn_dropout,
+                                     act_dropout, normalize_before, weight_attr, bias_attr, layer_norm_eps)
         super().__init__()
-        assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
-        assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
-        assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, "
-                                     f"but received {dim_feedforward}")
         attn_dropout = dropout if attn_dropout is None else attn_dropout
         act_dropout = dropout if act_dropout is None else act_dropout
         self.normalize_before = normalize_before
