@@ -133,8 +133,8 @@ _FLOAT_RANK = {float16: 1, bfloat16: 1, float32: 2, float64: 3}
 def promote(a, b, x_name="x", y_name="y"):
     """Result DType of a binary op between tensors of dtypes a and b (Paddle 3 rules).
 
-    Paddle promotes only among floats and between complex and real; any other mix
-    (int32 with int64, int with float) is a TypeError, as in Paddle.
+    Paddle promotes only among floats and between complex and any real dtype; any other
+    mix (int32 with int64, int with float) is a TypeError, as in Paddle.
     """
     if a is b:
         return a
@@ -142,8 +142,7 @@ def promote(a, b, x_name="x", y_name="y"):
         if a.is_complex and b.is_complex:
             return complex128 if complex128 in (a, b) else complex64
         c, o = (a, b) if a.is_complex else (b, a)
-        if o.is_floating:
-            return complex128 if (c is complex128 or o is float64) else complex64
+        return complex128 if (c is complex128 or o is float64) else complex64
     elif a.is_floating and b.is_floating:
         if {a, b} == {float16, bfloat16}:
             return float32
@@ -151,6 +150,41 @@ def promote(a, b, x_name="x", y_name="y"):
     raise TypeError(
         "(InvalidType) Type promotion only support calculations between floating-point numbers and "
         f"between complex and real numbers. But got different data type {x_name}: {a.name}, {y_name}: {b.name}.")
+
+
+def _kind(d):
+    """'b' bool, 'i' integer, 'f' floating, 'c' complex: the categories Paddle's 0-D rule compares."""
+    return "b" if d is bool_ else "c" if d.is_complex else "f" if d.is_floating else "i"
+
+
+def promote_lattice(a, b):
+    """Tensor+tensor promotion Paddle applies when a 0-D operand is involved: bool < ints < floats < complex."""
+    ka, kb = _kind(a), _kind(b)
+    if ka == kb == "i":
+        return from_numpy(np.promote_types(a.np_dtype, b.np_dtype))
+    if ka == "b" or kb == "b":
+        return b if ka == "b" else a
+    if ka == "i" or kb == "i":
+        return b if ka == "i" else a
+    return promote(a, b)
+
+
+def promote_with_0d(a, b, a_0d, b_0d, keep_tensor=True, x_name="x", y_name="y"):
+    """Result DType of a binary op where an operand may be a 0-D tensor (Paddle 3 rules).
+
+    A 0-D operand of the same category as a higher-dimensional one takes that one's dtype
+    (int32 tensor + int64 0-D -> int32), as a Python scalar would; otherwise (another
+    category, or both 0-D) the operands promote along bool < ints < floats < complex. Ops
+    like floor_divide skip the first rule (`keep_tensor=False`). Without a 0-D operand this
+    is `promote`.
+    """
+    if a is b:
+        return a
+    if not (a_0d or b_0d):
+        return promote(a, b, x_name, y_name)
+    if keep_tensor and a_0d != b_0d and _kind(a) == _kind(b) and _kind(a) != "b":
+        return b if a_0d else a
+    return promote_lattice(a, b)
 
 
 def scalar_dtype(value, tensor_dtype):

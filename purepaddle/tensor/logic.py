@@ -42,11 +42,17 @@ def _scalar(value, d):
     return _make(arr)
 
 
-def _unify(x, y):
-    """Cast two operands to their promoted dtype (Paddle's TypeError when they don't promote)."""
+def _unify(x, y, zero_d=False):
+    """Cast two operands to their promoted dtype (Paddle's TypeError when they don't promote).
+
+    zero_d applies Paddle's rule for a 0-D operand (comparisons: it takes the other's dtype).
+    """
     dx, dy = x.dtype, y.dtype
     if dx is not dy:
-        d = _dt.promote(dx, dy)
+        if zero_d:
+            d = _dt.promote_with_0d(dx, dy, len(x.shape) == 0, len(y.shape) == 0)
+        else:
+            d = _dt.promote(dx, dy)
         x, y = cast(x, d), cast(y, d)
     return x, y
 
@@ -78,7 +84,7 @@ def _compare(op_cls, api, x, y, out, scalars=False):
             y = y.real
         y = _scalar(y, x.dtype)
     else:
-        x, y = _unify(x, y)
+        x, y = _unify(x, y, zero_d=True)
     return _store(apply(op_cls, x, y, axis=-1, force_cpu=False), out)
 
 
@@ -174,7 +180,7 @@ _NOT_NUMBER = object()
 def _op_operand(x, y):
     """The right operand of a comparison operator as (x, y) tensors, or _NOT_NUMBER."""
     if isinstance(y, _Var):
-        return _unify(x, y)
+        return _unify(x, y, zero_d=True)
     d = x.dtype
     if type(y) is bool:
         return x, _scalar(y, d)

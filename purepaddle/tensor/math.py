@@ -19,8 +19,12 @@ from .math_unary import kernel_error, need_tensor, type_name, write_out
 _Number = (int, float)
 
 
-def _binary(op_cls, x, y, api):
-    """Common path of binary elementwise functions: operand conversion, dtype promotion, apply."""
+def _binary(op_cls, x, y, api, scalar_rule="keep"):
+    """Common path of binary elementwise functions: operand conversion, dtype promotion, apply.
+
+    scalar_rule says how a 0-D operand promotes: "keep" (it takes the other operand's dtype
+    within a category), "lattice" (plain tensor+tensor promotion) or None (no 0-D rule).
+    """
     if not isinstance(x, TensorMethods):
         if isinstance(y, TensorMethods):
             x = as_var(x, y, api, "x")
@@ -29,7 +33,10 @@ def _binary(op_cls, x, y, api):
     y = as_var(y, x, api)
     dx, dy = x.dtype, y.dtype
     if dx is not dy:
-        d = _dt.promote(dx, dy)
+        if scalar_rule is None:
+            d = _dt.promote(dx, dy)
+        else:
+            d = _dt.promote_with_0d(dx, dy, len(x.shape) == 0, len(y.shape) == 0, scalar_rule == "keep")
         x, y = cast(x, d), cast(y, d)
     return apply(op_cls, x, y, axis=-1)
 
@@ -130,6 +137,8 @@ def divide(x, y, name=None, *, rounding_mode=None, out=None):
     x = check_var(x, "paddle.divide") if not isinstance(y, TensorMethods) else x
     if isinstance(x, TensorMethods) and not (x.dtype.is_floating or x.dtype.is_complex):
         if not isinstance(y, TensorMethods) or not (y.dtype.is_floating or y.dtype.is_complex):
+            if isinstance(y, TensorMethods) and y.dtype is not x.dtype:  # int32 / int64: Paddle's TypeError
+                _dt.promote_with_0d(x.dtype, y.dtype, len(x.shape) == 0, len(y.shape) == 0)
             x = cast(x, _dt.float32)
             if isinstance(y, TensorMethods):
                 y = cast(y, _dt.float32)
@@ -158,7 +167,7 @@ def floor_divide(x, y, name=None):
             Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [2, 0, 2, 2])
     """
-    return _binary(E.ElementwiseFloorDiv, x, y, "paddle.floor_divide")
+    return _binary(E.ElementwiseFloorDiv, x, y, "paddle.floor_divide", "lattice")
 
 
 def remainder(x, y, name=None):
@@ -195,7 +204,7 @@ def maximum(x, y, name=None):
                    [[3., 4.],
                     [7., 8.]])
     """
-    return _binary(E.ElementwiseMax, x, y, "paddle.maximum")
+    return _binary(E.ElementwiseMax, x, y, "paddle.maximum", None)
 
 
 def minimum(x, y, name=None):
@@ -212,7 +221,7 @@ def minimum(x, y, name=None):
                    [[1., 2.],
                     [5., 6.]])
     """
-    return _binary(E.ElementwiseMin, x, y, "paddle.minimum")
+    return _binary(E.ElementwiseMin, x, y, "paddle.minimum", None)
 
 
 def fmax(x, y, name=None):
@@ -228,7 +237,7 @@ def fmax(x, y, name=None):
             Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [2., 3., 5.])
     """
-    return _binary(E.ElementwiseFMax, x, y, "paddle.fmax")
+    return _binary(E.ElementwiseFMax, x, y, "paddle.fmax", None)
 
 
 def fmin(x, y, name=None):
@@ -244,7 +253,7 @@ def fmin(x, y, name=None):
             Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [1., 3., 5.])
     """
-    return _binary(E.ElementwiseFMin, x, y, "paddle.fmin")
+    return _binary(E.ElementwiseFMin, x, y, "paddle.fmin", None)
 
 
 def pow(x, y, name=None, *, out=None):
