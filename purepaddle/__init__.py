@@ -15,6 +15,8 @@ from .tensor import *  # noqa: F401,F403
 from . import static  # noqa: E402
 from . import autograd, base, device, framework, linalg, nn, utils  # noqa: E402,F401
 from . import callbacks, hapi, io, metric, optimizer, regularizer, vision  # noqa: E402,F401
+from . import version  # noqa: E402,F401
+from .base.framework import disable_signal_handler  # noqa: E402,F401
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402
 from .hapi import Model, summary  # noqa: E402
 from .nn.initializer.lazy_init import LazyGuard  # noqa: E402

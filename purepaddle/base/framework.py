@@ -36,3 +36,18 @@ def in_dynamic_or_pir_mode():
             True
     """
     return in_dynamic_mode()
+
+
+def disable_signal_handler():
+    """Accepted for Paddle scripts: purepaddle installs no signal handlers of its own, so Python's stay.
+
+    Paddle's C++ core catches SIGSEGV/SIGTERM to print a stack; scripts that embed Paddle
+    beside another framework call this to keep that framework's handlers.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.disable_signal_handler()
+    """
+    return None

@@ -1,5 +1,6 @@
 """Floor 2: static graphs: Program, Block, Variable, OpDesc, Executor, Scope, append_backward."""
 from . import builder  # noqa: F401  (installs STATE.builder / STATE.const_builder)
+from . import log_helper  # noqa: F401
 from .backward import append_backward, gradients
 from .executor import (BuildStrategy, CompiledProgram, DenseTensor, ExecutionStrategy, Executor, Scope, cpu_places,
                        cuda_places, global_scope, scope_guard)

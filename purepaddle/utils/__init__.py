@@ -1,2 +1,3 @@
 """paddle.utils: unique_name and other helpers users reach for."""
 from . import unique_name  # noqa: F401
+from ..version import require_version  # noqa: F401
