@@ -5,6 +5,9 @@
 - Anything else is pickled as is, each Tensor becoming the tuple `(name, ndarray)` and a static
   DenseTensor the form `eval('data', {'data': ndarray})`, as real Paddle writes them.
 - Protocol 2/3 split arrays over 1 GiB into slices listed under `UnpackBigParamInfor@@`.
+- A static Program is saved as its serialized ProgramDesc (`.pdmodel`); loading such a file gives a Program.
+- `paddle.load(prefix)` of a jit.save / save_inference_model model, or of a 1.x model directory,
+  returns its parameters as {name: ndarray} (structured names when `.pdiparams.info` exists).
 
 Files move both ways between purepaddle and paddlepaddle. Writes are atomic (temporary file in the
 same directory, fsync, rename). Loads are safe by default: see `pickle_safe`.
@@ -24,8 +27,10 @@ import numpy as np
 from .._core.mode import STATE
 from .._core.tensor import Tensor
 from . import pickle_safe
-from .tensor_record import read_tensor_record as _read_tensor_record
-from .tensor_record import tensor_record as _tensor_record
+from ..static import io as _static_io
+from ..static import program_state as _program_state
+from ..static.tensor_record import read_tensor_record as _read_tensor_record
+from ..static.tensor_record import tensor_record as _tensor_record
 
 __all__ = ["save", "load", "async_save", "clear_async_save_task_queue"]
 
@@ -316,14 +321,8 @@ def save(obj, path, protocol=4, **configs):
 
 
 def _serialize_program(program):
-    desc = getattr(program, "desc", None)
-    if desc is not None and hasattr(desc, "serialize_to_string"):
-        desc.flush() if hasattr(desc, "flush") else None
-        return desc.serialize_to_string()
-    if hasattr(program, "serialize_to_string"):
-        return program.serialize_to_string()
-    raise NotImplementedError("paddle.save of a static Program writes its ProgramDesc (.pdmodel), which "
-                              "needs the ProgramDesc serializer of paddle.static (not available yet).")
+    # the whole ProgramDesc, training information included, as Program.desc.serialize_to_string()
+    return _static_io.program_to_bytes(program)
 
 
 _ASYNC_QUEUE = []
@@ -463,19 +462,49 @@ def _missing_path_error(path):
     if os.path.exists(path + ".pdparams") or os.path.exists(path + ".pdopt"):
         msg += ("please specify the full file name, not just the file name prefix. For example, it should be "
                 "written as `paddle.load('model.pdparams')` instead of `paddle.load('model')`.")
-    elif os.path.exists(path + ".pdmodel") or os.path.exists(path + ".json"):
-        params = path + ".pdiparams"
-        if not os.path.exists(params):
-            msg = (f"paddle.load({path!r}): {path}.pdmodel is an inference model prefix, but its parameter file "
-                   f"{params} does not exist.")
-        else:
-            msg = (f"paddle.load({path!r}): loading the parameters of an inference model ({path}.pdmodel + "
-                   f"{params}, written by paddle.jit.save or paddle.static.save_inference_model) as a "
-                   "state_dict is not supported yet; load it with paddle.jit.load instead.")
-    elif os.path.isdir(path):
-        msg = (f"paddle.load({path!r}): loading a Paddle 1.x model directory (save_inference_model / "
-               "save_params) as a state_dict is not supported yet.")
     return ValueError(msg)
+
+
+def _load_model_state(path, configs, safe):
+    """The {name: ndarray} of a jit.save / save_inference_model prefix, or of a 1.x model directory.
+
+    Names are the structured names of `.pdiparams.info` when it exists (jit.save), else the variable
+    names; a 1.x directory without a program (save_params) gives one entry per file.
+    """
+    prefix_model = path + ".pdmodel"
+    has_prefix, has_dir = os.path.exists(prefix_model), os.path.isdir(path)
+    if has_prefix and has_dir:
+        raise ValueError(f"The {path}.pdmodel and {path} directory exist at the same time, don't know which one to "
+                         "load, please make sure that the specified target of ``path`` is unique.")
+    if not has_prefix and not has_dir:
+        raise _missing_path_error(path)
+    params_dir = None
+    if has_prefix:
+        for key in ("model_filename", "params_filename"):
+            if configs.get(key) is not None:
+                warnings.warn(f"When loading the result saved with the specified file prefix, the ``{key}`` "
+                              "config does not take effect.")
+        model_file, params, info = prefix_model, path + ".pdiparams", path + ".pdiparams.info"
+    else:
+        model_file = os.path.join(path, configs.get("model_filename") or "__model__")
+        if not os.path.exists(model_file):  # save_params / save_persistables: one record per file
+            out = {}
+            for root, _, files in os.walk(path):
+                for name in files:
+                    key = os.path.relpath(os.path.join(root, name), path).replace("\\", "/")
+                    out[key] = _static_io.load_combined_params(os.path.join(root, name), [key])[key]
+            return out
+        params_name = configs.get("params_filename")
+        params = os.path.join(path, params_name) if params_name else None
+        params_dir = None if params_name else path
+        info = os.path.join(path, f"{params_name}.info")
+    program = _static_io.program_from_bytes(_static_io.load_from_path(model_file))
+    state = _static_io.load_params_into(program, params, dirname=params_dir)
+    if os.path.exists(info):
+        with open(info, "rb") as f:
+            table = _unpickle(f, info, safe)
+        state = {table[name]["structured_name"]: value for name, value in state.items()}
+    return state
 
 
 def load(path, **configs):
@@ -500,8 +529,8 @@ def load(path, **configs):
     return_numpy, keep_name_table, safe = _parse_load_config(configs)
     if _is_path(path):
         path = os.fspath(path)
-        if not os.path.isfile(path):
-            raise _missing_path_error(path)
+        if not os.path.isfile(path):  # a jit/inference model prefix or a 1.x model directory
+            return _load_model_state(path, configs, safe)
         with open(path, "rb") as f:
             return _load_stream(f, path, return_numpy, keep_name_table, safe)
     if _is_buffer(path):
@@ -542,10 +571,16 @@ def _load_non_pickle(raw, source, return_numpy, cause):
         arr = None
     if arr is not None:
         return arr if return_numpy else _ndarray_to_tensor(arr, False)
-    parse = getattr(_program_cls(), "parse_from_string", None)
-    if parse is not None:
-        try:
-            return parse(raw)
-        except Exception:  # noqa: BLE001 - fall through to Paddle's error
-            pass
+    try:
+        return _static_io.program_from_bytes(raw)
+    except (ValueError, ImportError):  # not a ProgramDesc either (or no protobuf): Paddle's error
+        pass
     raise ValueError(f"`paddle.load` can not parse the file:{source}.") from cause
+
+
+def _load_static_state(f, source):
+    # paddle.static.load / load_program_state read .pdparams/.pdopt pickles as paddle.load does
+    return _pack_loaded_dict(_unpickle(f, source, not pickle_safe.trusted_by_env()))
+
+
+_program_state.set_pickle_codec(_unpack_saved_dict, _load_static_state)

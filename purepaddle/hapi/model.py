@@ -1,5 +1,4 @@
 """paddle.Model: prepare / fit / evaluate / predict / save / load around a dygraph Layer."""
-import importlib
 import os
 import warnings
 
@@ -154,6 +153,18 @@ class Model:
             self._save_inference_model(path)
 
     def _save_inference_model(self, path):
+        """path.pdmodel + path.pdiparams: jit.save of the network (dygraph), or the test program (static)."""
+        if STATE.static:
+            if os.path.basename(path) == "":
+                raise ValueError("The input path MUST be format of dirname/file_prefix [dirname\\file_prefix in "
+                                 "Windows system], but received file_prefix is empty string.")
+            prog = self._adapter._progs.get("test")
+            assert prog, "Model is not ready, please call `model.prepare()` first"
+            from ..static.io import save_inference_model
+            save_inference_model(path, list(self._adapter._input_vars["test"]),
+                                 self._adapter._endpoints["test"]["output"], self._adapter._executor,
+                                 program=prog.clone(for_test=True))
+            return
         if self._input_info is None:
             raise RuntimeError(
                 "Saving inference model needs 'inputs' or running before saving. Please specify 'inputs' in "
@@ -164,17 +175,8 @@ class Model:
                 f"the shape derived from the user's actual inputs. The input shape to be saved is "
                 f"{self._input_info[0]}. For saving correct input shapes, please provide 'inputs' for Model "
                 "initialization.")
-        try:  # paddle.jit arrives with issue 4 (static export)
-            jit_save = importlib.import_module("..jit", __package__).save
-        except (ImportError, AttributeError):
-            jit_save = None
-        if jit_save is not None:
-            jit_save(self.network, path, input_spec=self._inputs)
-            return
-        from ..framework import io as fio
-        fio.save(self.network.state_dict(), path + ".pdparams")
-        warnings.warn(f"Model.save(training=False): paddle.jit.save is not available in purepaddle yet, so only "
-                      f"the parameters were saved (to {path}.pdparams), not an inference program (.pdmodel).")
+        from ..jit import save as jit_save
+        jit_save(self.network, path, input_spec=self._inputs)
 
     def load(self, path, skip_mismatch=False, reset_optimizer=False):
         """Load parameters (path.pdparams) and, unless reset_optimizer, optimizer state (path.pdopt).

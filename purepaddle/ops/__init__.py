@@ -15,3 +15,4 @@ from . import sequence  # noqa: F401,E402
 from . import loss  # noqa: F401,E402
 from . import attention  # noqa: F401,E402
 from . import loss_extra  # noqa: F401,E402
+from . import fluid  # noqa: F401,E402

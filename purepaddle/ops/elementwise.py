@@ -45,6 +45,38 @@ class _Binary(Op):
     def infer_meta(self, x, y):
         return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), x.dtype)
 
+    def bind(self, op):
+        """Runner hook: honour a legacy program's `axis` (Y's dims line up with X's from `axis`).
+
+        purepaddle's own programs always use axis=-1 (numpy's trailing alignment); Paddle 1.x/2.x
+        programs may add a [C] bias to NCHW data with axis=1. Then the smaller operand gets
+        trailing 1-dims so numpy broadcasting lines it up the same way.
+        """
+        axis = self.attrs.get("axis", -1)
+        if axis is None or axis == -1:
+            return
+        shapes = []
+        for slot in ("X", "Y"):
+            names = op.inputs.get(slot) or [None]
+            v = op.block._find_var_recursive(names[0]) if hasattr(op.block, "_find_var_recursive") else None
+            shapes.append(None if v is None else len(v.shape))
+        rx, ry = shapes
+        if rx is None or ry is None or rx == ry:
+            return
+        small, big = (1, rx) if ry < rx else (0, ry)
+        pad = big - axis - min(rx, ry)
+        if pad <= 0:
+            return
+        kernel = self.forward
+
+        def forward(xp, *arrays):
+            arrays = list(arrays)
+            a = arrays[small]
+            arrays[small] = a.reshape(a.shape + (1,) * pad)
+            return kernel(xp, *arrays)
+
+        self.forward = forward
+
     def explain_error(self, inputs):
         try:  # a failed kernel is almost always a shape mismatch: say it as Paddle does
             broadcast_shape(inputs[0].shape, inputs[1].shape, self.type)

@@ -5,9 +5,14 @@ from .backward import append_backward, gradients
 from .executor import (BuildStrategy, CompiledProgram, DenseTensor, ExecutionStrategy, Executor, Scope, cpu_places,
                        cuda_places, global_scope, scope_guard)
 from .input import InputSpec, create_global_var, create_parameter, data
+from .io import load_inference_model, save_inference_model
 from .name import name_scope
 from .program import (Block, Operator, OpDesc, Parameter, Program, Variable, VarType, default_main_program,
                       default_startup_program, grad_var_name, program_guard)
+from .program_state import load, load_program_state, save, set_program_state
+from .prune import normalize_program
+from .serialization import (deserialize_persistables, deserialize_program, load_from_file, save_to_file,
+                            serialize_persistables, serialize_program)
 
 # Paddle's paddle.static.__all__ (the parts this floor provides); Parameter, Operator, Scope, Block,
 # DenseTensor, ExecutionStrategy are reachable as attributes too, as in Paddle
@@ -15,3 +20,6 @@ __all__ = ["data", "InputSpec", "Program", "Variable", "program_guard", "default
            "default_startup_program", "Executor", "global_scope", "scope_guard", "append_backward", "gradients",
            "name_scope", "cpu_places", "cuda_places", "CompiledProgram", "BuildStrategy", "create_parameter",
            "create_global_var"]
+__all__ += ["save_inference_model", "load_inference_model", "serialize_program", "serialize_persistables",
+            "deserialize_program", "deserialize_persistables", "save_to_file", "load_from_file",
+            "normalize_program", "save", "load", "load_program_state", "set_program_state"]

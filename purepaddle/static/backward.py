@@ -2,6 +2,7 @@
 from .._core.mode import STATE
 from .._core.op import OPS, _restructure
 from . import builder as _b
+from .control_flow import GRAD_MAKERS
 from .program import OP_ROLE_BACKWARD, OP_ROLE_LOSS, Variable, default_startup_program
 
 __all__ = ["append_backward", "gradients"]
@@ -118,12 +119,19 @@ def _names(items, what, ordered=False):
 
 
 class _GradBuilder:
-    """One backward pass over a block: contributions per var, renames, sums, final X@GRAD vars."""
+    """One backward pass over a block: contributions per var, renames, sums, final X@GRAD vars.
 
-    def __init__(self, block, no_grad):
+    The forward ops are read from `src` (default: `block`) and the grad ops appended to `block`;
+    a control-flow op's gradient runs a nested builder from its sub-block into a new grad block.
+    """
+
+    def __init__(self, block, no_grad, src=None, nested=False):
         self.block = block
+        self.src = block if src is None else src
+        self.nested_pass = nested
         self.program = block.program
         self.no_grad = no_grad
+        self.redefines = {}  # id(forward op) -> names it writes that held a value before it
         self.pending = {}   # var name -> [grad Variables] not yet summed
         self.final = {}     # var name -> its total-gradient Variable (X@GRAD)
         self.owned = {}     # grad var name -> op index from which it may be referenced (we may rename it)
@@ -141,7 +149,36 @@ class _GradBuilder:
     def _rename_name(self, name):
         k = self.renames.get(name, 0)
         self.renames[name] = k + 1
-        return f"{self.grad_name(name)}@RENAME@block{self.block.idx}@{k}"
+        return f"{self.grad_name(name)}@RENAME@block{self.src.idx}@{k}"
+
+    def find(self, name):
+        """The forward (or gradient) Variable called `name`, looked up from the forward block outwards."""
+        v = self.src._find_var_recursive(name)
+        if v is None and self.src is not self.block:
+            v = self.block._find_var_recursive(name)
+        return v
+
+    def nested(self, src, dst):
+        """A builder for the gradient of sub-block `src`, appending into grad block `dst`."""
+        return _GradBuilder(dst, self.no_grad, src=src, nested=True)
+
+    def retire(self, op):
+        """After op's output grads are taken: a var op overwrote starts a fresh gradient (its old value's)."""
+        for n in self.redefines.get(id(op), ()):
+            self.final.pop(n, None)
+            self.pending.pop(n, None)
+
+    def _find_redefinitions(self, ops):
+        """Ops whose outputs overwrite a value that existed before them (while loop vars, in-place writes)."""
+        seen = set()
+        local = self.src.vars if self.src is not self.block else None
+        for op in ops:
+            ins = op.input_arg_names
+            seen.update(ins)
+            again = [n for n in op.output_arg_names if n in seen or (local is not None and n not in local)]
+            if again:
+                self.redefines[id(op)] = again
+            seen.update(op.output_arg_names)
 
     def producer_of(self, name):
         for op in reversed(self.block.ops):
@@ -152,8 +189,9 @@ class _GradBuilder:
     # -- the pass ------------------------------------------------------------------------
     def run(self, targets, loss_role, inputs=None):
         program, block = self.program, self.block
-        program._appending_grad_times += 1
-        ops = block.ops
+        if not self.nested_pass:
+            program._appending_grad_times += 1
+        ops = self.src.ops
         end = 0
         target_names = set(t.name for t, _ in targets)
         for i, op in enumerate(ops):
@@ -165,6 +203,7 @@ class _GradBuilder:
                 if reach.intersection(op.input_arg_names):
                     reach.update(op.output_arg_names)
             self.reach = reach
+        self._find_redefinitions(ops[:end])
         prev_static, prev_idx = STATE.static, program.current_block_idx
         STATE.static = True
         STATE.program_stack.append((program, default_startup_program()))
@@ -173,7 +212,7 @@ class _GradBuilder:
         prev_role = program._op_role
         program._op_role = OP_ROLE_BACKWARD
         prev_helper = _b.CTX.helper
-        first = len(ops)
+        first = len(block.ops)
         try:
             for t, g in targets:
                 self._seed(t, g, loss_role)
@@ -239,7 +278,7 @@ class _GradBuilder:
     def needs(self, name):
         if name is None or name in self.no_grad or (self.reach is not None and name not in self.reach):
             return False
-        v = self.block._find_var_recursive(name)
+        v = self.find(name)
         if v is None or v.stop_gradient:
             return False
         d = v.dtype
@@ -270,6 +309,10 @@ class _GradBuilder:
         out_slots = [(slot, n) for slot, names in op.outputs.items() for n in names]
         if not any(n in self.pending or n in self.final for _, n in out_slots):
             return
+        maker = GRAD_MAKERS.get(op.type)
+        if maker is not None:
+            maker(self, op)
+            return
         cls = OPS.get(op.type)
         if cls is None:
             raise NotImplementedError(f"(Unimplemented) Operator ({op.type}) is not registered, so its gradient "
@@ -297,6 +340,7 @@ class _GradBuilder:
             for n in (names if slot in dup else names[:1]):
                 out_vars.append(n)
                 out_grads.append(None if slot in cls.nondiff_outputs else self.total(n))
+        self.retire(op)
         if all(g is None for g in out_grads):
             return
         inst = cls(dict(op.attrs))
@@ -307,9 +351,10 @@ class _GradBuilder:
         start = len(block.ops)
         _b.CTX.helper = self.program._name_generator.generate(op.type + "_grad")
         if cls._multi:
-            for k, g in enumerate(out_grads):
-                if g is None:
-                    out_grads[k] = self._zeros_like(out_vars[k])
+            if cls.materialize_grads:  # as in eager mode: zeros only for rules that want every output's grad
+                for k, g in enumerate(out_grads):
+                    if g is None:
+                        out_grads[k] = self._zeros_like(out_vars[k])
             args = _restructure(out_grads, struct)
         else:
             args = (out_grads[0],)
@@ -329,18 +374,18 @@ class _GradBuilder:
         _b.CTX.helper = None
 
     def _saved(self, op, cls):
-        block = self.block
+        find = self.find
         for is_out, idx in cls._save_plan:
             slot = (cls.outputs if is_out else cls.inputs)[idx]
             names = (op.outputs if is_out else op.inputs).get(slot, [])
             if slot in cls.duplicable:
-                yield [block._find_var_recursive(n) for n in names]
+                yield [find(n) for n in names]
             else:
-                yield block._find_var_recursive(names[0]) if names else None
+                yield find(names[0]) if names else None
 
     def _zeros_like(self, name):
         block = self.block
-        fwd = block._find_var_recursive(name)
+        fwd = self.find(name)
         cls = _b.ensure_op("fill_zeros_like")
         out = _b._out_names(self.program, 1, cls.type)[0]
         v = Variable(block, name=out, shape=fwd.shape, dtype=fwd.dtype, stop_gradient=True)
@@ -352,7 +397,7 @@ class _GradBuilder:
         block = self.block
         if not isinstance(g, Variable):
             g = _b._as_var(g)
-        fwd = block._find_var_recursive(name)
+        fwd = self.find(name)
         if fwd is not None and fwd._dtype is not None and g.dtype is not fwd.dtype:
             g = g.astype(fwd.dtype)
         lst = self.pending.setdefault(name, [])

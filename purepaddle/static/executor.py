@@ -10,6 +10,7 @@ from .._core.mode import STATE
 from .._core.op import OPS
 from .._core.place import CPU, CPUPlace
 from .._core.tensor import Tensor
+from . import control_flow as _cf
 from .program import Program, Variable, default_main_program
 from .scope import DenseTensor, LoDTensor, Scope, ScopeVar, global_scope, scope_guard  # noqa: F401
 
@@ -17,6 +18,9 @@ __all__ = ["Executor", "Scope", "global_scope", "scope_guard", "DenseTensor", "C
            "ExecutionStrategy", "cpu_places", "cuda_places", "set_flag_reader"]
 
 _ndarray = np.ndarray
+# NumPy's own int64 type code where it is not 'q' (C long on LP64): fetched int64 arrays are re-viewed
+# as long long, so they print `dtype=int64` exactly as the arrays real Paddle's Executor returns
+_INT64_CHAR = np.dtype(np.int64).char if np.dtype(np.int64).char != "q" else None
 
 
 def cpu_places(device_count=None):
@@ -176,9 +180,10 @@ class Executor:
                 env[name] = a
         for name, var in plan.feeds:
             a = _feed_array(feed[name], var)
+            if var._persistable:  # the scope and the run share one private copy (updated in place)
+                a = a.copy()
+                scope._set_array(name, a)
             env[name] = a
-            if var._persistable:
-                scope._set_array(name, a.copy())
         for name, first_op in plan.loads.items():
             if name not in env:
                 raise _uninitialized(first_op, name, program)
@@ -195,6 +200,8 @@ class Executor:
                                  "(an optional output its op did not produce).")
             if copy or a.base is not None or id(a) in scoped:  # never hand out an array the scope holds
                 a = a.copy()
+            if a.dtype.char == _INT64_CHAR:  # int64 fetches come back as C long long, as Paddle's do
+                a = a.view(np.longlong)
             out.append(a if return_numpy else DenseTensor(a))
         return out
 
@@ -258,39 +265,22 @@ def _compile(program, feed_names, fetch_names, gc):
     loads = {}      # name -> first op reading it (None: only fetched), read from the scope before running
     last = {}       # name -> index of the last step touching it
     persist = set()
-    for i, op in enumerate(block.ops):
-        cls = OPS.get(op.type)
-        if cls is None:
-            raise NotImplementedError(f"(Unimplemented) Operator ({op.type}) is not registered in purepaddle, so "
-                                      "this program can not be run.")
-        inst = cls(dict(op.attrs))
-        dup = cls.duplicable
-        ins = []
-        for slot in cls.inputs:
-            names = op.inputs.get(slot, [])
-            for n in names:
-                if n not in available and n not in loads:
-                    loads[n] = op
-                last[n] = i
-            if slot in dup:
-                ins.append(list(names))
-            else:
-                ins.append(names[0] if names else None)
-        outs = []
-        for slot in cls.outputs:
-            names = op.outputs.get(slot, [])
-            for n in names:
-                available.add(n)
-                last[n] = i
-                v = bvars.get(n)
-                if v is not None and v._persistable:
-                    persist.add(n)
-            outs.append((slot in dup, list(names)))
-        simple = not dup and not cls._multi
-        if simple:
-            steps.append([True, inst, tuple(ins), outs[0][1][0] if outs and outs[0][1] else None, (), op])
-        else:
-            steps.append([False, inst, ins, outs, (), op])
+    for op in block.ops:
+        if op.type in ("feed", "fetch"):  # a loaded inference program's I/O ops: run() binds feeds/fetches by name
+            continue
+        i = len(steps)
+        step, reads, writes = _make_step(op)
+        for n in reads:
+            if n not in available and n not in loads:
+                loads[n] = op
+            last[n] = i
+        for n in writes:
+            available.add(n)
+            last[n] = i
+            v = bvars.get(n)
+            if v is not None and v._persistable:
+                persist.add(n)
+        steps.append(step)
     for n in fetch_names:
         if n not in available and n not in loads:
             loads[n] = None
@@ -317,6 +307,83 @@ def _compile(program, feed_names, fetch_names, gc):
     plan.persist = tuple(persist)
     plan.gc = gc
     return plan
+
+
+def _make_step(op):
+    """(step, names read, names written) for one op.
+
+    A step is [simple, op instance, input names, output names, names freed after it, OpDesc].
+    simple=True: one input per slot and one output (the hot path); False: duplicable or several
+    outputs; None: a control-flow op, whose step[1] is a runner called on the environment.
+    """
+    cls = OPS.get(op.type)
+    if cls is None:
+        raise NotImplementedError(f"(Unimplemented) Operator ({op.type}) is not registered in purepaddle, so "
+                                  "this program can not be run.")
+    runner = _cf.RUNNERS.get(op.type)
+    if runner is not None:
+        reads, writes = _cf.op_io(op)
+        return [None, runner(op, _compile_block, _execute), (), (), (), op], reads, writes
+    inst = cls(dict(op.attrs))
+    if hasattr(inst, "bind"):  # ops that need their OpDesc (print names the variable it prints)
+        inst.bind(op)
+    if getattr(cls, "_state_idx", ()) and _updates_in_place(op, cls):  # optimizer ops: as eager step()
+        inst = _InPlaceUpdate(inst)
+    dup = cls.duplicable
+    ins, reads = [], []
+    for slot in cls.inputs:
+        names = op.inputs.get(slot, [])
+        reads.extend(names)
+        if slot in dup:
+            ins.append(list(names))
+        else:
+            ins.append(names[0] if names else None)
+    outs, writes = [], []
+    for slot in cls.outputs:
+        names = op.outputs.get(slot, [])
+        writes.extend(names)
+        outs.append((slot in dup, list(names)))
+    if not dup and not cls._multi:
+        return [True, inst, tuple(ins), outs[0][1][0] if outs and outs[0][1] else None, (), op], reads, writes
+    return [False, inst, ins, outs, (), op], reads, writes
+
+
+class _InPlaceUpdate:
+    """An optimizer op whose outputs are its persistable state inputs: its rule runs in place.
+
+    Those arrays belong to this run and the scope only (fetches and feeds of persistables are
+    copies), so the update needs no copy of the parameter, as an eager step() does.
+    """
+
+    __slots__ = ("op", "_multi", "n")
+
+    def __init__(self, op):
+        self.op, self._multi, self.n = op, op._multi, len(op.inputs)
+
+    def forward(self, xp, *arrays):
+        if len(arrays) < self.n:
+            arrays = arrays + (None,) * (self.n - len(arrays))
+        out = self.op.update(xp, *arrays)
+        return out if self._multi else out[0]
+
+
+def _updates_in_place(op, cls):
+    """Whether every state output of an update op names its (persistable) state input."""
+    block = op.block
+    for i, out_slot in zip(cls._state_idx, cls.outputs):
+        ins, outs = op.inputs.get(cls.inputs[i], []), op.outputs.get(out_slot, [])
+        if outs != ins:
+            return False
+        for n in ins:
+            v = block._find_var_recursive(n)
+            if v is None or not v.persistable:
+                return False
+    return True
+
+
+def _compile_block(block):
+    """The steps of a sub-block (no frees: the op running it owns the liveness of what it touches)."""
+    return [tuple(_make_step(op)[0]) for op in block.ops]
 
 
 def _execute(steps, env):
@@ -373,6 +440,9 @@ def _store(step, out, env):
 
 
 def _run_general(step, env):
+    if step[0] is None:  # a control-flow op: its runner works on the environment itself
+        step[1](env)
+        return
     out = step[1].forward(np, *_gather(step, env))
     _store(step, out, env)
 
@@ -383,6 +453,12 @@ def _execute_hooked(steps, env):
     step = None
     try:
         for step in steps:
+            if step[0] is None:  # a control-flow op: its sub-block's ops call the hooks themselves
+                step[1](env)
+                if step[4]:
+                    for n in step[4]:
+                        env.pop(n, None)
+                continue
             args = [env[n] for n in step[2]] if step[0] else _gather(step, env)
             out = step[1].forward(np, *args)
             if step[0]:

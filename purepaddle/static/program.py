@@ -15,6 +15,7 @@ __all__ = ["Program", "Block", "Variable", "Parameter", "Operator", "OpDesc", "V
 
 # attributes every op carries in a Program, kept apart from the op's own attrs
 OP_ROLE_FORWARD, OP_ROLE_BACKWARD, OP_ROLE_OPTIMIZE, OP_ROLE_LOSS = 0, 1, 2, 256
+_TRAIN_ONLY_ROLES = OP_ROLE_BACKWARD | OP_ROLE_OPTIMIZE  # what clone(for_test=True) drops
 FRAMEWORK_ATTRS = ("op_device", "op_namescope", "op_role", "op_role_var", "with_quant_attr", "op_callstack")
 
 
@@ -91,6 +92,22 @@ class Operator:
     def has_attr(self, name):
         return name in self.attrs or name in self._fw
 
+    @property
+    def desc(self):
+        """The OpDesc view (Paddle's C++ desc API: type(), attr(name), input(name), ...)."""
+        return _OpDescView(self)
+
+    def _block_attr(self, name):
+        """The Block held by attribute `name` (a control-flow op's sub_block)."""
+        b = self.attrs.get(name)
+        if not isinstance(b, Block):
+            raise ValueError(f"Required attribute {name} of op {self.type} is not a block")
+        return b
+
+    def _block_attr_id(self, name):
+        """The index of the Block held by attribute `name`."""
+        return self._block_attr(name).idx
+
     def all_attrs(self):
         d = dict(self._fw)
         d.update(self.attrs)
@@ -151,7 +168,30 @@ class Operator:
 OpDesc = Operator
 
 
+class _OpDescView:
+    """Operator.desc: the op through Paddle's C++ OpDesc method names."""
+
+    __slots__ = ("_op",)
+
+    def __init__(self, op):
+        self._op = op
+
+    def type(self):
+        return self._op.type
+
+    def attr(self, name):
+        if not self._op.has_attr(name):
+            raise ValueError(f"(NotFound) Attribute {name} is not found.")
+        return self._op.attr(name)
+
+    def __getattr__(self, name):  # input, output, has_attr, attr_names, input_arg_names, ...
+        value = getattr(self._op, name)
+        return value if callable(value) else (lambda: value)
+
+
 def _attr_str(v):
+    if isinstance(v, Block):  # a control-flow op's sub_block, as Paddle prints it
+        return f"block[{v.idx}]"
     if isinstance(v, _dt.DType):
         return str(v.proto)
     if type(v) is float:  # attributes are 32-bit floats in a ProgramDesc
@@ -438,29 +478,70 @@ class Program:
             self._op_role = prev
 
     def clone(self, for_test=False):
-        """A deep copy of the program; for_test=True switches ops to inference (is_test=True)."""
+        """A deep copy of the program.
+
+        for_test=True gives the inference program: backward and optimizer ops (and the gradient
+        blocks of control flow) are dropped, variables only they used go with them, and every op
+        with an `is_test` attribute (dropout, batch_norm, ...) switches to inference.
+        """
+        keep = [b for b in self.blocks if not (for_test and b.forward_block_idx != -1)]
+        new_idx = {b.idx: i for i, b in enumerate(keep)}
         p = Program()
         p._seed = self._seed
         p._name_generator = self._name_generator.clone()
         p._appending_grad_times = self._appending_grad_times
-        p.current_block_idx = self.current_block_idx
-        p.blocks = []
-        for b in self.blocks:
-            nb = Block(p, b.idx, b.parent_idx)
-            nb.forward_block_idx, nb.backward_block_idx = b.forward_block_idx, b.backward_block_idx
+        p._grad_var_to_var = dict(self._grad_var_to_var)
+        p.current_block_idx = new_idx.get(self.current_block_idx, 0)
+        p.blocks = [Block(p, i, new_idx.get(b.parent_idx, -1)) for i, b in enumerate(keep)]
+        for b, nb in zip(keep, p.blocks):
+            if not for_test:
+                nb.forward_block_idx, nb.backward_block_idx = b.forward_block_idx, b.backward_block_idx
+            ops = [op for op in b.ops if not (for_test and int(op._fw.get("op_role", 0)) & _TRAIN_ONLY_ROLES)]
+            used = None
+            if for_test:
+                used = set()
+                for op in ops:
+                    used.update(op.input_arg_names)
+                    used.update(op.output_arg_names)
             for name, v in b.vars.items():
+                if used is not None and name not in used and not v.is_data and not v.is_parameter:
+                    continue
                 nv = copy.copy(v)
                 nv.block = nb
                 nv.__dict__.update(copy.deepcopy(v.__dict__))
                 nb.vars[name] = nv
-            for op in b.ops:
-                attrs = copy.deepcopy(op.attrs)
+            for op in ops:
+                attrs = {k: (p.blocks[new_idx[a.idx]] if isinstance(a, Block) else copy.deepcopy(a))
+                         for k, a in op.attrs.items()}
                 if for_test and "is_test" in attrs:
                     attrs["is_test"] = True
                 nb.ops.append(Operator(nb, op.type, {k: list(v) for k, v in op.inputs.items()},
                                        {k: list(v) for k, v in op.outputs.items()}, attrs, copy.deepcopy(op._fw)))
-            p.blocks.append(nb)
         return p
+
+    def state_dict(self, mode="all", scope=None):
+        """{name: DenseTensor} of the parameters ('param'), optimizer state ('opt') or both ('all') in scope.
+
+        Examples:
+            .. code-block:: python
+
+                >>> import paddle
+                >>> paddle.enable_static()
+                >>> x = paddle.static.data(name="x", shape=[10, 10], dtype='float32')
+                >>> y = paddle.static.nn.fc(x, 10)
+                >>> exe = paddle.static.Executor(paddle.CPUPlace())
+                >>> _ = exe.run(paddle.static.default_startup_program())
+                >>> sorted(paddle.static.default_main_program().state_dict('param'))
+                ['fc_0.b_0', 'fc_0.w_0']
+                >>> paddle.disable_static()
+        """
+        from .program_state import state_dict
+        return state_dict(self, mode, scope)
+
+    def set_state_dict(self, state_dict, scope=None):
+        """Write `state_dict`'s values into this program's variables in scope (unknown names warn)."""
+        from .program_state import set_state_dict
+        set_state_dict(self, state_dict, scope)
 
     def _to_readable_code(self, skip_op_callstack=True):
         return "".join(b._to_readable_code(skip_op_callstack) + "\n" for b in self.blocks)

@@ -52,6 +52,8 @@ def _attr_text(name, value, n):
         s += f"{i}  type: STRING\n{i}  s: {_q(value)}\n"
     elif isinstance(value, _dt.DType):
         s += f"{i}  type: INT\n{i}  i: {value.proto}\n"
+    elif hasattr(value, "ops") and hasattr(value, "parent_idx"):  # a Block: a control-flow op's sub_block
+        s += f"{i}  type: BLOCK\n{i}  block_idx: {value.idx}\n"
     elif isinstance(value, (list, tuple)):
         if all(isinstance(x, str) for x in value):
             s += f"{i}  type: STRINGS\n" + "".join(f"{i}  strings: {_q(x)}\n" for x in value)

@@ -52,6 +52,33 @@ def _shape_str(shape):
     return repr(tuple(shape))
 
 
+# paddle.jit counts itself in here while it traces a function into a Program: Python control flow
+# on a Variable's value would silently take one branch there, so it is refused with a pointer.
+TRACING = [0]
+
+
+def _user_line():
+    """'file:line: source' of the innermost caller outside purepaddle (the user's code)."""
+    import linecache
+    import sys
+    f = sys._getframe(2)
+    while f is not None and f.f_globals.get("__name__", "").split(".")[0] == "purepaddle":
+        f = f.f_back
+    if f is None:
+        return "<unknown>"
+    src = linecache.getline(f.f_code.co_filename, f.f_lineno).strip()
+    return f"{f.f_code.co_filename}:{f.f_lineno}" + (f": `{src}`" if src else "")
+
+
+def _traced_value_error(var, what):
+    """The TypeError for Python control flow on a Variable's value during a paddle.jit trace."""
+    return TypeError(
+        f"paddle.jit.to_static: {what} needs the value of Variable '{var.name}' (shape {var.shape}), which is only "
+        f"known when the program runs, at {_user_line()}. Python control flow on tensor values can not be "
+        "traced: use paddle.static.nn.cond for if/else and paddle.static.nn.while_loop for loops, or run the "
+        "function eagerly with paddle.jit.enable_to_static(False).")
+
+
 class Variable(TensorMethods):
     """A named value in a Block: shape (-1 = unknown), dtype, and how it takes part in training.
 
@@ -182,6 +209,21 @@ class Variable(TensorMethods):
         for i in range(shape[0]):
             yield self[i]
 
+    def __bool__(self):
+        if TRACING[0]:
+            raise _traced_value_error(self, "Python `if`/`while`/`and`/`or`/bool()")
+        return True  # outside paddle.jit a legacy Variable is an ordinary (truthy) object, as in Paddle
+
+    def __len__(self):
+        shape = self.shape
+        if TRACING[0] and shape:
+            if shape[0] >= 0:
+                return shape[0]  # a known dim is a trace-time constant, as to_static's len() gives
+            raise _traced_value_error(self, "len()")
+        if TRACING[0]:
+            raise TypeError("len() of a 0-D Variable")
+        raise TypeError(f"object of type '{type(self).__name__}' has no len()")
+
     # -- dygraph-only methods: Paddle's errors -------------------------------------------
     def _dygraph_only(self, what):
         raise AssertionError(
@@ -233,6 +275,17 @@ class Variable(TensorMethods):
         A persistable target (a parameter updated in place) keeps its name: the op writes it.
         """
         blk = self.block
+        if out.block is not blk and _encloses(blk, out.block):
+            # in a control-flow sub-block, an in-place op on a variable of an enclosing block writes
+            # that variable, as Paddle's while/conditional_block see it (the handle keeps its name)
+            sub = out.block
+            for op in reversed(sub.ops):
+                if out._name in op.output_arg_names:
+                    op._rename_output(out._name, self._name)
+                    break
+            sub.vars.pop(out._name, None)
+            sub.program._version += 1
+            return self
         if self._persistable and out.block is blk:
             for op in reversed(blk.ops):
                 if out._name in op.output_arg_names:
@@ -298,6 +351,19 @@ class Variable(TensorMethods):
 
 _VAR_SLOTS = ("block", "_name", "_shape", "_dtype", "stop_gradient", "_persistable", "lod_level", "type",
               "is_data", "need_check_feed", "error_clip")
+
+
+def _encloses(outer, inner):
+    """Whether block `outer` is a proper ancestor of block `inner` (same program)."""
+    program = inner.program
+    if outer.program is not program:
+        return False
+    idx = inner.parent_idx
+    while idx >= 0:
+        if idx == outer.idx:
+            return True
+        idx = program.blocks[idx].parent_idx
+    return False
 
 
 def _check_redefinition(prev, name, shape, dtype):

@@ -1,0 +1,364 @@
+"""paddle.jit.save / paddle.jit.load: inference models (`.pdmodel`, `.pdiparams`, `.pdiparams.info`)."""
+import inspect
+import os
+import pickle
+import warnings
+
+from .._core import dtype as _dt
+from .._core.mode import STATE
+from .._core.tensor import Parameter, Tensor
+from ..nn.layer.layers import Layer
+from ..static import io as _io
+from ..static.input import InputSpec
+from ..static.variable import Variable
+from . import api as _api
+from .translated_layer import TranslatedLayer, _ProgramHolder, rename_vars, unique_names
+
+__all__ = ["save", "load"]
+
+INFER_MODEL_SUFFIX = ".pdmodel"
+INFER_PARAMS_SUFFIX = ".pdiparams"
+INFER_PARAMS_INFO_SUFFIX = ".pdiparams.info"
+
+_SAVE_CONFIGS = ("output_spec", "with_hook", "combine_params", "clip_extra", "skip_forward",
+                 "input_names_after_prune", "skip_prune_program", "separate_parameters")
+_LOAD_CONFIGS = ("model_filename", "params_filename")
+
+
+def _dygraph_only(api):
+    """Paddle's error for jit.save/load called in static mode (they trace and run eager layers)."""
+    if STATE.static:
+        raise AssertionError(f"We only support '{api}()' in dynamic graph mode, please call 'paddle.disable_static()' "
+                             "to enter dynamic graph mode.")
+
+
+# -- save ------------------------------------------------------------------------------------
+def _save_configs(configs):
+    """Check jit.save's **configs against the keys Paddle accepts."""
+    for key in configs:
+        if key not in _SAVE_CONFIGS:
+            raise ValueError(f"The additional config ({key}) of `paddle.jit.save` is not supported.")
+    for key in ("with_hook", "combine_params", "separate_parameters"):
+        if configs.get(key):
+            raise NotImplementedError(f"paddle.jit.save: the config {key}=True is not supported by purepaddle")
+    return configs
+
+
+def _inner_spec(input_spec):
+    """jit.save's input_spec as a list, Tensors turned into InputSpecs."""
+    if input_spec is None:
+        return None
+    if not isinstance(input_spec, (list, tuple)):
+        raise TypeError(f"The input input_spec should be 'list', but received input_spec's type is "
+                        f"{type(input_spec)}.")
+    out = []
+    for s in input_spec:
+        if isinstance(s, (Tensor, Variable)):
+            s = InputSpec.from_tensor(s)
+        out.append(s)
+    return out
+
+
+def _static_methods(layer):
+    """Names of the layer's methods converted by to_static (class-level or on the instance)."""
+    names = set()
+    for name in set(dir(type(layer))) | set(layer.__dict__):
+        if name.startswith("__"):
+            continue
+        attr = layer.__dict__.get(name, inspect.getattr_static(type(layer), name, None))
+        if isinstance(attr, _api.StaticFunction):
+            names.add(name)
+    return names
+
+
+def _concrete_programs(layer, input_spec, configs):
+    """[(method name, ConcreteProgram, state tensors owner Layer or None)] to save."""
+    out = []
+    if isinstance(layer, Layer):
+        methods = _static_methods(layer)
+        if isinstance(layer, TranslatedLayer):
+            methods |= set(layer._program_holder_dict)
+        if input_spec is not None and methods - {"forward"}:
+            raise ValueError("If there are static functions other than 'forward' that need to be saved, the input "
+                             f"'input_spec' should be None, but received the type of 'input_spec' is "
+                             f"{type(input_spec)}.")
+        for name in sorted(methods | {"forward"}):
+            if name == "forward" and configs.get("skip_forward"):
+                continue
+            fn = getattr(layer, name)
+            if not isinstance(fn, _api.StaticFunction):
+                spec = input_spec
+                if spec is None and isinstance(layer, TranslatedLayer):
+                    spec = layer._input_spec(name)  # a loaded layer knows its inputs
+                fn = _api.StaticFunction(fn, spec)
+            out.append((name, fn.concrete_program_specify_input_spec(input_spec), layer))
+    else:
+        fn = layer if isinstance(layer, _api.StaticFunction) else _api.StaticFunction(layer, input_spec)
+        owner = fn.class_instance if isinstance(fn.class_instance, Layer) else None
+        out.append(("forward", fn.concrete_program_specify_input_spec(input_spec), owner))
+    return out
+
+
+def _feed_names(cp, input_spec, configs):
+    """The saved feed targets: every input, or those input_spec / input_names_after_prune name."""
+    names = [v.name for v in cp.inputs]
+    keep = configs.get("input_names_after_prune")
+    specs = [s for s in (input_spec or []) if isinstance(s, InputSpec)]
+    if keep is not None:
+        specs = [s for s in specs if s.name in keep]
+    if input_spec is None or len(specs) == len(names):
+        return names
+    for s in specs:
+        if s.name is None:
+            raise ValueError(f"The {s}'s name is None. When using jit.save, please set InputSpec's name in "
+                             "to_static(input_spec=[]) and jit.save(input_spec=[]) and make sure they are consistent.")
+        if s.name not in names:
+            raise ValueError(f"The tensor `{s.name}` does not exists. Please make sure the name of InputSpec or "
+                             "example Tensor in input_spec is the same as the name of InputSpec in `to_static` "
+                             "decorated on the Layer.forward method.")
+    return [s.name for s in specs]
+
+
+def _fetch_names(cp, output_spec):
+    """The saved fetch targets: every output (once each), or those output_spec picks."""
+    names = list(dict.fromkeys(v.name for v in cp.outputs))
+    if output_spec is None:
+        return names
+    picked = []
+    for o in output_spec:
+        if isinstance(o, int) and not isinstance(o, bool):
+            if not 0 <= o < len(names):
+                raise ValueError(f"position {o} should smaller than output's size {len(names)}")
+            picked.append(names[o])
+            continue
+        n = getattr(o, "name", o)
+        if n not in names:
+            raise ValueError(f"The tensor `{n}` does not exists. Please make sure the name of example Tensor in "
+                             "configs.output_spec is the output tensor of Layer.forward method.")
+        picked.append(n)
+    return names if len(picked) == len(names) else picked
+
+
+def _var_info(cp, owner):
+    """{var name: {'structured_name', 'stop_gradient', 'trainable'}} for the .pdiparams.info pickle."""
+    structured, tensors = {}, {}
+    if owner is not None:
+        for sname, t in owner.to_static_state_dict().items():
+            if isinstance(t, Tensor):
+                structured.setdefault(t.name, sname)
+                tensors.setdefault(t.name, t)
+    for name, t in zip(cp.param_names, cp.parameters):
+        tensors.setdefault(name, t)
+    info = {}
+    for name, t in tensors.items():
+        d = {}
+        if name in structured:
+            d["structured_name"] = structured[name]
+        d["stop_gradient"] = bool(t.stop_gradient)
+        if isinstance(t, Parameter):
+            d["trainable"] = bool(t.trainable)
+        info[name] = d
+    return info
+
+
+def save(layer, path, input_spec=None, **configs):
+    """Save a Layer (or function) as an inference model: `path.pdmodel`, `path.pdiparams`, `path.pdiparams.info`.
+
+    The forward (and every other to_static method) is traced with `input_spec` (or the shapes it
+    was last called with), pruned to its inputs and outputs, and written with feed/fetch ops and
+    is_test set, as paddle.static.save_inference_model writes it. The layer keeps its mode: a
+    layer in training mode is saved in inference form (BatchNorm running stats, no dropout).
+    `path.pdiparams.info` maps each parameter/buffer name to its structured name and flags.
+
+    Args:
+        layer (Layer|function): what to save.
+        path (str): the file prefix, `dirname/file_prefix`.
+        input_spec (list[InputSpec|Tensor], optional): the inputs of forward.
+        **configs: `output_spec` (outputs to keep: output Variables or positions),
+            `input_names_after_prune`, `clip_extra` (default True), `skip_forward`,
+            `skip_prune_program`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import os, tempfile
+            >>> import paddle
+            >>> net = paddle.nn.Linear(4, 2)
+            >>> d = tempfile.mkdtemp()
+            >>> spec = [paddle.static.InputSpec([None, 4], 'float32', 'x')]
+            >>> paddle.jit.save(net, os.path.join(d, 'linear'), input_spec=spec)
+            >>> sorted(os.listdir(d))
+            ['linear.pdiparams', 'linear.pdiparams.info', 'linear.pdmodel']
+    """
+    _dygraph_only("save")
+    if not _api._ENABLED[0]:
+        raise RuntimeError("The paddle.jit.save doesn't work when setting 'paddle.jit.enable_to_static' to False.")
+    if not (isinstance(layer, (Layer, _api.StaticFunction)) or inspect.isfunction(layer)
+            or inspect.ismethod(layer)):
+        raise TypeError(f"The input of paddle.jit.save should be 'Layer' or 'Function', but received input type is "
+                        f"{type(layer)}.")
+    if not isinstance(layer, Layer):
+        warnings.warn("What you save is a function, and `jit.save` will generate the name of the model file according "
+                      "to `path` you specify. When loading these files with `jit.load`, you get a `TranslatedLayer` "
+                      "whose inference result is the same as the inference result of the function you saved.")
+    path = os.fspath(path)
+    file_prefix = os.path.basename(path)
+    if file_prefix == "":
+        raise ValueError("The input path MUST be format of dirname/file_prefix [dirname\\file_prefix in Windows "
+                         "system], but received file_prefix is empty string.")
+    configs = _save_configs(configs)
+    input_spec = _inner_spec(input_spec)
+    if isinstance(layer, Layer) and type(layer).__name__ == "DataParallel" and isinstance(
+            getattr(layer, "_layers", None), Layer):
+        layer = layer._layers  # save the wrapped layer, whose forward has the real signature
+    files, info, has_param = {}, {}, False
+    for method, cp, owner in _concrete_programs(layer, input_spec, configs):
+        feeds = _feed_names(cp, input_spec, configs)
+        fetches = _fetch_names(cp, configs.get("output_spec"))
+        program = _io.inference_program(cp.main_program, feeds, fetches,
+                                        prune=not configs.get("skip_prune_program", False))
+        arrays = dict(zip(cp.param_names, (t._data for t in cp.parameters)))
+        names = _io.persistable_names(program)
+        stem = path if method == "forward" else f"{path}.{method}"
+        files[stem + INFER_MODEL_SUFFIX] = _io.program_to_bytes(
+            program, training_info=False, clip_extra=configs.get("clip_extra", True), tail=("feed", "fetch"))
+        files[stem + INFER_PARAMS_SUFFIX] = _io.params_to_bytes({n: arrays[n] for n in names})
+        for k, v in _var_info(cp, owner).items():
+            info.setdefault(k, v)
+        has_param = has_param or any(isinstance(t, Parameter) for t in cp.parameters)
+    if info and (isinstance(layer, Layer) or has_param):  # as Paddle: not for a function reading no parameter
+        files[path + INFER_PARAMS_INFO_SUFFIX] = pickle.dumps(info, protocol=2)
+    dirname = os.path.dirname(path)
+    if dirname:
+        os.makedirs(dirname, exist_ok=True)
+    for p, data in files.items():  # every file is built before the first one is written
+        _io.write_file_atomic(p, data)
+
+
+# -- load ------------------------------------------------------------------------------------
+def _load_paths(path, configs):
+    """(model files {method: path}, params files {method: path or None}, info path or None)."""
+    for key in configs:
+        if key not in _LOAD_CONFIGS:
+            raise ValueError(f"The additional config ({key}) of `paddle.jit.load` is not supported.")
+    path = os.fspath(path)
+    prefix_exists = os.path.exists(path + INFER_MODEL_SUFFIX)
+    dir_exists = os.path.isdir(path)
+    if prefix_exists and dir_exists:
+        raise ValueError(f"The {path}.pdmodel(json) and {path} directory exist at the same time, don't know which one "
+                         "to load, please make sure that the specified target of ``path`` is unique.")
+    if not prefix_exists and not dir_exists:
+        raise ValueError(f"The ``path`` ({path}) to load model not exists. Please make sure that *.pdmodel(json) "
+                         "exists or don't using ``skip_forward=True`` to jit.save.")
+    if prefix_exists:
+        for key in _LOAD_CONFIGS:
+            if configs.get(key) is not None:
+                warnings.warn(f"When loading the result saved with the specified file prefix, the ``{key}`` config "
+                              "does not take effect.")
+        models = {"forward": path + INFER_MODEL_SUFFIX}
+        params = {"forward": path + INFER_PARAMS_SUFFIX}
+        dirname, base = os.path.split(os.path.abspath(path))
+        for f in sorted(os.listdir(dirname)):
+            if f.startswith(base + ".") and f.endswith(INFER_MODEL_SUFFIX):
+                method = f[len(base) + 1:-len(INFER_MODEL_SUFFIX)]
+                if method and "." not in method:
+                    models[method] = os.path.join(dirname, f)
+                    params[method] = os.path.join(dirname, f"{base}.{method}{INFER_PARAMS_SUFFIX}")
+        info = path + INFER_PARAMS_INFO_SUFFIX
+        return models, params, info if os.path.exists(info) else None
+    # a directory written by save_inference_model (1.x layout: __model__ and one file per var, or named files)
+    model = configs.get("model_filename") or "__model__"
+    models = {"forward": os.path.join(path, os.path.basename(model))}
+    pf = configs.get("params_filename")
+    params = {"forward": os.path.join(path, os.path.basename(pf)) if pf else None}
+    info = params["forward"] + ".info" if pf else None
+    return models, params, info if info and os.path.exists(info) else None
+
+
+def _read(path):
+    """The bytes of a model file (ValueError when it is missing)."""
+    if not os.path.isfile(path):
+        raise ValueError(f"The ``path`` ({path}) to load model not exists.")
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _load_arrays(program, params_path, model_dir):
+    """{name: ndarray} of program's persistables: a combined params file, or one file per var in model_dir."""
+    if params_path is None:
+        return _io.load_params_into(program, None, dirname=model_dir)
+    if not os.path.exists(params_path):
+        if _io.persistable_names(program):
+            raise ValueError("The model to be loaded is incomplete.")
+        return {}
+    return _io.load_params_into(program, params_path)
+
+
+def load(path, **configs):
+    """Load a model saved by paddle.jit.save (or paddle.static.save_inference_model) as a TranslatedLayer.
+
+    Files written by paddlepaddle itself (legacy `.pdmodel` ProgramDesc) load too. The layer starts
+    in eval mode; call `.train()` to fine-tune it.
+
+    Args:
+        path (str): the prefix given to jit.save, or a directory holding a save_inference_model model.
+        **configs: `model_filename`, `params_filename` (for the directory form).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import os, tempfile
+            >>> import paddle
+            >>> net = paddle.nn.Linear(4, 2)
+            >>> path = os.path.join(tempfile.mkdtemp(), 'linear')
+            >>> paddle.jit.save(net, path, input_spec=[paddle.static.InputSpec([None, 4], 'float32')])
+            >>> loaded = paddle.jit.load(path)
+            >>> [p.shape for p in loaded.parameters()]
+            [paddle.Size([2]), paddle.Size([4, 2])]
+    """
+    _dygraph_only("load")
+    models, params, info_path = _load_paths(path, configs)
+    programs = {m: _io.program_from_bytes(_read(p)) for m, p in models.items()}
+    model_dir = os.path.dirname(models["forward"])
+    arrays = {}
+    for m, prog in programs.items():
+        arrays.update(_load_arrays(prog, params[m], model_dir))
+    info = None
+    if info_path is not None:
+        with open(info_path, "rb") as f:
+            info = pickle.load(f)
+    old_names = sorted(arrays)
+    taken = set(n for prog in programs.values() for n in (v.name for v in prog.list_vars()))
+    mapping = unique_names(old_names, taken)
+    written = set(n for prog in programs.values() for b in prog.blocks for op in b.ops for n in op.output_arg_names)
+    tensors = {}
+    for old in old_names:
+        if info is not None and old not in info:
+            raise RuntimeError(f"The model to be loaded is not complete.The variable `{old}` of program cannot be "
+                               "found in loaded model.")
+        tensors[mapping[old]] = _persistable(mapping[old], arrays[old], info.get(old) if info is not None else None,
+                                             old in written)
+    holders = {}
+    for m, prog in programs.items():
+        rename_vars(prog, mapping)
+        holders[m] = _ProgramHolder(prog)
+    layer = TranslatedLayer(holders, tensors)
+    layer.eval()
+    return layer
+
+
+def _persistable(name, array, info, written):
+    """The eager tensor of a loaded persistable: a Parameter, or a buffer when info says it is none."""
+    is_float = _dt.from_numpy(array.dtype).is_floating
+    if info is not None:
+        if info.get("trainable") is not None:
+            t = Parameter(array, name=name, trainable=bool(info["trainable"]))
+        else:
+            t = Tensor(array, name=name, persistable=True)
+        t.stop_gradient = bool(info.get("stop_gradient", not is_float))
+        return t
+    # no info (a save_inference_model model): every persistable is a parameter, those the program
+    # writes itself (running statistics) and integer ones stop gradient
+    t = Parameter(array, name=name, trainable=is_float and not written)
+    t.stop_gradient = written or not is_float
+    return t

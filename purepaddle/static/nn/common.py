@@ -1,0 +1,368 @@
+"""paddle.static.nn layers: fc, embedding, sparse_embedding, conv2d, batch_norm, layer_norm.
+
+Each appends the legacy ops Paddle 3.3.1 writes into a ProgramDesc (fc: `mul` + `elementwise_add`
++ activation) and creates its parameters as Paddle's LayerHelper names them: `{name}.w_0`,
+`{name}.b_0` with an explicit name, `fc_0.w_0` without; temporaries are `{name}.tmp_k`.
+"""
+import contextlib
+import copy
+
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply
+from ..._core.mode import STATE
+from ..._core.op import OPS
+from ...nn.functional._nd_args import convert_to_list, update_padding
+from ...nn.initializer import Constant, Normal
+from ...nn.layer._helpers import create_parameter
+from ...nn.param_attr import ParamAttr
+from ...ops.elementwise import ElementwiseAdd
+from ...ops.fluid import LookupTable, Mul
+from .. import builder as _b
+from ..program import Variable, VarType, default_main_program, default_startup_program
+
+__all__ = ["fc", "embedding", "sparse_embedding", "conv2d", "batch_norm", "layer_norm"]
+
+_FLOATS = ("float16", "bfloat16", "float32", "float64")
+# attrs the activation ops need when a layer's `act` names them
+_ACT_ATTRS = {"softmax": {"axis": -1}, "leaky_relu": {"alpha": 0.02}, "gelu": {"approximate": False},
+              "elu": {"alpha": 1.0}, "relu6": {"threshold": 6.0}, "hard_sigmoid": {"slope": 0.2, "offset": 0.5},
+              "swish": {"beta": 1.0}, "softplus": {"beta": 1.0, "threshold": 20.0}}
+
+
+def static_only(api):
+    """Raise Paddle's error for a static-graph-only API called in dynamic mode."""
+    if not STATE.static:
+        raise AssertionError(
+            f"In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and '{api}()' is only supported in "
+            "static graph mode. So if you want to use this api, please call 'paddle.enable_static()' before this "
+            "api to enter static graph mode.")
+
+
+def check_variable(x, arg, api, dtypes=None):
+    """x must be a static Variable (of one of `dtypes`): Paddle's check_variable_and_dtype."""
+    if not isinstance(x, Variable):
+        raise TypeError(f"The type of '{arg}' in {api} must be <class 'paddle.static.Variable'>, but received "
+                        f"{type(x)}. ")
+    if dtypes is not None and x.dtype.name not in dtypes:
+        raise TypeError(f"The data type of '{arg}' in {api} must be {list(dtypes)}, but received "
+                        f"{x.dtype.name}. ")
+
+
+class LayerHelper:
+    """Names a static layer (`fc_0`, or the given name), its parameters and its temporaries."""
+
+    def __init__(self, layer_type, name=None):
+        self.program = default_main_program()
+        self.name = name if name else self.program._name_generator.generate(layer_type)
+
+    @contextlib.contextmanager
+    def outputs(self):
+        """Ops built inside name their outputs `{name}.tmp_k`."""
+        prev = _b.CTX.helper
+        _b.CTX.helper = self.name
+        try:
+            yield
+        finally:
+            _b.CTX.helper = prev
+
+    def param(self, attr, shape, dtype, is_bias=False, default_initializer=None):
+        """A Parameter `{name}.w_k` / `{name}.b_k` (None when attr is False)."""
+        return create_parameter(self.name, copy.deepcopy(attr), shape, dtype, is_bias, default_initializer)
+
+    def tmp(self, shape, dtype, stop_gradient=False):
+        """A temporary `{name}.tmp_k` of the current block."""
+        name = self.program._name_generator.generate_with_ignorable_key(self.name + ".tmp")
+        return self.program.current_block().create_var(name=name, shape=list(shape), dtype=dtype,
+                                                        stop_gradient=stop_gradient)
+
+    def act(self, x, act):
+        """Apply activation op `act` (an op type such as 'relu'), or return x."""
+        if act is None:
+            return x
+        if isinstance(act, dict):
+            act = dict(act)
+            kind = act.pop("type")
+        else:
+            kind, act = act, {}
+        cls = OPS.get(kind)
+        if cls is None:
+            raise ValueError(f"activation {kind!r} is not a known op type")
+        attrs = dict(_ACT_ATTRS.get(kind, {}), **act)
+        with self.outputs():
+            return apply(cls, x, **attrs)
+
+
+def _prod(dims):
+    n = 1
+    for d in dims:
+        n *= d
+    return n
+
+
+def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation=None, name=None):
+    """Fully connected layer: out = act(sum_i flatten(x_i) @ w_i + b), as legacy `mul` ops.
+
+    `num_flatten_dims` splits each input into [prod(dims[:k]), prod(dims[k:])] (-1: all but the
+    last dim). Parameters are `fc.w_0`/`fc.b_0` with name='fc', `fc_N.w_0`/`fc_N.b_0` without.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name="x", shape=[1, 2, 2], dtype="float32")
+            >>> out = paddle.static.nn.fc(x=x, size=1, num_flatten_dims=2, name='fc')
+            >>> print(out)
+            var fc.tmp_1 : DENSE_TENSOR.shape(1, 2, 1).dtype(float32).stop_gradient(False)
+            >>> [p.name for p in paddle.static.default_main_program().all_parameters()]
+            ['fc.w_0', 'fc.b_0']
+            >>> paddle.disable_static()
+    """
+    static_only("fc")
+    inputs = list(x) if isinstance(x, (list, tuple)) else [x]
+    if not isinstance(x, (list, tuple, Variable)):
+        raise TypeError(f"The type of 'input' in fc must be (<class 'list'>, <class 'tuple'>, <class "
+                        f"'paddle.static.Variable'>), but received {type(x)}. ")
+    for i, v in enumerate(inputs):
+        check_variable(v, f"input[{i}]" if isinstance(x, (list, tuple)) else "input", "fc")
+    dtype = inputs[0].dtype
+    check_variable(inputs[0], "input", "fc", _FLOATS)
+    if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
+        raise ValueError(f"The size of fc must be a positive int, but received {size!r}")
+    helper = LayerHelper("fc", name)
+    attrs = weight_attr if isinstance(weight_attr, (list, tuple)) else [weight_attr] * len(inputs)
+    if len(attrs) != len(inputs):
+        raise ValueError(f"fc got {len(inputs)} inputs but {len(attrs)} weight_attr")
+    results = []
+    for v, attr in zip(inputs, attrs):
+        k = len(v.shape) - 1 if num_flatten_dims == -1 else num_flatten_dims
+        if not 0 < k < len(v.shape) + (1 if len(v.shape) == 1 else 0):
+            raise ValueError(f"num_flatten_dims of fc must be in [1, {len(v.shape) - 1}] for an input of shape "
+                             f"{v.shape}, but received {num_flatten_dims}")
+        w = helper.param(attr, [_prod(v.shape[k:]), size], dtype)
+        with helper.outputs():
+            results.append(apply(Mul, v, w, x_num_col_dims=k, y_num_col_dims=1))
+    if len(results) == 1:
+        pre_bias = results[0]
+    else:
+        with helper.outputs():
+            pre_bias = apply(_b.ensure_op("sum"), results)
+    k = len(results[0].shape) - 1
+    b = helper.param(bias_attr, [size], dtype, is_bias=True)
+    out = pre_bias
+    if b is not None:
+        with helper.outputs():
+            out = apply(ElementwiseAdd, pre_bias, b, axis=k)
+    return helper.act(out, activation)
+
+
+def embedding(input, size, is_sparse=False, is_distributed=False, padding_idx=None, param_attr=None,
+              dtype="float32"):
+    """Rows of a [vocab, dim] table gathered by integer ids (`lookup_table_v2`); out is ids.shape + [dim].
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> ids = paddle.static.data(name="ids", shape=[2, 4], dtype='int64')
+            >>> out = paddle.static.nn.embedding(ids, (10, 3))
+            >>> print(out)
+            var embedding_0.tmp_0 : DENSE_TENSOR.shape(2, 4, 3).dtype(float32).stop_gradient(False)
+            >>> paddle.disable_static()
+    """
+    static_only("embedding")
+    check_variable(input, "input", "embedding", ("int64",))
+    size = _table_size(size, "embedding")
+    helper = LayerHelper("embedding")
+    d = _dt.convert_dtype(dtype)
+    w = helper.param(param_attr, size, d)
+    pad = _padding_idx(padding_idx, size[0])
+    with helper.outputs():
+        return apply(OPS["lookup_table_v2"], input, w, padding_idx=pad)
+
+
+def sparse_embedding(input, size, padding_idx=None, is_test=False, entry=None, table_class="MemorySparseTable",
+                     param_attr=None, dtype="float32", slot=None):
+    """Embedding with a row-sparse table (Paddle's parameter-server layer, run locally here).
+
+    Appends the legacy `lookup_table` op: ids are [..., 1] and out is ids.shape[:-1] + [dim]. The
+    table is a SELECTED_ROWS parameter; without a parameter server it lives in this process and
+    SGD/Adam update it like any parameter.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> ids = paddle.static.data(name="ids", shape=[4, 1], dtype='int64')
+            >>> out = paddle.static.nn.sparse_embedding(ids, (10, 3))
+            >>> print(out)
+            var sparse_embedding_0.tmp_0 : DENSE_TENSOR.shape(4, 3).dtype(float32).stop_gradient(False)
+            >>> paddle.disable_static()
+    """
+    static_only("sparse_embedding")
+    check_variable(input, "input", "sparse_embedding", ("int64",))
+    size = _table_size(size, "sparse_embedding")
+    if table_class not in ("CommonSparseTable", "SSDSparseTable", "MemorySparseTable"):
+        raise ValueError("table_class must be in [CommonSparseTable, SSDSparseTable, MemorySparseTable]")
+    helper = LayerHelper("sparse_embedding")
+    d = _dt.convert_dtype(dtype)
+    w = helper.param(param_attr, size, d)
+    w.type = VarType.SELECTED_ROWS  # as Paddle declares the table (here a dense array in this process)
+    startup = default_startup_program().global_block().vars.get(w.name)
+    if startup is not None:
+        startup.type = VarType.SELECTED_ROWS
+    entry_str = "none" if entry is None else entry._to_attr()
+    with helper.outputs():
+        return apply(LookupTable, input, w, is_test=bool(is_test), entry=entry_str, table_class=table_class,
+                     padding_idx=_padding_idx(padding_idx, size[0]), is_sparse=True, is_distributed=True,
+                     remote_prefetch=True, entry_config="", epmap=[], grad_inplace=False, height_sections=[],
+                     slot=0 if slot is None else int(slot), table_names=[], trainer_id=0)
+
+
+def _table_size(size, api):
+    if not isinstance(size, (list, tuple)) or len(size) != 2:
+        raise ValueError(f"size of {api} must be a list or tuple of 2 ints [vocab_size, emb_size], but "
+                         f"received {size!r}")
+    return [int(size[0]), int(size[1])]
+
+
+def _padding_idx(padding_idx, vocab):
+    if padding_idx is None:
+        return -1
+    return padding_idx if padding_idx >= 0 else vocab + padding_idx
+
+
+def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, groups=None, param_attr=None,
+           bias_attr=None, use_cudnn=True, act=None, name=None, data_format="NCHW"):
+    """2-D convolution (`conv2d` op) plus bias and activation; the filter defaults to N(0, sqrt(2/fan_in)).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> data = paddle.static.data(name='data', shape=[None, 3, 32, 32], dtype='float32')
+            >>> conv2d = paddle.static.nn.conv2d(input=data, num_filters=2, filter_size=3, act="relu")
+            >>> list(conv2d.shape)
+            [-1, 2, 30, 30]
+            >>> paddle.disable_static()
+    """
+    static_only("conv2d")
+    check_variable(input, "input", "conv2d", _FLOATS)
+    if len(input.shape) != 4:
+        raise ValueError(f"Input size should be 4, but received {len(input.shape)}")
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError(f"Attr(data_format) should be 'NCHW' or 'NHWC'. Received Attr(data_format): "
+                         f"{data_format}.")
+    last = data_format == "NHWC"
+    channels = input.shape[3 if last else 1]
+    if channels < 0:
+        raise ValueError(f"The channel dimension of the input({input.shape}) should be defined. Received: "
+                         f"{channels}.")
+    groups = 1 if groups is None else groups
+    if channels % groups != 0:
+        raise ValueError(f"the channel of input must be divisible by groups,received: the channel of input is "
+                         f"{channels}, the shape of input is {list(input.shape)}, the groups is {groups}")
+    ksize = convert_to_list(filter_size, 2, "filter_size")
+    pads, algo = update_padding(padding, 2, last)
+    helper = LayerHelper("conv2d", name)
+    fan_in = ksize[0] * ksize[1] * channels
+    w = helper.param(param_attr, [num_filters, channels // groups] + ksize, input.dtype,
+                     default_initializer=Normal(0.0, (2.0 / fan_in) ** 0.5))
+    with helper.outputs():
+        out = apply(OPS["conv2d"], input, w, strides=convert_to_list(stride, 2, "stride"), paddings=pads,
+                    dilations=convert_to_list(dilation, 2, "dilation"), groups=groups, use_cudnn=bool(use_cudnn),
+                    fuse_relu_before_depthwise_conv=False, padding_algorithm=algo, data_format=data_format)
+    b = helper.param(bias_attr, [num_filters], input.dtype, is_bias=True)
+    if b is not None:
+        # the bias runs along the channel axis (Paddle's axis=1): shaped to broadcast there
+        b = b.reshape([1, 1, 1, num_filters] if last else [1, num_filters, 1, 1])
+        with helper.outputs():
+            out = apply(ElementwiseAdd, out, b, axis=3 if last else 1)
+    return helper.act(out, act)
+
+
+def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, param_attr=None, bias_attr=None,
+               data_layout="NCHW", in_place=False, name=None, moving_mean_name=None, moving_variance_name=None,
+               do_model_average_for_mean_and_var=True, use_global_stats=False):
+    """Batch normalisation (`batch_norm` op) with scale `w_0`, bias `b_0` and running mean/variance
+    `w_1`/`w_2` (persistable, not trainable) updated in place while training.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name='x', shape=[3, 7, 3, 7], dtype='float32')
+            >>> hidden1 = paddle.static.nn.fc(x=x, size=200)
+            >>> list(hidden1.shape)
+            [3, 200]
+            >>> hidden2 = paddle.static.nn.batch_norm(input=hidden1)
+            >>> list(hidden2.shape)
+            [3, 200]
+            >>> paddle.disable_static()
+    """
+    static_only("batch_norm")
+    check_variable(input, "input", "batch_norm", _FLOATS)
+    helper = LayerHelper("batch_norm", name)
+    shape = input.shape
+    c = shape[-1] if data_layout in ("NHWC", "NLC", "NDHWC") else shape[1]
+    d = _dt.float32 if input.dtype.name in ("float16", "bfloat16") else input.dtype
+    scale = helper.param(param_attr, [c], d, default_initializer=Constant(1.0))
+    bias = helper.param(bias_attr, [c], d, is_bias=True)
+    mean = helper.param(ParamAttr(name=moving_mean_name, initializer=Constant(0.0), trainable=False), [c], d)
+    var = helper.param(ParamAttr(name=moving_variance_name, initializer=Constant(1.0), trainable=False), [c], d)
+    saved_mean = helper.tmp([c], d, stop_gradient=True)
+    saved_var = helper.tmp([c], d, stop_gradient=True)
+    reserve = helper.tmp([-1], input.dtype, stop_gradient=True)
+    out = input if in_place else helper.tmp(shape, input.dtype)
+    helper.program.current_block().append_op(
+        type="batch_norm",
+        inputs={"X": [input], "Scale": [scale], "Bias": [bias], "Mean": [mean], "Variance": [var]},
+        outputs={"Y": [out], "MeanOut": [mean], "VarianceOut": [var], "SavedMean": [saved_mean],
+                 "SavedVariance": [saved_var], "ReserveSpace": [reserve]},
+        attrs={"momentum": float(momentum), "epsilon": float(epsilon), "is_test": bool(is_test),
+               "data_layout": data_layout, "use_global_stats": bool(use_global_stats),
+               "trainable_statistics": False})
+    return helper.act(out, act)
+
+
+def layer_norm(input, scale=True, shift=True, begin_norm_axis=1, epsilon=1e-05, param_attr=None, bias_attr=None,
+               act=None, name=None):
+    """Layer normalisation over dims begin_norm_axis.. (`layer_norm` op), scale `w_0` and shift `b_0`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name='x', shape=[8, 32, 32], dtype='float32')
+            >>> output = paddle.static.nn.layer_norm(input=x, begin_norm_axis=1)
+            >>> list(output.shape)
+            [8, 32, 32]
+            >>> paddle.disable_static()
+    """
+    static_only("layer_norm")
+    check_variable(input, "input", "layer_norm", _FLOATS)
+    shape = input.shape
+    if not 0 < begin_norm_axis < len(shape):
+        raise ValueError(f"begin_norm_axis of layer_norm must be in [1, {len(shape) - 1}], but received "
+                         f"{begin_norm_axis}")
+    helper = LayerHelper("layer_norm", name)
+    n = _prod(shape[begin_norm_axis:])
+    d = _dt.float32 if input.dtype.name in ("float16", "bfloat16") else input.dtype
+    ins = {"X": [input]}
+    if scale:
+        ins["Scale"] = [helper.param(param_attr, [n], d, default_initializer=Constant(1.0))]
+    if shift:
+        ins["Bias"] = [helper.param(bias_attr, [n], d, is_bias=True)]
+    lead = shape[:begin_norm_axis]  # as Paddle declares them (the values hold one entry per row)
+    mean = helper.tmp(lead, d, stop_gradient=True)
+    variance = helper.tmp(lead, d, stop_gradient=True)
+    out = helper.tmp(shape, input.dtype)
+    helper.program.current_block().append_op(
+        type="layer_norm", inputs=ins, outputs={"Y": [out], "Mean": [mean], "Variance": [variance]},
+        attrs={"epsilon": float(epsilon), "begin_norm_axis": begin_norm_axis})
+    return helper.act(out, act)

@@ -1,0 +1,306 @@
+"""A program's persistable values by name: paddle.static.save / load / load_program_state /
+set_program_state (`.pdparams` + `.pdopt` pickles and a `.pdmodel`, or the 1.x per-variable files), and
+Program.state_dict / set_state_dict."""
+import os
+import pickle
+import warnings
+
+import numpy as np
+
+from .io import (check_static_mode, is_persistable, load_combined_params, program_to_bytes, write_file_atomic)
+from .program import Parameter, Variable
+from .scope import global_scope
+
+__all__ = ["save", "load", "load_program_state", "set_program_state", "state_dict", "set_state_dict",
+           "set_pickle_codec"]
+
+
+def _is_parameter(var):
+    return isinstance(var, Parameter)
+
+
+def _is_optimizer_state(var):
+    """A persistable that is neither a parameter nor a feed: learning rates, moments, accumulators."""
+    return not _is_parameter(var) and not var.need_check_feed and is_persistable(var)
+
+
+def _prefix(model_path):
+    for suffix in (".pdparams", ".pdopt", ".pdmodel", ".json"):
+        if model_path.endswith(suffix):
+            return model_path[:-len(suffix)]
+    return model_path
+
+
+def _array(name):
+    held = global_scope().find_var(name)
+    a = None if held is None else held.get_tensor()._array
+    if a is None:
+        raise RuntimeError(f"(PreconditionNotMet) The Tensor of Variable({name}) to be saved is not initialized. "
+                           "Run the startup program (and training) before saving the model.")
+    return np.array(a)
+
+
+def save(program, model_path, protocol=4, **configs):
+    """Write program's parameters (`.pdparams`), optimizer state (`.pdopt`) and description (`.pdmodel`).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import os, tempfile
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name="x", shape=[10, 10], dtype='float32')
+            >>> y = paddle.static.nn.fc(x, 10)
+            >>> exe = paddle.static.Executor(paddle.CPUPlace())
+            >>> _ = exe.run(paddle.static.default_startup_program())
+            >>> prefix = os.path.join(tempfile.mkdtemp(), 'model')
+            >>> paddle.static.save(paddle.static.default_main_program(), prefix)
+            >>> sorted(os.listdir(os.path.dirname(prefix)))
+            ['model.pdmodel', 'model.pdopt', 'model.pdparams']
+            >>> paddle.disable_static()
+    """
+    base_name = os.path.basename(model_path)
+    assert base_name != "", ("The input model_path MUST be format of dirname/filename [dirname\\filename in Windows "
+                             "system], but received model_path is empty string.")
+    if "pickle_protocol" in configs:
+        protocol = configs["pickle_protocol"]
+        warnings.warn("'pickle_protocol' is a deprecated argument. Please use 'protocol' instead.")
+    if not isinstance(protocol, int):
+        raise ValueError(f"The 'protocol' MUST be `int`, but received {type(protocol)}")
+    if protocol < 2 or protocol > 4:
+        raise ValueError(f"Expected 1<'protocol'<5, but received protocol={protocol}")
+    params = {v.name: _array(v.name) for v in program.list_vars() if _is_parameter(v)}
+    opt = {v.name: _array(v.name) for v in program.list_vars() if _is_optimizer_state(v)}
+    model = program_to_bytes(program)
+    dir_name = os.path.dirname(model_path)
+    if dir_name and not os.path.exists(dir_name):
+        os.makedirs(dir_name)
+    if _CODEC[0] is not None:
+        params, opt = _CODEC[0](params, protocol), _CODEC[0](opt, protocol)
+    write_file_atomic(model_path + ".pdparams", pickle.dumps(params, protocol=protocol))
+    write_file_atomic(model_path + ".pdopt", pickle.dumps(opt, protocol=protocol))
+    write_file_atomic(model_path + ".pdmodel", model)
+
+
+# paddle.save's pickle codec, installed by framework/io (a higher floor): (pack(dict, protocol) for saving
+# arrays over 1 GiB in slices, load(file, source) that unpickles safely and reassembles them)
+_CODEC = [None, None]
+
+
+def set_pickle_codec(pack, load):
+    """Let static.save/load pickle exactly as paddle.save/load do (big-array slices, safe unpickling)."""
+    _CODEC[0], _CODEC[1] = pack, load
+
+
+class _ArrayUnpickler(pickle.Unpickler):
+    """Unpickles dicts of NumPy arrays only: any other global in the file is refused."""
+
+    _ALLOWED = {("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
+                ("numpy.core.multiarray", "scalar"), ("numpy._core.multiarray", "scalar"), ("numpy", "ndarray"),
+                ("numpy", "dtype"), ("collections", "OrderedDict"), ("_codecs", "encode")}
+
+    def find_class(self, module, name):
+        if (module, name) in self._ALLOWED:
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"global '{module}.{name}' is forbidden in a parameter file")
+
+
+def _read_pickle(path):
+    with open(path, "rb") as f:
+        if _CODEC[1] is not None:
+            return _CODEC[1](f, path)
+        return _ArrayUnpickler(f, encoding="latin1").load()
+
+
+def _legacy_arrays(model_path, names, what):
+    """{name: ndarray} from 1.x files: a directory of per-variable files, or one combined file."""
+    if os.path.isdir(model_path):
+        found = {}
+        for root, _, files in os.walk(model_path):
+            for f in files:
+                rel = os.path.relpath(os.path.join(root, f), model_path).replace("\\", "/")
+                if names is None or rel in names:
+                    found[rel] = os.path.join(root, f)
+        return {n: load_combined_params(p, [n])[n] for n, p in found.items()}
+    if names is None:
+        raise ValueError(what)
+    return load_combined_params(model_path, names)
+
+
+def load(program, model_path, executor=None, var_list=None):
+    """Set program's persistables from files written by static.save (or 1.x save_vars/save_params).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import os, tempfile
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name="x", shape=[10, 10], dtype='float32')
+            >>> y = paddle.static.nn.fc(x, 10)
+            >>> exe = paddle.static.Executor(paddle.CPUPlace())
+            >>> _ = exe.run(paddle.static.default_startup_program())
+            >>> prefix = os.path.join(tempfile.mkdtemp(), 'model')
+            >>> paddle.static.save(paddle.static.default_main_program(), prefix)
+            >>> paddle.static.load(paddle.static.default_main_program(), prefix)
+            >>> paddle.disable_static()
+    """
+    check_static_mode("load")
+    prefix = _prefix(model_path)
+    params_file = prefix + ".pdparams"
+    if not os.path.exists(params_file):
+        if executor is None:
+            raise ValueError("executor is required when loading model file saved with [ save_params, "
+                             "save_persistables, save_vars ]")
+        names = None if var_list is None else [v.name for v in var_list]
+        if os.path.isfile(model_path):
+            if var_list is None:
+                raise ValueError("var_list is required when loading model file saved with [ save_params, "
+                                 "save_persistables, save_vars ]")
+            known = {v.name for v in program.list_vars()}
+            for v in var_list:
+                if v.name not in known:
+                    raise LookupError(f"loaded var [{v.name}] is not in program variable list")
+        elif os.path.isdir(model_path):
+            known = {v.name for v in program.list_vars()}
+            names = [n for n in known if names is None or n in names]
+        else:
+            raise ValueError(f"(NotFound) Cannot find model file {model_path}")
+        arrays = _legacy_arrays(model_path, names, "")
+        _set_arrays(arrays)
+        return
+    params = [v for v in program.list_vars() if _is_parameter(v)]
+    loaded = _read_pickle(params_file)
+    for v in params:
+        assert v.name in loaded, f"Cannot find [{v.name}] in model file [{params_file}]"
+    opt = [v for v in program.list_vars() if _is_optimizer_state(v)]
+    opt_loaded = {}
+    if opt:
+        opt_file = prefix + ".pdopt"
+        assert os.path.exists(opt_file), f"Optimizer file [{opt_file}] not exits"
+        opt_loaded = _read_pickle(opt_file)
+        for v in opt:
+            assert v.name in opt_loaded, f"Can not find [{v.name}] in model file [{opt_file}]"
+    _set_arrays({v.name: loaded[v.name] for v in params})
+    _set_arrays({v.name: opt_loaded[v.name] for v in opt})
+
+
+def _set_arrays(arrays):
+    scope = global_scope()
+    for n, a in arrays.items():
+        scope.var(n).get_tensor().set(np.asarray(a))
+
+
+def load_program_state(model_path, var_list=None):
+    """{name: ndarray} of the values saved by static.save (or 1.x save_vars/save_params files).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import os, tempfile
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name="x", shape=[10, 10], dtype='float32')
+            >>> y = paddle.static.nn.fc(x, 10)
+            >>> exe = paddle.static.Executor(paddle.CPUPlace())
+            >>> _ = exe.run(paddle.static.default_startup_program())
+            >>> prefix = os.path.join(tempfile.mkdtemp(), 'model')
+            >>> paddle.static.save(paddle.static.default_main_program(), prefix)
+            >>> sorted(paddle.static.load_program_state(prefix))
+            ['fc_0.b_0', 'fc_0.w_0']
+            >>> paddle.disable_static()
+    """
+    prefix = _prefix(model_path)
+    params_file = prefix + ".pdparams"
+    if not os.path.exists(params_file):
+        if var_list is None and os.path.isfile(model_path):
+            raise ValueError("var_list can not be None when model_path is a file type")
+        names = None if var_list is None else [v.name for v in var_list]
+        return _legacy_arrays(model_path, names, "var_list can not be None when model_path is a file type")
+    state = dict(_read_pickle(params_file))
+    if os.path.exists(prefix + ".pdopt"):
+        state.update(_read_pickle(prefix + ".pdopt"))
+    return state
+
+
+def set_program_state(program, state_dict):
+    """Set program's persistables (in the global scope) from {name: ndarray}; unknown names warn.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import numpy as np
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name="x", shape=[10, 10], dtype='float32')
+            >>> y = paddle.static.nn.fc(x, 10)
+            >>> exe = paddle.static.Executor(paddle.CPUPlace())
+            >>> _ = exe.run(paddle.static.default_startup_program())
+            >>> paddle.static.set_program_state(paddle.static.default_main_program(),
+            ...                                 {'fc_0.b_0': np.ones(10, 'float32')})
+            >>> paddle.static.global_scope().find_var('fc_0.b_0').get_tensor()._array.tolist()[:2]
+            [1.0, 1.0]
+            >>> paddle.disable_static()
+    """
+    check_static_mode("set_program_state")
+    used = set()
+    for var in program.list_vars():
+        if not is_persistable(var):
+            continue
+        held = global_scope().find_var(var.name)
+        assert held is not None, f"Variable [ {var.name} ] Not found, Please make sure run startup program"
+        if var.name not in state_dict:
+            continue
+        old = np.array(held.get_tensor())
+        new = np.asarray(state_dict[var.name])
+        assert old.shape == new.shape, (
+            f"Parameter's shape does not match, the Program requires a parameter with the shape of ({old.shape}), "
+            f"while the loaded parameter (namely [ {var.name} ]) has a shape of  ({new.shape}).")
+        assert old.dtype == new.dtype, (
+            f"Parameter's data type does not match, the Program requires a parameter with a dtype of ({old.dtype}), "
+            f"while the loaded parameter (namely [ {var.name} ]) has a dtype of  ({new.dtype}).")
+        held.get_tensor().set(new)
+        used.add(var.name)
+    unused = [k for k in state_dict if k not in used]
+    if unused:
+        warnings.warn("This list is not set, Because of Parameter not found in program. There are: "
+                      + " ".join(unused))
+
+
+# -- Program.state_dict / set_state_dict ------------------------------------------------------------------
+def state_dict(program, mode="all", scope=None):
+    """{name: DenseTensor} of the parameters ('param'), optimizer state ('opt') or both ('all') in scope."""
+    if mode not in ("param", "opt", "all"):
+        raise ValueError(f"`mode` string should be 'param', 'opt' or 'all', but received {mode}.")
+    scope = scope if scope is not None else global_scope()
+    out = {}
+    for var in program.list_vars():
+        param, opt = _is_parameter(var), _is_optimizer_state(var)
+        if not (param if mode == "param" else opt if mode == "opt" else param or opt):
+            continue
+        held = scope.find_var(var.name)
+        if held is None:
+            raise ValueError(f"Can not find Variable '{var.name}' in the scope. Make sure it is initialized")
+        out[var.name] = held.get_tensor()
+    return out
+
+
+def set_state_dict(program, state, scope=None):
+    """Write the values of `state` into the program's variables in `scope` (unknown names warn)."""
+    if not isinstance(state, dict):
+        raise TypeError(f"Type of `state_dict` should be dict, but received {type(state)}.")
+    by_name = {v.name: v for v in program.list_vars()}
+    structured = state.get("StructuredToParameterName@@")
+    for name, value in state.items():
+        if structured is not None:
+            if name == "StructuredToParameterName@@":
+                continue
+            name = structured.get(name, name)
+        var = by_name.get(name)
+        if not isinstance(var, Variable):
+            warnings.warn(f"Skip loading for '{name}'. Because '{name}' not in the program.")
+            continue
+        try:
+            var.set_value(value, scope)
+        except (ValueError, TypeError) as err:
+            warnings.warn(f"Skip loading for '{name}'. " + str(err))
