@@ -86,7 +86,9 @@ def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=Fa
         b[t._idx] = _sum(b[t._idx], g)
 
     prev = STATE.grad_enabled
+    prev_phase = STATE.phase
     STATE.grad_enabled = bool(create_graph)
+    STATE.phase = "backward"  # diagnostics (nan/inf check, profiler) tell backward ops from forward ones
     try:
         for t, g in leaf_roots:
             _to_leaf(t, g, cap)
@@ -94,6 +96,8 @@ def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=Fa
             _propagate(roots, buffers, retain_graph, cap)
     finally:
         STATE.grad_enabled = prev
+        STATE.phase = prev_phase
+        STATE.phase_op = None
     if cap is None or inputs is None:
         return None
     return cap.finish(allow_unused, create_graph)
@@ -135,10 +139,13 @@ def _propagate(roots, buffers, retain_graph, cap):
         keep = _prune(nodes, cap.leaf, cap.node)  # paddle.grad: only nodes leading to an input
     ready = [n for n in roots if n not in deps]
     pop = buffers.pop
+    track = STATE.hooks is not None  # diagnostics want to know whose backward each op belongs to
     while ready:
         node = ready.pop()
         grads = pop(node, None)
         nexts = node.next
+        if track:
+            STATE.phase_op = node
         if grads is not None and (keep is None or node in keep):
             if node._out_hooks is not None or node._retain is not None or cap is not None:
                 grads = _output_hooks(node, grads, cap)

@@ -245,8 +245,12 @@ def kernel_error(op, inputs_text, err):
     msg = (f"(InvalidArgument) op '{op.type}' failed on inputs {inputs_text}" + (f" with attrs {attrs}" if attrs else "")
            + f": {err}")
     if isinstance(err, MemoryError):
-        return MemoryError(msg)
+        from .memstat import oom_report  # only on the error path: what is held and what to do about it
+        return MemoryError("(ResourceExhausted) Out of memory: " + msg[len("(InvalidArgument) "):] + oom_report(err))
     cls = type(err) if isinstance(err, (ValueError, TypeError, IndexError)) else RuntimeError
+    if cls.__module__.startswith("numpy"):  # numpy's AxisError & co: raise the Python type Paddle raises
+        cls = ValueError if issubclass(cls, ValueError) else next(
+            (b for b in cls.__mro__ if b.__module__ == "builtins"), RuntimeError)
     try:
         return cls(msg)
     except Exception:

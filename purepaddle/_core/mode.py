@@ -5,7 +5,8 @@ import functools
 class _State:
     """One object read by the hot path; attribute reads on it are cheap."""
 
-    __slots__ = ("static", "grad_enabled", "builder", "const_builder", "program_stack", "hooks", "saved_hooks")
+    __slots__ = ("static", "grad_enabled", "builder", "const_builder", "program_stack", "hooks", "saved_hooks",
+                 "phase", "phase_op")
 
     def __init__(self):
         self.static = False         # building a Program instead of running eagerly
@@ -15,6 +16,8 @@ class _State:
         self.program_stack = []     # (main, startup) pairs pushed by program_guard
         self.hooks = None           # diagnostics (nan check, profiler): list of callables or None
         self.saved_hooks = None     # stack of (pack, unpack) from saved_tensors_hooks, or None
+        self.phase = None           # None (forward / user code), "backward" or "optimizer": read by diagnostics
+        self.phase_op = None        # the grad node whose backward runs (kept only while hooks are installed)
 
 
 STATE = _State()

@@ -10,3 +10,4 @@ _executor.set_flag_reader(flags.get)  # the static Executor reads FLAGS_* from t
 from ..base.framework import in_dynamic_or_pir_mode, in_pir_mode  # noqa: E402,F401  (purepaddle has no PIR)
 from ..nn.param_attr import ParamAttr  # noqa: E402,F401
 from .io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401
+from . import nan_inf  # noqa: E402,F401  (FLAGS_check_nan_inf: installs its op hook while the flag is on)

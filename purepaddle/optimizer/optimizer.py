@@ -13,6 +13,7 @@ from collections import defaultdict
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.dispatch import _run_hooks
 from .._core.mode import STATE
 from .._core.tensor import Tensor
 from ..nn._regularizer import L1Decay, L2Decay
@@ -29,10 +30,13 @@ class _GradOff:
 
     def __enter__(self):
         self.prev = STATE.grad_enabled
+        self.prev_phase = STATE.phase
         STATE.grad_enabled = False
+        STATE.phase = "optimizer"  # diagnostics (nan/inf check, profiler) attribute these ops to the update
 
     def __exit__(self, *exc):
         STATE.grad_enabled = self.prev
+        STATE.phase = self.prev_phase
 
 
 def _static_variable():
@@ -370,8 +374,11 @@ class Optimizer(_LRMixin, _StateMixin):
             arrays[pos[ls]] = lr
         for slot, var in extra.items():
             arrays[pos[slot]] = var if type(var) is np.ndarray else var._data
-        cls(attrs).update(np, *arrays)
+        op = cls(attrs)
+        op.update(np, *arrays)
         param._version += 1
+        if STATE.hooks is not None:  # diagnostics see the in-place update as an op on the parameter
+            _run_hooks(op, [param, grad] + [v for v in extra.values() if isinstance(v, Tensor)], (param,))
         return None
 
     def _create_optimization_pass(self, parameters_and_grads, group=None):

@@ -93,6 +93,12 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, req
     if not isinstance(fill_value, (numbers.Number, str, TensorMethods)):
         raise TypeError("The fill_value should be int, float, bool, complex, np.number, string numeric values or "
                         f"Tensor, but received {type(fill_value)}.")
+    if isinstance(fill_value, str):
+        try:
+            complex(fill_value.strip())
+        except ValueError:
+            raise ValueError(f"The fill_value of paddle.full must be a number or a numeric string, but received "
+                             f"{fill_value!r}.") from None
     if dtype is None:
         d = _dt.bool_ if isinstance(fill_value, bool) else \
             _dt.complex128 if isinstance(fill_value, complex) else _dt.default_float()

@@ -310,6 +310,11 @@ def tensordot(x, y, axes=2, name=None):
     else:
         ax_y += ax_x[len(ax_y):]
     sx, sy = list(x.shape), list(y.shape)
+    for which, axs, n in (("x", ax_x, nx), ("y", ax_y, ny)):
+        bad = [d for d in axs if not -n <= d < n]
+        if bad:  # Paddle raises IndexError here too, but without saying which axis
+            raise IndexError(f"(OutOfRange) The axes of '{which}' in tensordot must be in range [{-n}, {n}), but "
+                             f"received {bad[0]} (axes of x: {ax_x}, axes of y: {ax_y}).")
     for dx, dy in zip(ax_x, ax_y):
         a, b = sx[dx], sy[dy]
         if a == 1 and b != 1:
