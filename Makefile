@@ -27,7 +27,7 @@ BENCH_STAMP := $(REF_VENV)/.torch-installed
 venv: $(VENV_STAMP)
 $(VENV_STAMP): pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,model,distributed]'
 	touch $@
 
 test: venv
@@ -57,9 +57,17 @@ $(BENCH_STAMP): $(REF_STAMP)
 bench: venv bench-venv
 	$(PY) bench/dispatch.py
 
+.PHONY: troubleshooting
+troubleshooting: venv
+	$(PY) docs/make_troubleshooting.py
+
 .PHONY: bench-train
 bench-train: venv bench-venv
 	$(PY) bench/train.py --threads 2
+
+.PHONY: bench-inference
+bench-inference: venv ref-venv
+	$(PY) bench/inference.py
 
 $(CONF_EXAMPLES): | $(REF_STAMP)
 	mkdir -p $(CONF_DIR)

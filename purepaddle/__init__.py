@@ -15,10 +15,15 @@ from .tensor import *  # noqa: F401,F403
 from . import static  # noqa: E402
 from . import autograd, base, device, framework, linalg, nn, utils  # noqa: E402,F401
 from . import callbacks, hapi, io, metric, optimizer, regularizer, vision  # noqa: E402,F401
+from . import jit  # noqa: E402,F401
+from . import amp, profiler  # noqa: E402,F401
+from . import inference  # noqa: E402,F401
 from . import version  # noqa: E402,F401
 from .base.framework import disable_signal_handler  # noqa: E402,F401
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402
 from .hapi import Model, summary  # noqa: E402
+from . import distributed  # noqa: E402,F401  (cheap: MPI starts only in init_parallel_env)
+from .distributed.parallel import DataParallel  # noqa: E402
 from .nn.initializer.lazy_init import LazyGuard  # noqa: E402
 from .nn.functional import (adaptive_avg_pool1d, conv1d, conv2d, conv3d, group_norm, layer_norm,  # noqa: E402
                             pdist)
@@ -30,6 +35,9 @@ from .device import (device_guard, get_cudnn_version, get_device, is_compiled_wi
 from .framework import get_flags, set_flags  # noqa: E402
 from .framework.random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cuda_rng_state,  # noqa: E402
                                set_rng_state)
+from .static import nn as _static_nn  # noqa: E402  (paddle.static.nn: floor-6 layers and control flow)
 
+static.Print, static.accuracy, static.auc = _static_nn.Print, _static_nn.accuracy, _static_nn.auc
+static.__all__ += ["Print", "accuracy", "auc"]
 dtype = _dtype.DType
 __version__ = "3.3.1"

@@ -108,12 +108,12 @@ class DistributedBatchSampler(BatchSampler):
             assert isinstance(num_replicas, int) and num_replicas > 0, "num_replicas should be a positive integer"
             self.nranks = num_replicas
         else:
-            self.nranks = _env_int(("PADDLE_TRAINERS_NUM",), 1)
+            self.nranks = _env_int(("PADDLE_TRAINERS_NUM", "OMPI_COMM_WORLD_SIZE"), 1)  # or a plain mpirun
         if rank is not None:
             assert isinstance(rank, int) and rank >= 0, "rank should be a non-negative integer"
             self.local_rank = rank
         else:
-            self.local_rank = _env_int(("PADDLE_TRAINER_ID",), 0)
+            self.local_rank = _env_int(("PADDLE_TRAINER_ID", "OMPI_COMM_WORLD_RANK"), 0)
         self.drop_last = drop_last
         self.epoch = 0
         self.num_samples = int(math.ceil(len(self.dataset) * 1.0 / self.nranks))

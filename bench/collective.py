@@ -1,0 +1,189 @@
+"""Collective benchmarks on 2 local ranks: all_reduce through purepaddle vs raw mpi4py, and DataParallel scaling.
+
+    .venv/bin/python bench/collective.py                 # both parts
+    .venv/bin/python bench/collective.py --only allreduce
+    .venv/bin/python bench/collective.py --only dp --steps 40
+
+all_reduce: float32 SUM of 4 KiB, 4 MiB and 100 MiB, in one job started by purepaddle's launcher.
+Each size alternates blocks of calls between `comm.Allreduce(MPI.IN_PLACE, a)` (raw mpi4py, Open
+MPI's own algorithm choice) and `paddle.distributed.all_reduce(t)` where `a` is the Tensor's own
+buffer, so both see the same memory and machine state. Reported: the best block's time per call (the least disturbed
+by other load on the machine), the ratio purepaddle/raw, and the algorithm bandwidth (bytes / time).
+
+DataParallel: MLP 784-512-512-10 (ReLU, cross-entropy, SGD 0.01) trained on a global batch of 256:
+2 ranks with 128 samples each under the launcher (1 math thread per rank, as the launcher sets on
+2 cores) vs 1 process with the whole batch (all cores, and 1 thread for reference). Reported: ms per
+global step and the speed-up of 2 ranks over 1 process.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.abspath(__file__)
+SIZES = [("4 KiB", 4 << 10, 200, 30), ("4 MiB", 4 << 20, 5, 30), ("100 MiB", 100 << 20, 1, 15)]
+
+
+# -------------------------------------------------------------------- workers (inside the launched job)
+
+def _median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def worker_allreduce(out):
+    import paddle
+    import paddle.distributed as dist
+    from mpi4py import MPI
+
+    dist.init_parallel_env()
+    comm = MPI.COMM_WORLD
+    rows = []
+    for label, nbytes, calls, blocks in SIZES:
+        # one buffer for both, so only the call path differs (zeros: the sums stay finite)
+        t = paddle.zeros([nbytes // 4], dtype="float32")
+        raw = t._data
+        comm.Allreduce(MPI.IN_PLACE, raw)
+        dist.all_reduce(t)
+        times = {"raw": [], "purepaddle": []}
+        for _ in range(blocks):
+            for name in ("raw", "purepaddle"):
+                comm.Barrier()
+                start = time.perf_counter()
+                if name == "raw":
+                    for _ in range(calls):
+                        comm.Allreduce(MPI.IN_PLACE, raw)
+                else:
+                    for _ in range(calls):
+                        dist.all_reduce(t)
+                times[name].append((time.perf_counter() - start) / calls)
+        # every rank must agree on the numbers reported: take rank 0's
+        rows.append({"size": label, "bytes": nbytes, "raw": min(times["raw"]),
+                     "purepaddle": min(times["purepaddle"]), "raw_median": _median(times["raw"]),
+                     "purepaddle_median": _median(times["purepaddle"])})
+    if dist.get_rank() == 0:
+        with open(out, "w") as f:
+            json.dump({"rows": rows, "mpi": MPI.Get_library_version().split(",")[0].strip()}, f)
+
+
+def worker_dp(out, steps, global_batch):
+    import numpy as np
+    import paddle
+    import paddle.distributed as dist
+
+    dist.init_parallel_env()
+    rank, world = dist.get_rank(), dist.get_world_size()
+    nn = paddle.nn
+    paddle.seed(0)
+    net = nn.Sequential(nn.Linear(784, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 10))
+    model = paddle.DataParallel(net) if world > 1 else net
+    opt = paddle.optimizer.SGD(learning_rate=0.01, parameters=model.parameters())
+    loss_fn = nn.CrossEntropyLoss()
+    rng = np.random.default_rng(rank)
+    local = global_batch // world
+    x = paddle.to_tensor(rng.standard_normal((local, 784), dtype="float32"))
+    y = paddle.to_tensor(rng.integers(0, 10, (local, 1)).astype("int64"))
+
+    def step():
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+
+    for _ in range(3):
+        step()
+    if world > 1:
+        dist.barrier()
+    times = []
+    for _ in range(steps):
+        start = time.perf_counter()
+        step()
+        times.append(time.perf_counter() - start)
+    if world > 1:
+        gathered = []
+        dist.all_gather_object(gathered, _median(times))
+        per_step = max(gathered)  # a step is done when the slowest rank is
+    else:
+        per_step = _median(times)
+    if rank == 0:
+        with open(out, "w") as f:
+            json.dump({"world": world, "per_step": per_step, "local_batch": local}, f)
+
+
+# -------------------------------------------------------------------- driver
+
+def run_allreduce(tmp):
+    out = os.path.join(tmp, "allreduce.json")
+    proc = subprocess.run([sys.executable, "-m", "purepaddle.distributed.launch", "--nproc_per_node", "2",
+                           "--log_dir", os.path.join(tmp, "log_ar"), HERE, "--_worker", "allreduce", "--out", out],
+                          capture_output=True, text=True)
+    if proc.returncode:
+        sys.exit(f"all_reduce job failed:\n{proc.stderr}")
+    res = json.load(open(out))
+    print(f"all_reduce, float32 SUM, 2 ranks on this machine ({res['mpi']})")
+    print(f"{'size':>8} {'raw mpi4py':>12} {'purepaddle':>12} {'ratio':>6} {'raw GB/s':>9} {'pure GB/s':>9}"
+          f"   (medians: raw / purepaddle)")
+    for row in res["rows"]:
+        raw, pure = row["raw"], row["purepaddle"]
+        print(f"{row['size']:>8} {_fmt(raw):>12} {_fmt(pure):>12} {pure / raw:6.2f} "
+              f"{row['bytes'] / raw / 1e9:9.2f} {row['bytes'] / pure / 1e9:9.2f}"
+              f"   ({_fmt(row['raw_median'])} / {_fmt(row['purepaddle_median'])})")
+    return res
+
+
+def _fmt(seconds):
+    return f"{seconds * 1e6:.1f} us" if seconds < 1e-3 else f"{seconds * 1e3:.2f} ms"
+
+
+def run_dp(tmp, steps, global_batch):
+    results = {}
+    out2 = os.path.join(tmp, "dp2.json")
+    proc = subprocess.run([sys.executable, "-m", "purepaddle.distributed.launch", "--nproc_per_node", "2",
+                           "--log_dir", os.path.join(tmp, "log_dp"), HERE, "--_worker", "dp", "--out", out2,
+                           "--steps", str(steps), "--batch", str(global_batch)], capture_output=True, text=True)
+    if proc.returncode:
+        sys.exit(f"DataParallel job failed:\n{proc.stderr}")
+    results["2 ranks x 1 thread"] = json.load(open(out2))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    for threads in sorted({cores, 1}, reverse=True):
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PADDLE_")}
+        env.update({k: str(threads) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")})
+        out1 = os.path.join(tmp, f"dp1_{threads}.json")
+        one = subprocess.run([sys.executable, "-m", "purepaddle", HERE, "--_worker", "dp", "--out", out1,
+                              "--steps", str(steps), "--batch", str(global_batch)], env=env, capture_output=True,
+                             text=True)
+        if one.returncode:
+            sys.exit(f"single-process run failed:\n{one.stderr}")
+        results[f"1 process x {threads} thread{'s' if threads > 1 else ''}"] = json.load(open(out1))
+    print(f"\nDataParallel MLP 784-512-512-10, SGD, global batch {global_batch}, median of {steps} steps")
+    base = results[f"1 process x {cores} thread{'s' if cores > 1 else ''}"]["per_step"]
+    for name, r in results.items():
+        print(f"{name:>22}: {r['per_step'] * 1e3:8.2f} ms/step  {global_batch / r['per_step']:9.0f} samples/s  "
+              f"speed-up vs 1 process x {cores} threads: {base / r['per_step']:.2f}x")
+    return results
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--only", choices=["allreduce", "dp"], default=None)
+    p.add_argument("--steps", type=int, default=30)
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--_worker", choices=["allreduce", "dp"], default=None)
+    p.add_argument("--out", default=None)
+    a = p.parse_args()
+    if a._worker == "allreduce":
+        return worker_allreduce(a.out)
+    if a._worker == "dp":
+        return worker_dp(a.out, a.steps, a.batch)
+    with tempfile.TemporaryDirectory() as tmp:
+        if a.only in (None, "allreduce"):
+            run_allreduce(tmp)
+        if a.only in (None, "dp"):
+            run_dp(tmp, a.steps, a.batch)
+
+
+if __name__ == "__main__":
+    main()

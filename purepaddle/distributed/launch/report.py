@@ -1,0 +1,69 @@
+"""The one failure summary the launcher prints: which rank, why (exit code or signal, decoded), the log's tail."""
+import signal
+
+# What a worker killed by a signal most likely went through, in a user's words.
+SIGNAL_CAUSES = {
+    signal.SIGKILL: "killed, often the out-of-memory killer (check `dmesg` or the container's memory limit)",
+    signal.SIGSEGV: "segmentation fault: a crash in native code (the Python stack is in the log)",
+    signal.SIGBUS: "bus error: bad memory access, often a full /dev/shm or a truncated memory-mapped file",
+    signal.SIGFPE: "floating-point exception in native code, e.g. an integer division by zero",
+    signal.SIGABRT: "aborted by native code (a failed C++ check or assert)",
+    signal.SIGTERM: "terminated from outside the job (a scheduler, a timeout or `kill`)",
+    signal.SIGINT: "interrupted (Ctrl-C)",
+    signal.SIGHUP: "hung up: the terminal or ssh session that started it went away",
+    signal.SIGPIPE: "broken pipe: it wrote to a pipe or socket nobody reads",
+}
+
+
+def describe_exit(returncode):
+    """'exited with code 3' or 'killed by signal 9 (SIGKILL): killed, often the out-of-memory killer ...'."""
+    if returncode >= 0:
+        return f"exited with code {returncode}"
+    num = -returncode
+    try:
+        name = signal.Signals(num).name
+    except ValueError:
+        name = f"signal {num}"
+    cause = SIGNAL_CAUSES.get(num)
+    text = f"killed by signal {num} ({name})"
+    return f"{text}: {cause}" if cause else text
+
+
+def exit_status(returncode):
+    """The launcher's own exit status for a worker's return code (shell convention for signals)."""
+    if returncode > 0:
+        return returncode
+    if returncode < 0:
+        return 128 - returncode
+    return 1
+
+
+def summary(report, world, others=(), other_logs=()):
+    """The failure summary for the first failing rank's report (later failures listed by rank)."""
+    rank = report["rank"]
+    lines = [f"ABORT!!! Out of all {world} trainers, the trainer process with rank=[{rank}] was aborted.",
+             f"  rank {rank} (local rank {report['local_rank']} on host {report['host']}, pid {report['pid']}) "
+             f"{describe_exit(report['returncode'])}"]
+    if report.get("error"):
+        lines.append(f"  error: {report['error']}")
+    if others:
+        lines.append("  also failed after it: " + ", ".join(
+            f"rank {o['rank']} ({describe_exit(o['returncode'])})" for o in others))
+    if other_logs:
+        shown = ", ".join(other_logs[:4]) + (f" and {len(other_logs) - 4} more" if len(other_logs) > 4 else "")
+        lines.append(f"  the other ranks were stopped (their logs: {shown})")
+    lines.append(f"  last lines of {report['log']}:")
+    body = report.get("tail", "").rstrip("\n")
+    lines.extend("    " + ln for ln in (body.splitlines() if body else ["(the log is empty)"]))
+    return "\n".join(lines)
+
+
+def mpirun_failure(returncode, stderr_tail, world):
+    """Summary when mpirun itself failed and no rank reported (a worker never started, a host unreachable)."""
+    lines = [f"ABORT!!! the job of {world} trainers failed before any trainer reported: mpirun "
+             f"{describe_exit(returncode)}."]
+    body = stderr_tail.strip("\n")
+    if body:
+        lines.append("  mpirun said:")
+        lines.extend("    " + ln for ln in body.splitlines()[-20:])
+    return "\n".join(lines)

@@ -1,0 +1,197 @@
+"""One rank's supervisor, started by mpirun: runs the training script as a child, logs it, reports how it ended.
+
+It imports the standard library only (it starts in a few milliseconds and stays out of the
+script's way). It reads the job plan from PUREPADDLE_LAUNCH, gives the child Paddle's PADDLE_*
+environment for its rank, writes the child's stdout and stderr to `{log_dir}/workerlog.N` (rank 0
+also echoes them to mpirun, hence to the launcher's console), and when the child fails sends the
+launcher one report (rank, host, exit code or signal, the exception's last line, the log's tail)
+before exiting non-zero, which makes mpirun stop every other rank.
+"""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+PLAN_VAR = "PUREPADDLE_LAUNCH"
+ERROR_FILE_VAR = "PUREPADDLE_ERROR_FILE"
+TAIL_LINES = 20
+
+
+def mpi_rank(environ):
+    """This process's rank in the MPI job (Open MPI / PMIx variables)."""
+    for key in ("OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"):
+        if environ.get(key, "") != "":
+            return int(environ[key])
+    raise RuntimeError("purepaddle supervisor: no MPI rank in the environment (it is started by mpirun)")
+
+
+def worker_env(plan, rank):
+    """Paddle's per-worker environment for global `rank` (PADDLE_TRAINER_ID, ..., FLAGS_selected_gpus)."""
+    nproc = plan["nproc"]
+    nnodes = len(plan["nodes"])
+    local = rank % nproc
+    node = plan["nodes"][rank // nproc]
+    world = nproc * nnodes
+    env = {
+        "PADDLE_TRAINER_ID": str(rank),
+        "PADDLE_TRAINERS_NUM": str(world),
+        "PADDLE_TRAINER_ENDPOINTS": ",".join(plan["endpoints"]),
+        "PADDLE_CURRENT_ENDPOINT": plan["endpoints"][rank],
+        "PADDLE_RANK_IN_NODE": str(local),
+        "PADDLE_LOCAL_RANK": str(local),
+        "PADDLE_LOCAL_SIZE": str(nproc),
+        "PADDLE_GLOBAL_RANK": str(rank),
+        "PADDLE_GLOBAL_SIZE": str(world),
+        "PADDLE_NNODES": str(nnodes),
+        "PADDLE_MASTER": plan["master"],
+        "PADDLE_LOG_DIR": node["log_dir"],
+        "PADDLE_JOB_ID": plan["job_id"],
+        "PADDLE_AUTO_CLUSTER": "0",
+        "PADDLE_DISTRI_BACKEND": "mpi",
+        "PYTHONUNBUFFERED": "1",  # Paddle runs `python -u`: output reaches the log as it is printed
+    }
+    devices = plan.get("devices")
+    if devices:
+        env[plan["device_key"]] = ",".join(devices) if nproc == 1 else devices[local]
+    for key, value in (plan.get("threads") or {}).items():
+        env[key] = value
+    return env
+
+
+def log_path(plan, rank):
+    """`{log_dir}/workerlog.{local_rank}` (the global rank when several nodes share one host and log dir)."""
+    nproc = plan["nproc"]
+    node = plan["nodes"][rank // nproc]
+    n = rank if plan.get("log_names") == "global" else rank % nproc
+    return os.path.join(node["log_dir"], f"workerlog.{n}")
+
+
+def tail(path, n=TAIL_LINES):
+    """The last n lines of a text file ('' when it cannot be read)."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - 64 * 1024))
+            data = f.read()
+    except OSError:
+        return ""
+    lines = data.decode("utf-8", "replace").splitlines()
+    return "\n".join(lines[-n:])
+
+
+def send_report(address, report, timeout=5.0):
+    """One JSON line to the launcher's report server; False when it cannot be reached."""
+    host, _, port = address.rpartition(":")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout) as s:
+            s.sendall((json.dumps({"kind": "fail", **report}) + "\n").encode())
+            s.shutdown(socket.SHUT_WR)
+            s.recv(16)  # wait for the launcher to take it, so it has the report before mpirun tears down
+        return True
+    except OSError:
+        return False
+
+
+def _die_with_parent(signum):
+    """Ask Linux to send `signum` to this process when its parent dies (no orphan left spinning)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signum))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _child_setup():
+    """In the child before exec: die with the supervisor."""
+    _die_with_parent(signal.SIGKILL)
+
+
+class _Tee(threading.Thread):
+    """Copies the child's output to its log file (and, for rank 0, to our stdout: the console)."""
+
+    def __init__(self, pipe, log, echo):
+        super().__init__(daemon=True)
+        self.pipe, self.log, self.echo = pipe, log, echo
+
+    def run(self):
+        out = sys.stdout.buffer if self.echo else None
+        fd = self.pipe.fileno()
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.log.write(chunk)
+            self.log.flush()
+            if out is not None:
+                try:
+                    out.write(chunk)
+                    out.flush()
+                except (OSError, ValueError):
+                    out = None
+
+
+def main():
+    """Run the script for this rank; exit with its status (after reporting a failure)."""
+    _die_with_parent(signal.SIGTERM)  # mpirun's daemon gone: stop the script (see `stop`)
+    plan = json.loads(os.environ[PLAN_VAR])
+    rank = mpi_rank(os.environ)
+    env = dict(os.environ)
+    env.pop(PLAN_VAR, None)
+    env.update(worker_env(plan, rank))
+    path = log_path(plan, rank)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd, err_file = tempfile.mkstemp(prefix=f"purepaddle-rank{rank}-", suffix=".err")
+    os.close(fd)
+    env[ERROR_FILE_VAR] = err_file
+    cmd = [plan["python"], "-u", plan["runner"], plan["script"]] + list(plan["args"])
+    stopping = []
+
+    with open(path, "wb" if plan.get("log_overwrite") else "ab") as log:
+        child = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, preexec_fn=_child_setup, cwd=plan.get("cwd"))
+
+        def stop(signum, frame):
+            # mpirun tears the job down: stop the script at once (it may be blocked in a collective)
+            stopping.append(signum)
+            try:
+                child.send_signal(signal.SIGTERM)
+                time.sleep(0.2)
+                child.kill()
+            except OSError:
+                pass
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        tee = _Tee(child.stdout, log, echo=(rank == 0))
+        tee.start()
+        code = child.wait()
+        tee.join(timeout=2.0)
+    try:
+        with open(err_file, encoding="utf-8", errors="replace") as f:
+            error = f.read().strip()
+        os.unlink(err_file)
+    except OSError:
+        error = ""
+    if code == 0:
+        return 0
+    if stopping:
+        return 128 + stopping[0]
+    report = {"rank": rank, "local_rank": rank % plan["nproc"], "host": socket.gethostname(),
+              "pid": child.pid, "returncode": code, "error": error, "log": os.path.abspath(path),
+              "tail": tail(path), "time": time.time()}
+    if not send_report(plan["report"], report):
+        sys.stderr.write(f"purepaddle: rank {rank} failed (return code {code}); see {path}\n")
+    return code if code > 0 else 128 - code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""paddle.distributed point-to-point: send, recv, isend, irecv, P2POp, batch_isend_irecv (global ranks)."""
+import numpy as np
+
+from .._core.mode import STATE
+from .communication import Task, _check_tensor, _group_rank, _member
+
+__all__ = ["send", "recv", "isend", "irecv", "P2POp", "batch_isend_irecv"]
+
+
+def _p2p(tensor, peer, group, sync, api, arg, send_side):
+    g, pg = _member(group, api)
+    if pg is None:
+        return None
+    _check_tensor(tensor, api)
+    if STATE.static:
+        raise NotImplementedError(f"{api} is not supported in static mode by purepaddle; use dynamic mode")
+    if peer is None:
+        if send_side:
+            raise ValueError(f"{api}: {arg} must be a rank")
+        r = pg.MPI.ANY_SOURCE if hasattr(pg, "MPI") else 0
+    else:
+        r = _group_rank(g, peer, api, arg)
+    if send_side:
+        a = np.ascontiguousarray(tensor._data)
+        return Task(pg.send(a, r, sync=sync))
+    a = tensor._data if tensor._data.flags.c_contiguous else np.ascontiguousarray(tensor._data)
+    tensor._data = a
+    tensor._version += 1
+    return Task(pg.recv(a, r, sync=sync))
+
+
+def send(tensor, dst=0, group=None, sync_op=True):
+    """Send `tensor` to global rank `dst` (which calls recv).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> if dist.get_world_size() > 1:
+            ...     data = paddle.to_tensor([dist.get_rank()])
+            ...     if dist.get_rank() == 0:
+            ...         task = dist.send(data, dst=1)
+            ...     elif dist.get_rank() == 1:
+            ...         task = dist.recv(data, src=0)
+    """
+    return _p2p(tensor, dst, group, sync_op, "send", "dst", True)
+
+
+def recv(tensor, src=0, group=None, sync_op=True):
+    """Receive into `tensor` (in place) what global rank `src` sends.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> if dist.get_world_size() > 1 and dist.get_rank() == 1:
+            ...     data = paddle.zeros([1], dtype='int64')
+            ...     task = dist.recv(data, src=0)
+    """
+    return _p2p(tensor, src, group, sync_op, "recv", "src", False)
+
+
+def isend(tensor, dst, group=None):
+    """Start sending `tensor` to global rank `dst`; returns a task (wait() before reusing the tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> if dist.get_world_size() > 1 and dist.get_rank() == 0:
+            ...     task = dist.isend(paddle.to_tensor([1.0]), dst=1)
+            ...     task.wait()
+    """
+    return _p2p(tensor, dst, group, False, "isend", "dst", True)
+
+
+def irecv(tensor, src=None, group=None):
+    """Start receiving into `tensor` from global rank `src` (None: any rank); returns a task.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> if dist.get_world_size() > 1 and dist.get_rank() == 1:
+            ...     data = paddle.zeros([1])
+            ...     task = dist.irecv(data, src=0)
+            ...     task.wait()
+    """
+    return _p2p(tensor, src, group, False, "irecv", "src", False)
+
+
+class P2POp:
+    """One send or receive for batch_isend_irecv: P2POp(dist.isend, tensor, peer, group=None).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> op = dist.P2POp(dist.isend, paddle.to_tensor([1.0]), 0)
+            >>> op.peer
+            0
+    """
+
+    def __init__(self, op, tensor, peer, group=None):
+        if op not in (isend, irecv):
+            raise RuntimeError("P2POp: op must be paddle.distributed.isend or paddle.distributed.irecv")
+        self.op, self.tensor, self.peer, self.group = op, tensor, peer, group
+
+
+def batch_isend_irecv(p2p_op_list):
+    """Start every P2POp of the list; returns their tasks.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> n, r = dist.get_world_size(), dist.get_rank()
+            >>> if n > 1:
+            ...     send_t, recv_t = paddle.to_tensor([float(r)]), paddle.zeros([1])
+            ...     ops = [dist.P2POp(dist.isend, send_t, (r + 1) % n), dist.P2POp(dist.irecv, recv_t, (r - 1) % n)]
+            ...     for task in dist.batch_isend_irecv(ops):
+            ...         task.wait()
+    """
+    if not p2p_op_list or not all(isinstance(p, P2POp) for p in p2p_op_list):
+        raise RuntimeError("batch_isend_irecv: expected a non-empty list of P2POp")
+    return [p.op(p.tensor, p.peer, p.group) for p in p2p_op_list]
