@@ -89,7 +89,7 @@ def test_program_structure_and_names(progs):
     assert a.name == "elementwise_add_0.tmp_0"
     assert (b.name, c.name) == ("tmp_0", "tmp_1")     # Python operators give tmp_N names, as in Paddle
     if m is not None:
-        assert m.name == "mean_0.tmp_0" and ops[3].type == "reduce_mean" and m.shape == []
+        assert m.name == "mean_0.tmp_0" and ops[3].type == "reduce_mean" and m.shape == ()
     op = ops[0]
     assert op.input("X") == ["x"] and op.input("Y") == ["x"] and op.output("Out") == [a.name]
     assert op.input_names == ["X", "Y"] and op.output_names == ["Out"]
@@ -138,7 +138,7 @@ def test_names_are_per_program():
 def test_variable_attributes(progs):
     x = static.data("x", [None, 3])
     assert isinstance(x, static.Variable) and isinstance(x, TensorMethods) and not isinstance(x, paddle.Tensor)
-    assert x.shape == [-1, 3] and x.ndim == 2 and x.dim() == 2 and x.size == -1
+    assert x.shape == (-1, 3) and x.ndim == 2 and x.dim() == 2 and x.size == -1
     assert x.dtype == paddle.float32 and x.stop_gradient and not x.persistable and x.lod_level == 0
     assert x.grad_name == "x@GRAD" and x.is_data and x.need_check_feed and not x.is_parameter
     assert str(x.type) == "VarType.DENSE_TENSOR" and x.block is progs[0].global_block()
@@ -243,9 +243,9 @@ def test_multi_output_and_duplicable_ops(progs):
     main, _ = progs
     x = static.data("x", [2, 3])
     out, idx = apply(OPS["test_static_minmax"], x)
-    assert out.shape == [2] and idx.dtype == paddle.int64 and idx.stop_gradient
+    assert out.shape == (2,) and idx.dtype == paddle.int64 and idx.stop_gradient
     (parts,) = apply(OPS["test_static_split2"], x)
-    assert isinstance(parts, list) and [p.shape for p in parts] == [[1, 3], [1, 3]]
+    assert isinstance(parts, list) and [p.shape for p in parts] == [(1, 3), (1, 3)]
     assert main.global_block().ops[-1].output("Out") == [p.name for p in parts]
     a = np.arange(6, dtype="float32").reshape(2, 3)
     o, i, p0, p1 = run(main, {"x": a}, [out, idx, parts[0], parts[1]])

@@ -153,7 +153,7 @@ def test_op_roles_and_loss_grad():
     assert fill.type == "fill_constant" and fill.output("Out") == [loss.name + "@GRAD"]
     assert fill.attr("op_role") == 257 and fill.attr("value") == 1.0 and fill.attr("shape") == []
     assert all(op.attr("op_role") == 1 for op in ops[3:])
-    assert main.global_block().var(loss.name + "@GRAD").shape == []
+    assert main.global_block().var(loss.name + "@GRAD").shape == ()
 
 
 def test_loss_with_unknown_dims_uses_fill_any_like():

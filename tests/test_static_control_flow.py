@@ -117,7 +117,7 @@ def test_cond_program_structure(progs):
     assert "sub_block = block[1]" in str(cb)
     assert main.block(1).ops[-1].type == "assign" and main.block(1).ops[-1].output("Out") == cb.output("Out")
     assert ops[-1].input("X") == [ops[-3].output("Out")[0], cb.output("Out")[0]]  # [false, true]
-    assert out.shape == [3] and not out.stop_gradient
+    assert out.shape == (3,) and not out.stop_gradient
     text = main.to_string(True)
     assert text.count("type: BLOCK") == 2 and "block_idx: 2" in text
     names = [v.name for v in main.list_vars()]

@@ -127,7 +127,7 @@ def test_written_attr_types_follow_paddle_declarations():
     back = sio.program_from_bytes(sio.program_to_bytes(main))
     out = _exe().run(back, feed={"x": np.ones([1, 3], "float32")}, fetch_list=[y.name])[0]
     np.testing.assert_allclose(out, [[5.5, -5.0, 1.75]])
-    assert x.shape == [-1, 3] and k.shape == [2, 3] and z.shape == [-1, 3]
+    assert x.shape == (-1, 3) and k.shape == (2, 3) and z.shape == (-1, 3)
 
 
 def test_every_attr_type_round_trips_with_its_type():
@@ -198,7 +198,7 @@ def test_var_kinds_round_trip():
         v = back.var(name)
         assert int(v.type) == int(kind) and v.persistable == (name == "rows")
         if shape is not None:
-            assert v.shape == shape and v.dtype.name == dtype
+            assert list(v.shape) == shape and v.dtype.name == dtype
 
 
 def test_inference_bytes_list_vars_sorted_with_feed_fetch_last():

@@ -72,9 +72,9 @@ def test_fc_ops_and_names(progs):
     ops = main.global_block().ops
     assert [op.type for op in ops] == ["mul", "elementwise_add", "relu"]
     assert ops[0].attr("x_num_col_dims") == 2 and ops[1].attr("axis") == 2
-    assert out.name == "fc.tmp_2" and out.shape == [4, 3, 5]
+    assert out.name == "fc.tmp_2" and out.shape == (4, 3, 5)
     w = main.global_block().var("fc.w_0")
-    assert w.persistable and w.shape == [2, 5] and not w.stop_gradient
+    assert w.persistable and w.shape == (2, 5) and not w.stop_gradient
     assert [op.type for op in startup.global_block().ops] == ["uniform_random", "fill_constant"]
     out2 = static.nn.fc([x, out], 2, bias_attr=False)
     assert [op.type for op in main.global_block().ops[3:]] == ["mul", "mul", "sum"]
@@ -126,7 +126,7 @@ def test_embedding_and_sparse_embedding(progs):
     e = static.nn.embedding(ids, (10, 3), padding_idx=2, param_attr=init)
     s = static.nn.sparse_embedding(ids, (10, 3), param_attr=paddle.ParamAttr(
         initializer=paddle.nn.initializer.Assign(table)))
-    assert e.shape == [4, 1, 3] and s.shape == [4, 3]
+    assert e.shape == (4, 1, 3) and s.shape == (4, 3)
     assert main.global_block().var("sparse_embedding_0.w_0").type == static.program.VarType.SELECTED_ROWS
     loss = paddle.mean(e) + paddle.mean(s)
     paddle.optimizer.SGD(1.0).minimize(loss)

@@ -132,9 +132,35 @@ def build(op_cls, inputs, attrs):
     return _restructure(flat_out, struct)
 
 
+class _MetaView:
+    """A Variable as infer_meta sees it: `shape` a list (Variable.shape is Paddle's tuple), the rest as is."""
+
+    __slots__ = ("_var", "shape")
+
+    def __init__(self, var):
+        self._var = var
+        self.shape = list(var.shape)
+
+    def __getattr__(self, name):
+        return getattr(self._var, name)
+
+
+def _metas(in_vars):
+    """The infer_meta arguments for a list of input Variables (lists for duplicable slots, None kept)."""
+    out = []
+    for v in in_vars:
+        if v is None:
+            out.append(None)
+        elif isinstance(v, list):
+            out.append([None if x is None else _MetaView(x) for x in v])
+        else:
+            out.append(_MetaView(v))
+    return out
+
+
 def _infer(op, op_cls, in_vars):
     if op_cls.infer_meta is not Op.infer_meta:
-        return op.infer_meta(*in_vars)
+        return op.infer_meta(*_metas(in_vars))
     try:
         return op.infer_meta(*in_vars)
     except (ValueError, TypeError, IndexError, ZeroDivisionError, AttributeError) as e:

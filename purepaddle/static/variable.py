@@ -143,8 +143,9 @@ class Variable(TensorMethods):
 
     @property
     def shape(self):
+        """The static shape as a tuple (-1 = unknown), as legacy Paddle returns it."""
         s = self._shape
-        return [] if s is None else list(s)
+        return () if s is None else tuple(s)
 
     @property
     def dtype(self):

@@ -110,7 +110,7 @@ def test_create_tensor_and_parameter():
         with paddle.static.program_guard(main):
             v = paddle.tensor.create_tensor("float32", name="ct")
             w = paddle.create_parameter(shape=[4, 2], dtype="float32")
-        assert v.name == "ct" and v.dtype == paddle.float32 and w.shape == [4, 2]
+        assert v.name == "ct" and v.dtype == paddle.float32 and w.shape == (4, 2)
     finally:
         paddle.disable_static()
 

@@ -40,7 +40,7 @@ def accuracy(input, label, k=1, correct=None, total=None):
     check_variable(input, "input", "accuracy", ("float16", "uint16", "bfloat16", "float32", "float64"))
     helper = LayerHelper("accuracy")
     block = helper.program.current_block()
-    values = helper.tmp(input.shape[:-1] + [-1 if isinstance(k, Variable) else k], input.dtype, True)
+    values = helper.tmp(list(input.shape[:-1]) + [-1 if isinstance(k, Variable) else k], input.dtype, True)
     indices = helper.tmp(values.shape, _dt.int64, True)
     ins = {"X": [input]}
     attrs = {"sorted": False, "axis": -1, "largest": True}
