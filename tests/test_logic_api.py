@@ -504,3 +504,15 @@ def test_static_op_types_and_attrs():
     am = ops["arg_max"].attrs
     assert am["axis"] == 1 and am["flatten"] is False and am["keepdims"] is False and am["dtype"] == 3
     assert ops["top_k_v2"].attrs["k"] == 2 and ops["top_k_v2"].attrs["largest"] is True
+
+
+def test_isin_assume_unique_follows_paddles_sort_algorithm():
+    # expected values printed by real paddle 3.3.1 (repeated values give its documented wrong answer)
+    x = paddle.to_tensor([0., 1., 2.] * 20).reshape([20, 3])
+    test_x = paddle.to_tensor([0., 1.] * 20)
+    got = paddle.isin(x, test_x, assume_unique=True).numpy()
+    assert got[:-1].all() and got[-1].tolist() == [True, True, False]
+    assert (paddle.isin(x, test_x, assume_unique=True, invert=True).numpy() == ~got).all()
+    a, b = paddle.to_tensor([4, 1, 7, 3]), paddle.to_tensor([7, 2, 4])
+    assert paddle.isin(a, b, assume_unique=True).numpy().tolist() == [True, False, True, False]
+    assert paddle.isin(a, b).numpy().tolist() == paddle.isin(a, b, assume_unique=True).numpy().tolist()

@@ -546,10 +546,36 @@ def isin(x, test_x, assume_unique=False, invert=False, name=None):
         if not isinstance(v, _Var):
             raise TypeError(f"x must be tensor type, but got {type(v)}")
     x, test_x = _unify(x, test_x)
+    if assume_unique:
+        return _isin_unique(x, test_x, invert)
     col = apply(Reshape, x, shape=[0] * x.ndim + [1])
     row = apply(Reshape, test_x, shape=[-1])
     hit = apply(L.ReduceAny, apply(L.Equal, col, row, axis=-1, force_cpu=False), dim=[-1], keep_dim=False,
                 reduce_all=False)
+    return apply(L.LogicalNot, hit) if invert else hit
+
+
+def _isin_unique(x, test_x, invert):
+    """isin when both inputs hold unique values: one stable sort of both, then neighbours compared.
+
+    Paddle's algorithm (numpy's in1d too): with repeated values the answer is as wrong as
+    Paddle's, which its docs warn about; the last sorted element never counts as found, and
+    invert negates the whole answer.
+    """
+    from .join import concat
+    from .search import argsort
+    from .selection import gather
+    from .selection_scatter import scatter
+    n = int(np.prod(x.shape)) if -1 not in list(x.shape) else -1
+    both = concat([apply(Reshape, x, shape=[-1]), apply(Reshape, test_x, shape=[-1])])
+    order = argsort(both, stable=True)
+    ranked = gather(both, order)
+    same = apply(L.Equal, ranked[1:], ranked[:-1], axis=-1, force_cpu=False)
+    flags = concat([same, const_operand(np.zeros([1], bool))])
+    mask = scatter(flags, order, flags, overwrite=True)
+    if n < 0:
+        raise ValueError("paddle.isin(assume_unique=True) needs x's full shape in static mode")
+    hit = apply(Reshape, mask[:n], shape=list(x.shape))
     return apply(L.LogicalNot, hit) if invert else hit
 
 
