@@ -45,3 +45,11 @@ def test_disable_signal_handler_and_logger(capsys):
     logger.info("hello")
     assert "INFO| hello" in capsys.readouterr().err
     assert logger.propagate is False
+
+
+def test_pir_guards():
+    with paddle.pir_utils.OldIrGuard():
+        assert not paddle.framework.in_pir_mode()
+    with pytest.raises(NotImplementedError, match="legacy ProgramDesc IR only"):
+        with paddle.pir_utils.IrGuard():
+            pass
