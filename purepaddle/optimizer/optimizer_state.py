@@ -182,13 +182,15 @@ class _StateMixin:
         state_dict = dict(state_dict)
         state_dict.pop("LR_Scheduler", None)
         master = state_dict.pop("master_weights", None)
+        live = [var for accs in self._accumulators.values() for var in accs.values()]
+        for var in live:  # check everything first: a bad state dict leaves the optimizer as it was
+            assert var.name in state_dict, f"optimizer Tensor {var.name} not found"
+            _check_shape(var, state_dict[var.name])
         if master is not None:
             self._load_master_weights(master)
         self._accumulators_holder = state_dict
-        for accs in self._accumulators.values():
-            for var in accs.values():
-                assert var.name in state_dict, f"optimizer Tensor {var.name} not found"
-                _load_into(var, state_dict[var.name])
+        for var in live:
+            _load_into(var, state_dict[var.name])
 
     load_state_dict = set_state_dict
 
@@ -207,6 +209,15 @@ class _StateMixin:
     def get_opti_var_name_list(self):
         """The names of the accumulators created so far."""
         return self._opti_name_list
+
+
+def _check_shape(var, value):
+    """Paddle's AssertionError when a saved accumulator's size does not match the live one."""
+    shape = value.shape if hasattr(value, "shape") else np.shape(value)
+    want = var._data.shape if isinstance(var, Tensor) else tuple(var.shape)
+    if int(np.prod(shape)) != int(np.prod(want)):
+        raise AssertionError(f"Variable Shape not match, Variable [ {var.name} ] need tensor with shape "
+                             f"paddle.Size({list(want)}) but load set tensor with shape paddle.Size({list(shape)})")
 
 
 def _load_into(var, value):
