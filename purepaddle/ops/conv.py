@@ -7,8 +7,8 @@ import numpy as np
 
 from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
-from .conv_kernels import (channel_last, conv_forward, conv_grad_filter, conv_grad_input, conv_out_size,  # noqa: F401
-                           pad_spatial, resolve_padding, transpose_out_size, windows)
+from .conv_kernels import (channel_last, conv_forward, conv_grad_filter, conv_grad_input, conv_grads,  # noqa: F401
+                           conv_out_size, pad_spatial, resolve_padding, transpose_out_size, windows)
 
 
 def _to_first(a, last):
@@ -93,16 +93,13 @@ class _ConvGrad(Op):
         last = channel_last(a)
         xf, gf = _to_first(x, last), _to_first(g, last)
         strides, pads, dils = resolve_padding(a, xf.shape[2:], w.shape[2:])
-        groups = a.get("groups", 1)
-        dx = dw = None
-        if self.want[0]:
-            dx = _from_first(conv_grad_input(gf, w, xf.shape[2:], strides, pads, dils, groups), last)
+        dx, dw = conv_grads(xf, gf, w, strides, pads, dils, a.get("groups", 1), *self.want)
+        if dx is not None:
+            dx = _from_first(dx, last)
             if dx.dtype != x.dtype:
                 dx = dx.astype(x.dtype)
-        if self.want[1]:
-            dw = conv_grad_filter(xf, gf, w.shape[2:], strides, pads, dils, groups)
-            if dw.dtype != w.dtype:
-                dw = dw.astype(w.dtype)
+        if dw is not None and dw.dtype != w.dtype:
+            dw = dw.astype(w.dtype)
         return (dx if dx is not None else _placeholder(x.dtype)), (dw if dw is not None else _placeholder(w.dtype))
 
     def infer_meta(self, x, w, g):
@@ -224,7 +221,10 @@ class _ConvTransposeGrad(_ConvGrad):
         groups = a.get("groups", 1)
         dx = dw = None
         if self.want[0]:
-            dx = _from_first(conv_forward(gf, w, strides, pads, dils, groups, self.type), last)
+            dx = conv_forward(gf, w, strides, pads, dils, groups, self.type)
+            if dx.shape[2:] != xf.shape[2:]:  # output_padding at stride 1 leaves windows past the input
+                dx = dx[(Ellipsis,) + tuple(slice(0, m) for m in xf.shape[2:])]
+            dx = _from_first(dx, last)
             if dx.dtype != x.dtype:
                 dx = dx.astype(x.dtype)
         if self.want[1]:

@@ -4,8 +4,11 @@ The forward is an im2col (one strided view of the padded input, copied once) and
 matmul; the input gradient is a matmul followed by col2im (a loop over the kernel offsets only,
 each adding a strided slab); the filter gradient is a matmul against the recomputed columns.
 Stride-1 convolutions of 1-D/2-D maps use the flat layout (_Flat), where each kernel offset is
-one contiguous run. Temporaries that never leave a kernel live in per-thread scratch buffers, so
-a training loop reuses them instead of faulting in fresh pages every step. Each kernel body is a
+one contiguous run, and, without groups, the split layout (section below), which turns the
+input gradient (and, for wide enough shapes, the filter gradient and the forward) into ONE GEMM
+over row-shifted inputs or column-shifted gradients followed by a few shifted adds, instead of
+a col2im over every kernel offset. Temporaries that never leave a kernel live in per-thread
+scratch buffers, so a training loop reuses them instead of faulting in fresh pages every step. Each kernel body is a
 closure over a batch slice writing into the preallocated result (run once on the whole batch:
 splitting the batch over threads measured no better than ~10% on two cores, at the price of
 oversubscribing OpenBLAS).
@@ -243,6 +246,127 @@ def _matmul_grad_w(g, cols, groups):
     return per.sum(axis=0).reshape(o, -1)
 
 
+# -- the split layout of stride-1 convolutions ---------------------------------------------
+# With rows of the padded width Wp, a 2-D window sum splits into a row part and a column part:
+#   X[(c, i), n, y, x] = xpad[n, c, y + i*dh, x]          (kh row-shifted copies of the input)
+#   G[(o, j), n, y, x] = g[n, o, y, x - j*dw]              (kw column-shifted copies of the gradient)
+# over y < oh and x < Wp. Then dW[(o, j), (c, i)] = G @ X^T, the input gradient is R = W @ G
+# followed by kh row-shifted adds (not k*k col2im adds), and the forward is P = W @ X followed by
+# kw column-shifted adds. Columns x >= ow of G are zero, so the Wp - ow extra columns cost GEMM
+# work but never leak into results. 1-D maps are the kh = 1 case.
+
+def _lift(sp, k_sp, pads, dils):
+    """1-D geometry as 2-D with a unit first dim: (in_sp, k_sp, pads, dils) of length 2."""
+    if len(k_sp) == 2:
+        return list(sp), list(k_sp), list(pads), list(dils)
+    return [1] + list(sp), [1] + list(k_sp), [(0, 0)] + list(pads), [1] + list(dils)
+
+
+def split_usable(strides, k_sp, out_sp, padded, groups):
+    """Whether the split layout applies: the flat layout's conditions, without groups."""
+    return groups == 1 and _Flat.usable(strides, k_sp, out_sp, padded)
+
+
+def split_prefers(part, c, o, k_sp):
+    """Whether the split layout beats im2col for `part` ('forward', 'input', 'filter'), as measured.
+
+    Its GEMMs contract over C*kh (forward, filter) or O*kw (input) instead of C*k*k, so they lose
+    efficiency when that is small; im2col's cost grows with the kernel area.
+    """
+    kh = k_sp[0] if len(k_sp) == 2 else 1
+    if part == "input":
+        return c * kh >= 4
+    if part == "filter":
+        return c * kh >= 16
+    return c * kh >= 16 and math.prod(k_sp) >= 16
+
+
+def _split_rows(x, kh, dh, pads, hp, wp, oh, dtype):
+    """X as a (C*kh, N*oh*Wp) matrix (a scratch buffer; padding stays zero)."""
+    n, c, h, w = x.shape
+    (pt, _), (pl, _) = pads
+    buf = scratch(("rows", h, w, pt, pl, dh), (c, kh, n, oh, wp), dtype, zero=True)
+    xt = x.transpose(1, 0, 2, 3)
+    for i in range(kh):
+        y0, y1 = max(0, pt - i * dh), min(oh, h + pt - i * dh)
+        if y1 > y0:
+            buf[:, i, :, y0:y1, pl:pl + w] = xt[:, :, y0 + i * dh - pt:y1 + i * dh - pt]
+    return buf.reshape(c * kh, n * oh * wp)
+
+
+def _split_cols(g, kw, dw, wp, dtype):
+    """G as a (O*kw, N*oh*Wp) matrix view of a scratch buffer (columns >= ow of each row stay zero)."""
+    n, o, oh, ow = g.shape
+    length = n * oh * wp
+    span = length + (kw - 1) * dw
+    buf = scratch(("cols_shift", ow, wp, dw), (o, kw, span), dtype, zero=True)
+    buf[:, 0, :length].reshape(o, n, oh, wp)[..., :ow] = g.transpose(1, 0, 2, 3)
+    for j in range(1, kw):  # one contiguous run per output channel: the row ends absorb the shift
+        buf[:, j, j * dw:j * dw + length] = buf[:, 0, :length]
+    return buf.reshape(o * kw, span)[:, :length]
+
+
+def split_forward(x, w, pads, dils):
+    """conv_forward by the split layout: x (N, C, *sp), w (O, C, *k) -> (N, O, *out), contiguous."""
+    n, c = x.shape[:2]
+    o = w.shape[0]
+    sp, k_sp, pd, dl = _lift(x.shape[2:], w.shape[2:], pads, dils)
+    (kh, kw), (dh, dw) = k_sp, dl
+    hp, wp = sp[0] + sum(pd[0]), sp[1] + sum(pd[1])
+    oh, ow = hp - dh * (kh - 1), wp - dw * (kw - 1)
+    dtype = np.result_type(x, w)
+    rows = _split_rows(x.reshape(n, c, *sp), kh, dh, pd, hp, wp, oh, dtype)
+    length = n * oh * wp
+    w3 = w.reshape(o, c, kh, kw).transpose(0, 3, 1, 2).reshape(o * kw, c * kh)
+    part = scratch("split_fwd", (o, kw, length), dtype)
+    np.matmul(w3, rows, out=part.reshape(o * kw, length))
+    acc = part[:, 0]
+    for j in range(1, kw):  # out[x] = sum_j part_j[x + j*dw]; the shifted tails land in unused columns
+        acc[:, :length - j * dw] += part[:, j, j * dw:]
+    out = np.empty((n, o, oh, ow), dtype)
+    out[...] = acc.reshape(o, n, oh, wp)[..., :ow].transpose(1, 0, 2, 3)
+    return out if x.ndim == 4 else out.reshape(n, o, ow)
+
+
+def split_grads(x_shape, x, w, g, k_sp, pads, dils, want_x, want_w):
+    """(Input grad, Filter grad) by the split layout; x is needed only for the filter grad, w only
+    for the input grad.
+
+    x_shape is the input's shape (N, C, *sp); g (N, O, *out). The padded size may exceed what
+    the windows cover (a transposed conv's output_padding): those rows/columns get zero grad.
+    """
+    n, c = x_shape[:2]
+    o = g.shape[1]
+    sp, ks, pd, dl = _lift(x_shape[2:], k_sp, pads, dils)
+    (kh, kw), (dh, dw) = ks, dl
+    oh, ow = ([1] + list(g.shape[2:]))[-2:]
+    hp = max(sp[0] + sum(pd[0]), oh + dh * (kh - 1))
+    wp = max(sp[1] + sum(pd[1]), ow + dw * (kw - 1))
+    dtype = np.result_type(g, w if want_x else x)
+    length = n * oh * wp
+    cols = _split_cols(g.reshape(n, o, oh, ow), kw, dw, wp, dtype)
+    dx = dwt = None
+    if want_w:
+        rows = _split_rows(x.reshape(n, c, *sp), kh, dh, pd, hp, wp, oh, dtype)
+        dwt = np.matmul(cols, rows.T).reshape(o, kw, c, kh).transpose(0, 2, 3, 1)
+        dwt = np.ascontiguousarray(dwt).reshape((o, c) + tuple(k_sp))
+    if want_x:
+        w2 = w.reshape(o, c, kh, kw).transpose(1, 2, 0, 3).reshape(c * kh, o * kw)
+        res = scratch("split_res", (c, kh, n, oh * wp), dtype)
+        np.matmul(w2, cols, out=res.reshape(c * kh, length))
+        acc = scratch("split_acc", (c, n, hp * wp), dtype)
+        lr = oh * wp
+        acc[:, :, :lr] = res[:, 0]
+        acc[:, :, lr:] = 0
+        for i in range(1, kh):  # row i of the kernel lands i*dh rows further down
+            acc[:, :, i * dh * wp:i * dh * wp + lr] += res[:, i]
+        (pt, _), (pl, _) = pd
+        dx = np.empty((n, c, sp[0], sp[1]), dtype)
+        dx[...] = acc.reshape(c, n, hp, wp)[:, :, pt:pt + sp[0], pl:pl + sp[1]].transpose(1, 0, 2, 3)
+        dx = dx.reshape(x_shape)
+    return dx, dwt
+
+
 # -- kernels on channel-first arrays ------------------------------------------------------
 def _check_channels(c, w, groups):
     if c != w.shape[1] * groups:
@@ -275,6 +399,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
     depthwise = c // groups == 1 and groups > 1
     dtype = np.result_type(x, w)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
+    if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("forward", c, o, k_sp):
+        return split_forward(x, w, pads, dils)
     if _Flat.usable(strides, k_sp, out_sp, padded):
         fl = _Flat.get(padded, k_sp, dils, out_sp)
         out = np.empty((n, o, fl.length), dtype=dtype)
@@ -319,6 +445,8 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
     # the windows must fit: a transposed conv with output_padding adds room at the end
     padded = tuple(max(p, (q - 1) * s + d * (k - 1) + 1)
                    for p, q, s, d, k in zip(padded, out_sp, strides, dils, k_sp))
+    if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("input", c, o, k_sp):
+        return split_grads((n, c) + tuple(in_sp), None, w, g, k_sp, pads, dils, True, False)[0]
     dtype = np.result_type(g, w)
     dx = np.empty((n, c) + tuple(in_sp), dtype=dtype)
     crop = (Ellipsis,) + tuple(slice(b, b + m) for m, (b, _) in zip(in_sp, pads))
@@ -381,6 +509,8 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     k_sp = tuple(k_sp)
     wshape = (o, cg) + k_sp
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
+    if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("filter", c, o, k_sp):
+        return split_grads(x.shape, x, None, g, k_sp, pads, dils, False, True)[1]
     if _Flat.usable(strides, k_sp, out_sp, padded):
         fl = _Flat.get(padded, k_sp, dils, out_sp)
 
@@ -412,6 +542,20 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
         return _matmul_grad_w(gs.reshape(xp.shape[0], o, -1), cols, groups)
 
     return chunk(slice(None)).reshape(wshape)
+
+
+def conv_grads(x, g, w, strides, pads, dils, groups, want_x=True, want_w=True):
+    """(Input grad, Filter grad) of conv_forward, None where not wanted; when both are wanted the
+    split layout computes its shifted gradient once for the two."""
+    if want_x and want_w:
+        c, o, k_sp, out_sp = x.shape[1], g.shape[1], w.shape[2:], g.shape[2:]
+        padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
+        if (split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("input", c, o, k_sp)
+                and split_prefers("filter", c, o, k_sp)):
+            return split_grads(x.shape, x, w, g, k_sp, pads, dils, True, True)
+    dx = conv_grad_input(g, w, x.shape[2:], strides, pads, dils, groups) if want_x else None
+    dw = conv_grad_filter(x, g, w.shape[2:], strides, pads, dils, groups) if want_w else None
+    return dx, dw
 
 
 def transpose_out_size(attrs, in_sp, k_sp, op_type):

@@ -12,7 +12,7 @@ import weakref
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
+from .._core.dispatch import apply, constant
 from .._core.generator import rng
 from .._core.op import Op, TensorMeta, register
 from . import rnn_kernels as K
@@ -24,7 +24,7 @@ _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 def _dir_parts(mode, T, B, H):
     """(name, shape) of the reserve blocks of one layer direction."""
     if mode == "LSTM":
-        return [("G", (T, B, 4 * H)), ("h", (T + 1, B, H)), ("c", (T + 1, B, H)), ("tc", (T, B, H))]
+        return [("G", (4, T, B, H)), ("h", (T + 1, B, H)), ("c", (T + 1, B, H)), ("tc", (T, B, H))]
     if mode == "GRU":
         return [("G", (T, B, 3 * H)), ("hc", (T, B, H)), ("h", (T + 1, B, H))]
     return [("h", (T + 1, B, H))]
@@ -153,6 +153,7 @@ class Rnn(Op):
     duplicable = ("PreState", "WeightList", "State")
     nondiff_outputs = ("DropoutState", "Reserve")
     saves = ("Input", "PreState", "WeightList", "SequenceLength", "Reserve")
+    materialize_grads = False  # eager would otherwise zero-fill a Reserve-sized grad every step
 
     def save(self, inputs, outs):
         # the list slots are kept by reference: the optimizer updates weights only after backward
@@ -222,6 +223,11 @@ class Rnn(Op):
     def backward(self, d_out, _d_dropout, _d_reserve, d_states):
         x, pre, weights, seq_len, reserve = self.saved
         n_pre = len(pre)
+        if d_out is None:  # (eager only: static programs pass zeros) nobody used Out
+            a = self.attrs
+            width = (2 if a["is_bidirec"] else 1) * a["hidden_size"]
+            d_out = constant(np.zeros(x._data.shape[:2] + (width,), x._data.dtype))
+        d_states = [constant(np.zeros_like(p._data)) if g is None else g for g, p in zip(d_states, pre)]
         dx, dpre, dws = apply(RnnGrad, x, list(pre), list(weights), seq_len, reserve, d_out, list(d_states),
                               input_grad=bool(self.need(0)),
                               state_grad=any(bool(self.need(1 + i)) for i in range(n_pre)), **self.attrs)
