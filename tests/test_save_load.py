@@ -12,6 +12,7 @@ import pytest
 
 import purepaddle as paddle
 from purepaddle.framework import io as pio
+from purepaddle._core import storage
 from purepaddle.framework import pickle_safe
 
 FIX = pathlib.Path(__file__).resolve().parent / "fixtures" / "paddle_files"
@@ -292,7 +293,7 @@ def test_failed_save_leaves_existing_file_untouched(tmp_path):
     assert p.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["ckpt.pdparams"]  # no temporary file left behind
     mode = stat.S_IMODE(p.stat().st_mode)
-    assert mode == 0o666 & ~pio._umask()
+    assert mode == 0o666 & ~storage._umask()
 
 
 def test_save_through_symlink_updates_target(tmp_path):

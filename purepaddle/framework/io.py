@@ -18,13 +18,13 @@ import math
 import os
 import pickle
 import struct
-import tempfile
 import threading
 import warnings
 
 import numpy as np
 
 from .._core.mode import STATE
+from .._core.storage import write_atomic
 from .._core.tensor import Tensor
 from . import pickle_safe
 from ..static import io as _static_io
@@ -197,56 +197,9 @@ class _PaddlePickler(pickle.Pickler):
         return NotImplemented
 
 
-# -- atomic writes ----------------------------------------------------------------------------------
-def _umask():
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except OSError:
-        pass
-    return 0o022
-
-
-def _write_atomic(path, write):
-    """Run write(file) on a temporary file beside `path`, fsync it, then rename it over `path`.
-
-    A failure at any point leaves an existing `path` untouched and removes the temporary file.
-    """
-    path = os.path.realpath(os.fspath(path))  # a symlink keeps pointing at the new file
-    dirname, base = os.path.split(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=dirname)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            mode = os.stat(path).st_mode & 0o7777
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()  # what open(path, 'wb') would have created
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:  # make the rename itself durable
-        dfd = os.open(dirname, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
-
-
 def _write(path, write):
     if _is_path(path):
-        _write_atomic(path, write)
+        write_atomic(path, write)
     else:
         write(path)
 

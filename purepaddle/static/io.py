@@ -18,12 +18,12 @@ Reusable pieces (jit.save/jit.load and paddle.inference build on them):
 import logging
 import os
 import struct
-import tempfile
 import warnings
 
 import numpy as np
 
 from .._core.mode import STATE
+from .._core.storage import write_atomic
 from .executor import CompiledProgram, global_scope
 from .program import Program, Variable, VarType, default_main_program
 from .program_desc import desc_to_program, program_to_desc
@@ -46,36 +46,9 @@ def check_static_mode(name):
                              "'paddle.enable_static()' before this api to enter static graph mode.")
 
 
-def _umask():
-    # read, not set-and-restore: os.umask() would briefly change it for every thread
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except OSError:
-        pass
-    return 0o022
-
-
 def write_file_atomic(path, data):
     """Write bytes to path through a temporary file and a rename: a failure leaves an old file as it was."""
-    path = os.path.realpath(os.fspath(path))
-    dirname, base = os.path.split(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=dirname)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())  # what open(path, 'wb') would have given
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, lambda f: f.write(data))
 
 
 def is_persistable(var):
