@@ -152,6 +152,16 @@ def promote(a, b, x_name="x", y_name="y"):
         f"between complex and real numbers. But got different data type {x_name}: {a.name}, {y_name}: {b.name}.")
 
 
+def float_info(d):
+    """numpy finfo of a floating DType (ml_dtypes' for bfloat16; float32's when bfloat16 has no numpy dtype)."""
+    npd = d.np_dtype
+    if npd is None:
+        return np.finfo(np.float32)
+    if _BF16 is not None and npd == _BF16:
+        return _ml_dtypes.finfo(npd)
+    return np.finfo(npd)
+
+
 def _kind(d):
     """'b' bool, 'i' integer, 'f' floating, 'c' complex: the categories Paddle's 0-D rule compares."""
     return "b" if d is bool_ else "c" if d.is_complex else "f" if d.is_floating else "i"

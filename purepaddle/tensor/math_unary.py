@@ -502,7 +502,7 @@ def _nan_to_num_attrs(x, nan, posinf, neginf, api):
     d = x.dtype
     if not d.is_floating:
         raise AssertionError(f"{api} only supports float16, float32 and float64 tensors, but received {d.name}")
-    info = np.finfo(d.np_dtype if d.np_dtype is not None else np.float32)
+    info = _dt.float_info(d)
     return {"nan": float(nan), "posinf": float(info.max) if posinf is None else float(posinf),
             "neginf": float(info.min) if neginf is None else float(neginf)}
 
@@ -524,7 +524,7 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
 
 # -- clip and increment -------------------------------------------------------------------
 def _default_bounds(d):
-    info = np.iinfo(d.np_dtype) if d.is_integer else np.finfo(d.np_dtype if d.np_dtype is not None else np.float32)
+    info = np.iinfo(d.np_dtype) if d.is_integer else _dt.float_info(d)
     return float(info.min), float(info.max)
 
 
