@@ -8,7 +8,7 @@ PKG_DIR = Path(__file__).resolve().parent.parent / PKG
 FACE = 7  # purepaddle/__init__.py and __main__.py: may import anything, nothing below may import them
 FLOORS = {"_core": 1, "static": 2, "ops": 3, "tensor": 4, "nn": 5, "optimizer": 5}
 # sub-packages of a low floor's namespace that build on layers and ops (paddle.static.nn.fc, ...)
-UPPER = {"static.nn": 6}
+UPPER = {"static.nn": 6, "static.amp": 6}
 CORE_OPTIONAL = {"cupy", "ml_dtypes", "google", "protobuf", "mpi4py", "zmq"}  # only inside try or a function
 CORE_ALLOWED = {"numpy", PKG} | set(sys.stdlib_module_names)
 

@@ -21,6 +21,8 @@ def apply(op_cls, *inputs, **attrs):
     st = STATE
     if st.static:
         return st.builder(op_cls, inputs, attrs)
+    if st.amp is not None:  # auto_cast: the amp floor casts the inputs, then calls apply again with amp off
+        return st.amp(op_cls, inputs, attrs)
     op = op_cls(attrs)
     if op_cls.duplicable:
         return _apply_general(op, op_cls, inputs)

@@ -6,7 +6,7 @@ class _State:
     """One object read by the hot path; attribute reads on it are cheap."""
 
     __slots__ = ("static", "grad_enabled", "builder", "const_builder", "program_stack", "hooks", "saved_hooks",
-                 "phase", "phase_op")
+                 "phase", "phase_op", "amp")
 
     def __init__(self):
         self.static = False         # building a Program instead of running eagerly
@@ -18,6 +18,7 @@ class _State:
         self.saved_hooks = None     # stack of (pack, unpack) from saved_tensors_hooks, or None
         self.phase = None           # None (forward / user code), "backward" or "optimizer": read by diagnostics
         self.phase_op = None        # the grad node whose backward runs (kept only while hooks are installed)
+        self.amp = None             # paddle.amp.auto_cast installs amp(op_cls, inputs, attrs) -> outputs; None: off
 
 
 STATE = _State()

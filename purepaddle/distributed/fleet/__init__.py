@@ -1,18 +1,25 @@
 """paddle.distributed.fleet: collective (data-parallel) training through fleet.init / distributed_model /
 distributed_optimizer, on MPI. Parameter-server mode is not supported by purepaddle yet.
+
+In dygraph the strategy's gradient_merge and localsgd change what distributed_model and
+distributed_optimizer do (meta_optimizers.py); recompute is fleet.utils.recompute.
 """
 import warnings
+import weakref
 
 from ..._core.mode import STATE
 from .. import group as _group
 from ..parallel import DataParallel
+from . import recompute, utils  # noqa: F401  (fleet.utils.recompute, fleet.recompute.recompute)
+from .meta_optimizers import plan_meta
 from .role_maker import PaddleCloudRoleMaker, Role, UserDefinedRoleMaker
+from .saving import save_inference_model as _save_inference_model, save_persistables as _save_persistables
 from .strategy import DistributedStrategy
 
 __all__ = ["DistributedStrategy", "Fleet", "PaddleCloudRoleMaker", "UserDefinedRoleMaker", "Role", "init",
            "is_first_worker", "worker_index", "worker_num", "is_worker", "is_server", "worker_endpoints",
            "server_num", "barrier_worker", "distributed_model", "distributed_optimizer", "init_worker",
-           "stop_worker", "init_server", "run_server"]
+           "stop_worker", "init_server", "run_server", "save_inference_model", "save_persistables", "utils"]
 
 _PS_HINT = ("parameter-server training (fleet.init_server/run_server/init_worker) is not supported by purepaddle "
             "yet; collective training needs none of these calls: fleet.init(is_collective=True), then "
@@ -26,6 +33,8 @@ class Fleet:
         self._role_maker = None
         self._strategy = None
         self._is_collective = False
+        self._models = []        # weakrefs to the DataParallel models distributed_model made
+        self._optimizer = None   # the last DistributedOptimizer (it decides when models all-reduce)
 
     def _role(self, api):
         if self._role_maker is None:
@@ -54,6 +63,7 @@ class Fleet:
         self._role_maker = role_maker
         self._is_collective = bool(is_collective or getattr(role_maker, "_is_collective", False))
         self._strategy = strategy if strategy is not None else DistributedStrategy()
+        self._models, self._optimizer = [], None
         if self._is_collective:
             _group.init_global_group()  # dygraph collectives and static all_reduce ops need the group
         return None
@@ -111,9 +121,29 @@ class Fleet:
         s = self._strategy
         s.warn_inert()
         fused = s.fuse_all_reduce_ops  # unfused: one all-reduce per parameter
-        return DataParallel(model, comm_buffer_size=s.fuse_grad_size_in_MB if fused else 1e-6,
-                            last_comm_buffer_size=s.last_comm_group_size_MB if fused else 1e-6,
-                            find_unused_parameters=s.find_unused_parameters)
+        dp = DataParallel(model, comm_buffer_size=s.fuse_grad_size_in_MB if fused else 1e-6,
+                          last_comm_buffer_size=s.last_comm_group_size_MB if fused else 1e-6,
+                          find_unused_parameters=s.find_unused_parameters)
+        self._models.append(weakref.ref(dp))
+        self._sync_models()
+        return dp
+
+    def _dp_models(self):
+        models = [m() for m in self._models]
+        self._models = [weakref.ref(m) for m in models if m is not None]
+        return [m for m in models if m is not None]
+
+    def _sync_models(self):
+        """Tell the DataParallel models whether their next backward all-reduces (gradient merge, LocalSGD)."""
+        opt = self._optimizer
+        if opt is not None:
+            sync = opt._next_backward_syncs()
+        else:  # no optimizer yet: what the strategy will most likely do
+            s = self._strategy
+            merge = s.gradient_merge and s.gradient_merge_configs["k_steps"] > 1
+            sync = not (merge or (s.localsgd and self.worker_num() > 1))
+        for m in self._dp_models():
+            m.grad_need_sync = sync
 
     def distributed_optimizer(self, optimizer, strategy=None):
         """The optimizer for distributed training: static minimize() all-reduces (averages) every gradient
@@ -138,8 +168,26 @@ class Fleet:
             self._strategy = strategy
         if not self._is_collective:
             raise NotImplementedError(f"fleet.distributed_optimizer: {_PS_HINT}")
-        self._strategy.warn_inert()
-        return DistributedOptimizer(optimizer, self._strategy)
+        self._strategy.warn_inert(static=STATE.static)
+        dopt = DistributedOptimizer(optimizer, self._strategy, self)
+        if not STATE.static:
+            self._optimizer = dopt
+            self._sync_models()
+        return dopt
+
+    def save_inference_model(self, executor, dirname, feeded_var_names, target_vars, main_program=None,
+                             export_for_deployment=True, mode=0):
+        """Rank 0 writes the inference program and its parameters into `dirname` (`__model__` and one file
+        per variable); the other ranks write nothing. See fleet.saving.save_inference_model."""
+        self._role("save_inference_model")
+        return _save_inference_model(self.worker_index(), executor, dirname, feeded_var_names, target_vars,
+                                     main_program, export_for_deployment, mode)
+
+    def save_persistables(self, executor, dirname, main_program=None, mode=0):
+        """Rank 0 writes every persistable variable of the program into `dirname`, one file each; the other
+        ranks write nothing. See fleet.saving.save_persistables."""
+        self._role("save_persistables")
+        return _save_persistables(self.worker_index(), executor, dirname, main_program, mode)
 
     def init_worker(self, scopes=None):
         """Parameter-server mode only: not supported."""
@@ -163,11 +211,32 @@ class Fleet:
 
 
 class DistributedOptimizer:
-    """An optimizer whose static minimize() averages the gradients over the workers before the update."""
+    """An optimizer whose static minimize() averages the gradients over the workers before the update;
+    in dygraph it applies the strategy's gradient merge or LocalSGD around the inner optimizer's step."""
 
-    def __init__(self, optimizer, strategy):
+    def __init__(self, optimizer, strategy, fleet_=None):
         self.inner_opt = optimizer
         self.user_defined_strategy = strategy
+        self._fleet = fleet_
+        self._merge = self._local_sgd = None
+        if not STATE.static:
+            world = fleet_.worker_num() if fleet_ is not None and fleet_._role_maker is not None else 1
+            self._merge, self._local_sgd = plan_meta(strategy, optimizer, world)
+        self._hold_grads = False  # gradient merge: clear_grad keeps the gradients until the update
+
+    def _next_backward_syncs(self):
+        if self._local_sgd is not None:
+            return False
+        if self._merge is not None:
+            return self._merge.next_backward_syncs()
+        return True
+
+    def _params(self):
+        opt = self.inner_opt
+        groups = getattr(opt, "_param_groups", None)
+        if groups and isinstance(groups[0], dict):
+            return [p for g in groups for p in g["params"]]
+        return list(getattr(opt, "_parameter_list", None) or [])
 
     def __getattr__(self, name):
         return getattr(self.inner_opt, name)
@@ -176,16 +245,20 @@ class DistributedOptimizer:
         """Static mode: backward, an all_reduce (AVG) per gradient, then the update; and the startup program
         broadcasts rank 0's initial parameters. Returns (ops, params_grads)."""
         if not STATE.static:
-            return self.inner_opt.minimize(loss, startup_program, parameters, no_grad_set)
+            if self._merge is None and self._local_sgd is None:
+                return self.inner_opt.minimize(loss, startup_program, parameters, no_grad_set)
+            out = self._apply(lambda: self.inner_opt.minimize(loss, startup_program, parameters, no_grad_set))
+            return out if out is not None else ([], [])
         from ...static.program import default_startup_program, program_guard
         from ..communication import ReduceOp, all_reduce, broadcast
         startup = startup_program if startup_program is not None else default_startup_program()
-        params_grads = self.inner_opt.backward(loss, startup_program, parameters, no_grad_set)
+        opt = self._static_amp() if self.user_defined_strategy.amp else self.inner_opt
+        params_grads = opt.backward(loss, startup_program, parameters, no_grad_set)
         with program_guard(loss.block.program, startup):
             for _, g in params_grads:
                 if g is not None:
                     all_reduce(g, op=ReduceOp.AVG)
-            ops = self.inner_opt.apply_gradients(params_grads)
+            ops = opt.apply_gradients(params_grads)
         block = startup.global_block()
         with program_guard(startup, startup):
             for p, _ in params_grads:  # every rank starts from rank 0's initial values
@@ -193,11 +266,66 @@ class DistributedOptimizer:
                     broadcast(block.var(p.name), src=0)
         return ops, params_grads
 
+    def _static_amp(self):
+        """strategy.amp in a static program: the inner optimizer decorated by paddle.static.amp with amp_configs
+        (as Paddle's AMP meta-optimizer does); the gradients are all-reduced before they are unscaled."""
+        if getattr(self, "_amp_opt", None) is None:
+            from ...static.amp import AutoMixedPrecisionLists, decorate
+            c = self.user_defined_strategy.amp_configs
+            lists = AutoMixedPrecisionLists(set(c["custom_white_list"]), set(c["custom_black_list"]),
+                                            set(c["custom_black_varnames"]))
+            self._amp_opt = decorate(self.inner_opt, lists, c["init_loss_scaling"], c["incr_every_n_steps"],
+                                     c["decr_every_n_nan_or_inf"], c["incr_ratio"], c["decr_ratio"],
+                                     c["use_dynamic_loss_scaling"], c["use_pure_fp16"], c["use_fp16_guard"])
+        return self._amp_opt
+
+    def amp_init(self, place, scope=None, test_program=None, use_fp16_test=False):
+        """strategy.amp (static): after the startup program, turn the parameters float16 (use_pure_fp16)."""
+        amp = getattr(self, "_amp_opt", None)
+        if amp is None:
+            raise RuntimeError("amp_init: call minimize() first, with DistributedStrategy.amp = True")
+        return amp.amp_init(place, scope, test_program, use_fp16_test)
+
     def step(self):
-        return self.inner_opt.step()
+        """Update (dygraph: every k_steps under gradient merge; then LocalSGD's parameter averaging)."""
+        if STATE.static:
+            return self.inner_opt.step()
+        self._apply(self.inner_opt.step)
+        return None
+
+    def _apply(self, update):
+        merge = self._merge
+        if merge is not None:
+            updates = merge.advance()
+            self._hold_grads = not updates
+            if updates:
+                merge.scale(self._params())
+                out = update()
+            else:
+                out = None
+        else:
+            out = update()
+        ls = self._local_sgd
+        if ls is not None and ls.due():
+            models = self._fleet._dp_models() if self._fleet is not None else []
+            params, seen = [], set()
+            for p in self._params() + [q for m in models for q in m.parameters()]:
+                if id(p) not in seen:
+                    seen.add(id(p))
+                    params.append(p)
+            from .. import group as _grp
+            ls.average(params, _grp.get_group(0).process_group)
+        if self._fleet is not None:
+            self._fleet._sync_models()
+        return out
 
     def clear_grad(self, set_to_zero=True):
+        """Clear the gradients (gradient merge: only after an update; in between they keep accumulating)."""
+        if self._hold_grads and not STATE.static:
+            return None
         return self.inner_opt.clear_grad(set_to_zero)
+
+    clear_gradients = clear_grad
 
 
 fleet = Fleet()
@@ -216,3 +344,5 @@ init_worker = fleet.init_worker
 stop_worker = fleet.stop_worker
 init_server = fleet.init_server
 run_server = fleet.run_server
+save_inference_model = fleet.save_inference_model
+save_persistables = fleet.save_persistables

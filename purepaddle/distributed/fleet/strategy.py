@@ -2,8 +2,10 @@
 
 Which fields purepaddle applies (data parallelism on MPI): find_unused_parameters,
 fuse_grad_size_in_MB and last_comm_group_size_MB (DataParallel's buckets) and fuse_all_reduce_ops
-(False: one all-reduce per parameter). Every other field is accepted with Paddle's default, and
-turning it on warns once that purepaddle does not apply it yet (AMP, recompute, LocalSGD, ...).
+(False: one all-reduce per parameter); in dygraph also gradient_merge and localsgd (their
+*_configs; see meta_optimizers.py), in static programs amp (amp_configs, through
+paddle.static.amp). Every other field is accepted with Paddle's default, and turning it on warns
+once that purepaddle does not apply it yet (recompute: use fleet.utils.recompute; ...).
 """
 import copy
 import warnings
@@ -90,6 +92,12 @@ DEFAULTS = {
 # fields purepaddle applies; the rest are accepted and (when changed) said to be inert
 APPLIED = {"find_unused_parameters", "fuse_grad_size_in_MB", "last_comm_group_size_MB", "fuse_all_reduce_ops",
            "without_graph_optimization", "split_data", "a_sync"}
+# applied by the dygraph DistributedOptimizer only (static programs do not get them), and the reverse
+DYGRAPH_ONLY = {"gradient_merge", "localsgd"}
+STATIC_ONLY = {"amp"}
+# what to use instead of a field purepaddle does not apply
+_INSTEAD = {"recompute": "; wrap blocks in paddle.distributed.fleet.utils.recompute instead",
+            "amp": " in dygraph (static programs get it); use paddle.amp.auto_cast and GradScaler there"}
 # configuration with no meaning for CPU processes on MPI (NCCL streams, cuDNN)
 NO_EFFECT_ON_CPU = {"sync_nccl_allreduce", "nccl_comm_num", "use_hierarchical_allreduce",
                     "hierarchical_allreduce_inter_nranks", "conv_workspace_size_limit",
@@ -160,11 +168,18 @@ class DistributedStrategy:
         """{field: value} for the fields that differ from Paddle's defaults."""
         return {k: v for k, v in self._values.items() if v != DEFAULTS[k]}
 
-    def warn_inert(self):
+    def warn_inert(self, static=False):
         """Warn once per field turned on that purepaddle accepts but does not apply (yet)."""
         for name, value in self.changed().items():
             base = name[:-len("_configs")] if name.endswith("_configs") else name
             if name in APPLIED or base in APPLIED or name in self._warned:
+                continue
+            if (base in DYGRAPH_ONLY and not static) or (base in STATIC_ONLY and static):
+                continue
+            if base in DYGRAPH_ONLY and not name.endswith("_configs"):
+                self._warned.add(name)
+                warnings.warn(f"DistributedStrategy.{name}={value!r} is applied by purepaddle in dygraph only; this "
+                              "static program trains as plain data parallelism without it")
                 continue
             self._warned.add(name)
             if name in NO_EFFECT_ON_CPU:
@@ -172,7 +187,7 @@ class DistributedStrategy:
                               "(it configures NCCL/cuDNN)")
             elif not name.endswith("_configs"):
                 warnings.warn(f"DistributedStrategy.{name}={value!r} is accepted but not applied by purepaddle yet: "
-                              "training runs as plain data parallelism without it")
+                              f"training runs as plain data parallelism without it{_INSTEAD.get(name, '')}")
 
     def __repr__(self):
         changed = self.changed()

@@ -2,6 +2,7 @@
 import numbers
 
 from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
 from ...tensor.math_unary import kernel_error, need_tensor
 
 _FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
@@ -101,10 +102,13 @@ _KERNEL_DTYPES = {
 }
 
 
+_AMP_LOW = ("float16", "bfloat16")
+
+
 def check_float_input(x, api, kernel, arg="x"):
     """x must be a Tensor of a dtype Paddle's CPU kernel `kernel` takes (float32/float64 unless listed)."""
     need_tensor(x, api, arg)
     supported = _KERNEL_DTYPES.get(kernel, "float64, float32")
-    if x.dtype.name not in supported.split(", "):
-        raise kernel_error(kernel, x.dtype, supported)
+    if x.dtype.name not in supported.split(", ") and not (STATE.amp is not None and x.dtype.name in _AMP_LOW):
+        raise kernel_error(kernel, x.dtype, supported)  # under paddle.amp.auto_cast float16 kernels exist
     return x

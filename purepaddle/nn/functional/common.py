@@ -41,9 +41,11 @@ def linear(x, weight, bias=None, name=None):
             bd = None if bias is None else bias._data
         except AttributeError:
             xd = None
-        if (xd is not None and xd.ndim >= 2 and wd.ndim == 2 and xd.dtype == wd.dtype and xd.dtype.kind == "f"
+        same = STATE.amp is not None or (xd is not None and xd.dtype == wd.dtype)  # auto_cast: linear is white
+        if (xd is not None and xd.ndim >= 2 and wd.ndim == 2 and same and xd.dtype.kind == "f"
                 and xd.shape[-1] == wd.shape[0]
-                and (bd is None or (bd.ndim == 1 and bd.dtype == xd.dtype and bd.shape[0] == wd.shape[1]))):
+                and (bd is None or (bd.ndim == 1 and (bd.dtype == xd.dtype or STATE.amp is not None)
+                                    and bd.shape[0] == wd.shape[1]))):
             return apply(_NC.Linear, x, weight, bias)
     if not isinstance(x, TensorMethods):
         _need_tensor(x, "linear")
@@ -60,7 +62,7 @@ def linear(x, weight, bias=None, name=None):
 
 def _linear_checks(x, weight):
     """Paddle's errors for mismatched operands of linear (the fused path only sees valid ones)."""
-    if x.dtype is not weight.dtype:
+    if x.dtype is not weight.dtype and STATE.amp is None:  # auto_cast reconciles the dtypes in dispatch
         raise ValueError(
             f"(InvalidArgument) The type of data we are trying to retrieve ({weight.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container.")
