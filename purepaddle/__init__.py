@@ -40,5 +40,7 @@ from .static import nn as _static_nn  # noqa: E402  (paddle.static.nn: floor-6 l
 
 static.Print, static.accuracy, static.auc = _static_nn.Print, _static_nn.accuracy, _static_nn.auc
 static.__all__ += ["Print", "accuracy", "auc"]
+static.py_func, static.ExponentialMovingAverage = _static_nn.py_func, _static_nn.ExponentialMovingAverage
+static.__all__ += ["py_func", "ExponentialMovingAverage"]
 dtype = _dtype.DType
 __version__ = "3.3.1"

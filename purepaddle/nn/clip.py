@@ -50,7 +50,11 @@ def clip_by_norm(x, max_norm, name=None):
 
 
 def merge_selected_rows(x, name=None):
-    """A SelectedRows gradient with its duplicated rows summed (dense tensors pass through)."""
+    """A SelectedRows gradient with its duplicated rows summed (dense tensors pass through); in a static
+    program the `merge_selected_rows` op."""
+    if STATE.static:
+        from ..ops.fluid_extra import MergeSelectedRows
+        return apply(MergeSelectedRows, x)
     if isinstance(x, SelectedRows):
         rows, values = x.merged_rows()
         return SelectedRows.make(rows, values, x.height, x.place)
@@ -58,9 +62,43 @@ def merge_selected_rows(x, name=None):
 
 
 def get_tensor_from_selected_rows(x, name=None):
-    """The dense tensor of a SelectedRows value."""
+    """The value tensor of a SelectedRows: one data row per entry of its rows. In a static program x
+    must be a SELECTED_ROWS variable and the `get_tensor_from_selected_rows` op reads it.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import numpy as np
+            >>> import paddle
+            >>> from paddle.base import core
+            >>> paddle.enable_static()
+            >>> scope = core.Scope()
+            >>> rows = scope.var('X').get_selected_rows()
+            >>> rows.set_rows([0, 5, 5])
+            >>> rows.set_height(20)
+            >>> rows.get_tensor().set(np.arange(6, dtype='float32').reshape(3, 2), core.CPUPlace())
+            >>> block = paddle.static.default_main_program().global_block()
+            >>> x = block.create_var(name="X", dtype="float32", persistable=True,
+            ...                      type=core.VarDesc.VarType.SELECTED_ROWS)
+            >>> z = paddle.nn.clip.get_tensor_from_selected_rows(x)
+            >>> with paddle.static.scope_guard(scope):
+            ...     print(paddle.static.Executor().run(fetch_list=[z])[0])
+            [[0. 1.]
+             [2. 3.]
+             [4. 5.]]
+            >>> paddle.disable_static()
+    """
+    if STATE.static:
+        from ..ops.fluid_extra import GetTensorFromSelectedRows
+        from ..static.program import Variable, VarType
+        if not isinstance(x, Variable):
+            raise TypeError(f"The type of 'x' in get_tensor_from_selected_rows must be <class "
+                            f"'paddle.static.Variable'>, but received {type(x)}. ")
+        if x.type != VarType.SELECTED_ROWS:
+            raise TypeError("The type of 'x' in get_tensor_from_selected_rows must be SELECTED_ROWS.")
+        return apply(GetTensorFromSelectedRows, x)
     if isinstance(x, SelectedRows):
-        return Tensor._make(x._data.copy())
+        return Tensor._make(x.values.copy())
     return x
 
 

@@ -16,3 +16,4 @@ from . import loss  # noqa: F401,E402
 from . import attention  # noqa: F401,E402
 from . import loss_extra  # noqa: F401,E402
 from . import fluid  # noqa: F401,E402
+from . import deformable_conv, fluid_extra, py_func  # noqa: F401,E402

@@ -18,7 +18,7 @@ from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
 from .variable import Variable
 
-__all__ = ["RUNNERS", "GRAD_MAKERS", "op_io", "block_io", "EMPTY_VAR_NAME"]
+__all__ = ["RUNNERS", "GRAD_MAKERS", "OP_IO", "op_io", "block_io", "EMPTY_VAR_NAME"]
 
 EMPTY_VAR_NAME = "@EMPTY@"  # Paddle's name for "no variable" in a grad op's output list
 
@@ -182,8 +182,12 @@ def op_io(op):
     """(names read, names written) by op, a control-flow op's sub-block included.
 
     Gradient ops read their sub-block's values from their own inputs (and, for while_grad,
-    from the recorded iterations), so only their declared slots count.
+    from the recorded iterations), so only their declared slots count. Op types listed in
+    OP_IO (sub-block ops defined elsewhere, such as pylayer) answer for themselves.
     """
+    custom = OP_IO.get(op.type)
+    if custom is not None:
+        return custom(op)
     reads = [n for names in op.inputs.values() for n in names]
     writes = [n for names in op.outputs.values() for n in names]
     sub = _sub(op)
@@ -193,6 +197,10 @@ def op_io(op):
         if op.type != "conditional_block_grad":
             writes = writes + [n for n in inner if n not in writes]
     return reads, [n for n in writes if n != EMPTY_VAR_NAME]
+
+
+# op type -> io(op) -> (reads, writes), for sub-block ops whose blocks are not a `sub_block` attr
+OP_IO = {}
 
 
 def block_io(block):

@@ -373,7 +373,8 @@ def load_from_path(path):
 _ELSEWHERE = {"serialize_program": "serialization", "serialize_persistables": "serialization",
               "deserialize_program": "serialization", "deserialize_persistables": "serialization",
               "save_to_file": "serialization", "load_from_file": "serialization", "save": "program_state",
-              "load": "program_state", "load_program_state": "program_state", "set_program_state": "program_state"}
+              "load": "program_state", "load_program_state": "program_state", "set_program_state": "program_state",
+              "save_vars": "var_files", "load_vars": "var_files", "get_program_persistable_vars": "var_files"}
 
 
 def __getattr__(name):

@@ -15,6 +15,7 @@ __all__ = ["Program", "Block", "Variable", "Parameter", "Operator", "OpDesc", "V
 
 # attributes every op carries in a Program, kept apart from the op's own attrs
 OP_ROLE_FORWARD, OP_ROLE_BACKWARD, OP_ROLE_OPTIMIZE, OP_ROLE_LOSS = 0, 1, 2, 256
+OP_ROLE_LRSCHED = 16
 _TRAIN_ONLY_ROLES = OP_ROLE_BACKWARD | OP_ROLE_OPTIMIZE  # what clone(for_test=True) drops
 FRAMEWORK_ATTRS = ("op_device", "op_namescope", "op_role", "op_role_var", "with_quant_attr", "op_callstack")
 
@@ -192,6 +193,8 @@ class _OpDescView:
 def _attr_str(v):
     if isinstance(v, Block):  # a control-flow op's sub_block, as Paddle prints it
         return f"block[{v.idx}]"
+    if isinstance(v, list) and v and all(isinstance(b, Block) for b in v):  # pylayer's blocks
+        return "[" + ", ".join(f"block[{b.idx}]" for b in v) + "]"
     if isinstance(v, _dt.DType):
         return str(v.proto)
     if type(v) is float:  # attributes are 32-bit floats in a ProgramDesc
@@ -243,6 +246,15 @@ class Block:
     def create_var(self, *args, **kwargs):
         """A new Variable in this block (Variable's keyword arguments)."""
         return Variable(self, *args, **kwargs)
+
+    def _clone_variable(self, var, force_persistable=True):
+        """A variable of this block named, shaped and typed like `var` (persistable unless told not to)."""
+        persistable = True if force_persistable else var.persistable
+        if var.type in (VarType.STEP_SCOPES, VarType.RAW):
+            return self.create_var(name=var.name, persistable=var.persistable, type=var.type)
+        return self.create_var(name=var.name, shape=list(var.shape), dtype=var.dtype, type=var.type,
+                               lod_level=var.lod_level, persistable=persistable, is_data=var.is_data,
+                               need_check_feed=var.need_check_feed)
 
     def create_parameter(self, *args, **kwargs):
         """A new Parameter in this block; `initializer(param, block)` appends its init op here."""
@@ -477,6 +489,28 @@ class Program:
         finally:
             self._op_role = prev
 
+    @contextlib.contextmanager
+    def _lr_schedule_guard(self, is_with_opt=False):
+        """Ops appended inside compute the learning rate (Paddle's LRSched op role)."""
+        prev = self._op_role
+        self._op_role = OP_ROLE_LRSCHED | (OP_ROLE_OPTIMIZE if is_with_opt else 0)
+        try:
+            yield
+        finally:
+            self._op_role = prev
+
+    @property
+    def desc(self):
+        """The ProgramDesc view of this program (serialize_to_string() gives its bytes)."""
+        from .desc_view import ProgramDescView
+        return ProgramDescView(self)
+
+    @staticmethod
+    def parse_from_string(binary_str):
+        """The Program held by a serialized ProgramDesc (Program.desc.serialize_to_string())."""
+        from .io import program_from_bytes
+        return program_from_bytes(binary_str)
+
     def clone(self, for_test=False):
         """A deep copy of the program.
 
@@ -511,8 +545,7 @@ class Program:
                 nv.__dict__.update(copy.deepcopy(v.__dict__))
                 nb.vars[name] = nv
             for op in ops:
-                attrs = {k: (p.blocks[new_idx[a.idx]] if isinstance(a, Block) else copy.deepcopy(a))
-                         for k, a in op.attrs.items()}
+                attrs = {k: _clone_attr(a, p, new_idx) for k, a in op.attrs.items()}
                 if for_test and "is_test" in attrs:
                     attrs["is_test"] = True
                 nb.ops.append(Operator(nb, op.type, {k: list(v) for k, v in op.inputs.items()},
@@ -558,6 +591,15 @@ class Program:
             raise AssertionError(f"The type of throw_on_error parameter is wrong, expected bool, "
                                  f"but received {type(throw_on_error)}.")
         return program_text(self, with_details)
+
+
+def _clone_attr(a, program, new_idx):
+    """An op attr for a clone: Blocks (alone or in a list) map to the clone's blocks, the rest is copied."""
+    if isinstance(a, Block):
+        return program.blocks[new_idx[a.idx]]
+    if isinstance(a, list) and a and all(isinstance(b, Block) for b in a):
+        return [program.blocks[new_idx[b.idx]] for b in a if b.idx in new_idx]
+    return copy.deepcopy(a)
 
 
 # -- default programs and program_guard ----------------------------------------------------

@@ -7,7 +7,7 @@ from .._core import dtype as _dt
 from .._core.place import CPU
 from .._core.tensor import Tensor
 
-__all__ = ["Scope", "DenseTensor", "global_scope", "scope_guard"]
+__all__ = ["Scope", "DenseTensor", "SelectedRows", "global_scope", "scope_guard"]
 
 
 def _fmt_value(v, kind):
@@ -102,17 +102,89 @@ class DenseTensor:
 LoDTensor = DenseTensor
 
 
-class ScopeVar:
-    """A variable in a Scope; get_tensor() returns its DenseTensor."""
+class RowsArray(np.ndarray):
+    """The value of a SelectedRows as the executor passes it to ops: the rows' data, plus `rows` and
+    `height` (get_tensor_from_selected_rows reads the data, merge_selected_rows sums duplicate rows)."""
 
-    __slots__ = ("_tensor", "_value")
+    def __array_finalize__(self, obj):
+        self.rows = getattr(obj, "rows", None)
+        self.height = getattr(obj, "height", 0)
+
+
+class SelectedRows:
+    """Row-sparse value of a scope variable: `rows` (ids, duplicates allowed), `height` (the dense
+    row count) and get_tensor(), a DenseTensor holding one data row per entry of rows.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import numpy as np
+            >>> import paddle
+            >>> from paddle.base import core
+            >>> x = core.Scope().var('X').get_selected_rows()
+            >>> x.set_rows([0, 5, 5])
+            >>> x.set_height(20)
+            >>> x.get_tensor().set(np.ones([3, 2], 'float32'), core.CPUPlace())
+            >>> print(x.rows(), x.height(), x.numel())
+            [0, 5, 5] 20 6
+    """
+
+    __slots__ = ("_rows", "_height", "_tensor")
+
+    def __init__(self, rows=None, height=0):
+        self._rows = [int(r) for r in rows] if rows is not None else []
+        self._height = int(height)
+        self._tensor = DenseTensor()
+
+    def rows(self):
+        return list(self._rows)
+
+    def set_rows(self, rows):
+        self._rows = [int(r) for r in rows]
+
+    def height(self):
+        return self._height
+
+    def set_height(self, height):
+        self._height = int(height)
+
+    def get_tensor(self):
+        return self._tensor
+
+    def numel(self):
+        return self._tensor._numel()
+
+    def sync_index(self):
+        """Nothing to rebuild: rows are looked up when an op reads them."""
+
+    def _rows_array(self):
+        """The value as ops see it (None while the data is unset)."""
+        a = self._tensor._array
+        if a is None:
+            return None
+        out = np.asarray(a).view(RowsArray)
+        out.rows, out.height = list(self._rows), self._height
+        return out
+
+
+class ScopeVar:
+    """A variable in a Scope; get_tensor() returns its DenseTensor, get_selected_rows() its SelectedRows."""
+
+    __slots__ = ("_tensor", "_value", "_rows")
 
     def __init__(self):
         self._tensor = DenseTensor()
         self._value = None
+        self._rows = None
 
     def get_tensor(self):
         return self._tensor
+
+    def get_selected_rows(self):
+        """The variable as a SelectedRows (created on first use; the executor then reads it)."""
+        if self._rows is None:
+            self._rows = SelectedRows()
+        return self._rows
 
     def get_float(self):
         return float(self._value)
@@ -193,9 +265,13 @@ class Scope:
         return self._parent
 
     def _array(self, name):
-        """The array stored under name (None when absent or uninitialised)."""
+        """The array stored under name (None when absent or uninitialised; a RowsArray for a SelectedRows)."""
         v = self.find_var(name)
-        return None if v is None else v._tensor._array
+        if v is None:
+            return None
+        if v._rows is not None and v._tensor._array is None:
+            return v._rows._rows_array()
+        return v._tensor._array
 
     def _set_array(self, name, array):
         v = self.find_var(name)

@@ -249,6 +249,11 @@ class Variable(TensorMethods):
         from .builder import detach
         return detach(self)
 
+    def _set_error_clip(self, error_clip):
+        """Set this variable's error_clip (a paddle.nn.clip.ErrorClipByValue): Paddle's error_clip_callback
+        clips the variable's gradient with it while append_backward runs with that callback."""
+        self.error_clip = error_clip
+
     # -- values in a scope ---------------------------------------------------------------
     def get_value(self, scope=None):
         """The DenseTensor holding this (persistable) variable's value in `scope` (default global)."""

@@ -1,102 +1,30 @@
-"""paddle.static.nn layers: fc, embedding, sparse_embedding, conv2d, batch_norm, layer_norm.
+"""paddle.static.nn layers: fc, embedding, sparse_embedding, conv2d, batch_norm, layer_norm (and, re-exported
+from their family modules, the other layers Paddle keeps in paddle/static/nn/common.py).
 
 Each appends the legacy ops Paddle 3.3.1 writes into a ProgramDesc (fc: `mul` + `elementwise_add`
 + activation) and creates its parameters as Paddle's LayerHelper names them: `{name}.w_0`,
 `{name}.b_0` with an explicit name, `fc_0.w_0` without; temporaries are `{name}.tmp_k`.
 """
-import contextlib
-import copy
-
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.mode import STATE
 from ..._core.op import OPS
 from ...nn.functional._nd_args import convert_to_list, update_padding
 from ...nn.initializer import Constant, Normal
-from ...nn.layer._helpers import create_parameter
 from ...nn.param_attr import ParamAttr
 from ...ops.elementwise import ElementwiseAdd
 from ...ops.fluid import LookupTable, Mul
 from .. import builder as _b
-from ..program import Variable, VarType, default_main_program, default_startup_program
+from ..program import Variable, VarType, default_startup_program
+from .conv import conv2d_transpose, conv3d, conv3d_transpose, deform_conv2d, deformable_conv  # noqa: F401
+from .ema import ExponentialMovingAverage  # noqa: F401
+from .layer_helper import FLOATS as _FLOATS, LayerHelper, check_variable, prod as _prod, static_only
+from .norm import group_norm, instance_norm, spectral_norm  # noqa: F401
+from .py_func import py_func  # noqa: F401
+from .tensor_product import bilinear_tensor_product, continuous_value_model  # noqa: F401
 
-__all__ = ["fc", "embedding", "sparse_embedding", "conv2d", "batch_norm", "layer_norm"]
-
-_FLOATS = ("float16", "bfloat16", "float32", "float64")
-# attrs the activation ops need when a layer's `act` names them
-_ACT_ATTRS = {"softmax": {"axis": -1}, "leaky_relu": {"alpha": 0.02}, "gelu": {"approximate": False},
-              "elu": {"alpha": 1.0}, "relu6": {"threshold": 6.0}, "hard_sigmoid": {"slope": 0.2, "offset": 0.5},
-              "swish": {"beta": 1.0}, "softplus": {"beta": 1.0, "threshold": 20.0}}
-
-
-def static_only(api):
-    """Raise Paddle's error for a static-graph-only API called in dynamic mode."""
-    if not STATE.static:
-        raise AssertionError(
-            f"In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and '{api}()' is only supported in "
-            "static graph mode. So if you want to use this api, please call 'paddle.enable_static()' before this "
-            "api to enter static graph mode.")
-
-
-def check_variable(x, arg, api, dtypes=None):
-    """x must be a static Variable (of one of `dtypes`): Paddle's check_variable_and_dtype."""
-    if not isinstance(x, Variable):
-        raise TypeError(f"The type of '{arg}' in {api} must be <class 'paddle.static.Variable'>, but received "
-                        f"{type(x)}. ")
-    if dtypes is not None and x.dtype.name not in dtypes:
-        raise TypeError(f"The data type of '{arg}' in {api} must be {list(dtypes)}, but received "
-                        f"{x.dtype.name}. ")
-
-
-class LayerHelper:
-    """Names a static layer (`fc_0`, or the given name), its parameters and its temporaries."""
-
-    def __init__(self, layer_type, name=None):
-        self.program = default_main_program()
-        self.name = name if name else self.program._name_generator.generate(layer_type)
-
-    @contextlib.contextmanager
-    def outputs(self):
-        """Ops built inside name their outputs `{name}.tmp_k`."""
-        prev = _b.CTX.helper
-        _b.CTX.helper = self.name
-        try:
-            yield
-        finally:
-            _b.CTX.helper = prev
-
-    def param(self, attr, shape, dtype, is_bias=False, default_initializer=None):
-        """A Parameter `{name}.w_k` / `{name}.b_k` (None when attr is False)."""
-        return create_parameter(self.name, copy.deepcopy(attr), shape, dtype, is_bias, default_initializer)
-
-    def tmp(self, shape, dtype, stop_gradient=False):
-        """A temporary `{name}.tmp_k` of the current block."""
-        name = self.program._name_generator.generate_with_ignorable_key(self.name + ".tmp")
-        return self.program.current_block().create_var(name=name, shape=list(shape), dtype=dtype,
-                                                        stop_gradient=stop_gradient)
-
-    def act(self, x, act):
-        """Apply activation op `act` (an op type such as 'relu'), or return x."""
-        if act is None:
-            return x
-        if isinstance(act, dict):
-            act = dict(act)
-            kind = act.pop("type")
-        else:
-            kind, act = act, {}
-        cls = OPS.get(kind)
-        if cls is None:
-            raise ValueError(f"activation {kind!r} is not a known op type")
-        attrs = dict(_ACT_ATTRS.get(kind, {}), **act)
-        with self.outputs():
-            return apply(cls, x, **attrs)
-
-
-def _prod(dims):
-    n = 1
-    for d in dims:
-        n *= d
-    return n
+__all__ = ["fc", "embedding", "sparse_embedding", "conv2d", "batch_norm", "layer_norm", "conv3d", "conv2d_transpose",
+           "conv3d_transpose", "deformable_conv", "deform_conv2d", "group_norm", "instance_norm", "spectral_norm",
+           "bilinear_tensor_product", "continuous_value_model", "py_func"]
 
 
 def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation=None, name=None):
@@ -276,12 +204,7 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
                     dilations=convert_to_list(dilation, 2, "dilation"), groups=groups, use_cudnn=bool(use_cudnn),
                     fuse_relu_before_depthwise_conv=False, padding_algorithm=algo, data_format=data_format)
     b = helper.param(bias_attr, [num_filters], input.dtype, is_bias=True)
-    if b is not None:
-        # the bias runs along the channel axis (Paddle's axis=1): shaped to broadcast there
-        b = b.reshape([1, 1, 1, num_filters] if last else [1, num_filters, 1, 1])
-        with helper.outputs():
-            out = apply(ElementwiseAdd, out, b, axis=3 if last else 1)
-    return helper.act(out, act)
+    return helper.act(helper.bias(out, b, 3 if last else 1), act)
 
 
 def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, param_attr=None, bias_attr=None,

@@ -13,12 +13,15 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.mode import STATE
+from ...ops.fluid_extra import Assert as _AssertOp
 from ..._core.tensor import Tensor
-from ..control_flow import Print as _PrintOp, block_io, op_io
+from ..control_flow import Print as _PrintOp, block_io
 from ..program import Variable, VarType, default_main_program
-from .common import check_variable
+from .conditional_block import ConditionalBlock, If, SubBlock as _SubBlock, append_conditional_block
+from .conditional_block import resolvable as _resolvable, writes as _writes
+from .layer_helper import check_variable
 
-__all__ = ["cond", "while_loop", "case", "switch_case", "Print", "While"]
+__all__ = ["cond", "while_loop", "case", "switch_case", "Print", "While", "Assert", "ConditionalBlock", "If"]
 
 
 # -- nested structures -------------------------------------------------------------------------
@@ -50,20 +53,6 @@ def _same_structure(a, b):
 
 
 # -- sub-blocks ---------------------------------------------------------------------------------
-class _SubBlock:
-    """`with _SubBlock(program) as block:` appends the ops built inside to a new child block."""
-
-    def __init__(self, program):
-        self.program = program
-
-    def __enter__(self):
-        return self.program._create_block()
-
-    def __exit__(self, *exc):
-        self.program._rollback()
-        return False
-
-
 def _to_parent(program, var):
     """A variable of the parent block that the current sub-block assigns `var` to (non-Variables pass)."""
     if not isinstance(var, Variable):
@@ -75,35 +64,14 @@ def _to_parent(program, var):
     return out
 
 
-def _resolvable(block, names):
-    """The names (in order, once) that resolve to a variable of `block` or its ancestors."""
-    out, seen = [], set()
-    for n in names:
-        if n not in seen and block._find_var_recursive(n) is not None:
-            seen.add(n)
-            out.append(n)
-    return out
-
-
 def _conditional_block(program, pred, fn):
     """Build fn() in a sub-block run by a conditional_block op on scalar `pred`; returns its results."""
     with _SubBlock(program) as sub:
         result = fn()
         result = _pack(result, iter([_to_parent(program, v) for v in _flatten(result)])) \
             if result is not None else None
-    parent = program.current_block()
-    ext, _ = block_io(sub)
-    scope = parent.create_var(type=VarType.STEP_SCOPES)
-    parent.append_op(type="conditional_block",
-                     inputs={"Cond": [pred], "Input": _resolvable(parent, ext)},
-                     outputs={"Out": _resolvable(parent, _writes(sub)), "Scope": [scope]},
-                     attrs={"sub_block": sub, "is_scalar_condition": True})
+    append_conditional_block(program.current_block(), sub, [pred], True)
     return result
-
-
-def _writes(block):
-    """The names block's ops write, in order (a nested control-flow op's sub-block included)."""
-    return [n for op in block.ops for n in op_io(op)[1]]
 
 
 def _as_static(value):
@@ -465,3 +433,49 @@ def Print(input, first_n=-1, message=None, summarize=20, print_tensor_name=True,
                  print_tensor_name=bool(print_tensor_name), print_tensor_type=bool(print_tensor_type),
                  print_tensor_shape=bool(print_tensor_shape), print_tensor_layout=bool(print_tensor_layout),
                  print_tensor_lod=bool(print_tensor_lod), print_phase=phase, is_forward=True)
+
+
+def Assert(cond, data=None, summarize=20, name=None):  # noqa: N802  (Paddle's name)
+    """Fail the run when `cond` (one bool) is false: the `assert` op prints the first `summarize`
+    values of each tensor in `data` and raises ValueError. Returns the op (static mode).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from paddle.static.nn.control_flow import Assert
+            >>> paddle.enable_static()
+            >>> x = paddle.full([2, 3], 2.0, 'float32')
+            >>> _ = Assert(paddle.max(x) < 1.0, [x], 10, "example_assert_layer")
+            >>> try:
+            ...     _ = paddle.static.Executor().run(paddle.static.default_main_program())
+            ... except ValueError:
+            ...     print("assertion failed")
+            Variable: fill_constant_0.tmp_0
+              - lod: {}
+              - place: Place(cpu)
+              - shape: [2, 3]
+              - layout: NCHW
+              - dtype: float32
+              - data: [2.000000 2.000000 2.000000 2.000000 2.000000 2.000000]
+            assertion failed
+            >>> paddle.disable_static()
+    """
+    api = "static.nn.control_flow.Assert"
+    if data is not None and not isinstance(data, (list, tuple)):
+        raise TypeError(f"The type of 'data' in {api} must be (<class 'list'>, <class 'tuple'>, <class "
+                        f"'NoneType'>), but received {type(data)}. ")
+    if not isinstance(summarize, int) or isinstance(summarize, bool):
+        raise TypeError(f"The type of 'summarize' in {api} must be <class 'int'>, but received {type(summarize)}. ")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"The type of 'name' in {api} must be (<class 'str'>, <class 'NoneType'>), but received "
+                        f"{type(name)}. ")
+    data = [] if data is None else list(data)
+    if not STATE.static:  # eager: check now
+        if cond.dtype.name != "bool":
+            raise TypeError(f"The data type of 'cond' in {api} must be ['bool'], but received {cond.dtype.name}. ")
+        apply(_AssertOp, cond, data, summarize=summarize)
+        return None
+    check_variable(cond, "cond", api, ("bool",))
+    return default_main_program().current_block().append_op(
+        type="assert", inputs={"Cond": [cond], "Data": data}, outputs={}, attrs={"summarize": summarize})

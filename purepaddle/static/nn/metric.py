@@ -8,7 +8,7 @@ from ..._core.op import OPS
 from ..._core.tensor import Tensor
 from ...ops.fluid import Auc
 from ..program import Variable, default_main_program, default_startup_program
-from .common import LayerHelper, check_variable
+from .layer_helper import LayerHelper, check_variable
 
 __all__ = ["accuracy", "auc"]
 
