@@ -15,6 +15,7 @@ from .._core.dispatch import apply
 from .._core.mode import STATE
 from .._core.tensor import SelectedRows, Tensor
 from ..ops.clip import ClipByNorm, SquaredL2Norm, sum_squares
+from ..static.backward import error_clip_callback  # noqa: F401  (paddle.nn.clip.error_clip_callback)
 
 __all__ = ["ClipGradByValue", "ClipGradByNorm", "ClipGradByGlobalNorm"]
 
@@ -160,18 +161,6 @@ class ErrorClipByValue(BaseErrorClipAttr):
         var = block.var(grad_name)
         return block.append_op(type="clip", inputs={"X": [var]}, outputs={"Out": [var]},
                                attrs={"min": self.min, "max": self.max})
-
-
-def error_clip_callback(block, context):
-    """Append the error-clip ops of the gradients the last op of `block` produced."""
-    op_desc = block.ops[-1]
-    for grad_n in [n for names in op_desc.outputs.values() for n in names]:
-        fwd_var = block._find_var_recursive(grad_n.split("@GRAD")[0])
-        error_clip = getattr(fwd_var, "error_clip", None)
-        if error_clip is not None and not isinstance(error_clip, BaseErrorClipAttr):
-            raise TypeError("Variable's error_clip should be an instance of BaseErrorClipAttr or None.")
-        if error_clip is not None:
-            error_clip._append_clip_op(block, grad_n)
 
 
 @contextlib.contextmanager

@@ -472,7 +472,7 @@ class Optimizer(_LRMixin, _StateMixin):
         if not STATE.static:
             plist = self._all_params() if plist is None or (plist and isinstance(plist[0], dict)) else plist
             return [(p, p._grad) for p in plist if not p.stop_gradient and p._grad is not None]
-        from ..static.backward import append_backward
+        from ..static.backward import append_backward, error_clip_callback
         from ..static.program import program_guard
         assert int(np.prod(loss.shape)) == 1, (
             f"The number of elements of loss should be 1, but the current loss.shape is {loss.shape}, whose number "
@@ -484,8 +484,10 @@ class Optimizer(_LRMixin, _StateMixin):
         ngs.update(p.name for p in program.global_block().all_parameters() if p.stop_gradient)
         if plist is not None:
             plist = [p if isinstance(p, str) else p.name for p in plist]
+        if callbacks is None:  # as Paddle: vars' error_clip bounds apply unless callbacks are given
+            callbacks = [error_clip_callback]
         with program_guard(program, startup_program):
-            return append_backward(loss, plist, ngs)
+            return append_backward(loss, plist, ngs, callbacks=callbacks)
 
     def apply_gradients(self, params_grads):
         """Append (static) or run (dynamic) the updates for the given (param, grad) pairs.

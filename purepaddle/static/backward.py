@@ -39,6 +39,11 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
             op._fw["op_role"] = int(op._fw.get("op_role", 0)) | OP_ROLE_LOSS
             break
     builder = _GradBuilder(block, _names(no_grad_set, "no_grad_set"))
+    for cb in callbacks or ():
+        if cb is not error_clip_callback:
+            raise NotImplementedError("paddle.static.append_backward: purepaddle runs only "
+                                      f"paddle.nn.clip.error_clip_callback as a callback, not {cb!r}")
+        builder.error_clip = True
     builder.run([(loss, None)], loss_role=True)
     if parameter_list is None:
         names = [p.name for p in program.global_block().all_parameters() if p.trainable]
@@ -55,6 +60,16 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
             if producer is not None:
                 producer._fw["op_role_var"] = [n, g.name]
     return out
+
+
+def error_clip_callback(block, context):
+    """The append_backward callback that clips each var's gradient by its error_clip (ErrorClipByValue).
+
+    append_backward recognises it and clips X@GRAD once its contributions are summed; optimizers'
+    minimize pass it by default, as in Paddle.
+    """
+    raise RuntimeError("error_clip_callback is applied by paddle.static.append_backward(callbacks=[...]); "
+                       "it is not called directly in purepaddle")
 
 
 def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
@@ -138,6 +153,7 @@ class _GradBuilder:
         self.renames = {}   # var name -> next @RENAME@ counter
         self.existing = set(block.vars)
         self.reach = None   # when set, only these vars (reachable from gradients()' inputs) get grads
+        self.error_clip = False  # error_clip_callback given: clip X@GRAD by X.error_clip once it is summed
 
     # -- naming --------------------------------------------------------------------------
     def grad_name(self, name):
@@ -301,8 +317,22 @@ class _GradBuilder:
             cls = _b.ensure_op("sum")
             _b.append_simple(block, cls.type, {"X": [v.name for v in lst]}, {"Out": [out]}, {})
             self.owned[out] = len(block.ops) - 1
+        if self.error_clip:
+            self._clip_error(name, g)
         self.final[name] = g
         return g
+
+    def _clip_error(self, name, g):
+        """Clip g in place to the forward var's error_clip bounds (Paddle's error_clip_callback)."""
+        v = self.find(name)
+        clip = getattr(v, "error_clip", None) if v is not None else None
+        if clip is None:
+            return
+        if not (hasattr(clip, "min") and hasattr(clip, "max")):
+            raise TypeError("Variable's error_clip should be an instance of BaseErrorClipAttr or None.")
+        _b.ensure_op("clip")
+        _b.append_simple(self.block, "clip", {"X": [g.name]}, {"Out": [g.name]},
+                         {"min": float(clip.min), "max": float(clip.max)})
 
     def _op_backward(self, op):
         block = self.block
