@@ -342,3 +342,27 @@ def test_leaf_grads_never_share_a_buffer():
     held = a.grad
     a.clear_grad()
     np.testing.assert_allclose(held.numpy(), [0.0, 0.0])  # cleared in place, as Paddle does
+
+
+def test_nondiff_outputs_get_no_zero_filled_grad():
+    from purepaddle._core.dispatch import apply
+    from purepaddle._core.op import OPS, Op, register
+    seen = {}
+    if "test_autograd_value_mask" not in OPS:
+        @register("test_autograd_value_mask")
+        class _ValueMask(Op):
+            inputs, outputs = ("X",), ("Out", "Mask", "Aux")
+            nondiff_outputs = ("Mask",)
+
+            def forward(self, xp, x):
+                return x * 2, x > 0, x + 1
+
+            def backward(self, out_grad, mask_grad, aux_grad):
+                seen["mask"], seen["aux"] = mask_grad, aux_grad
+                return out_grad * 2 + aux_grad
+    x = paddle.to_tensor([1.0, -2.0], stop_gradient=False)
+    out, _mask, _aux = apply(OPS["test_autograd_value_mask"], x)
+    out.sum().backward()
+    assert seen["mask"] is None  # never carries gradient: not materialised
+    assert seen["aux"] is not None and seen["aux"].numpy().tolist() == [0.0, 0.0]  # a differentiable output is
+    assert x.grad.numpy().tolist() == [2.0, 2.0]

@@ -276,10 +276,17 @@ def _call_backward(node, grads, retain_graph):
 
 
 def _fill_zeros(node, grads):
-    """Materialise zero grads for outputs that received none (multi-output ops)."""
+    """Materialise zero grads for outputs that received none (multi-output ops).
+
+    Outputs that never carry gradient (nondiff_outputs: indices, masks, reserve buffers) stay
+    None: no op's backward reads their grads, so zero-filling them is wasted memory traffic.
+    """
     out = list(grads)
+    nondiff = node._nondiff_flags(node._out_struct)
+    if len(nondiff) != len(out):  # a node with its own output layout (PyLayer): fill every output
+        nondiff = (False,) * len(out)
     for i, g in enumerate(out):
-        if g is None:
+        if g is None and not nondiff[i]:
             shape, dt = node._out_meta[i]
             out[i] = _make(np.zeros(shape, dtype=dt))
     return out
