@@ -232,6 +232,35 @@ stats, values = paddle.amp.debugging.check_numerics(y, "matmul", "y", paddle.amp
 print("num_nan, num_inf, num_zero =", stats.numpy().tolist())
 """,
         keep=lambda out: out),
+    dict(
+        title="\"Out of all 4 Trainers\": which worker died, and why?",
+        seed="S3 '在分布式训练中，出现 Out of all 4 Trainers, the trainer process with rank=[...] was aborted' "
+             "(and S4's multi-card launch questions)",
+        text="Launch with `python -m paddle.distributed.launch --nproc_per_node N --log_dir log train.py` (under "
+             "purepaddle: `python -m purepaddle -m paddle.distributed.launch ...`; needs the `distributed` extra). "
+             "When a worker fails, the others are stopped within 2 seconds (even one blocked in a collective) and "
+             "the launcher prints one summary: the rank, its exit code or signal, the exception's last line and the "
+             "tail of that rank's log, so nobody has to open `workerlog.N`.",
+        env={},
+        code='''
+import subprocess, sys
+WORKER = """
+import paddle
+import paddle.distributed as dist
+dist.init_parallel_env()
+x = paddle.ones([2])
+if dist.get_rank() == 1:
+    raise ValueError("label 12 out of range [0, 10) in batch 3")
+dist.all_reduce(x)   # rank 0 waits here for rank 1, which never arrives
+"""
+with open("worker.py", "w") as f:
+    f.write(WORKER)
+launch = [sys.executable, "-m", "purepaddle", "-m", "paddle.distributed.launch", "--nproc_per_node", "2",
+          "--log_dir", "log", "worker.py"]
+r = subprocess.run(launch, capture_output=True, text=True)
+print(r.stdout + r.stderr + f"launcher exit code: {r.returncode}")
+''',
+        keep=lambda out: out),
 ]
 
 
