@@ -31,6 +31,7 @@ ENV_ARGS = {
     "PADDLE_ELASTIC_LEVEL": ("elastic_level", int),
     "PADDLE_START_PORT": ("start_port", int),
     "PADDLE_IPS": ("ips", str),
+    "PADDLE_HANG_TIMEOUT": ("hang_timeout", float),
 }
 
 USAGE_EXAMPLES = """examples:
@@ -85,6 +86,10 @@ def build_parser(prog="python -m paddle.distributed.launch"):
     elastic.add_argument("--elastic_level", type=int, default=-1,
                          help="-1/0: a failure ends the job; 1: restart it (up to --max_restart times)")
     elastic.add_argument("--elastic_timeout", type=int, default=30, help="accepted")
+    debug = p.add_argument_group("Hang Diagnosis (purepaddle)")
+    debug.add_argument("--hang_timeout", type=float, default=0,
+                       help="when no rank makes collective progress for this many seconds while one waits in a "
+                            "collective, print where every rank is and stop the job. Default 0: off")
     return p
 
 

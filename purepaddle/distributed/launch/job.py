@@ -10,6 +10,7 @@ import threading
 import time
 
 from . import report as _report
+from . import watchdog as _watchdog
 from .plan import LaunchError, is_local
 from .supervisor import PLAN_VAR, log_path
 
@@ -92,6 +93,8 @@ def run_job(plan, server, log, console, environ):
     err.start()
     first, later = None, []
     deadline = None
+    hang_timeout = plan.get("hang_timeout") or 0
+    stalls, hang = _watchdog.Stalls(world, settle=hang_timeout), None  # late arrivals report within it
     interrupted = None
 
     def forward(signum, frame):
@@ -106,7 +109,9 @@ def run_job(plan, server, log, console, environ):
                 rep = server.reports.get(timeout=0.05)
             except queue.Empty:
                 rep = None
-            if rep is not None:
+            if rep is not None and rep.get("stall"):
+                stalls.add(rep)  # the hang watchdog of a rank (watchdog.py), not a failure
+            elif rep is not None:
                 if first is None:
                     first = rep
                     deadline = time.time() + STOP_GRACE
@@ -114,6 +119,12 @@ def run_job(plan, server, log, console, environ):
                 else:
                     later.append(rep)
             if proc.poll() is not None:
+                break
+            if first is None and stalls.due():
+                dirs = [plan["nodes"][r // plan["nproc"]]["log_dir"] for r in range(world)]
+                hang = stalls.diagnosis(hang_timeout, [_watchdog.stack_path(dirs[r], r) for r in sorted(stalls.by_rank)])
+                log(hang + "\n")
+                _stop(proc)
                 break
             if deadline is not None and time.time() > deadline:
                 _stop(proc)
@@ -130,6 +141,8 @@ def run_job(plan, server, log, console, environ):
         log(f"the job stopped {time.time() - first['time']:.2f}s after rank {first['rank']} failed\n")
         logs = [log_path(plan, r) for r in range(world) if r != first["rank"]]
         return _report.exit_status(first["returncode"]), _report.summary(first, world, later, logs)
+    if hang is not None:
+        return 1, hang
     if interrupted is not None:
         return 128 + interrupted, f"LAUNCH INFO interrupted by {signal.Signals(interrupted).name}; the job was stopped"
     if code != 0:

@@ -115,6 +115,9 @@ def _master(args, server, nodes_fn, master, log):
     plan = build_plan(args, nodes, master, f"{_report_host(nodes)}:{server.port}", os.environ,
                       sys.executable, RUNNER)
     world = plan["nproc"] * len(nodes)
+    if args.hang_timeout < 0:
+        raise LaunchError(f"--hang_timeout must be >= 0 seconds (0: off), but received {args.hang_timeout}")
+    plan["hang_timeout"] = args.hang_timeout
     log.write(f"configuration: {vars(args)}\nendpoints: {plan['endpoints']}\nnodes: {nodes}\n")
     log.info(f"LAUNCH INFO job {args.job_id}: {world} worker(s) on {len(nodes)} node(s), logs in "
              f"{nodes[0]['log_dir']}")

@@ -82,6 +82,18 @@ def _record(line):
             pass
 
 
+def _start_watchdog():
+    """The hang watchdog thread, when the launcher asked for one (loaded by path: importing purepaddle waits
+    for the script's `import paddle`)."""
+    if not os.environ.get("PUREPADDLE_HANG_TIMEOUT"):
+        return
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "watchdog.py")
+    spec = importlib.util.spec_from_file_location("_purepaddle_hang_watchdog", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.start()
+
+
 def main(argv):
     """Run the script; return normally only on success (a failure leaves through os._exit)."""
     faulthandler.enable()  # a crash in native code still prints the Python stack to the log
@@ -92,6 +104,7 @@ def main(argv):
         _record(traceback.format_exception_only(etype, value)[-1].strip())
 
     sys.excepthook = hook
+    _start_watchdog()
     code = _run(argv)
     if code:
         _flush()

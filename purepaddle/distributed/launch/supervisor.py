@@ -60,6 +60,9 @@ def worker_env(plan, rank):
         env[plan["device_key"]] = ",".join(devices) if nproc == 1 else devices[local]
     for key, value in (plan.get("threads") or {}).items():
         env[key] = value
+    if plan.get("hang_timeout"):  # the worker's hang watchdog (watchdog.py) reports to the launcher
+        env["PUREPADDLE_HANG_TIMEOUT"] = str(plan["hang_timeout"])
+        env["PUREPADDLE_REPORT"] = plan["report"]
     return env
 
 
