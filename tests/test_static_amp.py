@@ -187,3 +187,19 @@ def test_custom_op_lists():
     main, _, _, _ = _net({"amp_lists": lists, "level": "O1"})
     assert not any(n.endswith(".cast_fp16") for op in main.global_block().ops if op.type == "mul"
                    for n in op.input_arg_names)
+
+
+def test_inf_step_leaves_adam_moments_and_beta_pows_alone():
+    main, startup, loss, _ = _net({"level": "O1", "init_loss_scaling": 1024.0}, opt=paddle.optimizer.Adam(0.01))
+    adam_ops = [op for op in main.global_block().ops if op.type == "adam"]
+    assert adam_ops and all(op.input("SkipUpdate") == ["find_infinite_scale.tmp_0"] for op in adam_ops)
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    names = ["fc_0.w_0", "fc_0.w_0_moment1_0", "fc_0.w_0_moment2_0", "fc_0.w_0_beta1_pow_acc_0"]
+    before = [_value(n).copy() for n in names]
+    exe.run(main, feed=_feed(0, bad=True), fetch_list=[loss])
+    for n, b in zip(names, before):
+        np.testing.assert_array_equal(_value(n), b, err_msg=n)  # Paddle's SkipUpdate: nothing moves
+    exe.run(main, feed=_feed(1), fetch_list=[loss])
+    assert not np.array_equal(_value("fc_0.w_0_moment1_0"), before[1])
+    assert float(_value("fc_0.w_0_beta1_pow_acc_0")[0]) == pytest.approx(0.9 * 0.9)

@@ -338,6 +338,14 @@ class Optimizer(_LRMixin, _StateMixin):
                 return lr * float(plr)
         return lr if plr == 1.0 else lr * lr.dtype.type(plr)
 
+    def _set_auxiliary_var(self, key, val):
+        """Attach a variable the update ops read besides their own state (static AMP's `found_inf`)."""
+        self.__dict__.setdefault("_auxiliary_vars", {})[key] = val
+
+    def _get_auxiliary_var(self, key):
+        """The auxiliary variable `key`, or None."""
+        return self.__dict__.get("_auxiliary_vars", {}).get(key)
+
     def _append_optimize_op(self, block, param_and_grad, lr, hp):
         """Update one parameter: run the op eagerly, or append it to `block`."""
         param, grad = param_and_grad
@@ -353,6 +361,9 @@ class Optimizer(_LRMixin, _StateMixin):
             ins = {ps: [param.name], gs: [grad.name]}
             if ls is not None:
                 ins[ls] = [lr.name]
+            found_inf = self._get_auxiliary_var("found_inf")
+            if found_inf is not None and "SkipUpdate" in cls.inputs:  # static AMP: skip the whole update on inf
+                ins["SkipUpdate"] = [found_inf.name]
             outs = {ps + cls.out_suffix: [param.name]}
             for slot, var in extra.items():
                 ins[slot] = [var.name]

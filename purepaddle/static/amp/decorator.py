@@ -191,6 +191,13 @@ class OptimizerWithMixedPrecision:
         found_inf = self._check_finite_and_unscale(params_grads)
         if self._use_dynamic_loss_scaling and self._amp_vartype == _dt.float16:
             self._add_dynamic_loss_scaling(params_grads, found_inf)
+        # the innermost optimizer's update ops read found_inf (Adam/AdamW: SkipUpdate), so an overflowing
+        # step moves neither the parameters nor the moments and beta powers, as in Paddle
+        real = self._optimizer
+        while hasattr(real, "inner_opt"):
+            real = real.inner_opt
+        if hasattr(real, "_set_auxiliary_var"):
+            real._set_auxiliary_var("found_inf", found_inf)
         return self._optimizer.apply_gradients(params_grads)
 
     def apply_optimize(self, loss, startup_program, params_grads):
