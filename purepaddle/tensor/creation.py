@@ -107,6 +107,9 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, req
     if out is not None and out.dtype is not d:
         raise TypeError(f"Required out.dtype == dtype if specifying out, but received {out.dtype} != {d}")
     dims = shape_list(shape, "full")
+    if STATE.static:  # Paddle's full() opens two "fill_constant" name helpers: its output is fill_constant_1.tmp_0
+        from ..static.program import default_main_program
+        default_main_program()._name_generator.generate("fill_constant")
     if isinstance(fill_value, TensorMethods):
         if isinstance(fill_value, Tensor):
             fill_value = fill_value._data.reshape(-1)[0].item()
