@@ -21,7 +21,48 @@ from .fp16_utils import cast_model_to_fp16, cast_parameters_to_fp16
 __all__ = ["decorate", "OptimizerWithMixedPrecision"]
 
 
-class OptimizerWithMixedPrecision:
+class _DecoratedOptimizer:
+    """What both AMP decorators share: minimize() = backward() + apply_optimize(), and the wrapped
+    optimizer's other attributes read through."""
+
+    def apply_optimize(self, loss, startup_program, params_grads):
+        """apply_gradients inside loss's program."""
+        with program_guard(loss.block.program, startup_program):
+            return self.apply_gradients(params_grads)
+
+    def minimize(self, loss, startup_program=None, parameter_list=None, no_grad_set=None):
+        """backward() then apply_optimize(); returns (optimize ops, scaled (param, grad) pairs).
+
+        Examples:
+            .. code-block:: python
+
+                >>> import paddle
+                >>> paddle.enable_static()
+                >>> main, startup = paddle.static.Program(), paddle.static.Program()
+                >>> with paddle.static.program_guard(main, startup):
+                ...     x = paddle.static.data('x', [None, 4], 'float32')
+                ...     loss = paddle.mean(paddle.static.nn.fc(x, 2))
+                ...     opt = paddle.static.amp.decorate(paddle.optimizer.SGD(0.1), init_loss_scaling=128.0)
+                ...     _ = opt.minimize(loss)
+                >>> 'update_loss_scaling' in [op.type for op in main.global_block().ops]
+                True
+                >>> paddle.disable_static()
+        """
+        opt_dict = type(self._optimizer).__dict__
+        if "minimize" in opt_dict and callable(opt_dict["minimize"]):
+            warnings.warn("The decorated optimizer has its own `minimize` method, but it will not be executed.")
+        params_grads = self.backward(loss, startup_program=startup_program, parameter_list=parameter_list,
+                                     no_grad_set=no_grad_set)
+        ops = self.apply_optimize(loss, startup_program, params_grads)
+        return ops, params_grads
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.__dict__["_optimizer"], name)
+
+
+class OptimizerWithMixedPrecision(_DecoratedOptimizer):
     """The optimizer paddle.static.amp.decorate returns: minimize(), amp_init(), get_loss_scaling()."""
 
     def __init__(self, optimizer, amp_lists, level, dtype, init_loss_scaling, use_dynamic_loss_scaling,
@@ -199,43 +240,6 @@ class OptimizerWithMixedPrecision:
         if hasattr(real, "_set_auxiliary_var"):
             real._set_auxiliary_var("found_inf", found_inf)
         return self._optimizer.apply_gradients(params_grads)
-
-    def apply_optimize(self, loss, startup_program, params_grads):
-        """apply_gradients inside loss's program."""
-        with program_guard(loss.block.program, startup_program):
-            return self.apply_gradients(params_grads)
-
-    def minimize(self, loss, startup_program=None, parameter_list=None, no_grad_set=None):
-        """backward() then apply_optimize(); returns (optimize ops, scaled (param, grad) pairs).
-
-        Examples:
-            .. code-block:: python
-
-                >>> import paddle
-                >>> paddle.enable_static()
-                >>> main, startup = paddle.static.Program(), paddle.static.Program()
-                >>> with paddle.static.program_guard(main, startup):
-                ...     x = paddle.static.data('x', [None, 4], 'float32')
-                ...     loss = paddle.mean(paddle.static.nn.fc(x, 2))
-                ...     opt = paddle.static.amp.decorate(paddle.optimizer.SGD(0.1), init_loss_scaling=128.0)
-                ...     _ = opt.minimize(loss)
-                >>> 'update_loss_scaling' in [op.type for op in main.global_block().ops]
-                True
-                >>> paddle.disable_static()
-        """
-        opt_dict = type(self._optimizer).__dict__
-        if "minimize" in opt_dict and callable(opt_dict["minimize"]):
-            warnings.warn("The decorated optimizer has its own `minimize` method, but it will not be executed.")
-        params_grads = self.backward(loss, startup_program=startup_program, parameter_list=parameter_list,
-                                     no_grad_set=no_grad_set)
-        ops = self.apply_optimize(loss, startup_program, params_grads)
-        return ops, params_grads
-
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.__dict__["_optimizer"], name)
-
 
 _FP16_ONLY = ("use_pure_fp16", "use_fp16_guard", "use_bf16")
 _COMMON = ("level", "dtype", "master_weight", "master_grad", "use_amp_guard")

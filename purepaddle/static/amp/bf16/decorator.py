@@ -5,19 +5,19 @@ bfloat16), casts a bfloat16 loss to float32 and appends the grad ops; apply_grad
 optimizer's (bfloat16 needs no loss scaling). With use_pure_bf16 the parameters are bfloat16 in the
 program; `amp_init(place)` converts their values after the startup program ran.
 """
-import warnings
 
 from ...._core import dtype as _dt
 from ... import name as _unique
 from ...input import create_global_var
 from ...program import default_main_program, program_guard
+from ..decorator import _DecoratedOptimizer
 from .amp_lists import AutoMixedPrecisionListsBF16
 from .amp_utils import cast_model_to_bf16, cast_parameters_to_bf16, rewrite_program_bf16
 
 __all__ = ["decorate_bf16", "OptimizerWithMixedPrecision"]
 
 
-class OptimizerWithMixedPrecision:
+class OptimizerWithMixedPrecision(_DecoratedOptimizer):
     """The optimizer decorate_bf16 returns: backward(), apply_gradients(), minimize(), amp_init()."""
 
     def __init__(self, optimizer, amp_lists, use_pure_bf16, use_bf16_guard):
@@ -88,42 +88,6 @@ class OptimizerWithMixedPrecision:
     def apply_gradients(self, params_grads):
         """The inner optimizer's update ops."""
         return self._optimizer.apply_gradients(params_grads)
-
-    def apply_optimize(self, loss, startup_program, params_grads):
-        """apply_gradients inside loss's program."""
-        with program_guard(loss.block.program, startup_program):
-            return self.apply_gradients(params_grads)
-
-    def minimize(self, loss, startup_program=None, parameter_list=None, no_grad_set=None):
-        """backward() then apply_optimize(); returns (optimize ops, (param, grad) pairs).
-
-        Examples:
-            .. code-block:: python
-
-                >>> import paddle
-                >>> paddle.enable_static()
-                >>> main, startup = paddle.static.Program(), paddle.static.Program()
-                >>> with paddle.static.program_guard(main, startup):
-                ...     x = paddle.static.data('x', [None, 4], 'float32')
-                ...     loss = paddle.mean(paddle.static.nn.fc(x, 2))
-                ...     opt = paddle.static.amp.bf16.decorate_bf16(paddle.optimizer.SGD(0.1))
-                ...     _, params_grads = opt.minimize(loss)
-                >>> [op.type for op in main.global_block().ops][:4]
-                ['cast', 'cast', 'mul', 'cast']
-                >>> paddle.disable_static()
-        """
-        opt_dict = type(self._optimizer).__dict__
-        if "minimize" in opt_dict and callable(opt_dict["minimize"]):
-            warnings.warn("The decorated optimizer has its own `minimize` method, but it will not be executed.")
-        params_grads = self.backward(loss, startup_program=startup_program, parameter_list=parameter_list,
-                                     no_grad_set=no_grad_set)
-        ops = self.apply_optimize(loss, startup_program, params_grads)
-        return ops, params_grads
-
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.__dict__["_optimizer"], name)
 
 
 def decorate_bf16(optimizer, amp_lists=None, use_pure_bf16=False, use_bf16_guard=None):
