@@ -77,9 +77,13 @@ def prepare(mod, flavour):
             mod.disable_static()
 
 
+CLOCK_VAR = "PUREPADDLE_BENCH_CLOCK"  # wall (latency, default) or cpu (this process's CPU time: less load noise)
+
+
 def measure(fn, repeat, min_time):
     """timeit-style: calibrate loops so one repeat lasts >= min_time, return per-call µs stats."""
-    timer = timeit.Timer(fn)
+    cpu = os.environ.get(CLOCK_VAR, "wall") == "cpu"
+    timer = timeit.Timer(fn, timer=time.process_time if cpu else time.perf_counter)
     number = 1
     while True:
         t = timer.timeit(number)
@@ -91,8 +95,11 @@ def measure(fn, repeat, min_time):
             "repeat": repeat}
 
 
-def worker(args):
-    """Import one peer's module, time every selected workload, print the JSON result line."""
+def worker(args, annotate=None):
+    """Import one peer's module, time every selected workload, print the JSON result line.
+
+    annotate(result) may add fields to each workload's result (train.py adds the peak RSS).
+    """
     out = {"peer": args._worker, "python": platform.python_version(), "results": {}}
     try:
         mod = __import__(args.module)
@@ -112,9 +119,12 @@ def worker(args):
         if setup is None:
             continue
         try:
-            out["results"][name] = measure(setup(mod), args.repeat, args.min_time)
+            res = measure(setup(mod), args.repeat, args.min_time)
+            if annotate is not None:
+                annotate(res)
+            out["results"][name] = res
         except Exception as exc:
-            out["results"][name] = {"error": f"{type(exc).__name__}: {exc}"[:200]}
+            out["results"][name] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
     print(MARK + json.dumps(out), flush=True)
     return 0
 

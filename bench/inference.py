@@ -28,13 +28,12 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import MARK, WORKLOADS, default_peers, parse_args, prepare, print_table, run_peer, workload  # noqa: E402
+from harness import CLOCK_VAR, default_peers, parse_args, print_table, run_peer, worker, workload  # noqa: E402
 
 os.environ.setdefault("FLAGS_enable_pir_api", "0")  # real Paddle: legacy ProgramDesc (.pdmodel) files
 OUT_DIR_VAR = "PUREPADDLE_INFER_BENCH_DIR"  # where workers leave their outputs for the cross-check
 WARMUP = 20
 ROUNDS = int(os.environ.get("PUREPADDLE_BENCH_ROUNDS", "3"))
-CLOCK_VAR = "PUREPADDLE_BENCH_CLOCK"  # wall (latency, default) or cpu (this process's CPU time: less load noise)
 
 
 def _weights(named_shapes):
@@ -170,49 +169,6 @@ def _cross_check(out_dir, names, peers):
         print(f"  {name:<10} " + "  ".join(cells))
 
 
-def _measure(fn, repeat, min_time, clock):
-    """Per-call microseconds (median and best of `repeat`), loops calibrated to min_time, on `clock`."""
-    import statistics
-    import timeit
-    timer = timeit.Timer(fn, timer=time.process_time if clock == "cpu" else time.perf_counter)
-    number = 1
-    while True:
-        t = timer.timeit(number)
-        if t >= min_time or number >= 1 << 20:
-            break
-        number = max(number * 2, int(number * min_time / max(t, 1e-9) * 1.1))
-    per_call = [timer.timeit(number) / number * 1e6 for _ in range(repeat)]
-    return {"median_us": statistics.median(per_call), "best_us": min(per_call), "number": number,
-            "repeat": repeat}
-
-
-def _worker(args):
-    """harness.worker with a choice of clock: import the peer, time the workload, print the JSON line."""
-    import platform
-    out = {"peer": args._worker, "python": platform.python_version(), "results": {}}
-    try:
-        mod = __import__(args.module)
-        out["version"] = getattr(mod, "__version__", "?")
-        prepare(mod, args.flavour)
-        import numpy
-        out["numpy"] = numpy.__version__
-    except Exception as exc:  # the peer is unavailable: report, do not fail the run
-        out["error"] = f"{type(exc).__name__}: {exc}"
-        print(MARK + json.dumps(out), flush=True)
-        return 0
-    clock = os.environ.get(CLOCK_VAR, "wall")
-    for name in args.only:
-        setup = WORKLOADS[name].bodies.get(args.flavour)
-        if setup is None:
-            continue
-        try:
-            out["results"][name] = _measure(setup(mod), args.repeat, args.min_time, clock)
-        except Exception as exc:
-            out["results"][name] = {"error": f"{type(exc).__name__}: {exc}"[:200]}
-    print(MARK + json.dumps(out), flush=True)
-    return 0
-
-
 def _keep_best(acc, name, r):
     """Merge one round's result for workload `name` into acc, keeping the lowest median."""
     for k in ("version", "numpy", "python", "peer"):
@@ -232,7 +188,7 @@ def main(argv=None):
                       timeout=300)
     if args._worker:
         os.environ["PUREPADDLE_BENCH_PEER"] = args._worker
-        return _worker(args)
+        return worker(args)
     want = (args.peers or "purepaddle,paddle,numpy").split(",")
     peers = [p for p in default_peers() if p.name in want]
     script = os.path.abspath(sys.argv[0] if argv is None else __file__)

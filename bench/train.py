@@ -22,13 +22,13 @@ Workloads (float32, 2 threads by default):
 import argparse
 import json
 import os
-import platform
 import resource
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import MARK, WORKLOADS, default_peers, measure, parse_args, prepare, run_peer, workload  # noqa: E402
+from harness import WORKLOADS, default_peers, parse_args, run_peer, workload  # noqa: E402
+from harness import worker as harness_worker  # noqa: E402
 
 WARMUP = 3  # steps run in setup: lazy initialisation and first-touch allocation stay out of the timing
 
@@ -268,30 +268,9 @@ def _(torch):
 # ---------------------------------------------------------------- worker and table
 
 def worker(args):
-    """Time one workload on one peer; report steps/s stats and this process's peak RSS."""
-    out = {"peer": args._worker, "python": platform.python_version(), "results": {}}
-    try:
-        mod = __import__(args.module)
-        out["version"] = getattr(mod, "__version__", "?")
-        prepare(mod, args.flavour)
-        import numpy
-        out["numpy"] = numpy.__version__
-    except Exception as exc:  # the peer is unavailable: report, do not fail the run
-        out["error"] = f"{type(exc).__name__}: {exc}"
-        print(MARK + json.dumps(out), flush=True)
-        return 0
-    for name in args.only:
-        setup = WORKLOADS[name].bodies.get(args.flavour)
-        if setup is None:
-            continue
-        try:
-            res = measure(setup(mod), args.repeat, args.min_time)
-            res["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
-            out["results"][name] = res
-        except Exception as exc:
-            out["results"][name] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
-    print(MARK + json.dumps(out), flush=True)
-    return 0
+    """Time one workload on one peer (harness.worker); each result also carries this process's peak RSS."""
+    return harness_worker(args, lambda res: res.update(
+        rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0))
 
 
 def _steps(run, name):
