@@ -1,5 +1,7 @@
-"""OpSpec table: matrix products, trace/diagonal, norms, inverses, solves and decompositions."""
+"""OpSpec table: matrix products, trace/diagonal, norms, inverses, solves and decompositions; and
+matrix_transpose, cdist, matrix_exp, lu_solve, householder_product, ormqr, histograms."""
 import numpy as np
+import pytest
 
 import purepaddle as paddle
 from tests.opspec import OpSpec, parametrize, positive, rand
@@ -177,4 +179,242 @@ DECOMPS = [
 
 SPECS = PRODUCTS + NORMS + DECOMPS
 
-test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS)
+
+
+
+def _cdist_ref(p):
+    def ref(x, y):
+        d = np.abs(x[..., :, None, :] - y[..., None, :, :])
+        if p == 0:
+            return (d != 0).sum(-1).astype(x.dtype)
+        if p == np.inf:
+            return d.max(-1)
+        return (d ** p).sum(-1) ** (1.0 / p)
+    return ref
+
+
+def _expm_ref(a):
+    """Taylor series of exp after scaling by 2**-8, then squaring back (float64)."""
+    a = a.astype(np.float64) / 256.0
+    out = np.broadcast_to(np.eye(a.shape[-1]), a.shape).copy()
+    term = out.copy()
+    for k in range(1, 25):
+        term = term @ a / k
+        out = out + term
+    for _ in range(8):
+        out = out @ out
+    return out
+
+
+def _householder_ref(x, tau, q):
+    m = x.shape[-2]
+    for i in reversed(range(tau.shape[-1])):
+        v = np.concatenate([np.zeros(i), [1.0], x[i + 1:, i]])[:m]
+        q = q - tau[i] * np.outer(v, v.conj() @ q)
+    return q
+
+
+def _hh_ref(x, tau):
+    return _householder_ref(x, tau, np.eye(x.shape[-2], x.shape[-1]))
+
+
+def _ormqr_ref(left, transpose):
+    def ref(x, tau, y):
+        q = _householder_ref(x, tau, np.eye(x.shape[-2]))
+        if transpose:
+            q = q.conj().T
+        return q @ y if left else y @ q
+    return ref
+
+
+def _lu_of(a):
+    lu, piv = L.lu(paddle.to_tensor(a))
+    return lu.numpy(), piv.numpy()
+
+
+def _perm_matrix(piv, m):
+    perm = np.arange(m)
+    for j, p in enumerate(piv - 1):
+        perm[[j, p]] = perm[[p, j]]
+    pm = np.zeros((m, m))
+    pm[perm, np.arange(m)] = 1
+    return pm
+
+
+def _lu_solve_ref(trans):
+    def ref(b, lu, piv):
+        m = lu.shape[-1]
+        a = _perm_matrix(piv, m) @ (np.tril(lu, -1) + np.eye(m)) @ np.triu(lu)
+        return np.linalg.solve(a.T if trans != "N" else a, b)
+    return ref
+
+
+_A = np.random.default_rng(7).uniform(-1, 1, (4, 4)) + 2 * np.eye(4)[[2, 0, 3, 1]]  # pivoting matters
+_LU, _PIV = _lu_of(_A)
+
+
+def _stable(*shape, scale=1.0):
+    return lambda rng: rng.uniform(-1, 1, size=shape) * scale
+
+
+MATRIX_FUNCTIONS = [
+    OpSpec("matrix_transpose", paddle.matrix_transpose, lambda x: np.swapaxes(x, -1, -2), [rand(2, 3, 4)]),
+    OpSpec("cdist_p2", paddle.cdist, _cdist_ref(2), [rand(4, 3), rand(5, 3)], double=True),
+    OpSpec("cdist_p1", lambda x, y: paddle.cdist(x, y, p=1.0), _cdist_ref(1), [rand(3, 2), rand(4, 2)]),
+    OpSpec("cdist_p3_batch", lambda x, y: paddle.cdist(x, y, p=3.0), _cdist_ref(3), [rand(2, 3, 2), rand(4, 2)]),
+    OpSpec("cdist_p_half", lambda x, y: paddle.cdist(x, y, p=0.5), _cdist_ref(0.5), [rand(3, 2), rand(2, 2)],
+           grad_atol=1e-3),
+    OpSpec("cdist_pinf", lambda x, y: paddle.cdist(x, y, p=float("inf")), _cdist_ref(np.inf),
+           [rand(3, 4), rand(2, 4)]),
+    OpSpec("cdist_p0", lambda x, y: paddle.cdist(x, y, p=0.0), _cdist_ref(0), [rand(3, 2), rand(2, 2)]),
+    OpSpec("cdist_mm", lambda x, y: paddle.cdist(x, y, compute_mode="use_mm_for_euclid_dist"), _cdist_ref(2),
+           [rand(3, 2), rand(4, 2)], atol=1e-4),
+    OpSpec("matrix_exp", L.matrix_exp, _expm_ref, [_stable(3, 3)], double=True),
+    OpSpec("matrix_exp_big", L.matrix_exp, _expm_ref, [_stable(2, 3, 3, scale=4.0)], rtol=1e-4, atol=1e-4,
+           grad_atol=1e-3),
+    OpSpec("householder_product", L.householder_product, _hh_ref, [rand(5, 3), rand(3)]),
+    OpSpec("householder_product_k2", L.householder_product, _hh_ref, [rand(4, 3), rand(2)]),
+    OpSpec("householder_product_batch", L.householder_product,
+           lambda x, t: np.stack([_hh_ref(a, b) for a, b in zip(x, t)]), [rand(2, 3, 2), rand(2, 2)]),
+    OpSpec("ormqr", L.ormqr, _ormqr_ref(True, False), [rand(3, 3), rand(3), rand(3, 2)]),
+    OpSpec("ormqr_right_t", lambda x, t, y: L.ormqr(x, t, y, left=False, transpose=True),
+           _ormqr_ref(False, True), [rand(4, 2), rand(2), rand(3, 4)]),
+    OpSpec("lu_solve", L.lu_solve, _lu_solve_ref("N"), [rand(4, 2), _LU, _PIV], grad=(0, 1)),
+    OpSpec("lu_solve_t", lambda b, lu, p: L.lu_solve(b, lu, p, trans="T"), _lu_solve_ref("T"),
+           [rand(4, 1), _LU, _PIV], grad=(0, 1)),
+]
+
+HIST = [
+    OpSpec("histogram_bin_edges", lambda x: paddle.histogram_bin_edges(x, bins=4, min=0, max=3),
+           lambda x: np.linspace(0, 3, 5), [rand(6)], grad=()),
+    OpSpec("histogramdd", lambda x: paddle.histogramdd(x, bins=[2, 3])[0],
+           lambda x: np.histogramdd(x, bins=[2, 3])[0], [rand(20, 2)], grad=()),
+    OpSpec("histogramdd_weighted", lambda x, w: paddle.histogramdd(x, bins=3, ranges=[-1, 1, -1, 1],
+                                                                   weights=w, density=True)[0],
+           lambda x, w: np.histogramdd(x, bins=3, range=[(-1, 1), (-1, 1)], weights=w, density=True)[0],
+           [rand(30, 2), rand(30, low=0.0)], grad=()),
+]
+
+
+
+# -- API behaviour ---------------------------------------------------------------------------
+def test_histogram_bin_edges_ranges():
+    x = paddle.to_tensor([1, 2, 1])
+    e = paddle.histogram_bin_edges(x, bins=4)
+    assert e.dtype == paddle.float32
+    np.testing.assert_allclose(e.numpy(), [1, 1.25, 1.5, 1.75, 2])
+    np.testing.assert_allclose(paddle.histogram_bin_edges(paddle.to_tensor([1., 1.]), bins=2).numpy(), [.5, 1, 1.5])
+    np.testing.assert_allclose(paddle.histogram_bin_edges(x, bins=2, min=5, max=5).numpy(), [4.5, 5, 5.5])
+    with pytest.raises(ValueError, match="max must be larger than min"):
+        paddle.histogram_bin_edges(x, bins=2, min=3, max=1)
+
+
+def test_histogramdd_edges_and_errors():
+    x = paddle.to_tensor([[0., 1.], [1., 0.], [2., 0.], [2., 2.]])
+    hist, edges = paddle.histogramdd(x, bins=[3, 3], weights=paddle.to_tensor([1., 2., 4., 8.]))
+    np.testing.assert_allclose(hist.numpy(), [[0, 1, 0], [2, 0, 0], [4, 0, 8]])
+    assert len(edges) == 2 and edges[0].shape == [4]
+    hist, edges = paddle.histogramdd(paddle.to_tensor([[1., 1.]]), bins=2)  # one point: no widening
+    np.testing.assert_allclose(hist.numpy(), [[0, 0], [0, 1]])
+    hist, edges = paddle.histogramdd(paddle.to_tensor([[0, 1], [2, 3]]), bins=2)
+    assert hist.dtype == paddle.int64 and edges[1].tolist() == [1, 2, 3]
+    hist, _ = paddle.histogramdd(x, bins=[paddle.to_tensor([0., 1., 2.]), paddle.to_tensor([0., 0.5, 3.])])
+    np.testing.assert_allclose(hist.numpy(), [[0, 1], [2, 1]])
+    with pytest.raises(AssertionError, match="at least 2 dimensions"):
+        paddle.histogramdd(paddle.to_tensor([0., 1.]))
+    with pytest.raises(AssertionError, match="length of bins must be 2"):
+        paddle.histogramdd(x, bins=[2, 2, 2])
+    with pytest.raises(AssertionError, match="ranges list must be 4"):
+        paddle.histogramdd(x, ranges=[0., 1.])
+    with pytest.raises(AssertionError, match="dtype of weights"):
+        paddle.histogramdd(x, weights=paddle.ones([4], dtype="float64"))
+
+
+def test_cdist_checks_and_promotion():
+    x, y = paddle.rand([3, 2]), paddle.rand([4, 2], dtype="float64")
+    assert paddle.cdist(x, y).dtype == paddle.float64
+    with pytest.raises(AssertionError, match="greater than or equal to 0"):
+        paddle.cdist(x, x, p=-1)
+    with pytest.raises(AssertionError, match="same last dimension"):
+        paddle.cdist(x, paddle.rand([2, 3]))
+    with pytest.raises(AssertionError, match="at least 2-dimensional"):
+        paddle.cdist(x[0], x)
+    with pytest.raises(ValueError, match="compute_mode"):
+        paddle.cdist(x, x, compute_mode="fast")
+    z = paddle.to_tensor([[1., 2.], [1., 2.]], stop_gradient=False)
+    paddle.cdist(z, z).sum().backward()
+    np.testing.assert_array_equal(z.grad.numpy(), np.zeros([2, 2]))  # no NaN at zero distance
+
+
+def test_matrix_exp_examples_and_errors():
+    m = paddle.to_tensor([[0, np.pi / 3], [-np.pi / 3, 0]], dtype="float32")
+    np.testing.assert_allclose(L.matrix_exp(m).numpy(), [[0.5, 0.8660254], [-0.8660254, 0.5]], atol=1e-6)
+    big = paddle.to_tensor([[100., 2.], [3., 4.]], dtype="float64")
+    np.testing.assert_allclose(L.matrix_exp(big).numpy(), _expm_ref(big.numpy()), rtol=1e-9)
+    for bad, msg in ((paddle.to_tensor([[1, 2], [3, 4]]), "float32 or float64"),
+                     (paddle.ones([2]), "two-dimensional"), (paddle.ones([2, 3]), "square")):
+        with pytest.raises(ValueError, match=msg):
+            L.matrix_exp(bad)
+
+
+def test_lu_solve_batch_and_errors():
+    a = paddle.to_tensor(np.random.default_rng(1).standard_normal((3, 4, 4)))
+    b = paddle.to_tensor(np.random.default_rng(2).standard_normal((3, 4, 2)))
+    lu, p = L.lu(a)
+    for trans, op in (("N", lambda m: m), ("T", lambda m: np.swapaxes(m, -1, -2))):
+        x = L.lu_solve(b, lu, p, trans=trans)
+        np.testing.assert_allclose(op(a.numpy()) @ x.numpy(), b.numpy(), atol=1e-10)
+    with pytest.raises(ValueError, match="dimension"):
+        L.lu_solve(b[0, 0], lu, p)
+    with pytest.raises(ValueError, match="trans"):
+        L.lu_solve(b, lu, p, trans="X")
+
+
+def test_householder_and_ormqr_complex_and_errors():
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((4, 3)) + 1j * rng.standard_normal((4, 3))
+    tau = rng.standard_normal(3) + 1j * rng.standard_normal(3)
+    q = L.householder_product(paddle.to_tensor(x), paddle.to_tensor(tau))
+    np.testing.assert_allclose(q.numpy(), _hh_ref(x, tau), atol=1e-12)
+    y = rng.standard_normal((4, 2)) + 1j * rng.standard_normal((4, 2))
+    out = L.ormqr(paddle.to_tensor(x), paddle.to_tensor(tau), paddle.to_tensor(y), transpose=True)
+    np.testing.assert_allclose(out.numpy(), _ormqr_ref(True, True)(x, tau, y), atol=1e-12)  # Q^H y
+    xs, ts = paddle.rand([4, 3]), paddle.rand([3])
+    with pytest.raises(AssertionError, match="rows of input x"):
+        L.householder_product(xs.T, ts)
+    with pytest.raises(AssertionError, match="same dtype"):
+        L.householder_product(xs.astype("float64"), ts)
+    with pytest.raises(AssertionError, match="greater than tau"):
+        L.householder_product(xs, paddle.rand([4]))
+    with pytest.raises(AssertionError, match="row dimension"):
+        L.ormqr(xs, ts, paddle.rand([3, 3]))
+
+
+def test_svd_and_pca_lowrank():
+    paddle.seed(5)
+    x = paddle.randn([7, 4], dtype="float64")
+    for a in (x, x.T):
+        u, s, v = L.svd_lowrank(a)
+        assert u.shape == [a.shape[0], 4] and s.shape == [4] and v.shape == [a.shape[1], 4]
+        np.testing.assert_allclose((u @ paddle.diag(s) @ v.T).numpy(), a.numpy(), atol=1e-10)
+    u, s, v = L.pca_lowrank(x)
+    centred = x.numpy() - x.numpy().mean(0)
+    np.testing.assert_allclose((u @ paddle.diag(s) @ v.T).numpy(), centred, atol=1e-10)
+    np.testing.assert_allclose(s.numpy(), np.linalg.svd(centred)[1], atol=1e-10)
+    u, s, v = L.svd_lowrank(paddle.tile(x.unsqueeze(0), [2, 1, 1]), q=2, M=paddle.ones([7, 4], dtype="float64"))
+    assert u.shape == [2, 7, 2] and s.shape == [2, 2] and v.shape == [2, 4, 2]
+    with pytest.raises(ValueError, match="not greater than min"):
+        L.svd_lowrank(x, q=9)
+    with pytest.raises(ValueError, match="non-negative"):
+        L.pca_lowrank(x, q=-1)
+
+
+def test_namespaces_and_methods():
+    x = paddle.rand([2, 3])
+    assert x.matrix_transpose().shape == [3, 2] and L.matrix_transpose is paddle.matrix_transpose
+    assert x.cdist(x).shape == [2, 2]
+    with pytest.raises(ValueError, match="greater than or equal to 2"):
+        paddle.matrix_transpose(paddle.ones([3]))
+
+
+test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS + MATRIX_FUNCTIONS + HIST)
