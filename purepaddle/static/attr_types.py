@@ -5,7 +5,7 @@ BOOLEAN, int -> INT, str -> STRING, [int] -> INTS, ...). The table lists the att
 declared type differs from that guess in real Paddle 3.3.1's op registry: 64-bit ints (LONG,
 LONGS), floats that may be given as ints (FLOAT), SCALARS, FLOAT64S, and string lists that may be
 empty. Written files then carry the types Paddle's kernels read (checked against Paddle's
-OpProto by tests/test_model_files.py).
+OpProto by tests/static/test_model_files.py).
 """
 from .framework_proto import AttrType
 

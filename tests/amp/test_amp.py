@@ -5,7 +5,6 @@ tests/fixtures/amp/paddle_amp.json, written by tests/fixtures/make_amp_fixtures.
 """
 import inspect
 import json
-import os
 
 import numpy as np
 import pytest
@@ -13,7 +12,7 @@ import pytest
 import purepaddle as paddle
 from purepaddle._core.mode import STATE
 from purepaddle._core.op import OPS
-from tests.paths import FIXTURES
+from tests.checkout import FIXTURES
 
 F = paddle.nn.functional
 FIX = json.load(open(FIXTURES / "amp" / "paddle_amp.json"))

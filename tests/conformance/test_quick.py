@@ -6,7 +6,8 @@ import subprocess
 import sys
 
 import pytest
-from tests.paths import ROOT
+
+from tests.checkout import ROOT
 
 SHARED = pathlib.Path(os.environ.get("SHARED", ROOT.parent / "shared")) / "conformance"
 REF = ROOT / ".venv-ref"

@@ -7,12 +7,6 @@ from purepaddle import device
 pytestmark = pytest.mark.skipif(device.is_compiled_with_cuda(), reason="expects a CPU-only machine (no cupy GPU)")
 
 
-@pytest.fixture(autouse=True)
-def _cpu_after():
-    yield
-    device.set_device("cpu")
-
-
 def test_queries_on_a_cpu_build():
     assert device.get_all_device_type() == []
     assert device.get_all_custom_device_type() == []
@@ -70,7 +64,7 @@ def test_accelerator_only_apis_fail_like_paddle():
     with pytest.raises(RuntimeError, match=r"^\(Unavailable\) Paddle is not compiled with CUDA. Cannot visit device "
                                            "synchronize.$"):
         device.cuda.synchronize()
-    # purepaddle answers the memory queries for its CPU tensors (tests/test_memory.py), where Paddle's
+    # purepaddle answers the memory queries for its CPU tensors (tests/core/test_memory.py), where Paddle's
     # CPU build raises; CUDA-only queries still raise as Paddle does
     with pytest.raises(ValueError) as e:
         device.cuda.memory_reserved()

@@ -1,24 +1,14 @@
 """Global FLAGS_*: Paddle's defaults and types, environment parsing at import, set_flags/get_flags errors."""
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 import purepaddle as paddle
 from purepaddle.framework import flags
 from purepaddle.framework import get_flags, set_flags
-from tests.paths import ROOT
+from tests.checkout import child_env
 
-
-
-@pytest.fixture(autouse=True)
-def _restore_flags():
-    saved = dict(flags.VALUES)
-    yield
-    flags.VALUES.clear()
-    flags.VALUES.update(saved)
 
 
 # the values real paddlepaddle 3.3.1 reports (CPU build; GPU-only flags from a GPU build's definitions)
@@ -144,9 +134,7 @@ def test_face_reexports():
 
 
 def _flags_in_subprocess(env_extra, names):
-    env = dict(os.environ)
-    env.update(env_extra)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env = child_env(**env_extra)
     code = f"import purepaddle.framework as f; print(repr(f.get_flags({names!r})))"
     r = subprocess.run([sys.executable, "-W", "always", "-c", code], env=env, capture_output=True, text=True,
                        timeout=60)

@@ -1,11 +1,11 @@
 """Tests for purepaddle/_core/printing.py against strings captured from Paddle 3.3.1."""
 
 import importlib.util
-import pathlib
 
 import numpy as np
 import pytest
-from tests.paths import ROOT
+
+from tests.checkout import ROOT
 
 # Load the module by path: it only needs numpy, and this keeps the tests
 # independent of whatever the package __init__ files import.

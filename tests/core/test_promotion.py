@@ -1,11 +1,10 @@
 """Binary-op dtype promotion with 0-D operands matches real Paddle's table (fixtures/promotion)."""
 import json
-from pathlib import Path
 
 import pytest
 
 import purepaddle as paddle
-from tests.paths import FIXTURES
+from tests.checkout import FIXTURES
 
 TABLE = json.loads((FIXTURES / "promotion" / "zero_d.json").read_text())
 CASES = [(op, key, want) for op, rows in sorted(TABLE.items()) for key, want in sorted(rows.items())]

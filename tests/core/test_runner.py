@@ -1,24 +1,17 @@
 """`python -m purepaddle` and install_as_paddle(): Paddle code runs unchanged, on the same module objects."""
-import os
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
-from tests.paths import REF_PY, ROOT
 
+from tests.checkout import REF_PY, ROOT, child_env
 
-
-def _env():
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return env
 
 
 def run(args, cwd, python=sys.executable, timeout=60):
     """Run `python -m purepaddle *args` in cwd; returns the CompletedProcess."""
-    return subprocess.run([str(python), "-m", "purepaddle", *args], cwd=cwd, env=_env(), capture_output=True,
+    return subprocess.run([str(python), "-m", "purepaddle", *args], cwd=cwd, env=child_env(), capture_output=True,
                           text=True, timeout=timeout)
 
 
@@ -125,7 +118,7 @@ def test_usage_and_argument_errors(tmp_path, capsys, monkeypatch):
 
 
 def _python(code, tmp_path):
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=tmp_path, env=_env(),
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=tmp_path, env=child_env(),
                           capture_output=True, text=True, timeout=60)
 
 
@@ -179,7 +172,7 @@ def test_alias_wins_over_an_installed_real_paddle(tmp_path):
 
 
 def test_demo_runs_unchanged_under_the_runner(tmp_path):
-    # one epoch keeps the suite fast; tests/test_demo.py and `make demo` check the full run
+    # one epoch keeps the suite fast; tests/examples/test_demo.py and `make demo` check the full run
     r = run([str(ROOT / "examples" / "demo.py"), "--epochs", "1", "--min-accuracy", "0.5", "--verbose", "0"],
             cwd=tmp_path, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -1,5 +1,5 @@
 """Bad-input cases across the API, as code strings: run on real Paddle by
-tests/fixtures/make_bad_input_fixtures.py (what it raises) and on purepaddle by tests/test_bad_inputs.py.
+tests/fixtures/make_bad_input_fixtures.py (what it raises) and on purepaddle by tests/diagnostics/test_bad_inputs.py.
 
 Each case is (api, category, setup code, call code); the setup must succeed, the call is the bad input.
 """

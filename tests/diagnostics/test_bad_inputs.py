@@ -1,12 +1,11 @@
 """Bad inputs across the API get Paddle's exception type with a message in Paddle's words (naming the
 argument and values), never a bare numpy error, and leave models and optimizers as they were.
 
-The table (tests/bad_inputs_cases.py) is checked against what real Paddle raises
+The table (tests/diagnostics/bad_inputs_cases.py) is checked against what real Paddle raises
 (tests/fixtures/bad_inputs/paddle_errors.json, written by tests/fixtures/make_bad_input_fixtures.py);
 hypothesis then samples shapes, axes and sizes beyond the table.
 """
 import json
-import os
 import traceback
 import warnings
 
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 
 import purepaddle as paddle
 from tests.diagnostics import bad_inputs_cases as C
-from tests.paths import FIXTURES
+from tests.checkout import FIXTURES
 
 REF = json.load(open(FIXTURES / "bad_inputs" / "paddle_errors.json", encoding="utf-8"))["results"]
 PADDLE_TYPES = (ValueError, TypeError, IndexError, RuntimeError, AssertionError, NotImplementedError, AttributeError,

@@ -1,7 +1,6 @@
 """FLAGS_check_nan_inf and paddle.amp.debugging, checked against real Paddle's output
 (tests/fixtures/nan_inf/paddle_nan_inf.json, written by tests/fixtures/make_nan_inf_fixtures.py)."""
 import json
-import os
 import subprocess
 import sys
 
@@ -11,7 +10,7 @@ import pytest
 import purepaddle as paddle
 from purepaddle._core.mode import STATE
 from purepaddle.framework import nan_inf
-from tests.paths import FIXTURES, ROOT
+from tests.checkout import FIXTURES, ROOT, child_env
 
 FIX = json.load(open(FIXTURES / "nan_inf" / "paddle_nan_inf.json", encoding="utf-8"))
 
@@ -129,7 +128,7 @@ def test_static_program_is_checked_with_var_names(checker, capsys):
 
 def test_env_var_at_import_turns_the_checker_on():
     code = "import paddle\nx = paddle.to_tensor([0.0])\ny = paddle.log(x)\n"
-    env = dict(os.environ, FLAGS_check_nan_inf="1", PYTHONPATH=str(ROOT))
+    env = child_env(FLAGS_check_nan_inf="1")
     p = subprocess.run([sys.executable, "-m", "purepaddle", "-c", code], capture_output=True, text=True, env=env,
                        timeout=120, cwd=ROOT)
     assert p.returncode != 0

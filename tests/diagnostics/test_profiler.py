@@ -1,7 +1,6 @@
 """paddle.profiler: schedules, the step split, summary tables in Paddle's layout (fixture written by real
 Paddle: tests/fixtures/make_profiler_fixtures.py), Chrome traces, and the reader_cost/ips timer."""
 import json
-import os
 import re
 
 import numpy as np
@@ -13,7 +12,7 @@ from purepaddle.profiler import recorder as _rec
 from purepaddle._core.mode import STATE
 from purepaddle._core.op import OPS
 from purepaddle.nn.layer.layers import Layer
-from tests.paths import FIXTURES
+from tests.checkout import FIXTURES
 
 PADDLE_SUMMARY = open(FIXTURES / "profiler" / "paddle_summary.txt", encoding="utf-8").read()
 

@@ -1,4 +1,4 @@
-"""Worker script for tests/test_fleet_meta.py: gradient merge and LocalSGD through fleet on 2 ranks.
+"""Worker script for tests/distributed/test_fleet_meta.py: gradient merge and LocalSGD through fleet on 2 ranks.
 
 argv: out_dir mode ('merge' or 'localsgd'). Every rank trains a small regression model on its shard
 of a fixed data set and writes {out_dir}/{mode}.{rank}.npz with the parameters after each step.

@@ -1,4 +1,4 @@
-"""Worker script for tests/test_distributed_*.py: environment, every collective, DataParallel training.
+"""Worker script for tests/distributed/test_collectives.py: environment, every collective, DataParallel training.
 
 Run by the launcher on 2 ranks and alone (world size 1); writes {out_dir}/result.{rank}.json and
 {out_dir}/params.{rank}.npz (the trained parameters).

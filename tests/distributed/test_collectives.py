@@ -1,7 +1,5 @@
 """paddle.distributed collectives and DataParallel: one process in place, and 2 real ranks under the launcher."""
-import importlib.util
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,17 +12,6 @@ import purepaddle.distributed as dist
 from purepaddle._core.op import OPS
 
 SCRIPTS = Path(__file__).resolve().parent
-
-
-@pytest.fixture
-def solo(monkeypatch):
-    """A fresh world of one process (no launcher environment); groups are destroyed afterwards."""
-    for k in list(os.environ):
-        if k.startswith(("PADDLE_", "OMPI_COMM_WORLD")):
-            monkeypatch.delenv(k)
-    dist.destroy_process_group()
-    yield
-    dist.destroy_process_group()
 
 
 def test_collectives_need_init_first(solo):
@@ -126,27 +113,13 @@ def test_data_parallel_alone_is_the_plain_model(solo):
 
 
 # -- 2 real ranks under the launcher ------------------------------------------------------------------
-def _mpi_ready():
-    from purepaddle.distributed.launch import job, plan
-    if importlib.util.find_spec("mpi4py") is None:
-        return False
-    try:
-        job.find_mpirun()
-    except plan.LaunchError:
-        return False
-    return True
-
-
 @pytest.fixture(scope="module")
-def two_ranks(tmp_path_factory):
+def two_ranks(tmp_path_factory, mpi, launcher_free_env):
     """job_ok.py on 2 ranks (devices 3,5 out of CUDA_VISIBLE_DEVICES=3,5) and alone; their results."""
-    if not _mpi_ready():
-        pytest.skip("needs mpi4py and Open MPI (pip install purepaddle[distributed])")
     root = tmp_path_factory.mktemp("two_ranks")
     (root / "two").mkdir()
     (root / "one").mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PADDLE_", "OMPI_", "PMIX_"))}
-    env["CUDA_VISIBLE_DEVICES"] = "3,5"
+    env = dict(launcher_free_env, CUDA_VISIBLE_DEVICES="3,5")
     script = str(SCRIPTS / "job_ok.py")
     proc = subprocess.run([sys.executable, "-m", "purepaddle.distributed.launch", "--devices", "3,5", "--log_dir",
                            "logs", "--job_id", "ok", script, str(root / "two")], cwd=root, env=env,

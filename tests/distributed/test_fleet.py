@@ -1,5 +1,4 @@
 """fleet in one process: DistributedStrategy's fields and errors, role makers, the fleet API surface."""
-import os
 import warnings
 
 import numpy as np
@@ -8,16 +7,6 @@ import pytest
 import purepaddle as paddle
 import purepaddle.distributed as dist
 import purepaddle.distributed.fleet as fleet
-
-
-@pytest.fixture
-def solo(monkeypatch):
-    for k in list(os.environ):
-        if k.startswith(("PADDLE_", "OMPI_COMM_WORLD", "TRAINING_ROLE")):
-            monkeypatch.delenv(k)
-    dist.destroy_process_group()
-    yield
-    dist.destroy_process_group()
 
 
 def test_strategy_defaults_are_paddles():

@@ -1,6 +1,5 @@
 """fleet's meta-optimizers in dygraph (gradient merge, LocalSGD) on 2 launched ranks vs one process, and
 fleet.save_inference_model / save_persistables."""
-import importlib.util
 import os
 import subprocess
 import sys
@@ -11,20 +10,9 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-import purepaddle.distributed as dist
 import purepaddle.distributed.fleet as fleet
 
 SCRIPT = Path(__file__).with_name("job_fleet_meta.py")
-
-
-@pytest.fixture
-def solo(monkeypatch):
-    for k in list(os.environ):
-        if k.startswith(("PADDLE_", "OMPI_COMM_WORLD", "TRAINING_ROLE")):
-            monkeypatch.delenv(k)
-    dist.destroy_process_group()
-    yield
-    dist.destroy_process_group()
 
 
 def _data(world=2):
@@ -174,23 +162,10 @@ def test_fleet_save_inference_model_and_persistables(solo, tmp_path):
 
 
 # -- 2 real ranks -------------------------------------------------------------------------------------
-def _mpi_ready():
-    from purepaddle.distributed.launch import job, plan
-    if importlib.util.find_spec("mpi4py") is None:
-        return False
-    try:
-        job.find_mpirun()
-    except plan.LaunchError:
-        return False
-    return True
-
-
 @pytest.fixture(scope="module")
-def launched(tmp_path_factory):
-    if not _mpi_ready():
-        pytest.skip("needs mpi4py and Open MPI (pip install purepaddle[distributed])")
+def launched(tmp_path_factory, mpi, launcher_free_env):
     root = tmp_path_factory.mktemp("fleet_meta")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PADDLE_", "OMPI_", "PMIX_"))}
+    env = launcher_free_env
     out = {}
     for mode in ("merge", "localsgd"):
         proc = subprocess.run([sys.executable, "-m", "purepaddle.distributed.launch", "--nproc_per_node", "2",

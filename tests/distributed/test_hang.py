@@ -2,7 +2,6 @@
 
 The launched test starts 2 real processes under mpirun (skipped without mpi4py/Open MPI).
 """
-import importlib.util
 import os
 import sys
 import time
@@ -11,7 +10,7 @@ import numpy as np
 import pytest
 
 from purepaddle.distributed import ledger
-from purepaddle.distributed.launch import job, plan, watchdog
+from purepaddle.distributed.launch import watchdog
 
 HANG_SCRIPT = '''\
 import os, time
@@ -29,19 +28,6 @@ else:
     time.sleep(60)
 print("not reached", flush=True)
 '''
-
-
-def _mpi_ready():
-    if importlib.util.find_spec("mpi4py") is None:
-        return False
-    try:
-        job.find_mpirun()
-    except plan.LaunchError:
-        return False
-    return True
-
-
-needs_mpi = pytest.mark.skipif(not _mpi_ready(), reason="needs mpi4py and Open MPI (pip install purepaddle[distributed])")
 
 
 # -- the ledger --------------------------------------------------------------------------------------
@@ -110,14 +96,11 @@ def test_hang_timeout_flag_and_env():
 
 
 # -- launched -----------------------------------------------------------------------------------------
-@needs_mpi
-def test_a_hang_is_diagnosed_and_the_job_stopped(tmp_path, monkeypatch, capsys):
+@pytest.mark.usefixtures("mpi")
+def test_a_hang_is_diagnosed_and_the_job_stopped(tmp_path, monkeypatch, capsys, no_launcher_env):
     from purepaddle.distributed.launch.main import launch
     script = tmp_path / "train.py"
     script.write_text(HANG_SCRIPT.format(out=str(tmp_path)))
-    for k in list(os.environ):
-        if k.startswith(("PADDLE_", "OMPI_", "PMIX_")):
-            monkeypatch.delenv(k)
     monkeypatch.chdir(tmp_path)
     start = time.time()
     rc = launch(["--nproc_per_node", "2", "--hang_timeout", "2", "train.py"])

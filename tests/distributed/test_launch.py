@@ -2,7 +2,6 @@
 
 The launched tests start 2 real processes under mpirun (skipped without mpi4py/Open MPI).
 """
-import importlib.util
 import json
 import os
 import re
@@ -21,29 +20,10 @@ from purepaddle.distributed.launch.supervisor import log_path, worker_env
 SCRIPTS = Path(__file__).resolve().parent
 
 
-def _mpi_ready():
-    if importlib.util.find_spec("mpi4py") is None:
-        return False
-    try:
-        job.find_mpirun()
-    except plan.LaunchError:
-        return False
-    return True
-
-
-needs_mpi = pytest.mark.skipif(not _mpi_ready(), reason="needs mpi4py and Open MPI (pip install purepaddle[distributed])")
-
-
-def _clean_env(monkeypatch):
-    for k in list(os.environ):
-        if k.startswith(("PADDLE_", "OMPI_", "PMIX_")):
-            monkeypatch.delenv(k)
-
-
 def launch_here(argv, cwd, monkeypatch, capsys):
-    """Run the launcher in this process (saves importing purepaddle again): (exit code, stdout, stderr)."""
+    """Run the launcher in this process (saves importing purepaddle again): (exit code, stdout, stderr).
+    Its tests take no_launcher_env: the launcher must not see the per-rank variables of an outer job."""
     from purepaddle.distributed.launch.main import launch
-    _clean_env(monkeypatch)
     monkeypatch.chdir(cwd)
     code = launch(argv)
     out, err = capsys.readouterr()
@@ -148,13 +128,14 @@ def test_signal_decoding():
 
 
 # -- launched: failures stop everything, one summary --------------------------------------------------
-@needs_mpi
+@pytest.mark.usefixtures("mpi")
 @pytest.mark.parametrize("mode, code, cause", [
     ("raise", 1, "error: ValueError: bad batch at step 7: labels out of range"),
     ("kill", 137, "killed by signal 9 (SIGKILL): killed, often the out-of-memory killer"),
     ("exit", 3, "exited with code 3"),
 ])
-def test_a_failing_rank_stops_the_job_with_one_summary(tmp_path, mode, code, cause, monkeypatch, capsys):
+def test_a_failing_rank_stops_the_job_with_one_summary(tmp_path, mode, code, cause, monkeypatch, capsys,
+                                                        no_launcher_env):
     rc, out, err = launch_here(["--nproc_per_node", "2", str(SCRIPTS / "job_fail.py"), str(tmp_path), mode], tmp_path,
                                monkeypatch, capsys)
     assert rc == code, err
@@ -176,24 +157,24 @@ def test_a_failing_rank_stops_the_job_with_one_summary(tmp_path, mode, code, cau
     assert "rank 0 was not stopped" not in (tmp_path / "log" / "workerlog.0").read_text()
 
 
-@needs_mpi
-def test_missing_script_is_reported(tmp_path, monkeypatch, capsys):
+@pytest.mark.usefixtures("mpi")
+def test_missing_script_is_reported(tmp_path, monkeypatch, capsys, no_launcher_env):
     rc, _, err = launch_here(["--nproc_per_node", "2", "nope.py"], tmp_path, monkeypatch, capsys)
     assert rc == 2 and err.count("ABORT!!!") == 1
     assert "can't open file" in err
 
 
-@needs_mpi
-def test_two_nodes_simulated_on_loopback(tmp_path, monkeypatch, capsys):
+@pytest.mark.usefixtures("mpi")
+def test_two_nodes_simulated_on_loopback(tmp_path, monkeypatch, capsys, no_launcher_env, launcher_free_env):
     """Paddle's multi-node recipe, the same command on each "node": both on 127.0.0.1 here."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     common = ["--nnodes", "2", "--master", f"127.0.0.1:{port}", "--nproc_per_node", "1"]
     script = [str(SCRIPTS / "job_env.py"), str(tmp_path)]
-    e = {k: v for k, v in os.environ.items() if not k.startswith(("PADDLE_", "OMPI_", "PMIX_"))}
     master = subprocess.Popen([sys.executable, "-m", "purepaddle.distributed.launch"] + common + ["--log_dir", "n0"]
-                              + script, cwd=tmp_path, env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              + script, cwd=tmp_path, env=launcher_free_env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
     try:
         rc, _, err = launch_here(common + ["--log_dir", "n1"] + script, tmp_path, monkeypatch, capsys)  # node 1
         out, master_err = master.communicate(timeout=90)
@@ -215,8 +196,8 @@ def test_two_nodes_simulated_on_loopback(tmp_path, monkeypatch, capsys):
         assert (tmp_path / dirs[r] / "workerlog.0").exists()
 
 
-@needs_mpi
-def test_elastic_level_restarts_a_failed_job(tmp_path, monkeypatch, capsys):
+@pytest.mark.usefixtures("mpi")
+def test_elastic_level_restarts_a_failed_job(tmp_path, monkeypatch, capsys, no_launcher_env):
     argv = ["--nproc_per_node", "2", "--elastic_level", "1", "--max_restart", "2", "--log_overwrite", "false",
             str(SCRIPTS / "job_flaky.py"), str(tmp_path)]
     rc, out, err = launch_here(argv, tmp_path, monkeypatch, capsys)

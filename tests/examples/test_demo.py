@@ -1,8 +1,8 @@
 """examples/demo.py (make demo) in a reduced run: one epoch, the save/load check, the printed lines."""
 import importlib.util
 import re
-from pathlib import Path
-from tests.paths import ROOT
+
+from tests.checkout import ROOT
 
 DEMO = ROOT / "examples" / "demo.py"
 

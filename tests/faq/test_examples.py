@@ -2,13 +2,14 @@
 
 Each script in tests/faq/ asserts the FAQ's claims itself and prints its results; the printed
 output must equal what real paddlepaddle 3.3.1 prints for the same script (EXPECTED below).
-Regenerate EXPECTED with `.venv-ref/bin/python tests/test_faq_examples.py` (needs real paddle).
+Regenerate EXPECTED with `.venv-ref/bin/python -m tests.faq.test_examples` from the repository root
+(needs real paddle).
 """
-import os
 import subprocess
 import sys
 from pathlib import Path
-from tests.paths import ROOT
+
+from tests.checkout import child_env
 
 try:
     import pytest
@@ -23,9 +24,7 @@ MARK = "# --- EXPECTED: generated from real Paddle by running this file; do not 
 
 def run_faq(name):
     """Run tests/faq/<name> under `python -m purepaddle` from the faq folder."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "purepaddle", str(FAQ / name)], cwd=FAQ, env=env,
+    return subprocess.run([sys.executable, "-m", "purepaddle", str(FAQ / name)], cwd=FAQ, env=child_env(),
                           capture_output=True, text=True, timeout=120)
 
 

@@ -15,7 +15,7 @@ import purepaddle as paddle
 from purepaddle import inference
 from purepaddle.inference import Config, create_predictor
 from purepaddle.inference.predictor import Predictor
-from tests.paths import FIXTURES, ROOT
+from tests.checkout import FIXTURES, child_env
 
 FIX = str(FIXTURES / "inference")
 with open(os.path.join(FIX, "expected.json")) as _f:
@@ -486,7 +486,7 @@ def test_report_printed_at_interpreter_exit(tmp_path):
         f"{os.path.join(FIX, 'mlp_drop.pdiparams')!r})\n"
         "c.disable_glog_info()\nc.enable_profile()\np = paddle.inference.create_predictor(c)\n"
         "p.get_input_handle('x').copy_from_cpu(np.ones((2, 8), 'float32'))\np.run()\nprint('ran')\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = child_env()
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     text = out.stdout

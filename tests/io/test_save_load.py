@@ -14,7 +14,7 @@ import purepaddle as paddle
 from purepaddle.framework import io as pio
 from purepaddle._core import storage
 from purepaddle.framework import pickle_safe
-from tests.paths import FIXTURES, REF_PY
+from tests.checkout import FIXTURES, REF_PY
 
 FIX = FIXTURES / "paddle_files"
 EXPECTED = np.load(FIX / "expected.npz")
@@ -196,7 +196,7 @@ def test_load_errors(tmp_path):
     (tmp_path / "m.pdparams").write_bytes(pickle.dumps({}))
     with pytest.raises(ValueError, match="please specify the full file name"):
         load(str(tmp_path / "m"))
-    (tmp_path / "inf.pdmodel").write_bytes(b"")  # an inference model prefix (tests/test_static_io.py loads real ones)
+    (tmp_path / "inf.pdmodel").write_bytes(b"")  # an inference model prefix (tests/static/test_io.py loads real ones)
     with pytest.raises(ValueError, match=r"not a serialized ProgramDesc"):
         load(str(tmp_path / "inf"))
     (tmp_path / "junk").write_bytes(b"hello world")

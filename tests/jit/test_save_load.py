@@ -1,7 +1,6 @@
 """paddle.jit.save / paddle.jit.load (TranslatedLayer), against files written by real Paddle 3.3.1 too."""
 import json
 import os
-import pathlib
 import pickle
 import subprocess
 
@@ -10,7 +9,7 @@ import pytest
 
 import purepaddle as paddle
 from purepaddle.static import InputSpec
-from tests.paths import FIXTURES, REF_PY
+from tests.checkout import FIXTURES, REF_PY
 
 FIX = FIXTURES / "jit"
 

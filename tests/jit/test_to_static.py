@@ -22,13 +22,6 @@ def t(a, stop_gradient=True):
     return paddle.to_tensor(np.asarray(a), stop_gradient=stop_gradient)
 
 
-@pytest.fixture(autouse=True)
-def _restore_to_static():
-    yield
-    paddle.jit.enable_to_static(True)
-    paddle.disable_static()
-
-
 # -- forward ----------------------------------------------------------------------------------
 def test_function_decorator_matches_eager_and_caches_per_signature():
     def f(x, y, scale=2.0):

@@ -1,6 +1,5 @@
 """Layers of nn/layer/common.py, norm.py, activation*.py, distance.py: Paddle's names, shapes, defaults,
 reprs, train/eval behaviour, the BatchNorm checkpoint FAQ, and a small training loop."""
-import warnings
 
 import numpy as np
 import pytest
@@ -10,12 +9,8 @@ import purepaddle.nn as nn
 import purepaddle.nn.functional as F
 
 
-@pytest.fixture(autouse=True)
-def _fresh_names():
-    with paddle.utils.unique_name.guard():
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # BatchNorm's "we now always track global mean" notice
-            yield
+# Paddle's first names; no warnings shown (BatchNorm's "we now always track global mean" notice)
+pytestmark = [pytest.mark.usefixtures("fresh_names"), pytest.mark.filterwarnings("ignore")]
 
 
 def test_linear_layout_names_and_defaults():

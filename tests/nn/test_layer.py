@@ -48,9 +48,8 @@ class MyNet(nn.Layer):
 
 
 @pytest.fixture
-def net():
-    with paddle.utils.unique_name.guard():
-        yield MyNet()
+def net(fresh_names):
+    return MyNet()
 
 
 # -- names ---------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import purepaddle.nn.functional as F
 from purepaddle._core.dispatch import apply
 from purepaddle.ops.rnn import Rnn
 from tests.opspec import OpSpec, check_forward, check_grad, check_static, check_static_grad
-from tests.paths import FIXTURES as FIXTURES_DIR
+from tests.checkout import FIXTURES as FIXTURES_DIR
 
 FIXTURES = sorted(glob.glob(str(FIXTURES_DIR / "rnn" / "*.npz")))
 I, H = 4, 6

@@ -10,7 +10,7 @@ import pytest
 import purepaddle as paddle
 import purepaddle.nn.functional as F
 from tests.opspec import OpSpec, check_forward, check_grad, check_static, check_static_grad
-from tests.paths import FIXTURES as FIXTURES_DIR
+from tests.checkout import FIXTURES as FIXTURES_DIR
 
 FIXTURES = sorted(glob.glob(str(FIXTURES_DIR / "transformer" / "*.npz")))
 

@@ -1,7 +1,7 @@
 """paddle.optimizer.lr: every scheduler's sequence of rates, epoch jumps and state_dict against real Paddle.
 
 EXPECTED was produced by real paddlepaddle 3.3.1 running the same CASES; regenerate it with
-`.venv-ref/bin/python tests/test_lr.py` from the repository root.
+`.venv-ref/bin/python tests/optimizer/test_lr.py` from the repository root.
 """
 import contextlib
 import io

@@ -2,7 +2,7 @@
 groups, per-parameter learning rates, row-sparse gradients) give Paddle's parameters and accumulator names.
 
 EXPECTED was produced by real paddlepaddle 3.3.1 running the same SCENARIOS: regenerate it with
-`.venv-ref/bin/python tests/test_optimizer.py` from the repository root (each scenario runs in its own
+`.venv-ref/bin/python -m tests.optimizer.test_updates` from the repository root (each scenario runs in its own
 process because some of Paddle's sparse kernels abort the interpreter).
 """
 import subprocess
@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from tests.paths import ROOT
+
+from tests.checkout import ROOT
 
 STEPS = 4
 _rs = np.random.RandomState(7)

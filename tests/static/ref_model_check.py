@@ -1,6 +1,6 @@
-"""Run by REAL paddlepaddle (.venv-ref, FLAGS_enable_pir_api=0) for tests/test_model_files.py: check our models.
+"""Run by REAL paddlepaddle (.venv-ref, FLAGS_enable_pir_api=0) for tests/static/test_model_files.py: check our models.
 
-    .venv-ref/bin/python tests/ref_model_check.py DIR NAME [NAME ...]
+    .venv-ref/bin/python tests/static/ref_model_check.py DIR NAME [NAME ...]
 
 For each DIR/NAME.pdmodel + .pdiparams (inputs in DIR/NAME.inputs.npz) it
 - parses the ProgramDesc with Paddle's own framework_pb2 and lists every attribute whose type

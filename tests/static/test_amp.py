@@ -6,24 +6,18 @@ placement is checked against the rules instead).
 """
 import inspect
 import json
-import os
 
 import numpy as np
 import pytest
 
 import purepaddle as paddle
 from purepaddle.static.amp import decorator as _dec
-from tests.paths import FIXTURES
+from tests.checkout import FIXTURES
 
 FIX = json.load(open(FIXTURES / "amp" / "paddle_amp.json"))
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    with paddle.utils.unique_name.guard():
-        yield
-    paddle.disable_static()
+pytestmark = pytest.mark.usefixtures("static_mode", "fresh_names")  # static programs with Paddle's first names
 
 
 def _net(decorate_kwargs, opt=None):

@@ -1,6 +1,5 @@
 """paddle.static.amp.bf16: program rewrites checked against real Paddle's, pure-bf16 training, amp_init."""
 import json
-import os
 import subprocess
 import sys
 import warnings
@@ -10,7 +9,7 @@ import pytest
 
 import purepaddle as paddle
 from purepaddle._core import dtype as _dt
-from tests.paths import FIXTURES, ROOT
+from tests.checkout import FIXTURES, ROOT
 
 # the program rewrites only name the bfloat16 dtype; running or converting values needs ml_dtypes
 needs_ml_dtypes = pytest.mark.skipif(_dt.bfloat16.np_dtype is None, reason="needs ml_dtypes (purepaddle[bf16])")
@@ -25,11 +24,7 @@ def ref():
         return json.load(f)
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    yield
-    paddle.disable_static()
+pytestmark = pytest.mark.usefixtures("static_mode")  # every test here builds static programs
 
 
 def snapshot(prog):

@@ -11,13 +11,7 @@ import tests.static.test_program  # noqa: F401  (registers the test-only multi-o
 static = paddle.static
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    try:
-        yield
-    finally:
-        paddle.disable_static()
+pytestmark = pytest.mark.usefixtures("static_mode")  # every test here builds static programs
 
 
 def mlp(x, w1, b1, w2):

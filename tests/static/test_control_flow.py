@@ -4,14 +4,13 @@ sub-blocks, their gradients, Program APIs over sub-blocks, and the Executor's ga
 Real Paddle's results come from tests/fixtures/static/expected.json (make_static_fixtures.py)."""
 import json
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import purepaddle as paddle
 from purepaddle.static import executor as _executor
-from tests.paths import FIXTURES
+from tests.checkout import FIXTURES
 
 FIX = FIXTURES / "static"
 sys.path.insert(0, str(FIX))
@@ -20,20 +19,6 @@ import cases  # noqa: E402
 EXPECTED = json.loads((FIX / "expected.json").read_text())
 static = paddle.static
 GRAD_OPS = {"reduce_mean_grad", "elementwise_mul_grad", "elementwise_add_grad"}
-
-
-@pytest.fixture(autouse=True)
-def dynamic_after():
-    yield
-    paddle.disable_static()
-
-
-@pytest.fixture
-def progs():
-    paddle.enable_static()
-    main, startup = static.Program(), static.Program()
-    with static.program_guard(main, startup), static.scope_guard(static.Scope()):
-        yield main, startup
 
 
 def numeric_grad(main, out, feed, name, eps=1e-6):

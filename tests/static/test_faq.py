@@ -4,16 +4,14 @@ scope.find_var) runs unchanged under `python -m purepaddle` and prints what real
 Fixtures: tests/fixtures/static/ (tests/fixtures/make_static_fixtures.py, run with real Paddle).
 """
 import json
-import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 import purepaddle as paddle
-from tests.paths import FIXTURES, ROOT
+from tests.checkout import FIXTURES, child_env
 
 FIX = FIXTURES / "static"
 sys.path.insert(0, str(FIX))
@@ -24,7 +22,7 @@ EXPECTED = json.loads((FIX / "expected.json").read_text())
 
 
 def run_purepaddle(args):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    env = child_env(PYTHONUNBUFFERED="1")
     r = subprocess.run([sys.executable, "-u", "-m", "purepaddle"] + args, cwd=FIX, env=env, capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0, r.stderr
@@ -44,12 +42,6 @@ def records(text):
             runs[cur].append("\n".join(buf))
             buf = []
     return runs
-
-
-@pytest.fixture(autouse=True)
-def dynamic_after():
-    yield
-    paddle.disable_static()
 
 
 def test_faq_script_prints_what_paddle_prints():

@@ -16,17 +16,8 @@ from purepaddle.static.framework_proto import AttrType, messages  # noqa: E402
 from purepaddle.static.tensor_record import tensor_record  # noqa: E402
 
 static = paddle.static
-pytestmark = pytest.mark.filterwarnings("ignore:When training, we now always track")
-
-
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    try:
-        with static.scope_guard(static.Scope()):
-            yield
-    finally:
-        paddle.disable_static()
+pytestmark = [pytest.mark.usefixtures("static_mode"),  # every test here builds static programs
+              pytest.mark.filterwarnings("ignore:When training, we now always track")]
 
 
 def _exe():

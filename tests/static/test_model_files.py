@@ -13,7 +13,8 @@ import subprocess
 
 import numpy as np
 import pytest
-from tests.paths import FIXTURES, REF_PY
+
+from tests.checkout import FIXTURES, REF_PY
 
 pytest.importorskip("google.protobuf", reason="model files need protobuf (pip install purepaddle[model])")
 
@@ -22,22 +23,14 @@ from purepaddle._core.op import OPS  # noqa: E402
 from purepaddle.static import io as sio  # noqa: E402
 from purepaddle.static.framework_proto import messages  # noqa: E402
 
-pytestmark = pytest.mark.filterwarnings("ignore:When training, we now always track")
+pytestmark = [pytest.mark.usefixtures("static_mode"),  # every test here builds static programs
+              pytest.mark.filterwarnings("ignore:When training, we now always track")]
 
 FIX = FIXTURES / "model_files"
+REF_CHECK = pathlib.Path(__file__).with_name("ref_model_check.py")  # run by real Paddle on our files
 IO = np.load(FIX / "io.npz")
 META = json.loads((FIX / "meta.json").read_text())
 static = paddle.static
-
-
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    try:
-        with static.scope_guard(static.Scope()):
-            yield
-    finally:
-        paddle.disable_static()
 
 
 def _exe():
@@ -233,7 +226,7 @@ def _write_models(d):
 def test_real_paddle_loads_and_runs_purepaddle_models(tmp_path):
     ours = _write_models(tmp_path)
     env = dict(os.environ, FLAGS_enable_pir_api="0", GLOG_minloglevel="3")
-    proc = subprocess.run([str(REF_PY), str(pathlib.Path(__file__).with_name("ref_model_check.py")), str(tmp_path), *ours],
+    proc = subprocess.run([str(REF_PY), str(REF_CHECK), str(tmp_path), *ours],
                           capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(proc.stdout.strip().splitlines()[-1])

@@ -2,14 +2,13 @@
 static programs, checked against real Paddle (tests/fixtures/static/expected.json) and numerically."""
 import json
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import purepaddle as paddle
 from purepaddle.ops.fluid import Mul, MulGrad
-from tests.paths import FIXTURES
+from tests.checkout import FIXTURES
 
 FIX = FIXTURES / "static"
 sys.path.insert(0, str(FIX))
@@ -17,21 +16,6 @@ import cases  # noqa: E402
 
 EXPECTED = json.loads((FIX / "expected.json").read_text())
 static = paddle.static
-
-
-@pytest.fixture(autouse=True)
-def dynamic_after():
-    yield
-    paddle.disable_static()
-
-
-@pytest.fixture
-def progs():
-    paddle.enable_static()
-    main, startup = static.Program(), static.Program()
-    scope = static.Scope()
-    with static.program_guard(main, startup), static.scope_guard(scope):
-        yield main, startup
 
 
 def grad_check(main, out, feeds, wrt, rng, eps=1e-6):

@@ -6,7 +6,6 @@ Programs and op results are checked against real Paddle (tests/fixtures/static_n
 tests/fixtures/make_static_nn_extra_fixtures.py) and gradients numerically."""
 import json
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,7 +14,7 @@ import purepaddle as paddle
 from purepaddle._core.dispatch import apply
 from purepaddle._core.op import OPS
 from tests.opspec import OpSpec, check_grad, check_static_grad, rand
-from tests.paths import FIXTURES
+from tests.checkout import FIXTURES
 
 FIX = FIXTURES / "static_nn_extra"
 sys.path.insert(0, str(FIX))
@@ -28,10 +27,9 @@ static = paddle.static
 
 @pytest.fixture(autouse=True)
 def fresh_programs():
-    """Each test builds into its own default programs and scope, and leaves dynamic mode on."""
+    """Each test builds into its own default programs and scope (it enables static mode where it needs it)."""
     with static.program_guard(static.Program(), static.Program()), static.scope_guard(static.Scope()):
         yield
-    paddle.disable_static()
 
 
 def T(a, stop_gradient=True):

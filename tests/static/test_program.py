@@ -15,20 +15,7 @@ from purepaddle.static import executor as _executor
 static = paddle.static
 
 
-@pytest.fixture(autouse=True)
-def static_mode():
-    paddle.enable_static()
-    try:
-        yield
-    finally:
-        paddle.disable_static()
-
-
-@pytest.fixture
-def progs():
-    main, startup = static.Program(), static.Program()
-    with static.program_guard(main, startup):
-        yield main, startup
+pytestmark = pytest.mark.usefixtures("static_mode")  # every test here builds static programs
 
 
 def run(main, feed=None, fetch=None, **kw):

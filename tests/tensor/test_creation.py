@@ -7,12 +7,6 @@ import purepaddle as paddle
 T = paddle.to_tensor
 
 
-@pytest.fixture(autouse=True)
-def _default_dtype():
-    yield
-    paddle.set_default_dtype("float32")
-
-
 # -- to_tensor ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("data, dtype, shape", [
     (1, "int64", []), (1.5, "float32", []), (True, "bool", []), (1 + 2j, "complex64", []),

@@ -13,12 +13,6 @@ from purepaddle.framework import get_cuda_rng_state, get_rng_state, seed, set_cu
 from purepaddle.tensor import random as R
 
 
-@pytest.fixture(autouse=True)
-def _default_dtype():
-    yield
-    paddle.set_default_dtype("float32")
-
-
 # -- shapes, dtypes, ranges -------------------------------------------------------------------
 @pytest.mark.parametrize("fn", [paddle.rand, paddle.randn, paddle.standard_normal, paddle.uniform])
 def test_float_samplers_shape_and_default_dtype(fn):
