@@ -202,13 +202,9 @@ def test_cast_ops_are_recorded_for_diagnostics():
     assert seen == ["cast", "cast", "matmul_v2"]
 
 
-def test_static_mode_refuses_auto_cast():
-    paddle.enable_static()
-    try:
-        with pytest.raises(AssertionError, match="only support 'amp_guard' in dynamic"):
-            paddle.amp.auto_cast()
-    finally:
-        paddle.disable_static()
+def test_static_mode_refuses_auto_cast(static_mode):
+    with pytest.raises(AssertionError, match="only support 'amp_guard' in dynamic"):
+        paddle.amp.auto_cast()
 
 
 def test_support_queries():

@@ -46,13 +46,9 @@ def test_two_dimensional_int_mix_still_raises():
         paddle.to_tensor([1, 2], "int32") + paddle.to_tensor([1, 2], "int64")
 
 
-def test_static_zero_d_constant_is_cast_to_the_data_dtype():
-    paddle.enable_static()
-    try:
-        main = paddle.static.Program()
-        with paddle.static.program_guard(main, paddle.static.Program()):
-            a = paddle.static.data("a", [None, 1], "int32")
-            b = a + paddle.to_tensor(1)
-        assert b.dtype == paddle.int32
-    finally:
-        paddle.disable_static()
+def test_static_zero_d_constant_is_cast_to_the_data_dtype(static_mode):
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        a = paddle.static.data("a", [None, 1], "int32")
+        b = a + paddle.to_tensor(1)
+    assert b.dtype == paddle.int32

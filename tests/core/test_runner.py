@@ -5,8 +5,7 @@ import textwrap
 
 import pytest
 
-from tests.checkout import REF_PY, ROOT, child_env
-
+from tests.checkout import ROOT, child_env
 
 
 def run(args, cwd, python=sys.executable, timeout=60):
@@ -163,10 +162,9 @@ def test_real_name_mapping():
     assert real_name("paddlex") is None and real_name("numpy") is None
 
 
-@pytest.mark.skipif(not REF_PY.exists(), reason="needs .venv-ref (real paddle installed)")
-def test_alias_wins_over_an_installed_real_paddle(tmp_path):
+def test_alias_wins_over_an_installed_real_paddle(tmp_path, ref_python):
     write(tmp_path / "which.py", "import paddle, purepaddle\nprint(paddle is purepaddle, paddle.__file__)\n")
-    r = run(["which.py"], cwd=tmp_path, python=REF_PY, timeout=120)
+    r = run(["which.py"], cwd=tmp_path, python=ref_python, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("True ") and "purepaddle" in r.stdout
 

@@ -95,35 +95,31 @@ def test_optimizer_update_is_checked(checker, capsys):
     assert before.shape == lin.weight.numpy().shape
 
 
-def test_static_program_is_checked_with_var_names(checker, capsys):
-    paddle.enable_static()
-    try:
-        main, startup = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, startup):
-            x = paddle.static.data("x", [2, 2], "float32")
-            w = paddle.static.create_parameter([2, 2], "float32", name="w_nan")
-            h = paddle.matmul(x, w)
-            y = paddle.divide(h, h - h)
-            loss = paddle.mean(y)
-            paddle.optimizer.SGD(0.1).minimize(loss)
-        exe = paddle.static.Executor(paddle.CPUPlace())
-        exe.run(startup)
-        feed = {"x": np.array([[1, -2], [3, 4]], "float32")}
-        checker(1)
+def test_static_program_is_checked_with_var_names(checker, capsys, static_mode):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2, 2], "float32")
+        w = paddle.static.create_parameter([2, 2], "float32", name="w_nan")
+        h = paddle.matmul(x, w)
+        y = paddle.divide(h, h - h)
+        loss = paddle.mean(y)
+        paddle.optimizer.SGD(0.1).minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    feed = {"x": np.array([[1, -2], [3, 4]], "float32")}
+    checker(1)
+    exe.run(main, feed=feed, fetch_list=[loss])
+    out = precision_lines(capsys.readouterr().out)
+    assert out[0].startswith("[PRECISION] [ERROR] in [device=cpu, op=elementwise_div, "
+                             "tensor=elementwise_div_0.tmp_0, dtype=fp32], numel=4, num_nan=0, num_inf=4")
+    assert any("op=sgd, tensor=w_nan" in ln for ln in out)  # the update is checked too
+    assert any("tensor=w_nan@GRAD" in ln for ln in out)
+    checker(0)
+    exe.run(startup)  # the level-1 run's sgd made w NaN
+    with pytest.raises(RuntimeError, match=r"There are NAN or INF .* op=elementwise_div, "
+                                           r"tensor=elementwise_div_0.tmp_0") as e:
         exe.run(main, feed=feed, fetch_list=[loss])
-        out = precision_lines(capsys.readouterr().out)
-        assert out[0].startswith("[PRECISION] [ERROR] in [device=cpu, op=elementwise_div, "
-                                 "tensor=elementwise_div_0.tmp_0, dtype=fp32], numel=4, num_nan=0, num_inf=4")
-        assert any("op=sgd, tensor=w_nan" in ln for ln in out)  # the update is checked too
-        assert any("tensor=w_nan@GRAD" in ln for ln in out)
-        checker(0)
-        exe.run(startup)  # the level-1 run's sgd made w NaN
-        with pytest.raises(RuntimeError, match=r"There are NAN or INF .* op=elementwise_div, "
-                                               r"tensor=elementwise_div_0.tmp_0") as e:
-            exe.run(main, feed=feed, fetch_list=[loss])
-        assert "static op: elementwise_div" in str(e.value)
-    finally:
-        paddle.disable_static()
+    assert "static op: elementwise_div" in str(e.value)
 
 
 def test_env_var_at_import_turns_the_checker_on():

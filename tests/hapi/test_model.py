@@ -347,37 +347,33 @@ def test_progbar_logger_verbose3(capsys):
 
 
 # -- static graph mode -------------------------------------------------------------------------
-def test_static_mode_model(tmp_path):
-    paddle.enable_static()
-    try:
-        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()), \
-                paddle.static.scope_guard(paddle.static.Scope()):
-            with pytest.raises(TypeError, match="'inputs' must be list or tuple or dict, and couldn't be None"):
-                Model(paddle.nn.Linear(4, 3))
-            model = make_model()
-            progs = model._adapter._progs
-            assert sorted(progs) == ["eval", "test", "train"]
-            train_ops = [op.type for op in progs["train"].global_block().ops]
-            test_ops = [op.type for op in progs["test"].global_block().ops]
-            assert "adam" in train_ops and "adam" not in test_ops and "softmax_with_cross_entropy" not in test_ops
-            before = model.evaluate(DS(50), batch_size=50, verbose=0)
-            model.fit(DS(50), DS(50), batch_size=10, epochs=20, verbose=0)
-            after = model.evaluate(DS(50), batch_size=16, verbose=0)
-            assert list(after) == ["loss", "acc_top1", "acc_top2"]
-            assert after["loss"][0] < before["loss"][0] and after["acc_top1"] > 0.8
-            (pred,) = model.predict(DS(50), batch_size=16, stack_outputs=True, verbose=0)
-            assert pred.shape == (50, 3)
-            with pytest.raises(AssertionError, match="Does not support `update == False` in static graph mode"):
-                model.train_batch([X[:4]], [Y[:4]], update=False)
-            path = str(tmp_path / "s")
-            model.save(path)
-            opt_state = paddle.load(path + ".pdopt")
-            assert any(k.endswith("_moment1_0") for k in opt_state)
-            model.load(path)
-            (pred2,) = model.predict(DS(50), batch_size=50, stack_outputs=True, verbose=0)
-            np.testing.assert_allclose(pred2, pred, rtol=1e-6)
-    finally:
-        paddle.disable_static()
+def test_static_mode_model(tmp_path, static_mode):
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()), \
+            paddle.static.scope_guard(paddle.static.Scope()):
+        with pytest.raises(TypeError, match="'inputs' must be list or tuple or dict, and couldn't be None"):
+            Model(paddle.nn.Linear(4, 3))
+        model = make_model()
+        progs = model._adapter._progs
+        assert sorted(progs) == ["eval", "test", "train"]
+        train_ops = [op.type for op in progs["train"].global_block().ops]
+        test_ops = [op.type for op in progs["test"].global_block().ops]
+        assert "adam" in train_ops and "adam" not in test_ops and "softmax_with_cross_entropy" not in test_ops
+        before = model.evaluate(DS(50), batch_size=50, verbose=0)
+        model.fit(DS(50), DS(50), batch_size=10, epochs=20, verbose=0)
+        after = model.evaluate(DS(50), batch_size=16, verbose=0)
+        assert list(after) == ["loss", "acc_top1", "acc_top2"]
+        assert after["loss"][0] < before["loss"][0] and after["acc_top1"] > 0.8
+        (pred,) = model.predict(DS(50), batch_size=16, stack_outputs=True, verbose=0)
+        assert pred.shape == (50, 3)
+        with pytest.raises(AssertionError, match="Does not support `update == False` in static graph mode"):
+            model.train_batch([X[:4]], [Y[:4]], update=False)
+        path = str(tmp_path / "s")
+        model.save(path)
+        opt_state = paddle.load(path + ".pdopt")
+        assert any(k.endswith("_moment1_0") for k in opt_state)
+        model.load(path)
+        (pred2,) = model.predict(DS(50), batch_size=50, stack_outputs=True, verbose=0)
+        np.testing.assert_allclose(pred2, pred, rtol=1e-6)
 
 
 def test_summary_delegates_to_paddle_summary(capsys):

@@ -122,18 +122,14 @@ def test_errors_in_main_process_propagate_unchanged():
         next(iter(DataLoader(Bad(), batch_size=2)))
 
 
-def test_static_mode_feeds():
-    paddle.enable_static()
-    try:
-        x = paddle.static.data("x", [None, 3], "float32")
-        y = paddle.static.data("y", [None], "int64")
-        loader = DataLoader(Samples(4), feed_list=[x, y], return_list=False, batch_size=2,
-                            collate_fn=lambda b: [np.stack([s[0] for s in b]), np.array([s[1] for s in b])])
-        feeds = list(loader)
-        assert len(feeds) == 2 and isinstance(feeds[0], list) and set(feeds[0][0]) == {"x", "y"}
-        assert np.array(feeds[1][0]["y"]).tolist() == [2, 3]
-    finally:
-        paddle.disable_static()
+def test_static_mode_feeds(static_mode):
+    x = paddle.static.data("x", [None, 3], "float32")
+    y = paddle.static.data("y", [None], "int64")
+    loader = DataLoader(Samples(4), feed_list=[x, y], return_list=False, batch_size=2,
+                        collate_fn=lambda b: [np.stack([s[0] for s in b]), np.array([s[1] for s in b])])
+    feeds = list(loader)
+    assert len(feeds) == 2 and isinstance(feeds[0], list) and set(feeds[0][0]) == {"x", "y"}
+    assert np.array(feeds[1][0]["y"]).tolist() == [2, 3]
 
 
 # -- worker processes -------------------------------------------------------------------------------------

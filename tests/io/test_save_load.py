@@ -14,7 +14,7 @@ import purepaddle as paddle
 from purepaddle.framework import io as pio
 from purepaddle._core import storage
 from purepaddle.framework import pickle_safe
-from tests.checkout import FIXTURES, REF_PY
+from tests.checkout import FIXTURES
 
 FIX = FIXTURES / "paddle_files"
 EXPECTED = np.load(FIX / "expected.npz")
@@ -400,9 +400,7 @@ print(json.dumps(out))
 """
 
 
-@pytest.mark.skipif(not REF_PY.exists(), reason="real Paddle's environment (.venv-ref; `make ref-venv`) is absent: "
-                                                 "the check that paddlepaddle loads purepaddle's files is skipped")
-def test_real_paddle_loads_our_files(tmp_path):
+def test_real_paddle_loads_our_files(tmp_path, ref_python):
     import subprocess
     rng = np.random.default_rng(0)
     w, b = rng.standard_normal((4, 3)).astype("float32"), rng.standard_normal(3).astype("float32")
@@ -425,7 +423,7 @@ def test_real_paddle_loads_our_files(tmp_path):
     save([named(np.ones(2, "int32"), "a"), 5, "s"], str(tmp_path / "list.pd"))
     save(np.arange(3, dtype="int16"), str(tmp_path / "numpy.pd"))
     save(named(np.arange(4, dtype="float32"), "bin"), str(tmp_path / "binary.pdtensor"), use_binary_format=True)
-    proc = subprocess.run([str(REF_PY), "-c", _REF_SCRIPT, str(tmp_path)], capture_output=True, text=True,
+    proc = subprocess.run([str(ref_python), "-c", _REF_SCRIPT, str(tmp_path)], capture_output=True, text=True,
                           timeout=120, cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])

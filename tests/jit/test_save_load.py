@@ -9,7 +9,7 @@ import pytest
 
 import purepaddle as paddle
 from purepaddle.static import InputSpec
-from tests.checkout import FIXTURES, REF_PY
+from tests.checkout import FIXTURES
 
 FIX = FIXTURES / "jit"
 
@@ -238,23 +238,19 @@ def test_model_save_for_inference_writes_a_jit_model(tmp_path):
     assert loaded._input_spec()[0].name == "img"
 
 
-def test_static_model_save_for_inference_writes_the_test_program(tmp_path):
-    paddle.enable_static()
-    try:
-        net = paddle.nn.Sequential(paddle.nn.Linear(4, 3), paddle.nn.ReLU())
-        model = paddle.Model(net, inputs=[InputSpec([None, 4], "float32", "img")],
-                             labels=[InputSpec([None, 1], "int64", "label")])
-        model.prepare(paddle.optimizer.SGD(0.1, parameters=net.parameters()), paddle.nn.CrossEntropyLoss())
-        model.save(str(tmp_path / "inf"), training=False)
-        assert sorted(os.listdir(tmp_path)) == ["inf.pdiparams", "inf.pdmodel"]
-        x = np.ones((2, 4), "float32")
-        exe = paddle.static.Executor()
-        prog, feeds, fetches = paddle.static.load_inference_model(str(tmp_path / "inf"), exe)
-        assert feeds == ["img"]
-        np.testing.assert_array_equal(exe.run(prog, feed={"img": x}, fetch_list=fetches)[0],
-                                      model.predict_batch([x])[0])
-    finally:
-        paddle.disable_static()
+def test_static_model_save_for_inference_writes_the_test_program(tmp_path, static_mode):
+    net = paddle.nn.Sequential(paddle.nn.Linear(4, 3), paddle.nn.ReLU())
+    model = paddle.Model(net, inputs=[InputSpec([None, 4], "float32", "img")],
+                         labels=[InputSpec([None, 1], "int64", "label")])
+    model.prepare(paddle.optimizer.SGD(0.1, parameters=net.parameters()), paddle.nn.CrossEntropyLoss())
+    model.save(str(tmp_path / "inf"), training=False)
+    assert sorted(os.listdir(tmp_path)) == ["inf.pdiparams", "inf.pdmodel"]
+    x = np.ones((2, 4), "float32")
+    exe = paddle.static.Executor()
+    prog, feeds, fetches = paddle.static.load_inference_model(str(tmp_path / "inf"), exe)
+    assert feeds == ["img"]
+    np.testing.assert_array_equal(exe.run(prog, feed={"img": x}, fetch_list=fetches)[0],
+                                  model.predict_batch([x])[0])
 
 
 def test_paddle_load_reads_a_jit_model_as_a_state_dict(tmp_path):
@@ -325,9 +321,7 @@ print(sorted(n for n, _ in loaded.named_parameters()), type(loaded).__name__)
 """
 
 
-@pytest.mark.skipif(not REF_PY.exists(), reason="real Paddle's environment (.venv-ref) is absent: the check that "
-                                                 "paddlepaddle loads purepaddle's jit.save output is skipped")
-def test_real_paddle_loads_our_jit_models(tmp_path):
+def test_real_paddle_loads_our_jit_models(tmp_path, ref_python):
     class ConvNet(paddle.nn.Layer):
         def __init__(self):
             super().__init__()
@@ -346,7 +340,7 @@ def test_real_paddle_loads_our_jit_models(tmp_path):
     paddle.jit.save(net, str(tmp_path / "m"), input_spec=[InputSpec([None, 1, 8, 8], "float32", "img")])
     x = np.random.default_rng(3).standard_normal((3, 1, 8, 8)).astype("float32")
     np.savez(tmp_path / "io.npz", x=x)
-    proc = subprocess.run([str(REF_PY), "-c", _REF_SCRIPT, str(tmp_path)], capture_output=True, text=True,
+    proc = subprocess.run([str(ref_python), "-c", _REF_SCRIPT, str(tmp_path)], capture_output=True, text=True,
                           timeout=300, cwd=str(tmp_path), env={**os.environ, "FLAGS_enable_pir_api": "0"})
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "TranslatedLayer" in proc.stdout

@@ -103,17 +103,13 @@ def test_functional_accuracy():
         paddle.metric.accuracy(x, paddle.to_tensor([0, 1, 2, 3]))
 
 
-def test_functional_accuracy_static():
-    paddle.enable_static()
-    try:
-        main, startup = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, startup):
-            x = paddle.static.data("x", [None, 4], "float32")
-            y = paddle.static.data("y", [None, 1], "int64")
-            acc = paddle.metric.accuracy(x, y, k=1)
-        assert "accuracy" in [op.type for op in main.global_block().ops]
-        exe = paddle.static.Executor(paddle.CPUPlace())
-        (out,) = exe.run(main, feed={"x": SCORES, "y": LABELS}, fetch_list=[acc])
-        assert float(np.asarray(out)) == 0.75
-    finally:
-        paddle.disable_static()
+def test_functional_accuracy_static(static_mode):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [None, 4], "float32")
+        y = paddle.static.data("y", [None, 1], "int64")
+        acc = paddle.metric.accuracy(x, y, k=1)
+    assert "accuracy" in [op.type for op in main.global_block().ops]
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    (out,) = exe.run(main, feed={"x": SCORES, "y": LABELS}, fetch_list=[acc])
+    assert float(np.asarray(out)) == 0.75

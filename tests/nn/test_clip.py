@@ -77,29 +77,25 @@ def test_selected_rows_gradients_stay_sparse():
     np.testing.assert_allclose(np.linalg.norm(g.numpy()), 1.0, rtol=1e-6)
 
 
-def test_static_clip_ops():
-    paddle.enable_static()
-    try:
-        main, startup = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, startup):
-            x = paddle.static.data("x", [2, 3])
-            ps = [paddle.static.create_parameter([3, 3], "float32"), paddle.static.create_parameter([3], "float32")]
-            gs = [paddle.matmul(x, ps[0]), x.sum(0) * ps[1]]
-            n0 = len(main.global_block().ops)
-            out = paddle.nn.ClipGradByGlobalNorm(1.0)(list(zip(ps, gs)))
-        types = [op.type for op in main.global_block().ops[n0:]]
-        assert types.count("squared_l2_norm") == 2 and "sqrt" in types and types.count("elementwise_mul") == 2
-        exe = paddle.static.Executor()
-        exe.run(startup)
-        xv = np.random.rand(2, 3).astype("float32")
-        vals = exe.run(main, feed={"x": xv}, fetch_list=[gs[0], gs[1], out[0][1], out[1][1]])
-        norm = np.sqrt(sum((v.astype(np.float64) ** 2).sum() for v in vals[:2]))
-        np.testing.assert_allclose(vals[2], vals[0] / max(norm, 1.0), rtol=1e-5)
-        with paddle.static.program_guard(main, startup):
-            out = paddle.nn.ClipGradByNorm(0.1)(list(zip(ps, gs)))
-        assert main.global_block().ops[-1].type == "clip_by_norm"
-    finally:
-        paddle.disable_static()
+def test_static_clip_ops(static_mode):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2, 3])
+        ps = [paddle.static.create_parameter([3, 3], "float32"), paddle.static.create_parameter([3], "float32")]
+        gs = [paddle.matmul(x, ps[0]), x.sum(0) * ps[1]]
+        n0 = len(main.global_block().ops)
+        out = paddle.nn.ClipGradByGlobalNorm(1.0)(list(zip(ps, gs)))
+    types = [op.type for op in main.global_block().ops[n0:]]
+    assert types.count("squared_l2_norm") == 2 and "sqrt" in types and types.count("elementwise_mul") == 2
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    xv = np.random.rand(2, 3).astype("float32")
+    vals = exe.run(main, feed={"x": xv}, fetch_list=[gs[0], gs[1], out[0][1], out[1][1]])
+    norm = np.sqrt(sum((v.astype(np.float64) ** 2).sum() for v in vals[:2]))
+    np.testing.assert_allclose(vals[2], vals[0] / max(norm, 1.0), rtol=1e-5)
+    with paddle.static.program_guard(main, startup):
+        out = paddle.nn.ClipGradByNorm(0.1)(list(zip(ps, gs)))
+    assert main.global_block().ops[-1].type == "clip_by_norm"
 
 
 # -- nn.utils ----------------------------------------------------------------------------------

@@ -124,27 +124,23 @@ def test_calculate_gain_and_errors():
         I.set_global_initializer(3)
 
 
-def test_static_init_ops():
-    paddle.enable_static()
-    try:
-        main, startup = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, startup):
-            specs = [(I.Constant(1.5), "fill_constant"), (I.Uniform(-1, 1), "uniform_random"),
-                     (I.Normal(0, 2), "gaussian_random"), (I.TruncatedNormal(), "truncated_gaussian_random"),
-                     (I.XavierUniform(), "uniform_random"), (I.KaimingNormal(), "gaussian_random"),
-                     (I.Assign(np.ones((4, 5))), "assign_value"), (I.Orthogonal(), "assign_value")]
-            params = [paddle.static.create_parameter([4, 5], "float32", default_initializer=init)
-                      for init, _ in specs]
-        ops = startup.global_block().ops
-        assert [op.type for op in ops] == [t for _, t in specs]
-        assert ops[0].attr("value") == 1.5 and ops[0].attr("str_value") == "1.5"
-        assert ops[1].attr("min") == -1.0 and ops[2].attr("std") == 2.0
-        exe = paddle.static.Executor()
-        exe.run(startup)
-        scope = paddle.static.global_scope()
-        vals = [np.asarray(scope.find_var(p.name).get_tensor()) for p in params]
-        assert np.all(vals[0] == 1.5) and np.all(vals[6] == 1.0)
-        assert np.abs(vals[3]).max() <= 2.0
-        np.testing.assert_allclose(vals[7] @ vals[7].T, np.eye(4), atol=1e-5)
-    finally:
-        paddle.disable_static()
+def test_static_init_ops(static_mode):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        specs = [(I.Constant(1.5), "fill_constant"), (I.Uniform(-1, 1), "uniform_random"),
+                 (I.Normal(0, 2), "gaussian_random"), (I.TruncatedNormal(), "truncated_gaussian_random"),
+                 (I.XavierUniform(), "uniform_random"), (I.KaimingNormal(), "gaussian_random"),
+                 (I.Assign(np.ones((4, 5))), "assign_value"), (I.Orthogonal(), "assign_value")]
+        params = [paddle.static.create_parameter([4, 5], "float32", default_initializer=init)
+                  for init, _ in specs]
+    ops = startup.global_block().ops
+    assert [op.type for op in ops] == [t for _, t in specs]
+    assert ops[0].attr("value") == 1.5 and ops[0].attr("str_value") == "1.5"
+    assert ops[1].attr("min") == -1.0 and ops[2].attr("std") == 2.0
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    scope = paddle.static.global_scope()
+    vals = [np.asarray(scope.find_var(p.name).get_tensor()) for p in params]
+    assert np.all(vals[0] == 1.5) and np.all(vals[6] == 1.0)
+    assert np.abs(vals[3]).max() <= 2.0
+    np.testing.assert_allclose(vals[7] @ vals[7].T, np.eye(4), atol=1e-5)

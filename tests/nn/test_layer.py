@@ -448,22 +448,18 @@ def test_layer_dict_and_parameter_containers():
 
 
 # -- static mode -----------------------------------------------------------------------------------
-def test_layer_in_static_mode():
-    paddle.enable_static()
-    try:
-        main, startup = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, startup), paddle.utils.unique_name.guard():
-            layer = MyLin(3, 4, bias_attr=ParamAttr(initializer=Constant(2.0)))
-            x = paddle.static.data("x", [2, 3])
-            y = layer(x)
-        assert [op.type for op in startup.global_block().ops] == ["uniform_random", "fill_constant"]
-        assert layer.weight.name == "my_lin_0.w_0" and layer.weight.persistable
-        exe = paddle.static.Executor()
-        exe.run(startup)
-        (out,) = exe.run(main, feed={"x": np.zeros((2, 3), "float32")}, fetch_list=[y])
-        np.testing.assert_array_equal(out, np.full((2, 4), 2.0, "float32"))
-        assert layer.set_state_dict({"weight": np.ones((3, 4), "float32"), "bias": np.zeros(4, "float32")}) == ([], [])
-        (out,) = exe.run(main, feed={"x": np.ones((2, 3), "float32")}, fetch_list=[y])
-        np.testing.assert_array_equal(out, np.full((2, 4), 3.0, "float32"))
-    finally:
-        paddle.disable_static()
+def test_layer_in_static_mode(static_mode):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup), paddle.utils.unique_name.guard():
+        layer = MyLin(3, 4, bias_attr=ParamAttr(initializer=Constant(2.0)))
+        x = paddle.static.data("x", [2, 3])
+        y = layer(x)
+    assert [op.type for op in startup.global_block().ops] == ["uniform_random", "fill_constant"]
+    assert layer.weight.name == "my_lin_0.w_0" and layer.weight.persistable
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    (out,) = exe.run(main, feed={"x": np.zeros((2, 3), "float32")}, fetch_list=[y])
+    np.testing.assert_array_equal(out, np.full((2, 4), 2.0, "float32"))
+    assert layer.set_state_dict({"weight": np.ones((3, 4), "float32"), "bias": np.zeros(4, "float32")}) == ([], [])
+    (out,) = exe.run(main, feed={"x": np.ones((2, 3), "float32")}, fetch_list=[y])
+    np.testing.assert_array_equal(out, np.full((2, 4), 3.0, "float32"))

@@ -54,20 +54,16 @@ SPECS = [
 test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS)
 
 
-def test_linear_static_program_uses_paddles_ops():
-    paddle.enable_static()
-    try:
-        main = paddle.static.Program()
-        with paddle.static.program_guard(main, paddle.static.Program()):
-            x = paddle.static.data("x", [-1, 3], "float32")
-            w = paddle.static.data("w", [3, 2], "float32")
-            b = paddle.static.data("b", [2], "float32")
-            F.linear(x, w, b)
-        ops = main.global_block().ops
-        assert [op.type for op in ops] == ["matmul_v2", "elementwise_add"]
-        assert ops[1].attr("axis") == -1
-    finally:
-        paddle.disable_static()
+def test_linear_static_program_uses_paddles_ops(static_mode):
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("x", [-1, 3], "float32")
+        w = paddle.static.data("w", [3, 2], "float32")
+        b = paddle.static.data("b", [2], "float32")
+        F.linear(x, w, b)
+    ops = main.global_block().ops
+    assert [op.type for op in ops] == ["matmul_v2", "elementwise_add"]
+    assert ops[1].attr("axis") == -1
 
 
 def test_linear_eager_is_one_fused_op_with_two_matmuls_back():
@@ -120,18 +116,14 @@ def test_dropout_checks():
         F.dropout2d(x)
 
 
-def test_dropout_static_op_slots():
-    paddle.enable_static()
-    try:
-        main = paddle.static.Program()
-        with paddle.static.program_guard(main, paddle.static.Program()):
-            x = paddle.static.data("x", [2, 3], "float32")
-            F.dropout(x, 0.5, mode="downscale_in_infer")
-        op = main.global_block().ops[-1]
-        assert op.type == "dropout" and sorted(op.outputs) == ["Mask", "Out"]
-        assert op.attr("dropout_implementation") == "downgrade_in_infer" and op.attr("dropout_prob") == 0.5
-    finally:
-        paddle.disable_static()
+def test_dropout_static_op_slots(static_mode):
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("x", [2, 3], "float32")
+        F.dropout(x, 0.5, mode="downscale_in_infer")
+    op = main.global_block().ops[-1]
+    assert op.type == "dropout" and sorted(op.outputs) == ["Mask", "Out"]
+    assert op.attr("dropout_implementation") == "downgrade_in_infer" and op.attr("dropout_prob") == 0.5
 
 
 def test_alpha_dropout_keeps_moments():

@@ -110,21 +110,17 @@ def test_batch_norm_use_global_stats_false_in_eval_uses_batch_stats():
 
 
 @pytest.mark.filterwarnings("ignore:When training, we now always track")
-def test_batch_norm_static_op_interchanges_with_paddle():
-    paddle.enable_static()
-    try:
-        main = paddle.static.Program()
-        with paddle.static.program_guard(main, paddle.static.Program()):
-            x = paddle.static.data("x", [-1, 3, 4, 4], "float32")
-            paddle.nn.BatchNorm2D(3)(x)
-        op = [o for o in main.global_block().ops if o.type == "batch_norm"][0]
-        assert sorted(op.inputs) == ["Bias", "Mean", "Scale", "Variance", "X"]
-        assert sorted(op.outputs) == ["MeanOut", "ReserveSpace", "SavedMean", "SavedVariance", "VarianceOut", "Y"]
-        assert op.output("MeanOut") == op.input("Mean") and op.output("VarianceOut") == op.input("Variance")
-        for k in ("momentum", "epsilon", "is_test", "data_layout", "use_global_stats", "trainable_statistics"):
-            assert k in op.attrs
-    finally:
-        paddle.disable_static()
+def test_batch_norm_static_op_interchanges_with_paddle(static_mode):
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("x", [-1, 3, 4, 4], "float32")
+        paddle.nn.BatchNorm2D(3)(x)
+    op = [o for o in main.global_block().ops if o.type == "batch_norm"][0]
+    assert sorted(op.inputs) == ["Bias", "Mean", "Scale", "Variance", "X"]
+    assert sorted(op.outputs) == ["MeanOut", "ReserveSpace", "SavedMean", "SavedVariance", "VarianceOut", "Y"]
+    assert op.output("MeanOut") == op.input("Mean") and op.output("VarianceOut") == op.input("Variance")
+    for k in ("momentum", "epsilon", "is_test", "data_layout", "use_global_stats", "trainable_statistics"):
+        assert k in op.attrs
 
 
 def test_layer_norm_saves_mean_and_variance():

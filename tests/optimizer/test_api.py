@@ -406,14 +406,10 @@ def test_adamw_lr_ratio_and_name_prefix():
     assert all(k.startswith(a.name + "_ratio_") for k in opt_a.state_dict())
 
 
-def test_dygraph_only_methods_in_static_mode():
-    paddle.enable_static()
-    try:
-        opt = SGD(0.1)
-        for call, api in ((opt.step, "step"), (opt.clear_grad, "clear_grad"), (opt.state_dict, "state_dict"),
-                          (lambda: opt.set_lr(0.2), "set_lr")):
-            with pytest.raises(AssertionError, match=f"We only support '{api}\\(\\)' in dynamic graph mode"):
-                call()
-        assert opt.get_lr() == 0.1
-    finally:
-        paddle.disable_static()
+def test_dygraph_only_methods_in_static_mode(static_mode):
+    opt = SGD(0.1)
+    for call, api in ((opt.step, "step"), (opt.clear_grad, "clear_grad"), (opt.state_dict, "state_dict"),
+                      (lambda: opt.set_lr(0.2), "set_lr")):
+        with pytest.raises(AssertionError, match=f"We only support '{api}\\(\\)' in dynamic graph mode"):
+            call()
+    assert opt.get_lr() == 0.1

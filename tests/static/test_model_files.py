@@ -14,7 +14,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from tests.checkout import FIXTURES, REF_PY
+from tests.checkout import FIXTURES
 
 pytest.importorskip("google.protobuf", reason="model files need protobuf (pip install purepaddle[model])")
 
@@ -222,11 +222,10 @@ def _write_models(d):
     return models
 
 
-@pytest.mark.skipif(not REF_PY.exists(), reason="needs .venv-ref (real paddlepaddle; `make ref-venv` builds it)")
-def test_real_paddle_loads_and_runs_purepaddle_models(tmp_path):
+def test_real_paddle_loads_and_runs_purepaddle_models(tmp_path, ref_python):
     ours = _write_models(tmp_path)
     env = dict(os.environ, FLAGS_enable_pir_api="0", GLOG_minloglevel="3")
-    proc = subprocess.run([str(REF_PY), str(REF_CHECK), str(tmp_path), *ours],
+    proc = subprocess.run([str(ref_python), str(REF_CHECK), str(tmp_path), *ours],
                           capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(proc.stdout.strip().splitlines()[-1])

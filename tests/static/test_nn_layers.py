@@ -496,24 +496,20 @@ def test_set_error_clip_is_kept_by_clone():
     assert str(clone.clone().block(0).var(h.name).error_clip) == "ByValue, min=-0.000001, max=0.000002"
 
 
-def test_error_clip_bounds_the_gradient_flowing_back_through_a_var():
-    paddle.enable_static()
-    try:
-        main, start = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, start):
-            x = paddle.static.data("x", [4, 3])
-            h = paddle.static.nn.fc(x, 5, name="ec_fc1")
-            h._set_error_clip(paddle.nn.clip.ErrorClipByValue(max=0.01))
-            loss = paddle.mean(paddle.static.nn.fc(h, 1, name="ec_fc2") * 100)
-            paddle.optimizer.SGD(0.1).minimize(loss)
-        assert [op.type for op in main.global_block().ops].count("clip") == 1
-        exe = paddle.static.Executor()
-        exe.run(start)
-        g, = exe.run(main, feed={"x": np.ones((4, 3), "float32")}, fetch_list=[h.name + "@GRAD"])
-        assert np.abs(g).max() <= 0.01 + 1e-7 and np.abs(g).max() > 0.009
-        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
-            y = paddle.static.data("y", [2])
-            with pytest.raises(NotImplementedError, match="error_clip_callback"):
-                paddle.static.append_backward(paddle.mean(y * 2), callbacks=[print])
-    finally:
-        paddle.disable_static()
+def test_error_clip_bounds_the_gradient_flowing_back_through_a_var(static_mode):
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [4, 3])
+        h = paddle.static.nn.fc(x, 5, name="ec_fc1")
+        h._set_error_clip(paddle.nn.clip.ErrorClipByValue(max=0.01))
+        loss = paddle.mean(paddle.static.nn.fc(h, 1, name="ec_fc2") * 100)
+        paddle.optimizer.SGD(0.1).minimize(loss)
+    assert [op.type for op in main.global_block().ops].count("clip") == 1
+    exe = paddle.static.Executor()
+    exe.run(start)
+    g, = exe.run(main, feed={"x": np.ones((4, 3), "float32")}, fetch_list=[h.name + "@GRAD"])
+    assert np.abs(g).max() <= 0.01 + 1e-7 and np.abs(g).max() > 0.009
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        y = paddle.static.data("y", [2])
+        with pytest.raises(NotImplementedError, match="error_clip_callback"):
+            paddle.static.append_backward(paddle.mean(y * 2), callbacks=[print])

@@ -412,10 +412,6 @@ def test_uniform_random_batch_size_like():
         paddle.disable_static()
 
 
-def test_dygraph_only():
-    paddle.enable_static()
-    try:
-        with pytest.raises(RuntimeError, match="dynamic graph mode"):
-            paddle.log_normal_(paddle.static.data("q", [2], "float32"))
-    finally:
-        paddle.disable_static()
+def test_dygraph_only(static_mode):
+    with pytest.raises(RuntimeError, match="dynamic graph mode"):
+        paddle.log_normal_(paddle.static.data("q", [2], "float32"))
