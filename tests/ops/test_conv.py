@@ -235,6 +235,7 @@ def test_conv_dtype_rules():
     assert out.dtype == paddle.float64 and out.numpy().sum() == 36
 
 
+# -- stride-1 convolutions that take the split-layout kernels ------------------------------------------------
 SPLIT_LAYOUT = [
     # 5x5 kernel, C*kh = 20: forward, input and filter gradients all take the split layout
     OpSpec("conv2d_split_5x5", lambda x, w, b: F.conv2d(x, w, b, padding=[2, 1]),

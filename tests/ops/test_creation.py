@@ -75,6 +75,7 @@ SPECS = [
 ]
 
 
+# -- complex, polar, resize_/set_, asarray/from_numpy, range, create_tensor/parameter ------------------------
 def _real(z):
     """The real part of a complex tensor by a cast (its gradient flows back as a complex one)."""
     return paddle.cast(z, "float64" if z.dtype == paddle.complex128 else "float32")

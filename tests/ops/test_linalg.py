@@ -182,6 +182,7 @@ SPECS = PRODUCTS + NORMS + DECOMPS
 
 
 
+# -- matrix_transpose, cdist, matrix_exp, lu_solve, householder_product, ormqr, histograms -------------------
 def _cdist_ref(p):
     def ref(x, y):
         d = np.abs(x[..., :, None, :] - y[..., None, :, :])

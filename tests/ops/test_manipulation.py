@@ -16,6 +16,7 @@ for _m in (S, SS, ST):  # until tensor/__init__.py lists these modules
     bind_methods(_m.METHODS)
 
 
+# -- gather / scatter / select / masking / triangular --------------------------------------------------------
 def const(a, dtype=None):
     """Input factory: a fixed array (index tables without duplicates where the gradient needs it)."""
     return lambda rng: np.array(a, dtype=dtype)
@@ -223,6 +224,7 @@ SPECS += [
 ]
 
 
+# -- join / split / slicing ----------------------------------------------------------------------------------
 def ref_pad_constant(x, pad, value=0.0):
     """numpy pad of the last dims, torch-style pad order (last dim first)."""
     widths = [(0, 0)] * x.ndim
@@ -304,6 +306,7 @@ JOIN = [
 ]
 
 
+# -- shape: reshape, transpose, squeeze, expand, tile, flip, roll, indexing ----------------------------------
 def scalar():
     """Input factory: a 0-D float."""
     return lambda rng: np.array(rng.uniform(-1, 1))
@@ -437,6 +440,7 @@ SHAPE = [
 ]
 
 
+# -- tensor_split, stacks, atleast_Nd, tensordot, block_diag, *_scatter, views, nanmedian, quantile ----------
 def with_nans(*shape):
     """Input factory: floats with a few NaNs (one whole row NaN when there are several rows)."""
     def make(rng):
@@ -570,4 +574,5 @@ SPLITS_VIEWS_AND_SCATTERS = [
 
 
 
-test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS + JOIN + SHAPE + SPLITS_VIEWS_AND_SCATTERS)
+test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(
+    SPECS + JOIN + SHAPE + SPLITS_VIEWS_AND_SCATTERS)

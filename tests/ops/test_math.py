@@ -18,6 +18,7 @@ from tests.opspec import OpSpec, ints, parametrize, positive, rand
 _erf = np.vectorize(math.erf)
 
 
+# -- unary math and the activations it shares with nn.functional ---------------------------------------------
 def away(*shape, low=0.2, high=1.0):
     """Input factory: floats with |x| in [low, high) and random signs (no kink at 0)."""
     return lambda rng: rng.uniform(low, high, size=shape) * rng.choice([-1.0, 1.0], size=shape)
@@ -119,6 +120,7 @@ SPECS = [
 ]
 
 
+# -- binary elementwise --------------------------------------------------------------------------------------
 def _logaddexp(x, y):
     return np.logaddexp(x, y)
 
@@ -173,6 +175,7 @@ ELEMENTWISE = [
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
 _lgamma = np.vectorize(math.lgamma)
+# -- special functions and the other math extras -------------------------------------------------------------
 def _digamma(x, h=1e-5):
     """psi by a central difference of math.lgamma (accurate to ~1e-9 here)."""
     x = np.asarray(x, dtype=np.float64)
@@ -327,6 +330,7 @@ SPECIAL = [
 ]
 
 
+# -- reductions and statistics -------------------------------------------------------------------------------
 def with_nans(*shape):
     """Input factory: floats with a few NaNs."""
     def make(rng):
@@ -460,4 +464,5 @@ def test_static_mean_with_unknown_batch():
     np.testing.assert_allclose(g, np.full((4, 3), 1 / 12), rtol=1e-6)
 
 
-test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS + ELEMENTWISE + SPECIAL + REDUCTIONS)
+test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(
+    SPECS + ELEMENTWISE + SPECIAL + REDUCTIONS)

@@ -221,6 +221,7 @@ def test_pool_errors():
         F.lp_pool2d(x, 0, 2)
 
 
+# -- max pooling over windows that tile the map (the row-at-a-time kernels) ----------------------------------
 def _first_max_grad(x, g, kh, kw):
     """Brute force: each window's grad to its first element (row-major) equal to the window max."""
     dx = np.zeros(x.shape, g.dtype)
