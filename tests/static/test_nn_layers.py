@@ -1,9 +1,9 @@
-"""The extra paddle.static.nn layers (conv3d, conv transposes, deformable conv, instance/group/spectral norm,
+"""paddle.static.nn layers built on legacy ops (conv3d, conv transposes, deformable conv, instance/group/spectral norm,
 bilinear_tensor_product, cvm, nce, py_func, static_pylayer, ConditionalBlock/If/Assert, ExponentialMovingAverage),
 save_vars/load_vars, Program.desc/parse_from_string and SelectedRows scope values.
 
-Programs and op results are checked against real Paddle (tests/fixtures/static_nn_extra/, made by
-tests/fixtures/make_static_nn_extra_fixtures.py) and gradients numerically."""
+Programs and op results are checked against real Paddle (tests/fixtures/static_nn_layers/, made by
+tests/fixtures/make_static_nn_layers_fixtures.py) and gradients numerically."""
 import json
 import sys
 
@@ -16,9 +16,9 @@ from purepaddle._core.op import OPS
 from tests.opspec import OpSpec, check_grad, check_static_grad, rand
 from tests.checkout import FIXTURES
 
-FIX = FIXTURES / "static_nn_extra"
+FIX = FIXTURES / "static_nn_layers"
 sys.path.insert(0, str(FIX))
-import nn_extra_cases  # noqa: E402
+import nn_layers_cases  # noqa: E402
 
 EXPECTED = np.load(FIX / "expected.npz")
 PROGRAMS = json.loads((FIX / "programs.json").read_text())
@@ -49,10 +49,10 @@ def _without_bias_reshape(desc):
     return dict(desc, ops=ops)
 
 
-@pytest.mark.parametrize("case", sorted(nn_extra_cases.CASES))
+@pytest.mark.parametrize("case", sorted(nn_layers_cases.CASES))
 def test_program_matches_paddle(case):
     paddle.enable_static()
-    got = _without_bias_reshape(nn_extra_cases.describe(paddle, nn_extra_cases.CASES[case]))
+    got = _without_bias_reshape(nn_layers_cases.describe(paddle, nn_layers_cases.CASES[case]))
     want = PROGRAMS[case]
     assert got["params"] == want["params"]
     assert got["init"] == want["init"]
