@@ -1,7 +1,25 @@
-"""Program.desc: the ProgramDesc side of a Program (its serialized bytes, block count, version)."""
-from .io import PROGRAM_VERSION, program_to_bytes
+"""Program.desc: the ProgramDesc side of a Program (its serialized bytes, block count, version).
 
-__all__ = ["ProgramDescView"]
+The conversion itself (io.py's program_to_bytes / program_from_bytes, on program_desc.py) builds on
+Program, so io.py installs it here (`set_program_codec`) when paddle.static is imported.
+"""
+from .proto_text import PROGRAM_VERSION
+
+__all__ = ["ProgramDescView", "parse_from_string", "set_program_codec"]
+
+# TODO(hook): Program.desc / Program.parse_from_string need io.py's Program <-> bytes conversion, which builds
+# on Program: io.py installs it here; make it a declared hook of _core/hooks.py.
+_CODEC = [None, None]  # [program_to_bytes(program), program_from_bytes(data)]
+
+
+def set_program_codec(to_bytes, from_bytes):
+    """Install the Program <-> serialized ProgramDesc conversion (called once by io.py)."""
+    _CODEC[:] = [to_bytes, from_bytes]
+
+
+def parse_from_string(binary_str):
+    """The Program held by a serialized ProgramDesc (Program.parse_from_string)."""
+    return _CODEC[1](binary_str)
 
 
 class ProgramDescView:
@@ -29,7 +47,7 @@ class ProgramDescView:
 
     def serialize_to_string(self):
         """The program as serialized ProgramDesc bytes (a `.pdmodel` file's content)."""
-        return program_to_bytes(self._program)
+        return _CODEC[0](self._program)
 
     def num_blocks(self):
         return len(self._program.blocks)
