@@ -333,17 +333,6 @@ def test_checker_allows_downward_and_lazy_optional():
         assert check_source(text, module, is_package=module == "purepaddle") == [], (module, text)
 
 
-def test_checker_reads_a_tree_on_disk(tmp_path):
-    pkg = tmp_path / PKG
-    for rel, text in {"__init__.py": "from . import nn", "_core/__init__.py": "",
-                      "_core/op.py": "from .. import version", "version.py": "",
-                      "ops/__init__.py": "from . import math", "ops/math.py": "from .._core import op"}.items():
-        (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
-        (pkg / rel).write_text(text)
-    assert check_tree(pkg) == [f"{PKG}/_core/op.py:1: floor 1 imports {PKG}.version (floor 6.1)"]
-    assert check_tree(tmp_path / "missing") == []
-
-
 def _tree(tmp_path, files):
     """A synthetic purepaddle package under tmp_path from {relative path: source}."""
     pkg = tmp_path / PKG
@@ -391,3 +380,14 @@ def test_circle_checker_finds_floor_6_package_circles(tmp_path):
     graph = package_graph(import_graph(pkg, functions=True))
     assert graph["io"] == {"framework"} and graph["static.amp"] == {"amp"}
     assert circles(graph) == [["amp", "distributed", "static.amp"]]
+
+
+def test_checker_reads_a_tree_on_disk(tmp_path):
+    pkg = tmp_path / PKG
+    for rel, text in {"__init__.py": "from . import nn", "_core/__init__.py": "",
+                      "_core/op.py": "from .. import version", "version.py": "",
+                      "ops/__init__.py": "from . import math", "ops/math.py": "from .._core import op"}.items():
+        (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / rel).write_text(text)
+    assert check_tree(pkg) == [f"{PKG}/_core/op.py:1: floor 1 imports {PKG}.version (floor 6.1)"]
+    assert check_tree(tmp_path / "missing") == []

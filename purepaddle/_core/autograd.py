@@ -5,7 +5,7 @@ import numpy as np
 
 from .mode import STATE
 from .op import _restructure
-from .tensor import SelectedRows, Tensor, _engine
+from .tensor import SelectedRows, Tensor
 
 _make = Tensor._make
 
@@ -423,4 +423,6 @@ class saved_tensors_hooks:
         return False
 
 
-_engine[0] = backward  # Tensor.backward (TODO(hook): see _core/tensor.py)
+from .tensor import _engine  # noqa: E402  (TODO(hook): see _core/tensor.py)
+
+_engine[0] = backward  # what Tensor.backward runs

@@ -9,9 +9,6 @@ from .mode import STATE
 from .place import CPU, Place, convert_place
 
 _names = itertools.count()
-# TODO(hook): Tensor.backward runs the autograd engine, which builds on Tensor (_core/autograd.py imports this
-# module), so the engine installs its entry point here (paddle.autograd.backward): make it a declared hook.
-_engine = [None]
 
 
 class Size(list):
@@ -475,6 +472,10 @@ def _rebuild_param(data, name, trainable):
 from . import op as _op  # noqa: E402
 
 _op._tensor_make[0] = Tensor._make
+# TODO(hook): Tensor.backward runs the autograd engine, which builds on Tensor (_core/autograd.py imports this
+# module), so the engine installs its entry point here (paddle.autograd.backward): make it a declared slot,
+# e.g. ENGINE = hooks.declare("backward_engine", ...), that autograd.py installs.
+_engine = [None]
 
 
 def is_tensor(x):

@@ -25,8 +25,7 @@ import numpy as np
 from .._core.mode import STATE
 from .._core.storage import write_atomic
 from .executor import CompiledProgram, global_scope
-from .program import Program, Variable, default_main_program
-from .desc_view import set_program_codec
+from .program import Program, Variable, default_main_program, set_program_codec
 from .program_desc import desc_to_program, program_to_desc
 from .proto_text import PROGRAM_VERSION
 from .prune import feed_fetch_targets, inference_program, normalize_program  # noqa: F401  (re-exported)

@@ -1,4 +1,4 @@
-"""Program and Block: the legacy ProgramDesc IR, in Python (Operator lives in operator.py)."""
+"""Program and Block: the legacy ProgramDesc IR, in Python (Operator lives in operator.py), and Program.desc."""
 import contextlib
 import copy
 import warnings
@@ -6,8 +6,7 @@ import warnings
 from .._core.mode import STATE
 from .._core.op import OPS
 from . import name as _name
-from .desc_view import ProgramDescView, parse_from_string
-from .proto_text import block_text, program_text
+from .proto_text import PROGRAM_VERSION, block_text, program_text
 from .scope import global_scope
 from .variable import GRAD_SUFFIX, Parameter, Variable, VarType, grad_var_name, is_optimizer_state  # noqa: F401
 
@@ -19,6 +18,15 @@ from .operator import (FRAMEWORK_ATTRS, OP_ROLE_BACKWARD, OP_ROLE_FORWARD, OP_RO
                        OP_ROLE_LRSCHED, OP_ROLE_OPTIMIZE, OpDesc, Operator)
 
 _TRAIN_ONLY_ROLES = OP_ROLE_BACKWARD | OP_ROLE_OPTIMIZE  # what clone(for_test=True) drops
+
+# TODO(hook): Program.desc / Program.parse_from_string need io.py's Program <-> bytes conversion, which builds
+# on Program: io.py installs it here (set_program_codec); make it a declared hook of _core/hooks.py.
+_CODEC = [None, None]  # [program_to_bytes(program), program_from_bytes(data)]
+
+
+def set_program_codec(to_bytes, from_bytes):
+    """Install the Program <-> serialized ProgramDesc conversion (called once by io.py)."""
+    _CODEC[:] = [to_bytes, from_bytes]
 
 
 class Block:
@@ -324,7 +332,7 @@ class Program:
     @staticmethod
     def parse_from_string(binary_str):
         """The Program held by a serialized ProgramDesc (Program.desc.serialize_to_string())."""
-        return parse_from_string(binary_str)
+        return _CODEC[1](binary_str)
 
     def clone(self, for_test=False):
         """A deep copy of the program.
@@ -431,6 +439,43 @@ class Program:
             raise AssertionError(f"The type of throw_on_error parameter is wrong, expected bool, "
                                  f"but received {type(throw_on_error)}.")
         return program_text(self, with_details)
+
+
+class ProgramDescView:
+    """What Paddle's C++ ProgramDesc offers a Python caller, computed from the Program.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> prog = paddle.static.Program()
+            >>> with paddle.static.program_guard(prog):
+            ...     x = paddle.static.data(name='X', shape=[2, 3], dtype='float32')
+            ...     y = x * 2
+            >>> restored = paddle.static.Program.parse_from_string(prog.desc.serialize_to_string())
+            >>> [op.type for op in restored.global_block().ops]
+            ['scale']
+            >>> paddle.disable_static()
+    """
+
+    __slots__ = ("_program",)
+
+    def __init__(self, program):
+        self._program = program
+
+    def serialize_to_string(self):
+        """The program as serialized ProgramDesc bytes (a `.pdmodel` file's content)."""
+        return _CODEC[0](self._program)
+
+    def num_blocks(self):
+        return len(self._program.blocks)
+
+    def _version(self):
+        return PROGRAM_VERSION
+
+    def flush(self):
+        """Nothing to sync: the Program is the only copy."""
 
 
 def _clone_attr(a, program, new_idx):
