@@ -6,7 +6,8 @@ Rules (each has a self-test below proving it can fail):
 - no module-level import circle anywhere in purepaddle (explicit import edges; `from ..nn import Layer`
   is an edge to the face purepaddle/nn/__init__.py);
 - no circle among the floor-2 `static` modules even counting function-level imports;
-- no circle among floor 6's packages counting function-level imports, and every floor-6 package has a sub-floor.
+- no circle among floor 6's packages counting function-level imports, and every floor-6 package has a sub-floor
+  (the floors table of docs/architecture.md names the same ones).
 """
 import ast
 import functools
@@ -42,7 +43,7 @@ KNOWN_CIRCLES_OWNED_ELSEWHERE = {
 
 
 def package_of(module):
-    """The floor-6 package (or top-level module) a dotted module belongs to: 'io', 'static.nn', ...; None for
+    """The package (or top-level module) a dotted module belongs to: 'ops', 'io', 'static.nn', ...; None for
     the face."""
     parts = module.split(".")
     if len(parts) == 1 or parts[1] in ("__init__", "__main__"):
