@@ -1,6 +1,5 @@
 """A program's persistable values by name: paddle.static.save / load / load_program_state /
-set_program_state (`.pdparams` + `.pdopt` pickles and a `.pdmodel`, or the 1.x per-variable files), and
-Program.state_dict / set_state_dict."""
+set_program_state (`.pdparams` + `.pdopt` pickles and a `.pdmodel`, or the 1.x per-variable files)."""
 import os
 import pickle
 import warnings

@@ -1,4 +1,5 @@
-"""Variable and Parameter: named values of a static Block (shape with -1 for unknown dims, dtype, flags)."""
+"""Variable and Parameter: named values of a static Block (shape with -1 for unknown dims, dtype, flags), and
+which of them a model's parameter file keeps (is_persistable, is_optimizer_state)."""
 import copy
 
 from .._core import dtype as _dt
