@@ -37,6 +37,7 @@ from .framework import get_flags, set_flags  # noqa: E402
 from .framework.random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cuda_rng_state,  # noqa: E402
                                set_rng_state)
 from .static import nn as _static_nn  # noqa: E402  (paddle.static.nn: floor-6 layers and control flow)
+from .static import amp as _static_amp  # noqa: E402,F401  (paddle.static.amp: decorate, amp_init)
 
 static.Print, static.accuracy, static.auc = _static_nn.Print, _static_nn.accuracy, _static_nn.auc
 static.__all__ += ["Print", "accuracy", "auc"]

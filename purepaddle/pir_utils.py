@@ -1,4 +1,7 @@
-"""paddle.pir_utils: guards that pick Paddle's program IR; purepaddle builds legacy ProgramDesc programs only."""
+"""paddle.pir_utils: guards that pick Paddle's program IR, and the PIR mode queries (paddle.framework.in_pir_mode);
+purepaddle builds legacy ProgramDesc programs only."""
+from ._core.mode import in_dynamic_mode
+
 __all__ = ["OldIrGuard", "DygraphOldIrGuard", "IrGuard", "DygraphPirGuard"]
 
 
@@ -41,3 +44,29 @@ class IrGuard:
 
 
 DygraphPirGuard = IrGuard
+
+
+def in_pir_mode():
+    """Whether programs are built in Paddle's PIR form: never in purepaddle (legacy ProgramDesc only).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.framework.in_pir_mode()
+            False
+    """
+    return False
+
+
+def in_dynamic_or_pir_mode():
+    """True in dynamic mode (purepaddle builds no PIR programs).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.framework.in_dynamic_or_pir_mode()
+            True
+    """
+    return in_dynamic_mode()

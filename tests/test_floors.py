@@ -1,5 +1,16 @@
-"""Imports run one way, down the floors of DESIGN §1; _core imports numpy only (others lazily)."""
+"""Imports run one way, down the floors of DESIGN §1 (and floor 6's sub-floors), with no circles.
+
+Rules (each has a self-test below proving it can fail):
+- a module imports nothing on a higher floor or sub-floor, at module level or inside a function;
+- _core imports numpy and the standard library only (optional third-party lazily);
+- no module-level import circle anywhere in purepaddle (explicit import edges; `from ..nn import Layer`
+  is an edge to the face purepaddle/nn/__init__.py);
+- no circle among the floor-2 `static` modules even counting function-level imports;
+- no circle among floor 6's packages counting function-level imports, and every floor-6 package has a sub-floor
+  (the floors table of docs/architecture.md names the same ones).
+"""
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -7,20 +18,49 @@ PKG = "purepaddle"
 PKG_DIR = Path(__file__).resolve().parent.parent / PKG
 FACE = 7  # purepaddle/__init__.py and __main__.py: may import anything, nothing below may import them
 FLOORS = {"_core": 1, "static": 2, "ops": 3, "tensor": 4, "nn": 5, "optimizer": 5}
-# sub-packages of a low floor's namespace that build on layers and ops (paddle.static.nn.fc, ...)
-UPPER = {"static.nn": 6, "static.amp": 6}
+# Floor 6 in sub-floors (docs/architecture.md states each in one line): a package imports its own sub-floor
+# and those below; `static.nn` and `static.amp` live in the static namespace but build on layers and ops.
+SUBFLOORS = {
+    6.1: ("version", "pir_utils", "_alias", "framework", "device"),
+    6.2: ("autograd", "amp", "io", "profiler", "metric", "regularizer", "linalg", "utils"),
+    6.3: ("jit", "inference", "static.nn", "static.amp"),
+    6.4: ("distributed", "hapi", "callbacks", "vision", "v2", "base"),
+}
+SUBFLOOR_OF = {pkg: sub for sub, pkgs in SUBFLOORS.items() for pkg in pkgs}
+UNPLACED = 6  # a floor-6 package missing from SUBFLOORS: test_every_floor_6_package_has_a_sub_floor fails
 CORE_OPTIONAL = {"cupy", "ml_dtypes", "google", "protobuf", "mpi4py", "zmq"}  # only inside try or a function
 CORE_ALLOWED = {"numpy", PKG} | set(sys.stdlib_module_names)
 
+# TEMPORARY, emptied by the lead at merge: module-level circles that other helpers of issue 11 are removing
+# (A1: ops reduction/shape; A3: optimizer lr*, nn/functional/loss*, nn/layer/loss*). Nothing else may circle.
+KNOWN_CIRCLES_OWNED_ELSEWHERE = {
+    frozenset({"purepaddle.ops.reduction", "purepaddle.ops.shape"}),
+    frozenset({"purepaddle.optimizer.lr", "purepaddle.optimizer.lr_extra", "purepaddle.optimizer.lr_legacy"}),
+    frozenset({"purepaddle.nn.functional.loss", "purepaddle.nn.functional.loss_margin",
+               "purepaddle.nn.functional.loss_sequence"}),
+    frozenset({"purepaddle.nn.layer.loss", "purepaddle.nn.layer.loss_margin"}),
+}
 
-def floor_of(module):
-    """Floor of a dotted purepaddle module name: 1.._core .. 6 the rest, FACE for the package itself."""
+
+def package_of(module):
+    """The package (or top-level module) a dotted module belongs to: 'ops', 'io', 'static.nn', ...; None for
+    the face."""
     parts = module.split(".")
     if len(parts) == 1 or parts[1] in ("__init__", "__main__"):
+        return None
+    if ".".join(parts[1:3]) in SUBFLOOR_OF:
+        return ".".join(parts[1:3])
+    return parts[1]
+
+
+def floor_of(module):
+    """Floor of a dotted purepaddle module name: 1.._core .. 5, 6.1..6.4 floor 6's sub-floors, FACE the package."""
+    pkg = package_of(module)
+    if pkg is None:
         return FACE
-    if ".".join(parts[1:3]) in UPPER:
-        return UPPER[".".join(parts[1:3])]
-    return FLOORS.get(parts[1], 6)
+    if pkg in SUBFLOOR_OF:
+        return SUBFLOOR_OF[pkg]
+    return FLOORS.get(pkg, UNPLACED)
 
 
 def module_name(path, pkg_dir=PKG_DIR):
@@ -81,17 +121,23 @@ class _Imports(ast.NodeVisitor):
             self._add(node, sub if base.split(".")[0] == PKG and is_submodule(sub, self.pkg_dir) else base)
 
 
-def check_source(text, module, is_package=False, pkg_dir=PKG_DIR, where=None):
-    """Return a list of violations for one module's source text."""
-    where = where or module
-    try:
-        tree = ast.parse(text)
-    except SyntaxError as exc:
-        return [f"{where}: cannot parse: {exc}"]
+def find_imports(text, module, is_package=False, pkg_dir=PKG_DIR):
+    """[(line, target, in_function, in_try)] of one module's source text (SyntaxError when unparsable)."""
     visitor = _Imports(module, is_package, pkg_dir)
-    visitor.visit(tree)
+    visitor.visit(ast.parse(text))
+    return visitor.found
+
+
+def check_source(text, module, is_package=False, pkg_dir=PKG_DIR, where=None, found=None):
+    """Return a list of violations for one module's source text (or its imports already found)."""
+    where = where or module
+    if found is None:
+        try:
+            found = find_imports(text, module, is_package, pkg_dir)
+        except SyntaxError as exc:
+            return [f"{where}: cannot parse: {exc}"]
     own, bad = floor_of(module), []
-    for line, target, in_func, in_try in visitor.found:
+    for line, target, in_func, in_try in found:
         top = target.split(".")[0]
         if top == PKG:
             if own != FACE and floor_of(target) > own:
@@ -104,18 +150,139 @@ def check_source(text, module, is_package=False, pkg_dir=PKG_DIR, where=None):
     return bad
 
 
+@functools.lru_cache(maxsize=None)
+def scan_tree(pkg_dir=PKG_DIR):
+    """{module: (path, imports found, or the SyntaxError)} for every .py file under pkg_dir, read once."""
+    out = {}
+    for path in sorted(pkg_dir.rglob("*.py")) if pkg_dir.is_dir() else []:
+        module = module_name(path, pkg_dir)
+        try:
+            out[module] = (path, find_imports(path.read_text(encoding="utf-8"), module, path.name == "__init__.py",
+                                              pkg_dir))
+        except SyntaxError as exc:
+            out[module] = (path, exc)
+    return out
+
+
 def check_tree(pkg_dir=PKG_DIR):
     """Violations over every .py file under pkg_dir (none when the package does not exist yet)."""
     bad = []
-    for path in sorted(pkg_dir.rglob("*.py")) if pkg_dir.is_dir() else []:
-        bad += check_source(path.read_text(encoding="utf-8"), module_name(path, pkg_dir),
-                            path.name == "__init__.py", pkg_dir, str(path.relative_to(pkg_dir.parent)))
+    for module, (path, found) in scan_tree(pkg_dir).items():
+        where = str(path.relative_to(pkg_dir.parent))
+        if isinstance(found, SyntaxError):
+            bad.append(f"{where}: cannot parse: {found}")
+        else:
+            bad += check_source(None, module, where=where, found=found)
     return bad
+
+
+def import_graph(pkg_dir=PKG_DIR, functions=False):
+    """{module: set of purepaddle modules it imports}: explicit import edges, module-level ones only unless
+    `functions` (then imports inside functions count too). A name imported from a package is an edge to its face."""
+    scanned = scan_tree(pkg_dir)
+    graph = {}
+    for mod, (_path, found) in scanned.items():
+        graph[mod] = set()
+        for _line, target, in_func, _in_try in () if isinstance(found, SyntaxError) else found:
+            if target.split(".")[0] != PKG or (in_func and not functions):
+                continue
+            while target not in scanned and "." in target:  # purepaddle.static.program.Block -> ...program
+                target = target.rpartition(".")[0]
+            if target in scanned and target != mod:
+                graph[mod].add(target)
+    return graph
+
+
+def circles(graph, nodes=None):
+    """The import circles (strongly connected components of two or more) among `nodes` (default: all)."""
+    nodes = set(graph) if nodes is None else set(nodes)
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    for root in sorted(nodes):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:  # Tarjan's algorithm without recursion
+            node, edges = work[-1]
+            child = next((t for t in edges if t in nodes), None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    comp.add(member)
+                    if member == node:
+                        break
+                if len(comp) > 1:
+                    found.append(sorted(comp))
+    return sorted(found)
+
+
+def package_graph(graph):
+    """Floor 6's packages ('io', 'static.amp', ...) and which of them each imports, from a module graph."""
+    packages = {}
+    for mod, targets in graph.items():
+        if not 6 <= floor_of(mod) < FACE:
+            continue
+        edges = packages.setdefault(package_of(mod), set())
+        edges.update(package_of(t) for t in targets if 6 <= floor_of(t) < FACE and package_of(t) != package_of(mod))
+    return packages
+
+
+def _circle_report(found):
+    return "\n".join(" <-> ".join(c) for c in found)
 
 
 def test_no_import_runs_up_a_floor():
     bad = check_tree()
     assert not bad, "imports that run up a floor (DESIGN §1):\n" + "\n".join(bad)
+
+
+def test_no_module_level_import_circle():
+    found = [c for c in circles(import_graph()) if frozenset(c) not in KNOWN_CIRCLES_OWNED_ELSEWHERE]
+    assert not found, "module-level import circles (move code to where it belongs):\n" + _circle_report(found)
+
+
+def test_static_modules_form_no_circle_even_through_functions():
+    graph = import_graph(functions=True)
+    found = circles(graph, [m for m in graph if floor_of(m) == FLOORS["static"]])
+    assert not found, "circles among static modules (function-level imports count):\n" + _circle_report(found)
+
+
+def test_floor_6_packages_form_no_circle_even_through_functions():
+    found = circles(package_graph(import_graph(functions=True)))
+    assert not found, "circles among floor 6's packages (function-level imports count):\n" + _circle_report(found)
+
+
+def test_every_floor_6_package_has_a_sub_floor():
+    on_disk = {package_of(m) for m in import_graph() if 6 <= floor_of(m) < FACE}
+    assert not {p for p in on_disk if p not in SUBFLOOR_OF}, "add these packages to SUBFLOORS (and to the " \
+        f"floors table of docs/architecture.md): {sorted(p for p in on_disk if p not in SUBFLOOR_OF)}"
+    assert set(SUBFLOOR_OF) <= on_disk, f"SUBFLOORS names packages that are gone: {sorted(set(SUBFLOOR_OF) - on_disk)}"
+
+
+def test_docs_state_the_same_sub_floors():
+    """docs/architecture.md's floors table lists each sub-floor's packages, as SUBFLOORS does."""
+    rows = {}
+    for line in (PKG_DIR.parent / "docs" / "architecture.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[0].replace(".", "").isdigit() and "." in cells[0]:
+            rows[float(cells[0])] = {c.strip("`").removeprefix(PKG + ".") for c in cells[1].split(", ")}
+    assert rows == {sub: set(pkgs) for sub, pkgs in SUBFLOORS.items()}
 
 
 def test_checker_catches_violations():
@@ -130,6 +297,13 @@ def test_checker_catches_violations():
         ("purepaddle.tensor.math", "from .. import nn"),
         ("purepaddle.nn.layer", "from purepaddle.io import DataLoader"),
         ("purepaddle.static.executor", "from .nn import fc"),
+        # floor 6's sub-floors, at module level and inside functions
+        ("purepaddle.framework.flags", "from ..io import DataLoader"),  # 6.1 -> 6.2
+        ("purepaddle.amp.decorate", "def f():\n    from ..distributed.parallel import DataParallel"),  # 6.2 -> 6.4
+        ("purepaddle.static.amp.decorator", "from ...distributed import fleet"),  # 6.3 -> 6.4
+        ("purepaddle.device.memory", "class T:\n    def f(self):\n        import purepaddle.profiler"),  # 6.1 -> 6.2
+        ("purepaddle.io.reader", "from ..jit import api"),  # 6.2 -> 6.3
+        ("purepaddle.newpackage.x", "from ..framework import flags"),  # 6: no sub-floor yet, 6.1 is above it
     ]
     for module, text in up:
         assert check_source(text, module), (module, text)
@@ -147,13 +321,66 @@ def test_checker_allows_downward_and_lazy_optional():
         ("purepaddle.ops.math", "from .._core.op import Op, register"),
         ("purepaddle.tensor.math", "from .. import ops\nfrom ..static import Program"),
         ("purepaddle.nn.layer", "from ..optimizer import SGD\nfrom ..tensor import math"),
-        ("purepaddle.io.reader", "from ..nn import Layer\nfrom ..jit import api\nimport scipy"),
+        ("purepaddle.io.reader", "from ..nn import Layer\nfrom ..framework import flags\nimport scipy"),
+        ("purepaddle.distributed.fleet.base", "from ...amp import auto_cast\ndef f():\n    from ...static import amp"),
+        ("purepaddle.hapi.model", "from ..jit import to_static\nfrom ..io import DataLoader\nfrom .. import callbacks"),
+        ("purepaddle.device.memory", "from ..framework import op_hooks"),  # same sub-floor
+        ("purepaddle.static.amp.decorator", "from ...amp import amp_lists\nfrom ..nn import fc"),
         ("purepaddle", "from .io import DataLoader\nfrom . import nn"),
         ("purepaddle.__main__", "import purepaddle.distributed.launch"),
         ("purepaddle.static.nn.common", "from ...nn import Linear\nfrom ... import ops"),
     ]
     for module, text in ok:
         assert check_source(text, module, is_package=module == "purepaddle") == [], (module, text)
+
+
+def _tree(tmp_path, files):
+    """A synthetic purepaddle package under tmp_path from {relative path: source}."""
+    pkg = tmp_path / PKG
+    for rel, text in {"__init__.py": "", **files}.items():
+        (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / rel).write_text(text)
+    return pkg
+
+
+def test_circle_checker_finds_module_level_circles(tmp_path):
+    pkg = _tree(tmp_path, {
+        "ops/__init__.py": "from . import math, shape", "ops/math.py": "from .shape import reshape\nimport os",
+        "ops/shape.py": "from . import math\ndef reshape(): pass",  # math <-> shape
+        "device/__init__.py": "from .cuda import count\ndef gpu_count(): pass",  # the face <-> its submodule
+        "device/cuda.py": "from . import gpu_count\ndef count(): pass",
+        "nn/__init__.py": "from .layer import Layer", "nn/layer.py": "from .. import nn",  # through a face
+        "io/__init__.py": "from .a import f", "io/a.py": "def f():\n    from . import b", "io/b.py": "from .a import f",
+    })
+    assert circles(import_graph(pkg)) == [[f"{PKG}.device", f"{PKG}.device.cuda"], [f"{PKG}.nn", f"{PKG}.nn.layer"],
+                                          [f"{PKG}.ops.math", f"{PKG}.ops.shape"]]
+    assert [f"{PKG}.io.a", f"{PKG}.io.b"] in circles(import_graph(pkg, functions=True))  # not at module level
+
+
+def test_circle_checker_finds_static_circles_through_functions(tmp_path):
+    pkg = _tree(tmp_path, {
+        "static/__init__.py": "from .program import Program",
+        "static/variable.py": "def detach(v):\n    from .builder import detach",
+        "static/program.py": "from .variable import Variable", "static/builder.py": "from .program import Program",
+        "static/nn/__init__.py": "from ..program import Program\ndef f():\n    from .. import nn",  # floor 6
+    })
+    graph = import_graph(pkg, functions=True)
+    assert circles(import_graph(pkg)) == []
+    assert circles(graph, [m for m in graph if floor_of(m) == FLOORS["static"]]) == [
+        [f"{PKG}.static.builder", f"{PKG}.static.program", f"{PKG}.static.variable"]]
+
+
+def test_circle_checker_finds_floor_6_package_circles(tmp_path):
+    pkg = _tree(tmp_path, {
+        "amp/__init__.py": "from .decorate import decorate\nfrom ..static import amp",
+        "amp/decorate.py": "def decorate():\n    from ..distributed.parallel import DataParallel",
+        "static/__init__.py": "", "static/amp/__init__.py": "from ...amp import decorate",
+        "distributed/__init__.py": "", "distributed/parallel.py": "from ..amp import decorate",
+        "io/__init__.py": "from ..framework import flags", "framework/__init__.py": "", "framework/flags.py": "",
+    })
+    graph = package_graph(import_graph(pkg, functions=True))
+    assert graph["io"] == {"framework"} and graph["static.amp"] == {"amp"}
+    assert circles(graph) == [["amp", "distributed", "static.amp"]]
 
 
 def test_checker_reads_a_tree_on_disk(tmp_path):
@@ -163,5 +390,5 @@ def test_checker_reads_a_tree_on_disk(tmp_path):
                       "ops/__init__.py": "from . import math", "ops/math.py": "from .._core import op"}.items():
         (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
         (pkg / rel).write_text(text)
-    assert check_tree(pkg) == [f"{PKG}/_core/op.py:1: floor 1 imports {PKG}.version (floor 6)"]
+    assert check_tree(pkg) == [f"{PKG}/_core/op.py:1: floor 1 imports {PKG}.version (floor 6.1)"]
     assert check_tree(tmp_path / "missing") == []

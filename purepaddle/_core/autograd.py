@@ -421,3 +421,8 @@ class saved_tensors_hooks:
         if not STATE.saved_hooks:
             STATE.saved_hooks = None
         return False
+
+
+from .tensor import _engine  # noqa: E402  (TODO(hook): see _core/tensor.py)
+
+_engine[0] = backward  # what Tensor.backward runs

@@ -244,7 +244,7 @@ class Tensor(TensorMethods):
     # -- autograd ------------------------------------------------------------------------
     def backward(self, grad_tensor=None, retain_graph=False):
         """Accumulate d(self)/d(leaf) into every leaf's `.grad`."""
-        _autograd.run_backward([self], [grad_tensor], retain_graph=retain_graph)
+        _engine[0]([self], [grad_tensor], retain_graph)
 
     def register_hook(self, hook):
         """Call hook(grad) when this tensor's gradient is computed; its return replaces it."""
@@ -472,7 +472,10 @@ def _rebuild_param(data, name, trainable):
 from . import op as _op  # noqa: E402
 
 _op._tensor_make[0] = Tensor._make
-from . import autograd as _autograd  # noqa: E402  (needs Tensor defined above)
+# TODO(hook): Tensor.backward runs the autograd engine, which builds on Tensor (_core/autograd.py imports this
+# module), so the engine installs its entry point here (paddle.autograd.backward): make it a declared slot,
+# e.g. ENGINE = hooks.declare("backward_engine", ...), that autograd.py installs.
+_engine = [None]
 
 
 def is_tensor(x):

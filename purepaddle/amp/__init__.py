@@ -6,7 +6,6 @@ from .auto_cast import amp_guard, auto_cast, autocast, get_autocast_dtype, is_au
 from .decorate import amp_decorate, decorate  # noqa: F401
 from .grad_scaler import AmpScaler, GradScaler, OptimizerState  # noqa: F401
 from .support import is_bfloat16_supported, is_float16_supported  # noqa: F401
-from ..static import amp as _static_amp  # noqa: F401,E402  (paddle.static.amp: decorate, amp_init)
 
 __all__ = ["auto_cast", "GradScaler", "decorate", "is_float16_supported", "is_bfloat16_supported",
            "is_autocast_enabled", "get_autocast_dtype", "get_autocast_cpu_dtype", "get_autocast_gpu_dtype"]

@@ -83,13 +83,20 @@ def amp_initialize(models, dtype, excluded_layers):
     return models
 
 
+# paddle.DataParallel, named rather than imported: distributed builds on amp (recompute replays auto_cast)
+_DATA_PARALLEL = (__name__.rpartition(".amp.")[0] + ".distributed.parallel", "DataParallel")
+
+
+def _is_data_parallel(model):
+    return any((c.__module__, c.__qualname__) == _DATA_PARALLEL for c in type(model).__mro__)
+
+
 def _check_models(models):
-    from ..distributed.parallel import DataParallel
     for model in models:
         if not isinstance(model, Layer):
             raise RuntimeError(f"Current train mode is pure fp16, models should be paddle.nn.Layer, but receive "
                                f"{type(model)}.")
-        if isinstance(model, DataParallel):
+        if _is_data_parallel(model):
             raise RuntimeError("For distributed AMP training, you should first use paddle.amp.decorate() to "
                                "decorate origin model, and then call paddle.DataParallel get distributed model.")
 

@@ -4,17 +4,10 @@ import importlib.util
 from .._core import place as _place
 from .._core.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, current_place, is_compiled_with_cuda
 from .._core.tensor import Tensor
+from .cuda import gpu_count
 
 _DEVICE_FORMS = "'cpu', 'gpu', 'gpu:x', 'dcu', 'dcu:x', 'xpu', 'xpu:x', 'npu', 'npu:x'"
 _BUILDS = {"gpu": "CUDA", "dcu": "ROCM", "xpu": "XPU", "npu": "NPU", "ipu": "IPU", "mlu": "MLU"}
-
-
-def gpu_count():
-    """Number of CUDA devices purepaddle can use (through cupy); 0 on a CPU-only machine."""
-    if not is_compiled_with_cuda():
-        return 0
-    import cupy
-    return int(cupy.cuda.runtime.getDeviceCount())
 
 
 def _parse(device, api):

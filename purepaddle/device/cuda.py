@@ -1,5 +1,13 @@
 """paddle.device.cuda: CUDA queries; on a CPU-only machine there are no devices (count 0)."""
-from . import gpu_count, is_compiled_with_cuda
+from .._core.place import is_compiled_with_cuda
+
+
+def gpu_count():
+    """Number of CUDA devices purepaddle can use (through cupy); 0 on a CPU-only machine."""
+    if not is_compiled_with_cuda():
+        return 0
+    import cupy
+    return int(cupy.cuda.runtime.getDeviceCount())
 
 
 def device_count():

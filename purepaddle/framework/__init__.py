@@ -7,7 +7,7 @@ from .random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cud
 from ..static import executor as _executor  # noqa: E402
 
 _executor.set_flag_reader(flags.get)  # the static Executor reads FLAGS_* from the registry
-from ..base.framework import in_dynamic_or_pir_mode, in_pir_mode  # noqa: E402,F401  (purepaddle has no PIR)
+from ..pir_utils import in_dynamic_or_pir_mode, in_pir_mode  # noqa: E402,F401  (purepaddle has no PIR)
 from ..nn.param_attr import ParamAttr  # noqa: E402,F401
 from .io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401
 from . import nan_inf  # noqa: E402,F401  (FLAGS_check_nan_inf: installs its op hook while the flag is on)

@@ -16,6 +16,8 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
+from . import builder as _b
+from .program import Block
 from .variable import Variable
 
 __all__ = ["RUNNERS", "GRAD_MAKERS", "OP_IO", "op_io", "block_io", "EMPTY_VAR_NAME"]
@@ -388,7 +390,6 @@ RUNNERS = {"conditional_block": _CondRunner, "conditional_block_grad": _CondGrad
 # -- gradient blocks ---------------------------------------------------------------------------
 def _grad_block(builder, fwd):
     """A new block for the gradient of sub-block `fwd` (a sibling of it), linked both ways."""
-    from .program import Block
     program = fwd.program
     b = Block(program, len(program.blocks), fwd.parent_idx)
     program.blocks.append(b)
@@ -400,7 +401,6 @@ def _grad_block(builder, fwd):
 
 def _temp_outputs(builder, names):
     """Fresh gradient variables in the builder's block shaped like the forward vars `names`."""
-    from . import builder as _b
     out = []
     tmp = _b._out_names(builder.program, len(names), "grad")
     for n, t in zip(names, tmp):
@@ -411,7 +411,6 @@ def _temp_outputs(builder, names):
 
 def _cond_grad(builder, op):
     """conditional_block: a gradient block for the branch plus a conditional_block_grad op."""
-    from . import builder as _b
     pairs = [(n, builder.total(n)) for n in op.output("Out")]
     pairs = [(n, g) for n, g in pairs if g is not None]
     builder.retire(op)
@@ -439,7 +438,6 @@ def _cond_grad(builder, op):
 
 def _while_grad(builder, op):
     """while: a gradient block for one iteration plus a while_grad op over the recorded iterations."""
-    from . import builder as _b
     fwd = _sub(op)
     _, fwd_writes = block_io(fwd)
     xs = op.input("X")

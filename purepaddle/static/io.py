@@ -25,16 +25,16 @@ import numpy as np
 from .._core.mode import STATE
 from .._core.storage import write_atomic
 from .executor import CompiledProgram, global_scope
-from .program import Program, Variable, VarType, default_main_program
+from .program import Program, Variable, default_main_program, set_program_codec
 from .program_desc import desc_to_program, program_to_desc
 from .proto_text import PROGRAM_VERSION
 from .prune import feed_fetch_targets, inference_program, normalize_program  # noqa: F401  (re-exported)
 from .tensor_record import read_tensor_record_at, tensor_record
+from .variable import is_persistable
 
 __all__ = ["save_inference_model", "load_inference_model"]
 
 _logger = logging.getLogger(__name__)
-_NOT_SAVED = (VarType.FEED_MINIBATCH, VarType.FETCH_LIST, VarType.READER, VarType.RAW)
 
 
 # -- small shared pieces -------------------------------------------------------------------------------
@@ -49,11 +49,6 @@ def check_static_mode(name):
 def write_file_atomic(path, data):
     """Write bytes to path through a temporary file and a rename: a failure leaves an old file as it was."""
     write_atomic(path, lambda f: f.write(data))
-
-
-def is_persistable(var):
-    """Whether var's value lives in a model's parameter file (persistable, and not feed/fetch/reader/raw)."""
-    return bool(var.persistable) and var.type not in _NOT_SAVED
 
 
 def persistable_names(program):
@@ -119,6 +114,9 @@ def program_from_bytes(data):
     if version > PROGRAM_VERSION:
         raise ValueError(f"Unsupported program version: {version}\n")
     return desc_to_program(desc)
+
+
+set_program_codec(program_to_bytes, program_from_bytes)
 
 
 # -- parameters <-> bytes -----------------------------------------------------------------------------------

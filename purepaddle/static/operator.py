@@ -3,6 +3,7 @@ import numpy as _np
 
 from .._core import dtype as _dt
 from . import name as _name
+from .proto_text import op_text
 
 # attributes every op carries in a Program, kept apart from the op's own attrs
 OP_ROLE_FORWARD, OP_ROLE_BACKWARD, OP_ROLE_OPTIMIZE, OP_ROLE_LOSS = 0, 1, 2, 256
@@ -90,9 +91,8 @@ class Operator:
 
     def _block_attr(self, name):
         """The Block held by attribute `name` (a control-flow op's sub_block)."""
-        from .program import Block  # Block holds Operators: imported when first needed
         b = self.attrs.get(name)
-        if not isinstance(b, Block):
+        if not isinstance(b, type(self.block)):  # the Block class (program.py builds on this module)
             raise ValueError(f"Required attribute {name} of op {self.type} is not a block")
         return b
 
@@ -141,7 +141,7 @@ class Operator:
         outs = ", ".join(f"{s}={self.outputs[s]}" for s in sorted(self.outputs))
         ins = ", ".join(f"{s}={self.inputs[s]}" for s in sorted(self.inputs))
         attrs = self.all_attrs()
-        a = ", ".join(f"{k} = {_attr_str(attrs[k])}" for k in sorted(attrs)
+        a = ", ".join(f"{k} = {_attr_str(attrs[k], type(self.block))}" for k in sorted(attrs)
                       if not (skip_op_callstack and k == "op_callstack"))
         call = f"{self.type}(inputs={{{ins}}}, {a})"
         return f"{{{outs}}} = {call}" if outs else call
@@ -153,7 +153,6 @@ class Operator:
 
     def to_string(self, throw_on_error):
         """The protobuf-text description of this op."""
-        from .proto_text import op_text
         return op_text(self, 0)
 
 
@@ -181,8 +180,8 @@ class _OpDescView:
         return value if callable(value) else (lambda: value)
 
 
-def _attr_str(v):
-    from .program import Block  # Block holds Operators: imported when first needed
+def _attr_str(v, Block):
+    """An attribute value as Paddle prints it; Block is the Block class (program.py builds on this module)."""
     if isinstance(v, Block):  # a control-flow op's sub_block, as Paddle prints it
         return f"block[{v.idx}]"
     if isinstance(v, list) and v and all(isinstance(b, Block) for b in v):  # pylayer's blocks

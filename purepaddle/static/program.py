@@ -1,11 +1,14 @@
-"""Program and Block: the legacy ProgramDesc IR, in Python (Operator lives in operator.py)."""
+"""Program and Block: the legacy ProgramDesc IR, in Python (Operator lives in operator.py), and Program.desc."""
 import contextlib
 import copy
-
+import warnings
 
 from .._core.mode import STATE
+from .._core.op import OPS
 from . import name as _name
-from .variable import GRAD_SUFFIX, Parameter, Variable, VarType, grad_var_name  # noqa: F401
+from .proto_text import PROGRAM_VERSION, block_text, program_text
+from .scope import global_scope
+from .variable import GRAD_SUFFIX, Parameter, Variable, VarType, grad_var_name, is_optimizer_state  # noqa: F401
 
 __all__ = ["Program", "Block", "Variable", "Parameter", "Operator", "OpDesc", "VarType", "program_guard",
            "default_main_program", "default_startup_program", "switch_main_program", "switch_startup_program",
@@ -15,6 +18,15 @@ from .operator import (FRAMEWORK_ATTRS, OP_ROLE_BACKWARD, OP_ROLE_FORWARD, OP_RO
                        OP_ROLE_LRSCHED, OP_ROLE_OPTIMIZE, OpDesc, Operator)
 
 _TRAIN_ONLY_ROLES = OP_ROLE_BACKWARD | OP_ROLE_OPTIMIZE  # what clone(for_test=True) drops
+
+# TODO(hook): Program.desc / Program.parse_from_string need io.py's Program <-> bytes conversion, which builds
+# on Program: io.py installs it here (set_program_codec); make it a declared hook of _core/hooks.py.
+_CODEC = [None, None]  # [program_to_bytes(program), program_from_bytes(data)]
+
+
+def set_program_codec(to_bytes, from_bytes):
+    """Install the Program <-> serialized ProgramDesc conversion (called once by io.py)."""
+    _CODEC[:] = [to_bytes, from_bytes]
 
 
 class Block:
@@ -179,13 +191,11 @@ class Block:
 
     def to_string(self, throw_on_error, with_details=False):
         """The protobuf-text description of this block."""
-        from .proto_text import block_text
         return block_text(self, 0, with_details)
 
 
 def _infer_outputs(block, op):
     """Fill unknown shapes/dtypes of an appended op's outputs from its shape inference."""
-    from .._core.op import OPS
     outs = [block.vars.get(n) for names in op.outputs.values() for n in names]
     if not any(v is not None and v._shape is None for v in outs):
         return
@@ -317,14 +327,12 @@ class Program:
     @property
     def desc(self):
         """The ProgramDesc view of this program (serialize_to_string() gives its bytes)."""
-        from .desc_view import ProgramDescView
         return ProgramDescView(self)
 
     @staticmethod
     def parse_from_string(binary_str):
         """The Program held by a serialized ProgramDesc (Program.desc.serialize_to_string())."""
-        from .io import program_from_bytes
-        return program_from_bytes(binary_str)
+        return _CODEC[1](binary_str)
 
     def clone(self, for_test=False):
         """A deep copy of the program.
@@ -383,13 +391,39 @@ class Program:
                 ['fc_0.b_0', 'fc_0.w_0']
                 >>> paddle.disable_static()
         """
-        from .program_state import state_dict
-        return state_dict(self, mode, scope)
+        if mode not in ("param", "opt", "all"):
+            raise ValueError(f"`mode` string should be 'param', 'opt' or 'all', but received {mode}.")
+        scope = scope if scope is not None else global_scope()
+        out = {}
+        for var in self.list_vars():
+            param, opt = isinstance(var, Parameter), is_optimizer_state(var)
+            if not (param if mode == "param" else opt if mode == "opt" else param or opt):
+                continue
+            held = scope.find_var(var.name)
+            if held is None:
+                raise ValueError(f"Can not find Variable '{var.name}' in the scope. Make sure it is initialized")
+            out[var.name] = held.get_tensor()
+        return out
 
     def set_state_dict(self, state_dict, scope=None):
         """Write `state_dict`'s values into this program's variables in scope (unknown names warn)."""
-        from .program_state import set_state_dict
-        set_state_dict(self, state_dict, scope)
+        if not isinstance(state_dict, dict):
+            raise TypeError(f"Type of `state_dict` should be dict, but received {type(state_dict)}.")
+        by_name = {v.name: v for v in self.list_vars()}
+        structured = state_dict.get("StructuredToParameterName@@")
+        for name, value in state_dict.items():
+            if structured is not None:
+                if name == "StructuredToParameterName@@":
+                    continue
+                name = structured.get(name, name)
+            var = by_name.get(name)
+            if not isinstance(var, Variable):
+                warnings.warn(f"Skip loading for '{name}'. Because '{name}' not in the program.")
+                continue
+            try:
+                var.set_value(value, scope)
+            except (ValueError, TypeError) as err:
+                warnings.warn(f"Skip loading for '{name}'. " + str(err))
 
     def _to_readable_code(self, skip_op_callstack=True):
         return "".join(b._to_readable_code(skip_op_callstack) + "\n" for b in self.blocks)
@@ -401,11 +435,47 @@ class Program:
 
     def to_string(self, throw_on_error, with_details=False):
         """The protobuf-text description of the program (with_details adds Python attributes)."""
-        from .proto_text import program_text
         if not isinstance(throw_on_error, bool):
             raise AssertionError(f"The type of throw_on_error parameter is wrong, expected bool, "
                                  f"but received {type(throw_on_error)}.")
         return program_text(self, with_details)
+
+
+class ProgramDescView:
+    """What Paddle's C++ ProgramDesc offers a Python caller, computed from the Program.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> prog = paddle.static.Program()
+            >>> with paddle.static.program_guard(prog):
+            ...     x = paddle.static.data(name='X', shape=[2, 3], dtype='float32')
+            ...     y = x * 2
+            >>> restored = paddle.static.Program.parse_from_string(prog.desc.serialize_to_string())
+            >>> [op.type for op in restored.global_block().ops]
+            ['scale']
+            >>> paddle.disable_static()
+    """
+
+    __slots__ = ("_program",)
+
+    def __init__(self, program):
+        self._program = program
+
+    def serialize_to_string(self):
+        """The program as serialized ProgramDesc bytes (a `.pdmodel` file's content)."""
+        return _CODEC[0](self._program)
+
+    def num_blocks(self):
+        return len(self._program.blocks)
+
+    def _version(self):
+        return PROGRAM_VERSION
+
+    def flush(self):
+        """Nothing to sync: the Program is the only copy."""
 
 
 def _clone_attr(a, program, new_idx):

@@ -1,27 +1,21 @@
 """A program's persistable values by name: paddle.static.save / load / load_program_state /
-set_program_state (`.pdparams` + `.pdopt` pickles and a `.pdmodel`, or the 1.x per-variable files), and
-Program.state_dict / set_state_dict."""
+set_program_state (`.pdparams` + `.pdopt` pickles and a `.pdmodel`, or the 1.x per-variable files)."""
 import os
 import pickle
 import warnings
 
 import numpy as np
 
-from .io import (check_static_mode, is_persistable, load_combined_params, program_to_bytes, write_file_atomic)
-from .program import Parameter, Variable
+from .io import check_static_mode, load_combined_params, program_to_bytes, write_file_atomic
+from .program import Parameter
 from .scope import global_scope
+from .variable import is_optimizer_state, is_persistable
 
-__all__ = ["save", "load", "load_program_state", "set_program_state", "state_dict", "set_state_dict",
-           "set_pickle_codec"]
+__all__ = ["save", "load", "load_program_state", "set_program_state", "set_pickle_codec"]
 
 
 def _is_parameter(var):
     return isinstance(var, Parameter)
-
-
-def _is_optimizer_state(var):
-    """A persistable that is neither a parameter nor a feed: learning rates, moments, accumulators."""
-    return not _is_parameter(var) and not var.need_check_feed and is_persistable(var)
 
 
 def _prefix(model_path):
@@ -70,7 +64,7 @@ def save(program, model_path, protocol=4, **configs):
     if protocol < 2 or protocol > 4:
         raise ValueError(f"Expected 1<'protocol'<5, but received protocol={protocol}")
     params = {v.name: _array(v.name) for v in program.list_vars() if _is_parameter(v)}
-    opt = {v.name: _array(v.name) for v in program.list_vars() if _is_optimizer_state(v)}
+    opt = {v.name: _array(v.name) for v in program.list_vars() if is_optimizer_state(v)}
     model = program_to_bytes(program)
     dir_name = os.path.dirname(model_path)
     if dir_name and not os.path.exists(dir_name):
@@ -173,7 +167,7 @@ def load(program, model_path, executor=None, var_list=None):
     loaded = _read_pickle(params_file)
     for v in params:
         assert v.name in loaded, f"Cannot find [{v.name}] in model file [{params_file}]"
-    opt = [v for v in program.list_vars() if _is_optimizer_state(v)]
+    opt = [v for v in program.list_vars() if is_optimizer_state(v)]
     opt_loaded = {}
     if opt:
         opt_file = prefix + ".pdopt"
@@ -265,42 +259,3 @@ def set_program_state(program, state_dict):
     if unused:
         warnings.warn("This list is not set, Because of Parameter not found in program. There are: "
                       + " ".join(unused))
-
-
-# -- Program.state_dict / set_state_dict ------------------------------------------------------------------
-def state_dict(program, mode="all", scope=None):
-    """{name: DenseTensor} of the parameters ('param'), optimizer state ('opt') or both ('all') in scope."""
-    if mode not in ("param", "opt", "all"):
-        raise ValueError(f"`mode` string should be 'param', 'opt' or 'all', but received {mode}.")
-    scope = scope if scope is not None else global_scope()
-    out = {}
-    for var in program.list_vars():
-        param, opt = _is_parameter(var), _is_optimizer_state(var)
-        if not (param if mode == "param" else opt if mode == "opt" else param or opt):
-            continue
-        held = scope.find_var(var.name)
-        if held is None:
-            raise ValueError(f"Can not find Variable '{var.name}' in the scope. Make sure it is initialized")
-        out[var.name] = held.get_tensor()
-    return out
-
-
-def set_state_dict(program, state, scope=None):
-    """Write the values of `state` into the program's variables in `scope` (unknown names warn)."""
-    if not isinstance(state, dict):
-        raise TypeError(f"Type of `state_dict` should be dict, but received {type(state)}.")
-    by_name = {v.name: v for v in program.list_vars()}
-    structured = state.get("StructuredToParameterName@@")
-    for name, value in state.items():
-        if structured is not None:
-            if name == "StructuredToParameterName@@":
-                continue
-            name = structured.get(name, name)
-        var = by_name.get(name)
-        if not isinstance(var, Variable):
-            warnings.warn(f"Skip loading for '{name}'. Because '{name}' not in the program.")
-            continue
-        try:
-            var.set_value(value, scope)
-        except (ValueError, TypeError) as err:
-            warnings.warn(f"Skip loading for '{name}'. " + str(err))

@@ -9,6 +9,7 @@ as `{out}@GRAD` and leaves each input's gradient in `{in}@GRAD`. append_backward
 import numpy as np
 
 from .._core.op import register
+from . import builder as _b
 from .control_flow import (EMPTY_VAR_NAME, GRAD_MAKERS, OP_IO, RUNNERS, _BlockOp, _runner_call, _temp_outputs,
                            block_io)
 
@@ -100,7 +101,6 @@ class _GradRunner:
 
 def _pylayer_grad(builder, op):
     """append_backward: a pylayer_grad op running the op's backward block (none: no gradient flows)."""
-    from . import builder as _b
     blocks = _blocks(op)
     outs = op.output("Out")
     grads = {n: builder.total(n) for n in outs}

@@ -1,11 +1,12 @@
 """paddle.static's byte-level model API: serialize/deserialize a program or its persistables, save_to_file."""
 import warnings
 
-from .io import (check_static_mode, check_vars, is_persistable, load_combined_params, params_to_bytes,
+from .io import (check_static_mode, check_vars, load_combined_params, params_to_bytes,
                  persistable_names, program_from_bytes, program_to_bytes, scope_arrays, set_scope_arrays,
                  valid_program, write_file_atomic)
 from .program import Program, VarType
 from .prune import normalize_program
+from .variable import is_persistable
 
 __all__ = ["serialize_program", "serialize_persistables", "deserialize_program", "deserialize_persistables",
            "save_to_file", "load_from_file"]

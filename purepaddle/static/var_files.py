@@ -10,10 +10,11 @@ import os
 import warnings
 
 from .executor import global_scope
-from .io import check_static_mode, is_persistable, load_combined_params, params_to_bytes, scope_arrays, valid_program
+from .io import check_static_mode, load_combined_params, params_to_bytes, scope_arrays, valid_program
 from .io import write_file_atomic
 from .program import Parameter, Variable, VarType, default_main_program
 from .tensor_record import read_tensor_record, tensor_record
+from .variable import is_persistable
 
 __all__ = ["save_vars", "load_vars", "get_program_persistable_vars"]
 

@@ -1,9 +1,12 @@
-"""Variable and Parameter: named values of a static Block (shape with -1 for unknown dims, dtype, flags)."""
+"""Variable and Parameter: named values of a static Block (shape with -1 for unknown dims, dtype, flags), and
+which of them a model's parameter file keeps (is_persistable, is_optimizer_state)."""
 import copy
 
 from .._core import dtype as _dt
 from .._core.methods import TensorMethods
 from .._core.place import CPU
+from .proto_text import var_text
+from .scope import global_scope
 
 __all__ = ["Variable", "Parameter", "VarType", "grad_var_name"]
 
@@ -47,6 +50,17 @@ for _n, _v in (("DENSE_TENSOR", 7), ("SELECTED_ROWS", 8), ("FEED_MINIBATCH", 9),
     setattr(VarType, _n, VarType(_n, _v))
 VarType.LOD_TENSOR = VarType.DENSE_TENSOR
 VarType.LOD_TENSOR_ARRAY = VarType.DENSE_TENSOR_ARRAY
+_NOT_SAVED = (VarType.FEED_MINIBATCH, VarType.FETCH_LIST, VarType.READER, VarType.RAW)
+
+
+def is_persistable(var):
+    """Whether var's value lives in a model's parameter file (persistable, and not feed/fetch/reader/raw)."""
+    return bool(var.persistable) and var.type not in _NOT_SAVED
+
+
+def is_optimizer_state(var):
+    """A persistable that is neither a parameter nor a feed: learning rates, moments, accumulators."""
+    return not isinstance(var, Parameter) and not var.need_check_feed and is_persistable(var)
 
 def _shape_str(shape):
     return repr(tuple(shape))
@@ -245,9 +259,12 @@ class Variable(TensorMethods):
                              "'paddle.disable_static()' to enter dynamic graph mode.")
 
     def detach(self):
-        """A copy of this variable cut from the gradient graph (stop_gradient=True)."""
-        from .builder import detach
-        return detach(self)
+        """A copy of this variable cut from the gradient graph (stop_gradient=True): an `assign` op."""
+        block = self.block
+        name = block.program._name_generator.generate_with_ignorable_key("detach_" + self.name)
+        out = Variable(block, name=name, shape=self.shape, dtype=self.dtype, stop_gradient=True)
+        block.append_op(type="assign", inputs={"X": [self.name]}, outputs={"Out": [name]})
+        return out
 
     def _set_error_clip(self, error_clip):
         """Set this variable's error_clip (a paddle.nn.clip.ErrorClipByValue): Paddle's error_clip_callback
@@ -257,7 +274,6 @@ class Variable(TensorMethods):
     # -- values in a scope ---------------------------------------------------------------
     def get_value(self, scope=None):
         """The DenseTensor holding this (persistable) variable's value in `scope` (default global)."""
-        from .executor import global_scope
         sv = (scope or global_scope()).find_var(self._name)
         if sv is None:
             raise ValueError(f"Can not find Variable '{self._name}' in the Scope.")
@@ -265,7 +281,6 @@ class Variable(TensorMethods):
 
     def set_value(self, value, scope=None):
         """Write `value` (ndarray or Tensor) into this variable's tensor in `scope`."""
-        from .executor import global_scope
         import numpy as np
         arr = np.asarray(value)
         shape = self.shape
@@ -340,7 +355,6 @@ class Variable(TensorMethods):
 
     def to_string(self, throw_on_error, with_details=False):
         """The protobuf-text description of this variable (with_details adds Python attributes)."""
-        from .proto_text import var_text
         if not isinstance(throw_on_error, bool) or not isinstance(with_details, bool):
             raise AssertionError("throw_on_error and with_details must be bool")
         s = var_text(self, 0)
