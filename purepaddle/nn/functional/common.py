@@ -34,19 +34,7 @@ def linear(x, weight, bias=None, name=None):
                     [2., 2., 2., 2.],
                     [2., 2., 2., 2.]])
     """
-    if not STATE.static:
-        # the common case runs as one fused op: a matmul and an in-place bias add
-        try:
-            xd, wd = x._data, weight._data
-            bd = None if bias is None else bias._data
-        except AttributeError:
-            xd = None
-        same = STATE.amp is not None or (xd is not None and xd.dtype == wd.dtype)  # auto_cast: linear is white
-        if (xd is not None and xd.ndim >= 2 and wd.ndim == 2 and same and xd.dtype.kind == "f"
-                and xd.shape[-1] == wd.shape[0]
-                and (bd is None or (bd.ndim == 1 and (bd.dtype == xd.dtype or STATE.amp is not None)
-                                    and bd.shape[0] == wd.shape[1]))):
-            return apply(_NC.Linear, x, weight, bias)
+    # eager and static build the same two ops, Paddle's matmul_v2 and elementwise_add (axis -1)
     if not isinstance(x, TensorMethods):
         _need_tensor(x, "linear")
     if not isinstance(weight, TensorMethods):
@@ -56,7 +44,7 @@ def linear(x, weight, bias=None, name=None):
     if bias is not None:
         if not isinstance(bias, TensorMethods):
             _need_tensor(bias, "linear", "bias", 2)
-        out = apply(_E.ElementwiseAdd, out, bias, axis=-1) if STATE.static else _T.add(out, bias)
+        out = apply(_E.ElementwiseAdd, out, bias, axis=-1)
     return out
 
 
