@@ -9,7 +9,7 @@ from . import random_init  # noqa: F401,E402
 from . import metric  # noqa: F401,E402
 from . import clip  # noqa: F401,E402
 from . import optimizer, optimizer_extra  # noqa: F401,E402
-from . import activation, activation_smooth, nn_common, norm  # noqa: F401,E402
+from . import activation, nn_common, norm  # noqa: F401,E402
 from . import rnn  # noqa: F401,E402
 from . import sequence  # noqa: F401,E402
 from . import loss  # noqa: F401,E402

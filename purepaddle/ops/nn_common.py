@@ -1,4 +1,4 @@
-"""Common nn ops: lookup_table_v2 (embedding), dropout, one_hot_v2,
+"""Common nn ops: linear (auto_cast's fused form), lookup_table_v2 (embedding), dropout, one_hot_v2,
 label_smooth, bilinear_tensor_product."""
 import numpy as np
 
@@ -9,7 +9,46 @@ from .._core.mode import STATE
 from .._core.op import Op, TensorMeta, register
 from .._core.tensor import SelectedRows
 from .einsum import einsum_op
+from .matmul import MatMul
 from .reduction import ReduceSum
+
+
+# -- linear ---------------------------------------------------------------------------------------
+@register("linear")
+class Linear(Op):
+    """Out = X @ W + Bias for W [in, out], Bias [out] (or none), X [..., in].
+
+    Built by F.linear under eager auto_cast only, as Paddle's white-listed fused linear: the bias is
+    added to the float32 product before the one rounding to float16/bfloat16. Otherwise eager and
+    static F.linear both build matmul_v2 + elementwise_add. Forward is one matmul and an in-place
+    bias add; backward two matmuls and one reduction.
+    """
+
+    inputs, outputs = ("X", "W", "Bias"), ("Out",)
+    saves = ("X", "W")
+
+    def forward(self, xp, x, w, b):
+        out = xp.matmul(x, w)
+        if b is not None:
+            out += b
+        return out
+
+    def infer_meta(self, x, w, b):
+        return TensorMeta(list(x.shape[:-1]) + [w.shape[1]], x.dtype)
+
+    def backward(self, g):
+        x, w = self.saved
+        gx = apply(MatMul, g, w, trans_x=False, trans_y=True) if self.need(0) else None
+        gw = gb = None
+        if self.need(1):
+            if x.ndim == 2:
+                gw = apply(MatMul, x, g, trans_x=True, trans_y=False)
+            else:  # fold the leading dims into one: W's gradient is one matrix product
+                k, n = x.shape[-1], g.shape[-1]
+                gw = apply(MatMul, x.reshape([-1, k]), g.reshape([-1, n]), trans_x=True, trans_y=False)
+        if self.need(2):
+            gb = apply(ReduceSum, g, dim=list(range(g.ndim - 1)), keep_dim=False, reduce_all=False)
+        return gx, gw, gb
 
 
 # -- embedding -------------------------------------------------------------------------------------

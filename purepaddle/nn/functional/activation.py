@@ -5,8 +5,6 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, apply_inplace
 from ..._core.methods import TensorMethods
 from ...ops import activation as _A
-from ...ops import activation_smooth as _AS
-from ...ops import unary as _U
 from ...ops.creation import Cast as _Cast
 from ...tensor.math_unary import kernel_error as _kernel_error
 from ...tensor.math_unary import need_tensor as _need_tensor
@@ -92,7 +90,7 @@ def softmax(x, axis=-1, dtype=None, name=None, *, out=None):
                     [0.25000000, 0.25000000, 0.25000000, 0.25000000]])
     """
     x, axis = _softmax_input(x, axis, dtype, "softmax")
-    return _write_out(apply(_U.Softmax, x, axis=axis, use_cudnn=False), out)
+    return _write_out(apply(_A.Softmax, x, axis=axis, use_cudnn=False), out)
 
 
 def softmax_(x, axis=-1, dtype=None, name=None):
@@ -112,7 +110,7 @@ def softmax_(x, axis=-1, dtype=None, name=None):
     x2, axis = _softmax_input(x, axis, dtype, "softmax_")
     if x2 is not x:
         apply_inplace(_Cast, x, in_dtype=x.dtype.proto, out_dtype=x2.dtype.proto)
-    return apply_inplace(_U.Softmax, x, axis=axis, use_cudnn=False)
+    return apply_inplace(_A.Softmax, x, axis=axis, use_cudnn=False)
 
 
 def log_softmax(x, axis=-1, dtype=None, name=None):
@@ -130,7 +128,7 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
                     [-1.38629436, -1.38629436, -1.38629436, -1.38629436]])
     """
     x, axis = _softmax_input(x, axis, dtype, "log_softmax")
-    return apply(_U.LogSoftmax, x, axis=axis)
+    return apply(_A.LogSoftmax, x, axis=axis)
 
 
 
@@ -173,7 +171,7 @@ def celu(x, alpha=1.0, name=None):
     """
     if alpha == 0:
         raise ZeroDivisionError("alpha cannot be 0 for celu")
-    return _act(_AS.Celu, x, "celu", alpha=_f32(alpha))
+    return _act(_A.Celu, x, "celu", alpha=_f32(alpha))
 
 
 def elu(x, alpha=1.0, name=None):
@@ -188,13 +186,13 @@ def elu(x, alpha=1.0, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [-0.12642412,  2.        ])
     """
-    return _act(_AS.Elu, x, "elu", alpha=_f32(alpha))
+    return _act(_A.Elu, x, "elu", alpha=_f32(alpha))
 
 
 def elu_(x, alpha=1.0, name=None):
     """In-place elu (alpha must be >= 0)."""
     assert alpha >= 0.0, "elu_ only support alpha >= 0, please use elu instead."
-    return _act_(_AS.Elu, x, "elu_", "elu", alpha=_f32(alpha))
+    return _act_(_A.Elu, x, "elu_", "elu", alpha=_f32(alpha))
 
 
 @param_alias(input="x", lambd="threshold")
@@ -296,7 +294,7 @@ def log_sigmoid(x, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [-0.31326169, -2.12692809])
     """
-    return _act(_AS.LogSigmoid, x, "log_sigmoid", "logsigmoid")
+    return _act(_A.LogSigmoid, x, "log_sigmoid", "logsigmoid")
 
 
 logsigmoid = log_sigmoid
@@ -334,7 +332,7 @@ def selu(x, scale=1.0507009873554804934193349852946, alpha=1.6732632423543772848
         raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
     if alpha < 0:
         raise ValueError(f"The alpha must be no less than zero. Received: {alpha}.")
-    return _act(_AS.Selu, x, "selu", scale=_f32(scale), alpha=_f32(alpha))
+    return _act(_A.Selu, x, "selu", scale=_f32(scale), alpha=_f32(alpha))
 
 
 @param_alias(input="x")
@@ -351,8 +349,8 @@ def silu(x, inplace=False, name=None):
                    [0.73105860, 1.76159406, 2.85772228, 3.92805505])
     """
     if inplace:
-        return _act_(_AS.Silu, x, "silu_", "silu")
-    return _act(_AS.Silu, x, "silu")
+        return _act_(_A.Silu, x, "silu_", "silu")
+    return _act(_A.Silu, x, "silu")
 
 
 def swish(x, name=None):
@@ -367,7 +365,7 @@ def swish(x, name=None):
             Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [-0.23840587,  0.        ,  0.73105860])
     """
-    return _act(_AS.Swish, x, "swish", beta=1.0)
+    return _act(_A.Swish, x, "swish", beta=1.0)
 
 
 def mish(x, name=None):
@@ -382,7 +380,7 @@ def mish(x, name=None):
             Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [-0.03357624,  0.        ,  4.99955225])
     """
-    return _act(_AS.Mish, x, "mish", threshold=20.0)
+    return _act(_A.Mish, x, "mish", threshold=20.0)
 
 
 @param_alias(input="x", lambd="threshold")
@@ -415,7 +413,7 @@ def softsign(x, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [-0.28571430,  0.23076925])
     """
-    return _act(_AS.Softsign, x, "softsign")
+    return _act(_A.Softsign, x, "softsign")
 
 
 def tanhshrink(x, name=None):
@@ -430,7 +428,7 @@ def tanhshrink(x, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [-0.02005103,  0.00868738])
     """
-    return _act(_AS.TanhShrink, x, "tanhshrink", "tanh_shrink")
+    return _act(_A.TanhShrink, x, "tanhshrink", "tanh_shrink")
 
 
 def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
@@ -477,7 +475,7 @@ def gelu(x, approximate=False, name=None):
     elif not isinstance(approximate, bool):
         raise ValueError(f"(InvalidArgument) the value of approximate in gelu should be 'tanh' or 'none', but "
                          f"received {approximate}")
-    return _act(_AS.Gelu, x, "gelu", approximate=approximate)
+    return _act(_A.Gelu, x, "gelu", approximate=approximate)
 
 
 def softplus(x, beta=1, threshold=20, name=None):
@@ -492,7 +490,7 @@ def softplus(x, beta=1, threshold=20, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [0.51301527, 0.85435528])
     """
-    return _act(_AS.Softplus, x, "softplus", beta=_f32(beta), threshold=_f32(threshold))
+    return _act(_A.Softplus, x, "softplus", beta=_f32(beta), threshold=_f32(threshold))
 
 
 

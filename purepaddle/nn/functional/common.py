@@ -34,7 +34,11 @@ def linear(x, weight, bias=None, name=None):
                     [2., 2., 2., 2.],
                     [2., 2., 2., 2.]])
     """
-    # eager and static build the same two ops, Paddle's matmul_v2 and elementwise_add (axis -1)
+    # eager and static build the same two ops, Paddle's matmul_v2 and elementwise_add (axis -1); only
+    # eager auto_cast (which static mode has no form of) runs Paddle's white-listed fused linear, whose
+    # float16 output is rounded once, after the bias add
+    if STATE.amp is not None and _fusable(x, weight, bias):
+        return apply(_NC.Linear, x, weight, bias)
     if not isinstance(x, TensorMethods):
         _need_tensor(x, "linear")
     if not isinstance(weight, TensorMethods):
@@ -46,6 +50,17 @@ def linear(x, weight, bias=None, name=None):
             _need_tensor(bias, "linear", "bias", 2)
         out = apply(_E.ElementwiseAdd, out, bias, axis=-1)
     return out
+
+
+def _fusable(x, weight, bias):
+    """Operands the fused linear op takes as they are: float [..., in] @ [in, out] (+ [out])."""
+    try:
+        xd, wd = x._data, weight._data
+        bd = None if bias is None else bias._data
+    except AttributeError:
+        return False
+    return (xd.ndim >= 2 and wd.ndim == 2 and xd.dtype.kind == "f" and xd.shape[-1] == wd.shape[0]
+            and (bd is None or (bd.ndim == 1 and bd.shape[0] == wd.shape[1])))
 
 
 def _linear_checks(x, weight):

@@ -1,6 +1,6 @@
-"""Activation ops of paddle.nn.functional, piecewise family: relu (and relu_grad), relu6, leaky_relu,
-hardtanh, shrinks, hard_sigmoid / hard_swish, prelu, rrelu, maxout, gumbel_softmax (the exp/erf-based
-ones are in activation_smooth.py).
+"""Piecewise-linear activation ops of paddle.nn.functional: relu (and relu_grad), relu6, leaky_relu,
+hardtanh, shrinks, hard_sigmoid / hard_swish, prelu, rrelu, maxout (the exp/erf-based ones are in
+smooth.py, the softmax family in softmax.py).
 
 Forward kernels work on arrays with few temporaries and keep the input dtype; backward rules are
 written with framework ops (so static programs and double backward reuse them). Piecewise masks
@@ -8,11 +8,11 @@ are comparisons cast to the gradient's dtype.
 """
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
-from ._blocking import blocked
-from .elementwise import sum_to
-from .unary import Relu as _RegisteredRelu, ReluGrad as _ReluGrad, _Unary, as_float
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from .._blocking import blocked
+from ..elementwise import sum_to
+from ..unary import _Unary, as_float
 
 
 def _mask(cond, like):
@@ -25,12 +25,38 @@ def _typed(out, x):
     return out if out.dtype == x.dtype else out.astype(x.dtype)
 
 
-# relu and relu_grad live in ops/unary.py (the registered op); re-exported for the functional floor
-Relu = _RegisteredRelu
-ReluGrad = _ReluGrad
-
-
 # -- piecewise-linear activations -------------------------------------------------------------
+@register("relu")
+class Relu(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        return xp.maximum(x, 0)
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return apply(ReluGrad, out, out_grad)
+
+
+@register("relu_grad")
+class ReluGrad(Op):
+    """dx = dout where out > 0: one multiply by the saved output's mask (Paddle's relu_grad)."""
+
+    inputs, outputs = ("Out", "Out@GRAD"), ("X@GRAD",)
+    saves = ("Out",)
+
+    def forward(self, xp, out, g):
+        return g * (out > 0)
+
+    def infer_meta(self, out, g):
+        return TensorMeta(g.shape, g.dtype)
+
+    def backward(self, gg):
+        (out,) = self.saved
+        return None, apply(ReluGrad, out, gg)
+
+
+
 @register("relu6")
 class Relu6(_Unary):
     """min(max(x, 0), threshold)."""
@@ -223,7 +249,7 @@ class RRelu(Op):
     saves = ("Noise",)
 
     def forward(self, xp, x):
-        from .._core.generator import rng
+        from ..._core.generator import rng
         a = self.attrs
         lo, hi = a["lower"], a["upper"]
         if a["is_test"]:
@@ -276,35 +302,3 @@ class Maxout(_Unary):
         # the first maximum of each group takes the gradient, as Paddle's kernel does
         first = _mask(hit.cumsum(axis=ax + 1) == 1.0, g) * hit
         return (first * g.unsqueeze(ax + 1)).reshape(shape)
-
-
-@register("gumbel_softmax")
-class GumbelSoftmax(_Unary):
-    """softmax((x + Gumbel noise) / temperature) along axis, or its one-hot argmax when `hard`.
-
-    The gradient is Paddle's kernel's: the softmax gradient through Out (so zero for `hard`, and
-    not divided by the temperature).
-    """
-
-    saves = ("Out",)
-
-    def forward(self, xp, x):
-        from .._core.generator import rng
-        a = self.attrs
-        ax = a["axis"]
-        u = rng().random(x.shape)
-        gumbel = -np.log(-np.log(u + 1e-20) + 1e-20)
-        z = (x + gumbel.astype(x.dtype)) / a["temperature"]
-        z = np.exp(z - z.max(axis=ax, keepdims=True))
-        z /= z.sum(axis=ax, keepdims=True)
-        z = _typed(z, x)
-        if a["hard"]:
-            hard = np.zeros_like(z)
-            np.put_along_axis(hard, np.expand_dims(z.argmax(axis=ax), ax), 1, axis=ax)
-            return hard
-        return z
-
-    def backward(self, g):
-        (out,) = self.saved
-        from .unary import _axis_sum
-        return out * (g - _axis_sum(g * out, self.attrs["axis"]))
