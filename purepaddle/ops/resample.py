@@ -12,7 +12,7 @@ import numpy as np
 
 from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
-from .conv import pad_spatial, windows
+from .conv._kernels import pad_spatial, windows
 
 _f32 = np.float32
 

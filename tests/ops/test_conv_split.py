@@ -4,7 +4,7 @@ numeric gradients, static programs and double backward; plus the kernel choice a
 import numpy as np
 
 import purepaddle.nn.functional as F
-from purepaddle.ops import conv_kernels as ck
+from purepaddle.ops.conv import _kernels as ck
 from tests.ops.test_conv import _last, conv_ref, conv_t_ref
 from tests.opspec import OpSpec, parametrize, rand
 

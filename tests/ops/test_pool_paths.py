@@ -7,7 +7,7 @@ import pytest
 
 import purepaddle as paddle
 import purepaddle.nn.functional as F
-from purepaddle.ops import pool as P
+from purepaddle.ops.pooling import _windows as P
 
 
 def _first_max_grad(x, g, kh, kw):

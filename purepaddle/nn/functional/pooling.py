@@ -4,8 +4,7 @@ import numbers
 
 from ..._core.dispatch import apply
 from ..._core.tensor import Tensor
-from ...ops import pool as P
-from ...ops import pool_extra as PX
+from ...ops import pooling as P
 from ...ops import shape as S
 from ...ops.unary import Scale
 from ._nd_args import check_float_input, check_format, convert_to_list, expand_1d, update_padding
@@ -54,7 +53,7 @@ def _pool(x, kind, ks, ss, padding, algo, ceil_mode, exclusive, data_format, nd)
 
 
 def _with_index(x, ks, ss, padding, ceil_mode, adaptive, nd):
-    op = PX.MaxPool3dWithIndex if nd == 3 else PX.MaxPool2dWithIndex
+    op = P.MaxPool3dWithIndex if nd == 3 else P.MaxPool2dWithIndex
     return apply(op, x, ksize=ks, strides=ss, paddings=padding, global_pooling=False, adaptive=adaptive,
                  ceil_mode=bool(ceil_mode))
 
@@ -332,7 +331,7 @@ def adaptive_max_pool3d(x, output_size, return_mask=False, name=None):
 
 
 def _lp(x, norm_type, ks, ss, padding, algo, ceil_mode, data_format):
-    return apply(PX.LpPool2d, x, pooling_type="lp", kernel_size=ks, global_pooling=False, strides=ss,
+    return apply(P.LpPool2d, x, pooling_type="lp", kernel_size=ks, global_pooling=False, strides=ss,
                  paddings=padding, padding_algorithm=algo, ceil_mode=bool(ceil_mode), exclusive=True,
                  data_format=data_format, norm_type=float(norm_type), adaptive=False)
 
@@ -432,15 +431,15 @@ def _max_unpool(x, indices, kernel_size, stride, padding, data_format, output_si
             output_size = list(output_size[:-1]) + [1] + list(output_size[-1:])
         x, indices = _unsqueeze(x, 2), _unsqueeze(indices, 2)
         size = _unpool_size(list(x.shape[2:]), ks, ss, pads, output_size)
-        out = apply(PX.Unpool, x, indices, unpooling_type="max", ksize=ks, strides=ss, paddings=pads,
+        out = apply(P.Unpool, x, indices, unpooling_type="max", ksize=ks, strides=ss, paddings=pads,
                     output_size=size, data_format="NCHW")
         return _squeeze(out, 2)
     pads = convert_to_list(padding, nd, "padding")
     size = _unpool_size(list(x.shape[2:]), ks, ss, pads, output_size)
     if nd == 3:
-        return apply(PX.Unpool3d, x, indices, ksize=ks, strides=ss, paddings=pads, output_size=size,
+        return apply(P.Unpool3d, x, indices, ksize=ks, strides=ss, paddings=pads, output_size=size,
                      data_format="NCDHW")
-    return apply(PX.Unpool, x, indices, unpooling_type="max", ksize=ks, strides=ss, paddings=pads,
+    return apply(P.Unpool, x, indices, unpooling_type="max", ksize=ks, strides=ss, paddings=pads,
                  output_size=size, data_format="NCHW")
 
 
@@ -500,7 +499,7 @@ def _fractional(x, output_size, kernel_size, random_u, return_mask, nd, api):
         raise ValueError("The param `random_u` should be a `float` in (0, 1).")
     ks = convert_to_list(kernel_size, nd, "kernel_size") if kernel_size is not None else [0] * nd
     size = _adaptive_size(output_size, list(x.shape[2:]), nd)
-    op = PX.FractionalMaxPool3d if nd == 3 else PX.FractionalMaxPool2d
+    op = P.FractionalMaxPool3d if nd == 3 else P.FractionalMaxPool2d
     out, mask = apply(op, x, output_size=size, kernel_size=ks, random_u=float(random_u),
                       return_mask=bool(return_mask))
     return (out, mask) if return_mask else out

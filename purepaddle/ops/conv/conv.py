@@ -1,13 +1,13 @@
 """Convolution ops: conv2d / depthwise_conv2d / conv3d and their transposes, with their grad ops.
 
-The kernels live in conv_kernels. Grad ops are ops of their own (conv2d_grad, ...) so double
+The kernels live in _kernels.py. Grad ops are ops of their own (conv2d_grad, ...) so double
 backward is written with convolutions again.
 """
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
-from .conv_kernels import (channel_last, conv_forward, conv_grad_filter, conv_grad_input, conv_grads,  # noqa: F401
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ._kernels import (channel_last, conv_forward, conv_grad_filter, conv_grad_input, conv_grads,  # noqa: F401
                            conv_out_size, pad_spatial, resolve_padding, transpose_out_size, windows)
 
 

@@ -14,7 +14,7 @@ import numpy as np
 from .._core.dispatch import apply
 from .._core.generator import rng
 from .._core.op import Op, TensorMeta, register
-from .rnn_kernels import WORK
+from .rnn._kernels import WORK
 
 
 def _heads(x):

@@ -2,7 +2,7 @@
 
 One op runs the whole layer stack: the autograd graph holds one node instead of one per cell
 step, the forward keeps every gate activation in the `Reserve` output, and `rnn_grad` does
-backpropagation through time on arrays (kernels in rnn_kernels.py). Slots and attrs are
+backpropagation through time on arrays (kernels in _kernels.py). Slots and attrs are
 Paddle's legacy `rnn` op: inputs Input [T, B, I] (time-major), PreState (h, or h and c for LSTM,
 each [L*D, B, H]), WeightList (all w_ih, w_hh per layer and direction, then all b_ih, b_hh),
 SequenceLength [B]; outputs Out [T, B, D*H], DropoutState, Reserve, State.
@@ -11,12 +11,12 @@ import weakref
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply, constant
-from .._core.generator import rng
-from .._core.op import Op, TensorMeta, register
-from . import rnn_kernels as K
-from .shape import RefList
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, constant
+from ..._core.generator import rng
+from ..._core.op import Op, TensorMeta, register
+from ..shape import RefList
+from . import _kernels as K
 
 _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 

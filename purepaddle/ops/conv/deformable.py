@@ -10,8 +10,8 @@ on arrays, as Paddle's kernels do.
 """
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
 
 __all__ = ["DeformableConv", "DeformableConvV1"]
 
