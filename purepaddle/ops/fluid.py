@@ -5,7 +5,7 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
-from .nn_common import LookupTableV2, LookupTableV2Grad
+from .input import LookupTableV2, LookupTableV2Grad
 
 
 def _prod(dims):

@@ -1,5 +1,5 @@
 """OpSpec table: linear, bilinear, embedding, one_hot, dropout, label_smooth, cosine_similarity, distances
-(ops/nn_common.py and the functional forms), plus dropout's randomness and embedding's sparse gradient."""
+(ops/common/, ops/input.py and the functional forms), plus dropout's randomness and embedding's sparse gradient."""
 import numpy as np
 import pytest
 

@@ -10,7 +10,7 @@ from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops import elementwise as _E
-from ...ops import nn_common as _NC
+from ...ops import common as _C
 from ...tensor.math_unary import kernel_error as _kernel_error
 from ...tensor.math_unary import need_tensor as _need_tensor
 from ...tensor.math_unary import write_out as _write_out
@@ -38,7 +38,7 @@ def linear(x, weight, bias=None, name=None):
     # eager auto_cast (which static mode has no form of) runs Paddle's white-listed fused linear, whose
     # float16 output is rounded once, after the bias add
     if STATE.amp is not None and _fusable(x, weight, bias):
-        return apply(_NC.Linear, x, weight, bias)
+        return apply(_C.Linear, x, weight, bias)
     if not isinstance(x, TensorMethods):
         _need_tensor(x, "linear")
     if not isinstance(weight, TensorMethods):
@@ -107,7 +107,7 @@ def bilinear(x1, x2, weight, bias=None, name=None):
     if bias is not None and (len(bias.shape) != 2 or bias.shape[0] != 1):
         raise ValueError("(InvalidArgument) The Input(Bias) must be a 2-D tensor with the 2nd dimension fixed to 1 "
                          "(a row vector).")
-    return apply(_NC.BilinearTensorProduct, x1, x2, weight, bias)
+    return apply(_C.BilinearTensorProduct, x1, x2, weight, bias)
 
 
 # -- dropout -------------------------------------------------------------------------------------------------
@@ -152,7 +152,7 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
     if axis is None:
         seed = _program_seed()
         impl = "downgrade_in_infer" if mode == "downscale_in_infer" else mode
-        out = apply(_NC.Dropout, x, None, dropout_prob=float(p), is_test=not training, dropout_implementation=impl,
+        out = apply(_C.Dropout, x, None, dropout_prob=float(p), is_test=not training, dropout_implementation=impl,
                     seed=seed or 0, fix_seed=seed is not None)[0]
         if inplace:
             return _into(x, out)
@@ -372,7 +372,7 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
         _need_tensor(label, "label_smooth", "label")
     if not label.dtype.is_floating:
         raise _kernel_error("label_smooth", label.dtype, "float64, float32")
-    return apply(_NC.LabelSmooth, label, prior_dist, epsilon=float(np.float32(epsilon)))
+    return apply(_C.LabelSmooth, label, prior_dist, epsilon=float(np.float32(epsilon)))
 
 
 def class_center_sample(label, num_classes, num_samples, group=None):

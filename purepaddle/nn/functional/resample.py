@@ -9,7 +9,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
-from ...ops import resample as R
+from ...ops import common as R
 from ...tensor import join as _join
 from ...tensor._operand import cast
 from ._nd_args import check_float_input, convert_to_list
