@@ -14,6 +14,5 @@ from . import rnn  # noqa: F401,E402
 from . import extension  # noqa: F401,E402
 from . import loss  # noqa: F401,E402
 from . import flash_attention  # noqa: F401,E402
-from . import loss_extra  # noqa: F401,E402
 from . import fluid  # noqa: F401,E402
-from . import fluid_extra, py_func  # noqa: F401,E402
+from . import py_func  # noqa: F401,E402

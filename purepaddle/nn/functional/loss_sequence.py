@@ -2,7 +2,7 @@
 hsigmoid_loss, edit_distance."""
 from ... import tensor as _T
 from ..._core.dispatch import apply
-from ...ops import loss_extra as _LX
+from ...ops import loss as _L
 from .loss import check_float, check_tensor, mean_all, sum_all
 
 __all__ = []
@@ -40,7 +40,7 @@ def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction
     if log_probs.ndim != 3:
         raise ValueError(f"(InvalidArgument) The rank of Input(Logits) should be 3 ([max_seq_length, batch_size, "
                          f"num_classes]) when LogitsLength is given, but received {log_probs.ndim}.")
-    _, loss = apply(_LX.WarpCTC, log_probs, labels, input_lengths, label_lengths, blank=int(blank),
+    _, loss = apply(_L.WarpCTC, log_probs, labels, input_lengths, label_lengths, blank=int(blank),
                     norm_by_times=bool(norm_by_times))
     loss = loss.squeeze(-1)
     if zero_infinity:
@@ -78,7 +78,7 @@ def rnnt_loss(input, label, input_lengths, label_lengths, blank=0, fastemit_lamb
         raise ValueError(f"(InvalidArgument) The rank of Input(input) should be 4 ([batch, max_time, max_label + 1, "
                          f"vocab]), but received {input.ndim}.")
     b = input.shape[0]
-    _, loss = apply(_LX.WarpRNNT, input, label, input_lengths, label_lengths, blank=int(blank),
+    _, loss = apply(_L.WarpRNNT, input, label, input_lengths, label_lengths, blank=int(blank),
                     fastemit_lambda=float(fastemit_lambda))
     assert reduction in ("mean", "sum", "none")
     if reduction == "mean":
@@ -112,7 +112,7 @@ def hsigmoid_loss(input, label, num_classes, weight, bias=None, path_table=None,
         check_float(bias, "hsigmoid_loss", "bias")
     if (path_table is None) != (path_code is None):
         raise ValueError("path_table and path_code must be given together for a custom tree")
-    out, _, _ = apply(_LX.HierarchicalSigmoid, input, weight, label, path_table, path_code, bias,
+    out, _, _ = apply(_L.HierarchicalSigmoid, input, weight, label, path_table, path_code, bias,
                       num_classes=int(num_classes), is_sparse=bool(is_sparse))
     return out
 
@@ -146,5 +146,5 @@ def edit_distance(input, label, normalized=True, ignored_tokens=None, input_leng
                 raise ValueError(f"(InvalidArgument) Input({arg}) must be a 2-D DenseTensor with the 2nd dimension "
                                  f"equal to 1. But received: input rank {len(shape)}, input shape {shape}.")
         input, label = input.reshape([1, -1]), label.reshape([1, -1])
-    seq_num, out = apply(_LX.EditDistance, input, label, input_length, label_length, normalized=bool(normalized))
+    seq_num, out = apply(_L.EditDistance, input, label, input_length, label_length, normalized=bool(normalized))
     return seq_num, out

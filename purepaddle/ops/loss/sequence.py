@@ -5,9 +5,9 @@ batch and the label positions (RNN-T over anti-diagonals of its lattice); only t
 diagonal index) is a Python loop. Their forward also yields the gradient, as warp-ctc does."""
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
-from .gather import InvalidArgument
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ..gather import InvalidArgument
 
 _NEG = -np.inf
 
@@ -290,5 +290,5 @@ class EditDistance(Op):
         return np.array([b], np.int64), dist.reshape(b, 1)
 
     def infer_meta(self, hyps, refs, hyps_len, refs_len):
-        from .._core import dtype as _dt
+        from ..._core import dtype as _dt
         return TensorMeta([1], _dt.int64), TensorMeta([hyps.shape[0], 1], _dt.float32)
