@@ -8,7 +8,7 @@ from . import math_extra, special  # noqa: F401,E402
 from . import random_init  # noqa: F401,E402
 from . import metric  # noqa: F401,E402
 from . import clip  # noqa: F401,E402
-from . import optimizer, optimizer_extra  # noqa: F401,E402
+from . import optimizer  # noqa: F401,E402
 from . import activation, input, norm  # noqa: F401,E402
 from . import rnn  # noqa: F401,E402
 from . import extension  # noqa: F401,E402
