@@ -1,14 +1,9 @@
-"""paddle.nn loss layers for ranking, embedding and margin losses and adaptive softmax (re-exported by
-nn.layer.loss, where Paddle defines them)."""
-from ... import tensor as _T
-from ..._core.dtype import get_default_dtype
-from ..functional import loss as F
-from ..functional.activation import log_softmax
-from ..functional.common import linear
-from .layers import Layer
-from .loss import _check, _legacy_reduction
-
-__all__ = []
+"""Ranking, embedding and margin loss layers of paddle.nn: MarginRankingLoss, HingeEmbeddingLoss,
+CosineEmbeddingLoss, the triplet, multi margin and soft margin losses.
+"""
+from ... import functional as F
+from ..layers import Layer
+from ._reduction import _check, _legacy_reduction
 
 
 class MarginRankingLoss(Layer):
@@ -253,76 +248,3 @@ class SoftMarginLoss(Layer):
 
     def forward(self, input, label):
         return F.soft_margin_loss(input, label, self.reduction, self.name)
-
-
-class AdaptiveLogSoftmaxWithLoss(Layer):
-    """Adaptive softmax: a head over the most frequent classes and one projected cluster per tail range.
-
-    As in Paddle only head_weight/head_bias are registered parameters; tail_weights is a plain list.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> asfm = paddle.nn.AdaptiveLogSoftmaxWithLoss(in_features=8, n_classes=10, cutoffs=[4, 7])
-            >>> out, loss = asfm(paddle.randn([3, 8]), paddle.to_tensor([0, 5, 9]))
-            >>> out.shape, loss.shape
-            (paddle.Size([3]), paddle.Size([]))
-    """
-
-    def __init__(self, in_features, n_classes, cutoffs, weight_attr=None, bias_attr=None, div_value=4.0,
-                 head_bias=False, name=None):
-        super().__init__()
-        self._dtype = get_default_dtype()
-        cutoffs = list(cutoffs)
-        if (cutoffs != sorted(cutoffs) or min(cutoffs) <= 0 or max(cutoffs) > n_classes - 1
-                or len(set(cutoffs)) != len(cutoffs) or any(int(c) != c for c in cutoffs)):
-            raise ValueError("cutoffs should be a sequence of unique, positive integers sorted in an increasing "
-                             "order, where each value is between 1 and n_classes-1")
-        self.in_features = in_features
-        self.n_classes = n_classes
-        self.cutoffs = cutoffs + [n_classes]
-        self.div_value = div_value
-        self._weight_attr = weight_attr
-        self._bias_attr = bias_attr
-        self.is_head_bias = head_bias
-        self.shortlist_size = self.cutoffs[0]
-        self.n_clusters = len(self.cutoffs) - 1
-        self.head_size = self.shortlist_size + self.n_clusters
-        self.head_weight = self.create_parameter([in_features, self.head_size], attr=weight_attr, dtype=self._dtype)
-        self.head_bias = self.create_parameter([self.head_size], attr=bias_attr, dtype=self._dtype,
-                                               is_bias=True) if head_bias else None
-        tails = []
-        for i in range(self.n_clusters):
-            hsz = int(in_features // div_value ** (i + 1))
-            osz = self.cutoffs[i + 1] - self.cutoffs[i]
-            tails.append([self.create_parameter([in_features, hsz], attr=weight_attr, dtype=self._dtype),
-                          self.create_parameter([hsz, osz], attr=weight_attr, dtype=self._dtype)])
-        self.tail_weights = tails
-
-    def forward(self, input, label):
-        return F.adaptive_log_softmax_with_loss(input, label, self.head_weight, self.tail_weights, self.cutoffs,
-                                                self.head_bias)
-
-    def _get_full_log_prob(self, input, head_output):
-        head_lp = log_softmax(head_output, axis=1)
-        parts = [head_lp[:, :self.shortlist_size]]
-        for i in range(self.n_clusters):
-            w0, w1 = self.tail_weights[i]
-            cluster_lp = log_softmax(linear(linear(input, w0), w1), axis=1)
-            parts.append(cluster_lp + head_lp[:, self.shortlist_size + i].unsqueeze(1))
-        return _T.concat(parts, axis=1)
-
-    def log_prob(self, input):
-        """Log-probabilities of every class, [N, n_classes]."""
-        return self._get_full_log_prob(input, linear(input, self.head_weight, self.head_bias))
-
-    def predict(self, input):
-        """The most likely class of each row (float32, as Paddle returns it)."""
-        head_output = linear(input, self.head_weight, self.head_bias)
-        output = _T.argmax(head_output, axis=1).astype("float32")
-        not_in_shortlist = output >= self.shortlist_size
-        if not bool(not_in_shortlist.any()):
-            return output
-        full = _T.argmax(self._get_full_log_prob(input, head_output), axis=1).astype("float32")
-        return _T.where(not_in_shortlist, full, output)

@@ -1,11 +1,9 @@
-"""paddle.nn.functional sequence and tree losses (re-exported by nn.functional.loss): ctc_loss, rnnt_loss,
-hsigmoid_loss, edit_distance."""
-from ... import tensor as _T
-from ..._core.dispatch import apply
-from ...ops import loss as _L
-from .loss import check_float, check_tensor, mean_all, sum_all
-
-__all__ = []
+"""Sequence and tree losses of paddle.nn.functional: ctc_loss, rnnt_loss, hsigmoid_loss, edit_distance."""
+from .... import tensor as _T
+from ...._core.dispatch import apply
+from ....ops import loss as _L
+from ._checks import check_float, check_tensor
+from ._reduction import mean_all, sum_all
 
 
 def _check_int(x, api, arg, dtypes):

@@ -1,76 +1,24 @@
-"""paddle.nn.functional losses: cross_entropy, nll_loss, mse/l1/smooth_l1, binary cross entropy, kl_div, ...
+"""Classification losses of paddle.nn.functional: cross_entropy, softmax_with_cross_entropy, nll_loss,
+binary cross entropy (with logits), kl_div, log_loss, sigmoid_focal_loss, dice_loss,
+adaptive_log_softmax_with_loss.
+"""
+from .... import tensor as _T
+from ...._core import dtype as _dt
+from ...._core.dispatch import apply
+from ...._core.methods import TensorMethods
+from ...._core.tensor import Tensor
+from ....ops import loss as _L
+from ....tensor._operand import normalize_axis
+from ....tensor.math_unary import kernel_error as _kernel_error
+from .._param_alias import param_alias
+from ..activation import log_softmax, sigmoid
+from ..common import linear
+from ..input import one_hot
+from ._checks import _same_dims, _same_shape, _shape_error, check_float, check_tensor, shape_of
+from ._reduction import _REDUCTIONS, check_reduction, mean_all, reduce_loss, sum_all
 
-The embedding/margin losses live in loss_margin.py and the sequence losses (ctc, rnnt, hsigmoid,
-edit_distance) in loss_sequence.py; this module re-exports them, as Paddle's single module does."""
-from ... import tensor as _T
-from ..._core import dtype as _dt
-from ..._core.dispatch import apply
-from ..._core.methods import TensorMethods
-from ...ops import loss as _L
-from ...ops.reduction import ReduceMean, ReduceSum
-from ...tensor._operand import normalize_axis
-from ...tensor.math_unary import kernel_error as _kernel_error
-from ._param_alias import param_alias
-from .activation import relu, sigmoid
-from .input import one_hot
 
-_REDUCTIONS = ("sum", "mean", "none")
 _HARD_LABEL_DTYPES = frozenset(("int32", "int64", "float16", "bfloat16", "float32", "float64", "bool"))
-
-
-def check_reduction(reduction, msg):
-    """Raise Paddle's ValueError for a reduction other than sum/mean/none (msg: the text before 'should')."""
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{msg} should be 'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")
-
-
-def check_tensor(x, api, arg):
-    """Raise Paddle's TypeError unless x is a Tensor/Variable."""
-    if not isinstance(x, TensorMethods):
-        raise TypeError(f"The type of '{arg}' in {api} must be paddle.Tensor, but received {type(x).__name__}.")
-
-
-def check_float(x, api, arg="input"):
-    """Raise Paddle's TypeError unless x is a float32/float64 (or float16) Tensor."""
-    check_tensor(x, api, arg)
-    if not x.dtype.is_floating:
-        raise TypeError(f"The data type of '{arg}' in {api} must be float16, float32 or float64, but received "
-                        f"{x.dtype.name}.")
-
-
-def mean_all(x):
-    """Mean of every element (a 0-D result): Paddle's reduce_mean with reduce_all."""
-    return apply(ReduceMean, x, dim=[], keep_dim=False, reduce_all=True)
-
-
-def sum_all(x):
-    """Sum of every element (a 0-D result)."""
-    return apply(ReduceSum, x, dim=[], keep_dim=False, reduce_all=True)
-
-
-def reduce_loss(out, reduction):
-    """Apply a checked reduction ('none' returns out)."""
-    if reduction == "mean":
-        return mean_all(out)
-    if reduction == "sum":
-        return sum_all(out)
-    return out
-
-
-def _same_dims(a, b):
-    return len(a) == len(b) and all(x == y or x < 0 or y < 0 for x, y in zip(a, b))
-
-
-def _shape_error(ishape, lshape):
-    return ValueError(
-        "(InvalidArgument) Input(Logits) and Input(Label) should in same shape in dimensions except axis.\n  "
-        f"[Hint: Expected logits_dims == labels_dims, but received logits_dims:{ishape} != labels_dims:{lshape}.]")
-
-
-def shape_of(t):
-    """A Tensor's or Variable's shape as a tuple (-1 for unknown static dims), cheaply for Tensors."""
-    d = getattr(t, "_data", None)
-    return d.shape if d is not None else tuple(t.shape)
 
 
 def _check_labels(input, label, axis, soft_label):
@@ -284,88 +232,6 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", nam
     return out
 
 
-def mse_loss(input, label, reduction="mean", name=None):
-    """Mean squared error (input - label)^2, reduced by `reduction`.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.nn.functional.mse_loss(paddle.to_tensor([1.5, 2.0]), paddle.to_tensor([1.7, 1.0]))
-            Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   0.51999998)
-    """
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"'reduction' in 'mse_loss' should be 'sum', 'mean' or 'none', but received {reduction}.")
-    return reduce_loss(_T.square(_T.subtract(input, label)), reduction)
-
-
-def square_error_cost(input, label):
-    """Elementwise (input - label)^2.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> input = paddle.to_tensor([1.1, 1.9])
-            >>> label = paddle.to_tensor([1.0, 2.0])
-            >>> paddle.nn.functional.square_error_cost(input, label)
-            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [0.01000000, 0.01000000])
-    """
-    return _T.square(_T.subtract(input, label))
-
-
-def l1_loss(input, label, reduction="mean", name=None):
-    """Mean absolute error |input - label|, reduced by `reduction`.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> input = paddle.to_tensor([[1.5, 0.8], [0.2, 1.3]])
-            >>> label = paddle.to_tensor([[1.7, 1.0], [0.4, 0.5]])
-            >>> paddle.nn.functional.l1_loss(input, label, reduction='sum')
-            Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   1.39999998)
-    """
-    check_reduction(reduction, "The value of 'reduction' in L1Loss")
-    return reduce_loss(_T.abs(_T.subtract(input, label)), reduction)
-
-
-def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, name=None):
-    """Huber loss: 0.5 r^2 for |r| <= delta, delta (|r| - delta / 2) beyond (divided by delta unless is_huber).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.to_tensor([0.0, 1.0, 3.0])
-            >>> y = paddle.to_tensor([0.5, -1.0, 3.2])
-            >>> paddle.nn.functional.smooth_l1_loss(x, y, reduction='none')
-            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [0.12500000, 1.50000000, 0.02000001])
-    """
-    check_float(input, "smooth_l1_loss")
-    check_float(label, "smooth_l1_loss", "label")
-    xs, ls = list(input.shape), list(label.shape)
-    if not _same_dims(xs, ls):
-        raise ValueError(f"(InvalidArgument) The Input(input) and Input(label) should have the same shape, but "
-                         f"received input shape {xs} != label shape {ls}")
-    out, _ = apply(_L.HuberLoss, input, label, delta=float(delta))
-    if not is_huber:
-        out = out / delta
-    check_reduction(reduction, "The value of 'reduction' in smooth_l1_loss")
-    return reduce_loss(out, reduction)
-
-
-def _same_shape(x, label, what="."):
-    xs, ls = list(x.shape), list(label.shape)
-    if not _same_dims(xs, ls):
-        raise ValueError(f"(InvalidArgument) Input(X) and Input(Label) shall have the same shape{what} But received: "
-                         f"the shape of Input(X) is {xs}, the shape of Input(Label) is {ls}.")
-
-
 def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None):
     """Binary cross entropy of probabilities `input` (in [0, 1]) against `label`; logs clipped at -100.
 
@@ -448,27 +314,6 @@ def kl_div(input, label, reduction="mean", log_target=False, name=None):
     if reduction == "batchmean" and input.ndim > 0:
         return sum_all(out) / input.shape[0]
     return out
-
-
-def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None):
-    """max(0, -label * (input - other) + margin), reduced by `reduction`.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> input = paddle.to_tensor([[1, 2], [3, 4]], dtype='float32')
-            >>> other = paddle.to_tensor([[2, 1], [2, 4]], dtype='float32')
-            >>> label = paddle.to_tensor([[1, -1], [-1, -1]], dtype='float32')
-            >>> paddle.nn.functional.margin_ranking_loss(input, other, label)
-            Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   0.75000000)
-    """
-    check_reduction(reduction, "The value of 'reduction' in MarginRankingLoss")
-    out = _T.multiply(_T.subtract(other, input), label)
-    if margin != 0.0:
-        out = out + margin
-    return reduce_loss(relu(out), reduction)
 
 
 def log_loss(input, label, epsilon=1e-4, name=None):
@@ -557,17 +402,56 @@ def dice_loss(input, label, epsilon=1e-5, name=None):
     return mean_all(1 - inse * 2 / (den + epsilon))
 
 
-from .loss_margin import (adaptive_log_softmax_with_loss, cosine_embedding_loss, gaussian_nll_loss,  # noqa: E402
-                          hinge_embedding_loss, margin_cross_entropy, multi_label_margin_loss,
-                          multi_label_soft_margin_loss, multi_margin_loss, npair_loss, poisson_nll_loss,
-                          soft_margin_loss, triplet_margin_loss, triplet_margin_with_distance_loss)
-from .loss_sequence import ctc_loss, edit_distance, hsigmoid_loss, rnnt_loss  # noqa: E402,F401
+def adaptive_log_softmax_with_loss(input, label, head_weight, tail_weights, cutoffs, head_bias=None, name=None):
+    """Adaptive softmax: log-probabilities of the labels through a head over the shortlist and cluster
+    tokens and one two-layer projection per tail cluster. Returns (output, loss = mean(-output)).
 
-# edit_distance and base_softmax_with_cross_entropy are reached as F.loss.* only, as in Paddle
-__all__ = ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dice_loss", "hsigmoid_loss",
-           "kl_div", "l1_loss", "log_loss", "mse_loss", "margin_ranking_loss", "multi_label_soft_margin_loss",
-           "nll_loss", "poisson_nll_loss", "npair_loss", "sigmoid_focal_loss", "smooth_l1_loss",
-           "softmax_with_cross_entropy", "margin_cross_entropy", "square_error_cost", "ctc_loss", "rnnt_loss",
-           "hinge_embedding_loss", "cosine_embedding_loss", "triplet_margin_with_distance_loss",
-           "triplet_margin_loss", "adaptive_log_softmax_with_loss", "multi_margin_loss", "multi_label_margin_loss",
-           "soft_margin_loss", "gaussian_nll_loss"]
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> input = paddle.to_tensor([[1.0, 0.5], [0.2, -0.3]])
+            >>> head_weight = paddle.to_tensor([[1.0, 0.0, 0.5], [0.0, 1.0, 0.5]])
+            >>> tail = [[paddle.to_tensor([[1.0], [0.5]]), paddle.to_tensor([[1.0, -1.0]])]]
+            >>> out, loss = F.adaptive_log_softmax_with_loss(input, paddle.to_tensor([0, 3]), head_weight,
+            ...                                              tail, cutoffs=[2, 4])
+            >>> out.shape, loss.shape
+            (paddle.Size([2]), paddle.Size([]))
+    """
+    td = label.ndim
+    if td == 1:
+        if input.shape[0] != label.shape[0] and label.shape[0] != 0:
+            raise ValueError("Input and label should have the same size in the batch dimension.")
+        if input.ndim != 2:
+            raise ValueError(f"1D label tensor expects 2D input tensors, but found inputs with size {input.shape}")
+    elif td == 0:
+        if input.ndim != 1:
+            raise ValueError(f"0D label tensor expects 1D input tensors, but found inputs with size {input.shape}")
+    else:
+        raise ValueError("0D or 1D label tensor expected, multi-label not supported")
+    if td == 0:
+        input, label = input.unsqueeze(0), label.unsqueeze(0)
+    bounds = [0] + [int(c) for c in cutoffs]
+    if isinstance(label, Tensor) and label.size:
+        lo, hi = int(label._data.min()), int(label._data.max())
+        if lo < 0 or hi >= bounds[-1]:
+            raise ValueError(f"label values should be in [0, n_classes - 1], but values in range [{lo}, {hi}] were "
+                             "found. ")
+    head_lp = log_softmax(linear(input, head_weight, head_bias), axis=1)
+    output = _T.zeros(label.shape, dtype=input.dtype)
+    gather = label
+    for i in range(1, len(bounds) - 1):
+        lo, hi = bounds[i], bounds[i + 1]
+        in_cluster = (label >= lo) & (label < hi)
+        w0, w1 = tail_weights[i - 1][0], tail_weights[i - 1][1]
+        cluster_lp = log_softmax(linear(linear(input, w0), w1), axis=1)
+        rel = _T.clip(label - lo, 0, hi - lo - 1).astype("int64")
+        local = _T.take_along_axis(cluster_lp, rel.unsqueeze(1), axis=1).squeeze(1)
+        output = output + _T.where(in_cluster, local, _T.zeros_like(local))
+        gather = _T.where(in_cluster, _T.full_like(label, bounds[1] + i - 1), gather)
+    output = output + _T.take_along_axis(head_lp, gather.astype("int64").unsqueeze(1), axis=1).squeeze(1)
+    loss = mean_all(-output)
+    if td == 0:
+        output = output.squeeze(0)
+    return output, loss

@@ -1,25 +1,37 @@
-"""paddle.nn.functional embedding, margin and likelihood losses (re-exported by nn.functional.loss):
-cosine/hinge embedding, soft margin, triplet, multi margin, npair, poisson/gaussian NLL, adaptive
-log-softmax, margin cross entropy. All are compositions of differentiable ops."""
-import math
-
-from ... import tensor as _T
-from ..._core.dispatch import apply
-from ..._core.mode import no_grad
-from ..._core.tensor import Tensor
-from ...ops import loss as _L
-from .activation import log_sigmoid, log_softmax, relu
-from .common import linear
-from .distance import pairwise_distance
-from .input import one_hot
-from .loss import check_float, check_reduction, check_tensor, mean_all, reduce_loss, sum_all
-
-__all__ = []
+"""Ranking, embedding and margin losses of paddle.nn.functional: margin_ranking_loss, cosine/hinge
+embedding, soft margin, triplet, multi margin, npair, margin_cross_entropy. All are compositions of
+differentiable ops.
+"""
+from .... import tensor as _T
+from ...._core.dispatch import apply
+from ...._core.tensor import Tensor
+from ....ops import loss as _L
+from ..activation import log_sigmoid, relu
+from ..distance import pairwise_distance
+from ..input import one_hot
+from ._checks import check_float, check_tensor
+from ._reduction import _check_reduction, check_reduction, mean_all, reduce_loss, sum_all
 
 
-def _check_reduction(reduction, api):
-    if reduction not in ("sum", "mean", "none"):
-        raise ValueError(f"'reduction' in '{api}' should be 'sum', 'mean' or 'none', but received {reduction}.")
+def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None):
+    """max(0, -label * (input - other) + margin), reduced by `reduction`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> input = paddle.to_tensor([[1, 2], [3, 4]], dtype='float32')
+            >>> other = paddle.to_tensor([[2, 1], [2, 4]], dtype='float32')
+            >>> label = paddle.to_tensor([[1, -1], [-1, -1]], dtype='float32')
+            >>> paddle.nn.functional.margin_ranking_loss(input, other, label)
+            Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   0.75000000)
+    """
+    check_reduction(reduction, "The value of 'reduction' in MarginRankingLoss")
+    out = _T.multiply(_T.subtract(other, input), label)
+    if margin != 0.0:
+        out = out + margin
+    return reduce_loss(relu(out), reduction)
 
 
 def npair_loss(anchor, positive, labels, l2_reg=0.002):
@@ -53,77 +65,6 @@ def npair_loss(anchor, positive, labels, l2_reg=0.002):
     _, ce = apply(_L.SoftmaxWithCrossEntropy, sim, lab, soft_label=True, ignore_index=-100, numeric_stable_mode=True,
                   axis=-1, use_softmax=True)
     return l2 + mean_all((lab * ce).sum(axis=0))
-
-
-def poisson_nll_loss(input, label, log_input=True, full=False, epsilon=1e-8, reduction="mean", name=None):
-    """Poisson negative log likelihood: exp(input) - label * input (or input - label * log(input + eps)).
-
-    full adds the Stirling term label log(label) - label + 0.5 log(2 pi label) where label > 1.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.nn.functional as F
-            >>> F.poisson_nll_loss(paddle.to_tensor([0.5, 1.0]), paddle.to_tensor([1.0, 2.0]))
-            Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   0.93350160)
-    """
-    if epsilon <= 0:
-        raise ValueError(f"The value of `epsilon` in poisson_nll_loss should be positive, but received {epsilon:f}, "
-                         "which is not allowed")
-    check_reduction(reduction, "The value of 'reduction' in poisson_nll_loss")
-    check_float(input, "poisson_nll_loss")
-    check_float(label, "poisson_nll_loss", "label")
-    if list(input.shape) != list(label.shape):
-        raise ValueError("input's shape must equal to label's shape")
-    if log_input:
-        loss = _T.exp(input) - label * input
-    else:
-        loss = input - label * _T.log(input + epsilon)
-    if full:
-        stirling = label * _T.log(label) - label + 0.5 * _T.log(2 * math.pi * label)
-        loss = loss + _T.where(label > 1, stirling, _T.zeros_like(stirling))
-    return reduce_loss(loss, reduction)
-
-
-def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-6, reduction="mean", name=None):
-    """Gaussian negative log likelihood 0.5 (log(var) + (input - label)^2 / var) (+ 0.5 log(2 pi) if full).
-
-    As in Paddle, the variance is clamped at epsilon without gradient: it receives none.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.nn.functional as F
-            >>> x = paddle.to_tensor([[0.5, 1.0]])
-            >>> y = paddle.to_tensor([[0.2, 0.1]])
-            >>> F.gaussian_nll_loss(x, y, paddle.ones([1, 2]))
-            Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   0.22499999)
-    """
-    check_tensor(input, "gaussian_nll_loss", "input")
-    check_tensor(variance, "gaussian_nll_loss", "variance")
-    ishape, vshape = list(input.shape), list(variance.shape)
-    if vshape != ishape:
-        if ishape[:-1] == vshape:
-            variance = variance.unsqueeze(-1)
-        elif not (ishape[:-1] == vshape[:-1] and vshape[-1] == 1):
-            raise ValueError("variance is of incorrect shape")
-    if reduction not in ("none", "mean", "sum"):
-        raise ValueError(reduction + " is not valid")
-    check_float(input, "gaussian_nll_loss", "Input")
-    check_float(label, "gaussian_nll_loss", "Label")
-    check_float(variance, "gaussian_nll_loss", "Variance")
-    if isinstance(variance, Tensor) and bool((variance._data < 0).any()):
-        raise ValueError("variance has negative entry/entries")
-    with no_grad():
-        variance = _T.clip(variance, min=epsilon)
-    loss = 0.5 * (_T.log(variance) + _T.square(input - label) / variance)
-    if full:
-        loss = loss + 0.5 * math.log(2 * math.pi)
-    return reduce_loss(loss, reduction)
 
 
 def multi_label_soft_margin_loss(input, label, weight=None, reduction="mean", name=None):
@@ -372,61 +313,6 @@ def multi_label_margin_loss(input, label, reduction="mean", name=None):
     hinge = relu(1 - x_t.unsqueeze(-1) + input.unsqueeze(1))        # [N, L, C]
     hinge = hinge * vmask.unsqueeze(-1) * (1 - is_target).unsqueeze(1)
     return reduce_loss(hinge.sum(axis=[1, 2]) / c, reduction)
-
-
-def adaptive_log_softmax_with_loss(input, label, head_weight, tail_weights, cutoffs, head_bias=None, name=None):
-    """Adaptive softmax: log-probabilities of the labels through a head over the shortlist and cluster
-    tokens and one two-layer projection per tail cluster. Returns (output, loss = mean(-output)).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.nn.functional as F
-            >>> input = paddle.to_tensor([[1.0, 0.5], [0.2, -0.3]])
-            >>> head_weight = paddle.to_tensor([[1.0, 0.0, 0.5], [0.0, 1.0, 0.5]])
-            >>> tail = [[paddle.to_tensor([[1.0], [0.5]]), paddle.to_tensor([[1.0, -1.0]])]]
-            >>> out, loss = F.adaptive_log_softmax_with_loss(input, paddle.to_tensor([0, 3]), head_weight,
-            ...                                              tail, cutoffs=[2, 4])
-            >>> out.shape, loss.shape
-            (paddle.Size([2]), paddle.Size([]))
-    """
-    td = label.ndim
-    if td == 1:
-        if input.shape[0] != label.shape[0] and label.shape[0] != 0:
-            raise ValueError("Input and label should have the same size in the batch dimension.")
-        if input.ndim != 2:
-            raise ValueError(f"1D label tensor expects 2D input tensors, but found inputs with size {input.shape}")
-    elif td == 0:
-        if input.ndim != 1:
-            raise ValueError(f"0D label tensor expects 1D input tensors, but found inputs with size {input.shape}")
-    else:
-        raise ValueError("0D or 1D label tensor expected, multi-label not supported")
-    if td == 0:
-        input, label = input.unsqueeze(0), label.unsqueeze(0)
-    bounds = [0] + [int(c) for c in cutoffs]
-    if isinstance(label, Tensor) and label.size:
-        lo, hi = int(label._data.min()), int(label._data.max())
-        if lo < 0 or hi >= bounds[-1]:
-            raise ValueError(f"label values should be in [0, n_classes - 1], but values in range [{lo}, {hi}] were "
-                             "found. ")
-    head_lp = log_softmax(linear(input, head_weight, head_bias), axis=1)
-    output = _T.zeros(label.shape, dtype=input.dtype)
-    gather = label
-    for i in range(1, len(bounds) - 1):
-        lo, hi = bounds[i], bounds[i + 1]
-        in_cluster = (label >= lo) & (label < hi)
-        w0, w1 = tail_weights[i - 1][0], tail_weights[i - 1][1]
-        cluster_lp = log_softmax(linear(linear(input, w0), w1), axis=1)
-        rel = _T.clip(label - lo, 0, hi - lo - 1).astype("int64")
-        local = _T.take_along_axis(cluster_lp, rel.unsqueeze(1), axis=1).squeeze(1)
-        output = output + _T.where(in_cluster, local, _T.zeros_like(local))
-        gather = _T.where(in_cluster, _T.full_like(label, bounds[1] + i - 1), gather)
-    output = output + _T.take_along_axis(head_lp, gather.astype("int64").unsqueeze(1), axis=1).squeeze(1)
-    loss = mean_all(-output)
-    if td == 0:
-        output = output.squeeze(0)
-    return output, loss
 
 
 def margin_cross_entropy(logits, label, margin1=1.0, margin2=0.5, margin3=0.0, scale=64.0, group=None,
