@@ -4,7 +4,7 @@ import importlib as _importlib
 from . import functional, initializer, utils  # noqa: F401
 
 _MODULES = ("layer.layers", "layer.container", "layer.common", "layer.conv", "layer.pooling", "layer.norm",
-            "layer.activation", "layer.activation_param", "layer.distance", "layer.loss", "layer.rnn",
+            "layer.activation", "layer.distance", "layer.loss", "layer.rnn",
             "layer.transformer", "layer.vision", "layer.resample", "clip", "loss")
 
 __all__ = []
