@@ -2,7 +2,7 @@
 import importlib as _importlib
 
 _MODULES = ("activation", "common", "conv", "distance", "extension", "flash_attention", "input",
-            "loss", "norm", "pooling", "vision", "resample")
+            "loss", "norm", "pooling", "vision")
 
 __all__ = []
 for _name in _MODULES:

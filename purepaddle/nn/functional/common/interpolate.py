@@ -1,21 +1,17 @@
-"""paddle.nn.functional resampling: interpolate / upsample, pad / zeropad2d, unfold / fold
-(Paddle keeps them in nn/functional/common.py)."""
+"""interpolate / upsample of paddle.nn.functional.common (ops in ops/common/interpolate.py)."""
 import inspect
 import numbers
 
 import numpy as np
 
-from ..._core import dtype as _dt
-from ..._core.dispatch import apply
-from ..._core.methods import TensorMethods
-from ..._core.tensor import Tensor
-from ...ops import common as R
-from ...tensor import join as _join
-from ...tensor._operand import cast
-from ._nd_args import check_float_input, convert_to_list
-from ._param_alias import param_alias
+from ...._core import dtype as _dt
+from ...._core.dispatch import apply
+from ...._core.methods import TensorMethods
+from ...._core.tensor import Tensor
+from ....ops import common as R
+from ....tensor._operand import cast
+from .._nd_args import check_float_input
 
-__all__ = ["interpolate", "upsample", "pad", "zeropad2d", "unfold", "fold"]
 
 _MODES = ("LINEAR", "BILINEAR", "TRILINEAR", "NEAREST", "BICUBIC", "AREA")
 _FORMATS = {3: ("NCW", "NWC"), 4: ("NCHW", "NHWC"), 5: ("NCDHW", "NDHWC")}
@@ -56,7 +52,7 @@ def _size_attrs(size, nd, attrs, inputs):
     if len(values) != nd:
         raise ValueError(f"size length should be {nd} for input {nd + 2}-D tensor.")
     if dynamic:
-        from ...tensor.creation import full
+        from ....tensor.creation import full
         inputs["SizeTensor"] = [cast(v.reshape([1]), _dt.int32) if isinstance(v, TensorMethods)
                                 else full([1], v, "int32") for v in values]
         values = [-1 if isinstance(v, TensorMethods) else int(v) for v in values]
@@ -120,7 +116,7 @@ def _interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=
     if antialias and resample not in ("BILINEAR", "BICUBIC"):
         raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
     if resample == "AREA":  # area interpolation is adaptive average pooling
-        from . import pooling
+        from .. import pooling
         if size is None:
             raise ValueError("output size can not be None in AREA mode")
         if isinstance(size, (list, tuple)) and not size:
@@ -199,90 +195,3 @@ def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=Fals
             paddle.Size([1, 3, 8, 10])
     """
     return _interpolate(x, size, scale_factor, mode, align_corners, align_mode, data_format)
-
-
-@param_alias(input="x")
-def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis=True, name=None):
-    """Pad x: constant / reflect / replicate / circular (the function paddle.tensor.join.pad).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.nn.functional as F
-            >>> x = paddle.to_tensor([[[1., 2., 3.]]])
-            >>> F.pad(x, [1, 2], mode='reflect')
-            Tensor(shape=[1, 1, 6], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[[2., 1., 2., 3., 2., 1.]]])
-    """
-    return _join.pad(x, pad, mode=mode, value=value, data_format=data_format, pad_from_left_axis=pad_from_left_axis)
-
-
-def zeropad2d(x, padding, data_format="NCHW", name=None):
-    """Zero-pad the H and W dims of x by [left, right, top, bottom].
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.nn.functional as F
-            >>> F.zeropad2d(paddle.ones([1, 1, 2, 2]), [1, 0, 0, 1]).shape
-            paddle.Size([1, 1, 3, 3])
-    """
-    return _join.pad(x, padding, mode="constant", value=0.0, data_format=data_format)
-
-
-def _fold_paddings(paddings):
-    """Paddle's unfold/fold paddings: an int, [h, w], or [top, left, bottom, right]."""
-    if isinstance(paddings, numbers.Integral):
-        return [int(paddings)] * 4
-    if isinstance(paddings, (list, tuple)) and len(paddings) == 2:
-        return [int(paddings[0]), int(paddings[1])] * 2
-    if isinstance(paddings, (list, tuple)) and len(paddings) == 4:
-        return [int(v) for v in paddings]
-    raise ValueError("paddings should either be an integer or a list of 2 or 4 integers")
-
-
-@param_alias(input="x", kernel_size="kernel_sizes", stride="strides", padding="paddings", dilation="dilations")
-def unfold(x, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):
-    """Sliding local blocks of x [N, C, H, W] as columns: [N, C*kh*kw, L] (im2col).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.nn.functional as F
-            >>> F.unfold(paddle.ones([2, 3, 5, 5]), [3, 3]).shape
-            paddle.Size([2, 27, 9])
-    """
-    check_float_input(x, "unfold", "unfold")
-    if len(x.shape) != 4:
-        raise AssertionError(f"input should be the format of [N, C, H, W], but got {len(x.shape)}-D input")
-    ks = convert_to_list(kernel_sizes, 2, "kernel_sizes")
-    ss = convert_to_list(strides, 2, "strides")
-    ds = convert_to_list(dilations, 2, "dilations")
-    return apply(R.Unfold, x, kernel_sizes=ks, strides=ss, paddings=_fold_paddings(paddings), dilations=ds)
-
-
-@param_alias(input="x", output_size="output_sizes", kernel_size="kernel_sizes", stride="strides",
-             padding="paddings", dilation="dilations")
-def fold(x, output_sizes, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):
-    """Sum columns [N, C*kh*kw, L] back into an image [N, C, H, W] (col2im; overlaps add up).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.nn.functional as F
-            >>> F.fold(paddle.ones([2, 12, 12]), [4, 5], 2).shape
-            paddle.Size([2, 3, 4, 5])
-    """
-    check_float_input(x, "fold", "fold")
-    if len(x.shape) != 3:
-        raise AssertionError(f"input should be the format of [N, C, L], but got {len(x.shape)}-D input")
-    size = convert_to_list(output_sizes, 2, "output_sizes")
-    ks = convert_to_list(kernel_sizes, 2, "kernel_sizes")
-    ss = convert_to_list(strides, 2, "strides")
-    ds = convert_to_list(dilations, 2, "dilations")
-    return apply(R.Fold, x, output_sizes=size, kernel_sizes=ks, strides=ss, paddings=_fold_paddings(paddings),
-                 dilations=ds)
