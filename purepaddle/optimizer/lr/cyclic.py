@@ -1,94 +1,7 @@
-"""The cyclic and metric-driven schedulers of paddle.optimizer.lr: ReduceOnPlateau, CosineAnnealingDecay,
-OneCycleLR, CyclicLR, LinearLR, CosineAnnealingWarmRestarts (re-exported by lr.py)."""
+"""Cyclic and annealing schedulers: CosineAnnealingDecay, CosineAnnealingWarmRestarts, OneCycleLR, CyclicLR."""
 import math
 
-import numpy as np
-
-from .._core.tensor import Tensor
-from .lr import LRScheduler
-
-__all__ = ["ReduceOnPlateau", "CosineAnnealingDecay", "OneCycleLR", "CyclicLR", "LinearLR",
-           "CosineAnnealingWarmRestarts"]
-
-
-class ReduceOnPlateau(LRScheduler):
-    """Multiply the rate by `factor` when `metrics` stopped improving for more than `patience` steps.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> s = paddle.optimizer.lr.ReduceOnPlateau(learning_rate=1.0, factor=0.5, patience=1)
-            >>> for loss in [3.0, 2.0, 2.0, 2.0]:
-            ...     s.step(loss)
-            >>> s()
-            0.5
-    """
-
-    def __init__(self, learning_rate, mode="min", factor=0.1, patience=10, threshold=1e-4, threshold_mode="rel",
-                 cooldown=0, min_lr=0, epsilon=1e-8, verbose=False):
-        mode = mode.lower()
-        if mode not in ("min", "max"):
-            raise ValueError("mode: " + mode + " is unknown!")
-        self.mode = mode
-        if factor >= 1.0:
-            raise ValueError("new_lr = origin_lr * gamma and gamma should be < 1.0.")
-        self.factor = factor
-        threshold_mode = threshold_mode.lower()
-        if threshold_mode not in ("rel", "abs"):
-            raise ValueError("threshold mode: " + threshold_mode + " is unknown!")
-        if not isinstance(learning_rate, (float, int)):
-            raise TypeError(f"The type of 'learning_rate' in 'ReduceOnPlateau' must be 'float', but received "
-                            f"{type(learning_rate)}.")
-        self.threshold_mode = threshold_mode
-        self.patience = patience
-        self.threshold = threshold
-        self.cooldown = cooldown
-        self.min_lr = min_lr
-        self.epsilon = epsilon
-        self.cooldown_counter = 0
-        self.best = None
-        self.num_bad_epochs = 0
-        # no initial step(): the first step needs a metric
-        self.base_lr = float(learning_rate)
-        self.last_lr = float(learning_rate)
-        self.last_epoch = 0
-        self.verbose = verbose
-        self._var_name = None
-
-    def state_keys(self):
-        """ReduceOnPlateau also saves its cooldown, best metric and bad-epoch count."""
-        self.keys = ["cooldown_counter", "best", "num_bad_epochs", "last_epoch", "last_lr"]
-
-    def step(self, metrics, epoch=None):
-        """Record this epoch's metric (a number or a 1-element Tensor/ndarray) and maybe lower the rate."""
-        self.last_epoch = self.last_epoch + 1 if epoch is None else epoch
-        if isinstance(metrics, (Tensor, np.ndarray)):
-            assert metrics.size == 1, (f"the size of metrics must be 1, but the current metrics.size is "
-                                       f"{metrics.size}. Maybe that you should call paddle.mean to process it first.")
-        elif not isinstance(metrics, (int, float, np.float32, np.float64)):
-            raise TypeError(f"metrics must be 'int', 'float', 'np.float64', 'numpy.ndarray' or 'paddle.Tensor', but "
-                            f"receive {type(metrics)}")
-        if self.cooldown_counter > 0:
-            self.cooldown_counter -= 1
-            return
-        if self.best is None or self._is_better(metrics, self.best):
-            self.best = metrics
-            self.num_bad_epochs = 0
-        else:
-            self.num_bad_epochs += 1
-        if self.num_bad_epochs > self.patience:
-            self.cooldown_counter = self.cooldown
-            self.num_bad_epochs = 0
-            new_lr = max(self.last_lr * self.factor, self.min_lr)
-            if self.last_lr - new_lr > self.epsilon:
-                self.last_lr = new_lr
-                self._report()
-
-    def _is_better(self, current, best):
-        if self.mode == "min":
-            return current < (best - best * self.threshold if self.threshold_mode == "rel" else best - self.threshold)
-        return current > (best + best * self.threshold if self.threshold_mode == "rel" else best + self.threshold)
+from .scheduler import LRScheduler
 
 
 class CosineAnnealingDecay(LRScheduler):
@@ -276,40 +189,6 @@ class CyclicLR(LRScheduler):
             scale = (1 - pct) / (1 - self.step_up_pct)
         x = cycle if self.scale_mode == "cycle" else iterations
         return self.base_lr + self.amplitude * scale * self.scale_fn(x)
-
-
-class LinearLR(LRScheduler):
-    """Scale learning_rate by a factor moving linearly from start_factor to end_factor over total_steps.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> s = paddle.optimizer.lr.LinearLR(learning_rate=0.5, total_steps=4, start_factor=0.5)
-            >>> s()
-            0.25
-    """
-
-    def __init__(self, learning_rate, total_steps, start_factor=1.0 / 3, end_factor=1.0, last_epoch=-1,
-                 verbose=False):
-        if start_factor > 1.0 or start_factor <= 0:
-            raise ValueError(f"`start_factor` must be greater than 0 and less or equal to 1, but got {start_factor}")
-        if end_factor > 1.0 or end_factor < 0:
-            raise ValueError(f"`end_factor` must be greater than 0 and less than 1, but got {end_factor}")
-        if total_steps <= 0:
-            raise ValueError(f"`total_steps` must be greater than 0, but got {total_steps}")
-        self.start_factor = start_factor
-        self.end_factor = end_factor
-        self.total_steps = total_steps
-        super().__init__(learning_rate, last_epoch, verbose)
-
-    def get_lr(self):
-        if self.last_epoch == 0:
-            return self.base_lr * self.start_factor
-        if self.last_epoch > self.total_steps:
-            return self.last_lr
-        delta = self.end_factor - self.start_factor
-        return self.last_lr * (1.0 + delta / (self.total_steps * self.start_factor + (self.last_epoch - 1) * delta))
 
 
 class CosineAnnealingWarmRestarts(LRScheduler):

@@ -1,4 +1,4 @@
-"""The fluid-era learning-rate functions of paddle.optimizer.lr (noam_decay, exponential_decay, ...).
+"""The Paddle 1.x-style learning-rate decay functions of paddle.optimizer.lr (noam_decay, exponential_decay, ...).
 
 In dynamic mode each returns the equivalent LRScheduler. In static mode each builds the rate from the
 global step counter `@LR_DECAY_COUNTER@` (a persistable int64 variable the startup program sets to
@@ -7,14 +7,14 @@ Variable changes from one Executor.run to the next.
 """
 import math
 
-from .._core.mode import STATE
-from . import lr as _lr
-
-__all__ = []
+from ..._core.mode import STATE
+from .cyclic import CosineAnnealingDecay
+from .decay import ExponentialDecay, InverseTimeDecay, NaturalExpDecay, NoamDecay, PiecewiseDecay, PolynomialDecay
+from .warmup import LinearWarmup
 
 
 def _tensor():
-    from .. import tensor
+    from ... import tensor
     return tensor
 
 
@@ -30,8 +30,8 @@ def autoincreased_step_counter(counter_name=None, begin=1, step=1):
             ...     counter_name='@LR_DECAY_COUNTER@', begin=0, step=1)
             >>> paddle.disable_static()
     """
-    from .._core import dtype as _dt
-    from ..static.program import default_main_program, default_startup_program
+    from ..._core import dtype as _dt
+    from ...static.program import default_main_program, default_startup_program
     name = counter_name if counter_name is not None else "@STEP_COUNTER@"
     block = default_main_program().global_block()
     counter = block.vars.get(name)
@@ -63,7 +63,7 @@ def noam_decay(d_model, warmup_steps, learning_rate=1.0):
             >>> lr = paddle.optimizer.lr.noam_decay(1 / (100 * (0.01 ** 2)), 100, 0.01)
     """
     if not STATE.static:
-        return _lr.NoamDecay(d_model, warmup_steps, learning_rate=learning_rate)
+        return NoamDecay(d_model, warmup_steps, learning_rate=learning_rate)
     step = _decay_step_counter(1)
     a = step ** -0.5
     b = step * (warmup_steps ** -1.5)
@@ -85,7 +85,7 @@ def exponential_decay(learning_rate, decay_steps, decay_rate, staircase=False):
             >>> lr = paddle.optimizer.lr.exponential_decay(learning_rate=0.1, decay_steps=10000, decay_rate=0.5)
     """
     if not STATE.static:
-        return _lr.ExponentialDecay(learning_rate, decay_rate)
+        return ExponentialDecay(learning_rate, decay_rate)
     div = _div_steps(decay_steps, staircase)
     return _tensor().exp(div * math.log(decay_rate)) * learning_rate
 
@@ -100,7 +100,7 @@ def natural_exp_decay(learning_rate, decay_steps, decay_rate, staircase=False):
             >>> lr = paddle.optimizer.lr.natural_exp_decay(learning_rate=0.1, decay_steps=10000, decay_rate=0.5)
     """
     if not STATE.static:
-        return _lr.NaturalExpDecay(learning_rate, decay_rate)
+        return NaturalExpDecay(learning_rate, decay_rate)
     div = _div_steps(decay_steps, staircase)
     return _tensor().exp(div * (-1.0 * decay_rate)) * learning_rate
 
@@ -115,7 +115,7 @@ def inverse_time_decay(learning_rate, decay_steps, decay_rate, staircase=False):
             >>> lr = paddle.optimizer.lr.inverse_time_decay(learning_rate=0.1, decay_steps=10000, decay_rate=0.5)
     """
     if not STATE.static:
-        return _lr.InverseTimeDecay(learning_rate, decay_rate)
+        return InverseTimeDecay(learning_rate, decay_rate)
     div = _div_steps(decay_steps, staircase)
     return 1.0 / (div * float(decay_rate) + 1.0) * learning_rate
 
@@ -130,7 +130,7 @@ def polynomial_decay(learning_rate, decay_steps, end_learning_rate=0.0001, power
             >>> lr = paddle.optimizer.lr.polynomial_decay(0.01, 5000, 0, power=1)
     """
     if not STATE.static:
-        return _lr.PolynomialDecay(learning_rate, decay_steps, end_learning_rate, power, cycle)
+        return PolynomialDecay(learning_rate, decay_steps, end_learning_rate, power, cycle)
     T = _tensor()
     step = _decay_step_counter()
     if cycle:
@@ -155,7 +155,7 @@ def piecewise_decay(boundaries, values):
     if len(values) - len(boundaries) != 1:
         raise ValueError("len(values) - len(boundaries) should be 1")
     if not STATE.static:
-        return _lr.PiecewiseDecay(boundaries, values)
+        return PiecewiseDecay(boundaries, values)
     T = _tensor()
     step = _decay_step_counter()
     lr = T.full_like(step, float(values[-1]))
@@ -177,7 +177,7 @@ def cosine_decay(learning_rate, step_each_epoch, epochs):
         raise TypeError(f"The type of 'learning_rate' in cosine_decay must be (<class 'float'>, <class "
                         f"'paddle.base.framework.Variable'>), but received {type(learning_rate)}. ")
     if not STATE.static:
-        return _lr.CosineAnnealingDecay(learning_rate, epochs)
+        return CosineAnnealingDecay(learning_rate, epochs)
     T = _tensor()
     epoch = T.floor(_decay_step_counter() / float(step_each_epoch))
     return (T.cos(epoch * (math.pi / epochs)) + 1.0) * (learning_rate * 0.5)
@@ -193,7 +193,7 @@ def linear_lr_warmup(learning_rate, warmup_steps, start_lr, end_lr):
             >>> lr = paddle.optimizer.lr.linear_lr_warmup(0.1, 50, 0.0, 0.1)
     """
     if not STATE.static:
-        return _lr.LinearWarmup(learning_rate, warmup_steps, start_lr, end_lr)
+        return LinearWarmup(learning_rate, warmup_steps, start_lr, end_lr)
     T = _tensor()
     step = _decay_step_counter()
     linear = step * ((float(end_lr) - float(start_lr)) / float(warmup_steps)) + float(start_lr)
