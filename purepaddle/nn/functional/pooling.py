@@ -7,7 +7,7 @@ from ..._core.tensor import Tensor
 from ...ops import pooling as P
 from ...ops import shape as S
 from ...ops.unary import Scale
-from ._nd_args import check_float_input, check_format, convert_to_list, expand_1d, update_padding
+from .conv import check_float_input, check_format, convert_to_list, expand_1d, update_padding
 from ._param_alias import param_alias
 
 __all__ = ["avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d", "max_pool3d",

@@ -3,7 +3,7 @@ import numbers
 
 from ...._core.dispatch import apply
 from ....ops import common as R
-from .._nd_args import check_float_input, convert_to_list
+from ..conv import check_float_input, convert_to_list
 from .._param_alias import param_alias
 
 

@@ -10,7 +10,7 @@ from ...._core.methods import TensorMethods
 from ...._core.tensor import Tensor
 from ....ops import common as R
 from ....tensor._operand import cast
-from .._nd_args import check_float_input
+from ..conv import check_float_input
 
 
 _MODES = ("LINEAR", "BILINEAR", "TRILINEAR", "NEAREST", "BICUBIC", "AREA")
