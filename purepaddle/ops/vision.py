@@ -150,6 +150,7 @@ class AffineGridGrad(Op):
         return apply(AffineGrid, gg, **self.attrs)
 
 
+# -- grid_sampler ---------------------------------------------------------------------------------
 def _source(g, size, align_corners, padding_mode):
     """Normalised coords in [-1, 1] -> input pixel coords, with border / reflection padding applied.
 

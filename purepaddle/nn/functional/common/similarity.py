@@ -2,7 +2,7 @@
 from .... import tensor as _T
 
 
-# -- similarity / labels -------------------------------------------------------------------------------------
+# -- cosine_similarity -----------------------------------------------------------------------------------------
 def cosine_similarity(x1, x2, axis=1, eps=1e-8):
     """sum(x1 * x2) / sqrt(max(sum(x1^2) * sum(x2^2), eps^2)) along axis.
 
