@@ -32,13 +32,9 @@ CORE_OPTIONAL = {"cupy", "ml_dtypes", "google", "protobuf", "mpi4py", "zmq"}  # 
 CORE_ALLOWED = {"numpy", PKG} | set(sys.stdlib_module_names)
 
 # TEMPORARY, emptied by the lead at merge: module-level circles that other helpers of issue 11 are removing
-# (A1: ops reduction/shape; A3: optimizer lr*, nn/functional/loss*, nn/layer/loss*). Nothing else may circle.
+# (A1: ops reduction/shape). Nothing else may circle.
 KNOWN_CIRCLES_OWNED_ELSEWHERE = {
     frozenset({"purepaddle.ops.reduction", "purepaddle.ops.shape"}),
-    frozenset({"purepaddle.optimizer.lr", "purepaddle.optimizer.lr_extra", "purepaddle.optimizer.lr_legacy"}),
-    frozenset({"purepaddle.nn.functional.loss", "purepaddle.nn.functional.loss_margin",
-               "purepaddle.nn.functional.loss_sequence"}),
-    frozenset({"purepaddle.nn.layer.loss", "purepaddle.nn.layer.loss_margin"}),
 }
 
 

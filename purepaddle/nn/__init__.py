@@ -4,8 +4,8 @@ import importlib as _importlib
 from . import functional, initializer, utils  # noqa: F401
 
 _MODULES = ("layer.layers", "layer.container", "layer.common", "layer.conv", "layer.pooling", "layer.norm",
-            "layer.activation", "layer.activation_param", "layer.distance", "layer.loss", "layer.rnn",
-            "layer.transformer", "layer.vision", "layer.resample", "clip", "loss")
+            "layer.activation", "layer.distance", "layer.loss", "layer.rnn",
+            "layer.transformer", "layer.vision", "clip", "loss")
 
 __all__ = []
 for _name in _MODULES:

@@ -2,18 +2,17 @@
 from . import (creation, einsum, elementwise, gather, join, linalg, linalg_decomp, logic, matmul, random, reduction,  # noqa: F401
                scatter, search, shape, slicing, triangular, unary)
 from . import linalg_extra, random_extra  # noqa: F401,E402
-from . import conv, grid_sample, pool, pool_extra, resample  # noqa: F401,E402
+from . import common, conv, pooling, vision  # noqa: F401,E402
 from . import manipulation_extra  # noqa: F401,E402
 from . import math_extra, special  # noqa: F401,E402
 from . import random_init  # noqa: F401,E402
 from . import metric  # noqa: F401,E402
 from . import clip  # noqa: F401,E402
-from . import optimizer, optimizer_extra  # noqa: F401,E402
-from . import activation, activation_smooth, nn_common, norm  # noqa: F401,E402
+from . import optimizer  # noqa: F401,E402
+from . import activation, input, norm  # noqa: F401,E402
 from . import rnn  # noqa: F401,E402
-from . import sequence  # noqa: F401,E402
+from . import extension  # noqa: F401,E402
 from . import loss  # noqa: F401,E402
-from . import attention  # noqa: F401,E402
-from . import loss_extra  # noqa: F401,E402
+from . import flash_attention  # noqa: F401,E402
 from . import fluid  # noqa: F401,E402
-from . import deformable_conv, fluid_extra, py_func  # noqa: F401,E402
+from . import py_func  # noqa: F401,E402

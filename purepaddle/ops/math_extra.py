@@ -11,7 +11,8 @@ from .join import Concat
 from .reduction import ReduceSum
 from .scatter import PutAlongAxis
 from .shape import ShapeOnly
-from .unary import Abs, Exp, Log, Pow, Relu, Sign, Tanh, _Predicate, _Unary, apply_scale, as_float
+from .activation import Relu
+from .unary import Abs, Exp, Log, Pow, Sign, Tanh, _Predicate, _Unary, apply_scale, as_float
 
 
 class _BinaryOp(Op):

@@ -54,23 +54,37 @@ class MatMul(Op):
         if yv:
             y = y.unsqueeze(-1)
             g = g.unsqueeze(-1)
-        if not tx and not ty:
-            gx = g.matmul(y, transpose_y=True)
-            gy = x.matmul(g, transpose_x=True)
-        elif tx and not ty:
-            gx = y.matmul(g, transpose_y=True)
-            gy = x.matmul(g)
-        elif not tx and ty:
-            gx = g.matmul(y)
-            gy = g.matmul(x, transpose_x=True)
-        else:
-            gx = y.matmul(g, transpose_x=True, transpose_y=True)
-            gy = g.matmul(x, transpose_x=True, transpose_y=True)
-        gx = sum_to(gx, x)
-        gy = sum_to(gy, y)
-        if xv:
+        # only the wanted gradients are computed: each costs a product as large as the forward
+        gx = gy = None
+        if self.need(0):
+            if not tx and not ty:
+                gx = g.matmul(y, transpose_y=True)
+            elif tx and not ty:
+                gx = y.matmul(g, transpose_y=True)
+            elif not tx and ty:
+                gx = g.matmul(y)
+            else:
+                gx = y.matmul(g, transpose_x=True, transpose_y=True)
+            gx = sum_to(gx, x)
+        if self.need(1):
+            if not tx and y.ndim == 2 and x.ndim > 2:
+                # a matrix applied to a batch (a linear layer): fold the batch dims into the rows, so
+                # Y's gradient is one matrix product instead of a batch of them summed afterwards
+                k, n = x.shape[-1], g.shape[-1]
+                x2, g2 = x.reshape([-1, k]), g.reshape([-1, n])
+                gy = g2.matmul(x2, transpose_x=True) if ty else x2.matmul(g2, transpose_x=True)
+            elif not tx and not ty:
+                gy = x.matmul(g, transpose_x=True)
+            elif tx and not ty:
+                gy = x.matmul(g)
+            elif not tx and ty:
+                gy = g.matmul(x, transpose_x=True)
+            else:
+                gy = g.matmul(x, transpose_x=True, transpose_y=True)
+            gy = sum_to(gy, y)
+        if xv and gx is not None:
             gx = gx.squeeze(0)
-        if yv:
+        if yv and gy is not None:
             gy = gy.squeeze(-1)
         return gx, gy
 

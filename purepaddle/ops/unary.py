@@ -428,36 +428,6 @@ class Erf(_Unary):
         return out_grad * apply(Exp, -(x * x)) * _TWO_OVER_SQRT_PI
 
 
-@register("relu")
-class Relu(_Unary):
-    saves = ("Out",)
-
-    def forward(self, xp, x):
-        return xp.maximum(x, 0)
-
-    def backward(self, out_grad):
-        (out,) = self.saved
-        return apply(ReluGrad, out, out_grad)
-
-
-@register("relu_grad")
-class ReluGrad(Op):
-    """dx = dout where out > 0: one multiply by the saved output's mask (Paddle's relu_grad)."""
-
-    inputs, outputs = ("Out", "Out@GRAD"), ("X@GRAD",)
-    saves = ("Out",)
-
-    def forward(self, xp, out, g):
-        return g * (out > 0)
-
-    def infer_meta(self, out, g):
-        return TensorMeta(g.shape, g.dtype)
-
-    def backward(self, gg):
-        (out,) = self.saved
-        return None, apply(ReluGrad, out, gg)
-
-
 # -- special values -----------------------------------------------------------------------
 @register("isnan_v2")
 class IsNan(_Predicate):
@@ -549,49 +519,3 @@ class Increment(_Unary):
 
     def backward(self, out_grad):
         return out_grad
-
-
-# -- softmax family -----------------------------------------------------------------------
-def _axis_sum(t, axis):
-    """sum over one axis keeping it (a no-op on 0-D tensors)."""
-    from .reduction import ReduceSum
-    if t.ndim == 0:
-        return t
-    return apply(ReduceSum, t, dim=[axis], keep_dim=True, reduce_all=False)
-
-
-@register("softmax")
-class Softmax(_Unary):
-    """exp(x - max) / sum(exp(x - max)) along attr axis."""
-
-    saves = ("Out",)
-
-    def forward(self, xp, x):
-        if x.ndim == 0:
-            return xp.ones_like(x)
-        ax = self.attrs["axis"]
-        e = xp.exp(x - x.max(axis=ax, keepdims=True))
-        e /= e.sum(axis=ax, keepdims=True)
-        return e
-
-    def backward(self, out_grad):
-        (out,) = self.saved
-        return out * (out_grad - _axis_sum(out_grad * out, self.attrs["axis"]))
-
-
-@register("log_softmax")
-class LogSoftmax(_Unary):
-    """x - logsumexp(x) along attr axis."""
-
-    saves = ("Out",)
-
-    def forward(self, xp, x):
-        if x.ndim == 0:
-            return xp.zeros_like(x)
-        ax = self.attrs["axis"]
-        s = x - x.max(axis=ax, keepdims=True)
-        return s - xp.log(xp.exp(s).sum(axis=ax, keepdims=True))
-
-    def backward(self, out_grad):
-        (out,) = self.saved
-        return out_grad - apply(Exp, out) * _axis_sum(out_grad, self.attrs["axis"])

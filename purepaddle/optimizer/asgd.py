@@ -3,7 +3,7 @@ import numpy as np
 
 from .._core.dispatch import constant
 from .._core.mode import STATE
-from ..ops import optimizer_extra as _ops
+from ..ops import optimizer as _ops
 from .lr import LRScheduler
 from .optimizer import Optimizer, _is_low_precision
 from .sgd import _warn_low_precision

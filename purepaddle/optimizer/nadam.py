@@ -1,6 +1,6 @@
 """paddle.optimizer.NAdam and paddle.optimizer.RAdam."""
 from .._core import dtype as _dt
-from ..ops import optimizer_extra as _ops
+from ..ops import optimizer as _ops
 from .optimizer import Optimizer, _is_low_precision
 from .sgd import _warn_low_precision
 

@@ -1,4 +1,4 @@
-"""OpSpec table: the activations of paddle.nn.functional (ops/activation.py), plus their argument checks."""
+"""OpSpec table: the activations of paddle.nn.functional (ops/activation/), plus their argument checks."""
 import math
 
 import numpy as np

@@ -7,7 +7,7 @@ import pytest
 
 import purepaddle as paddle
 import purepaddle.nn.functional as F
-from purepaddle.ops import conv_kernels as ck
+from purepaddle.ops.conv import _kernels as ck
 from tests.opspec import OpSpec, parametrize, rand
 
 

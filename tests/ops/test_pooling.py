@@ -9,7 +9,7 @@ import pytest
 
 import purepaddle as paddle
 import purepaddle.nn.functional as F
-from purepaddle.ops import pool as P
+from purepaddle.ops.pooling import _windows as P
 from tests.opspec import OpSpec, parametrize, rand
 
 

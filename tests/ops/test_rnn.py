@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle.ops import rnn_kernels as K
+from purepaddle.ops.rnn import _kernels as K
 
 
 @pytest.mark.parametrize("mode", ["LSTM", "GRU"])

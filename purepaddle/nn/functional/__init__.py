@@ -1,8 +1,8 @@
 """paddle.nn.functional: the functional forms of the layers (re-exports, one family per module)."""
 import importlib as _importlib
 
-_MODULES = ("activation", "activation_param", "common", "conv", "distance", "extension", "flash_attention", "input",
-            "loss", "norm", "pooling", "vision", "resample")
+_MODULES = ("activation", "common", "conv", "distance", "extension", "flash_attention", "input",
+            "loss", "norm", "pooling", "vision")
 
 __all__ = []
 for _name in _MODULES:

@@ -2,7 +2,7 @@
 
 On CPU Paddle runs all of these as "math" attention (matmul, softmax, dropout); so does purepaddle,
 with the [batch, seq, heads, head_dim] layout. The common case (no weights returned) is the fused
-`flash_attn` op (ops/attention.py): one autograd node, no transposed copies. Returning the softmax
+`flash_attn` op (ops/flash_attention.py): one autograd node, no transposed copies. Returning the softmax
 weights uses the composed form, so the weights are differentiable as in Paddle.
 """
 import contextlib
@@ -13,7 +13,7 @@ from ... import tensor as _T
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
-from ...ops.attention import FlashAttn as _FlashAttn
+from ...ops.flash_attention import FlashAttn as _FlashAttn
 from ...tensor.math_unary import need_tensor as _need_tensor
 from .activation import softmax as _softmax
 from .common import dropout as _dropout

@@ -3,7 +3,7 @@ from ... import tensor as _T
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
-from ...ops import nn_common as _NC
+from ...ops import input as _I
 from ...tensor.math_unary import kernel_error as _kernel_error
 from ...tensor.math_unary import need_tensor as _need_tensor
 from ._param_alias import param_alias
@@ -35,7 +35,7 @@ def one_hot(x, num_classes=-1, name=None):
         if STATE.static:
             raise ValueError("one_hot: num_classes=-1 needs the data; give num_classes in static mode")
         num_classes = int(x.numpy().max()) + 1 if x.size else 0
-    return apply(_NC.OneHotV2, x, depth=int(num_classes), allow_out_of_range=False)
+    return apply(_I.OneHotV2, x, depth=int(num_classes), allow_out_of_range=False)
 
 
 def embedding_renorm_(x, weight, max_norm, norm_type=2.0):
@@ -87,8 +87,8 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     if scale_grad_by_freq:
         if sparse:
             raise AttributeError("scale_grad_by_freq = True is not supported with sparse update.")
-        return apply(_NC.EmbeddingScaledGrad, x, weight, padding_idx=int(padding_idx))
-    return apply(_NC.LookupTableV2, x, weight, is_sparse=bool(sparse), is_distributed=False,
+        return apply(_I.EmbeddingScaledGrad, x, weight, padding_idx=int(padding_idx))
+    return apply(_I.LookupTableV2, x, weight, is_sparse=bool(sparse), is_distributed=False,
                  remote_prefetch=bool(sparse), padding_idx=int(padding_idx))
 
 

@@ -3,9 +3,9 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
-from ...ops import resample as R
+from ...ops import vision as V
 from ...tensor._operand import cast
-from ._nd_args import check_float_input
+from .conv import check_float_input
 
 __all__ = ["pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "affine_grid", "grid_sample"]
 
@@ -36,7 +36,7 @@ def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None):
     if c >= 0 and c % (upscale_factor * upscale_factor):
         raise ValueError(f"(InvalidArgument) The square of upscale_factor[{upscale_factor}] should divide the number "
                          f"of channel[{c}]")
-    return apply(R.PixelShuffle, x, upscale_factor=upscale_factor, data_format=data_format)
+    return apply(V.PixelShuffle, x, upscale_factor=upscale_factor, data_format=data_format)
 
 
 def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None):
@@ -63,7 +63,7 @@ def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None):
         if d >= 0 and d % downscale_factor:
             raise ValueError(f"(InvalidArgument) Downscale factor[{downscale_factor}] should divide both "
                              f"height[{sp[0]}] and width[{sp[1]}]")
-    return apply(R.PixelUnshuffle, x, downscale_factor=downscale_factor, data_format=data_format)
+    return apply(V.PixelUnshuffle, x, downscale_factor=downscale_factor, data_format=data_format)
 
 
 def channel_shuffle(x, groups, data_format="NCHW", name=None):
@@ -90,7 +90,7 @@ def channel_shuffle(x, groups, data_format="NCHW", name=None):
     c = x.shape[-1 if data_format == "NHWC" else 1]
     if c >= 0 and c % groups:
         raise ValueError(f"(InvalidArgument) Number of channels[{c}] must be divisible by groups[{groups}]")
-    return apply(R.ChannelShuffle, x, groups=groups, data_format=data_format)
+    return apply(V.ChannelShuffle, x, groups=groups, data_format=data_format)
 
 
 def affine_grid(theta, out_shape, align_corners=True, name=None):
@@ -127,7 +127,7 @@ def affine_grid(theta, out_shape, align_corners=True, name=None):
     if theta.shape[1] >= 0 and list(theta.shape[1:]) != [nd, nd + 1]:
         raise ValueError(f"(InvalidArgument) The shape of theta should be [N, {nd}, {nd + 1}] for a {nd + 2}-D "
                          f"out_shape, but received {list(theta.shape)}")
-    return apply(R.AffineGrid, theta, shape_t, output_shape=out_shape, align_corners=bool(align_corners),
+    return apply(V.AffineGrid, theta, shape_t, output_shape=out_shape, align_corners=bool(align_corners),
                  use_cudnn=False)
 
 
@@ -145,7 +145,6 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
             Tensor(shape=[1, 1, 1, 1], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[[2.50000000]]]])
     """
-    from ...ops import grid_sample as G
     if mode not in ("bilinear", "nearest"):
         raise ValueError(f"The mode of grid sample function should be in ['bilinear', 'nearest'], but got: {mode}")
     if padding_mode not in ("zeros", "reflection", "border"):
@@ -158,4 +157,4 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
     if len(x.shape) not in (4, 5) or len(grid.shape) != len(x.shape):
         raise ValueError(f"(InvalidArgument) grid_sample expects a 4-D or 5-D x and a grid of the same rank, but "
                          f"received x {list(x.shape)} and grid {list(grid.shape)}")
-    return apply(G.GridSampler, x, grid, mode=mode, padding_mode=padding_mode, align_corners=align_corners)
+    return apply(V.GridSampler, x, grid, mode=mode, padding_mode=padding_mode, align_corners=align_corners)

@@ -3,7 +3,7 @@ import math
 
 from ..._core import dtype as _dt
 from .. import functional as F
-from ..functional._nd_args import convert_to_list, update_padding
+from ..functional.conv import convert_to_list, update_padding
 from ..functional._param_alias import param_alias
 from ..initializer import Normal
 from .layers import Layer

@@ -1,7 +1,7 @@
 """paddle.nn recurrent layers: SimpleRNNCell, LSTMCell, GRUCell, RNN, BiRNN, SimpleRNN, LSTM, GRU.
 
 Cells are compositions of framework ops, stepped by RNN/BiRNN. SimpleRNN/LSTM/GRU run the whole
-stack as ONE fused `rnn` op (ops/rnn.py): the input projection of all steps is one matmul, the
+stack as ONE fused `rnn` op (ops/rnn/fused.py): the input projection of all steps is one matmul, the
 time loop runs on arrays, and backward is a dedicated BPTT op, so the autograd graph holds a
 handful of nodes instead of one per step. (Double backward through it is not implemented.)
 """

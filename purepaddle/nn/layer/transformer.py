@@ -13,7 +13,7 @@ import numpy as np
 from ... import tensor as _T
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ...ops.attention import FlashAttn as _FlashAttn
+from ...ops.flash_attention import FlashAttn as _FlashAttn
 from .. import functional as F
 from ..param_attr import ParamAttr
 from .common import Dropout, Linear

@@ -8,7 +8,7 @@ Each appends the legacy ops Paddle 3.3.1 writes into a ProgramDesc (fc: `mul` + 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.op import OPS
-from ...nn.functional._nd_args import convert_to_list, update_padding
+from ...nn.functional.conv import convert_to_list, update_padding
 from ...nn.initializer import Constant, Normal
 from ...nn.param_attr import ParamAttr
 from ...ops.elementwise import ElementwiseAdd

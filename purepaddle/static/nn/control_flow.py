@@ -13,7 +13,7 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.mode import STATE
-from ...ops.fluid_extra import Assert as _AssertOp
+from ...ops.fluid import Assert as _AssertOp
 from ..._core.tensor import Tensor
 from ..control_flow import Print as _PrintOp, block_io
 from ..program import Variable, VarType, default_main_program

@@ -8,7 +8,7 @@ import numbers
 
 from ..._core.dispatch import apply
 from ..._core.op import OPS
-from ...nn.functional._nd_args import convert_to_list, update_padding
+from ...nn.functional.conv import convert_to_list, update_padding
 from ...nn.initializer import Normal
 from ..program import Variable
 from .layer_helper import LayerHelper, check_variable, prod, static_only

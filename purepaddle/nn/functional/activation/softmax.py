@@ -1,0 +1,111 @@
+"""The softmax family of paddle.nn.functional (ops in ops/activation/softmax.py): softmax, log_softmax,
+gumbel_softmax.
+"""
+from ...._core import dtype as _dt
+from ...._core.dispatch import apply, apply_inplace
+from ...._core.methods import TensorMethods
+from ....ops import activation as _A
+from ....ops.creation import Cast as _Cast
+from ....tensor.math_unary import kernel_error as _kernel_error
+from ....tensor.math_unary import need_tensor as _need_tensor
+from ....tensor.math_unary import write_out as _write_out
+from .._param_alias import param_alias
+from ._elementwise import _FLOATS, _act
+
+
+def _softmax_input(x, axis, dtype, api):
+    """Check softmax's operands; cast x to `dtype` when given."""
+    if not isinstance(x, TensorMethods):
+        _need_tensor(x, api)
+    if dtype is not None:
+        d = _dt.convert_dtype(dtype)
+        if d is not x.dtype:
+            x = apply(_Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+    if not x.dtype.is_floating:
+        raise _kernel_error(api, x.dtype, _FLOATS)
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"The type of 'axis' in {api} must be int, but received {type(axis).__name__}.")
+    r = x.ndim
+    if r and not -r <= axis < r:
+        raise ValueError("(InvalidArgument) Attr(axis) value should be in range [-R, R-1], R is the rank of "
+                         "Input(X).")
+    return x, (axis % r if r else -1)
+
+
+def softmax(x, axis=-1, dtype=None, name=None, *, out=None):
+    """exp(x) / sum(exp(x)) along `axis`, computed stably; `dtype` casts x first.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> x = paddle.to_tensor([[2.0, 3.0, 4.0, 5.0], [1.0, 1.0, 1.0, 1.0]])
+            >>> F.softmax(x)
+            Tensor(shape=[2, 4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[0.03205860, 0.08714432, 0.23688281, 0.64391428],
+                    [0.25000000, 0.25000000, 0.25000000, 0.25000000]])
+    """
+    x, axis = _softmax_input(x, axis, dtype, "softmax")
+    return _write_out(apply(_A.Softmax, x, axis=axis, use_cudnn=False), out)
+
+
+def softmax_(x, axis=-1, dtype=None, name=None):
+    """In-place softmax.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> x = paddle.to_tensor([1.0, 1.0, 1.0, 1.0])
+            >>> _ = F.softmax_(x)
+            >>> x
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.25000000, 0.25000000, 0.25000000, 0.25000000])
+    """
+    x2, axis = _softmax_input(x, axis, dtype, "softmax_")
+    if x2 is not x:
+        apply_inplace(_Cast, x, in_dtype=x.dtype.proto, out_dtype=x2.dtype.proto)
+    return apply_inplace(_A.Softmax, x, axis=axis, use_cudnn=False)
+
+
+def log_softmax(x, axis=-1, dtype=None, name=None):
+    """log(softmax(x)) along `axis`, computed stably as x - logsumexp(x).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> x = paddle.to_tensor([[2.0, 3.0, 4.0, 5.0], [1.0, 1.0, 1.0, 1.0]])
+            >>> F.log_softmax(x)
+            Tensor(shape=[2, 4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[-3.44018960, -2.44018960, -1.44018960, -0.44018966],
+                    [-1.38629436, -1.38629436, -1.38629436, -1.38629436]])
+    """
+    x, axis = _softmax_input(x, axis, dtype, "log_softmax")
+    return apply(_A.LogSoftmax, x, axis=axis)
+
+
+
+
+softmax = param_alias(input="x", dim="axis")(softmax)
+
+
+def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
+    """softmax((x + g) / temperature) along axis with g Gumbel(0, 1) noise from the global generator;
+    hard=True returns the one-hot of the argmax instead.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> out = F.gumbel_softmax(paddle.randn([4, 6]), hard=True)
+            >>> out.sum(axis=-1)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 1., 1., 1.])
+    """
+    return _act(_A.GumbelSoftmax, x, "gumbel_softmax", temperature=float(temperature), hard=bool(hard),
+                axis=int(axis))

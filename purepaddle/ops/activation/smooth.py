@@ -1,0 +1,370 @@
+"""Activation ops of paddle.nn.functional, smooth family: elu, celu, selu, gelu (and gelu_grad), silu,
+swish, softplus, mish, softsign, tanh_shrink, logsigmoid.
+
+Forward kernels run block by block (ops/_blocking.py) since each is a dozen NumPy passes; backward
+rules are framework ops, except gelu's, which is one fused grad op unless create_graph.
+"""
+import math
+
+import numpy as np
+
+from ..._core.dispatch import apply
+from ..._core.mode import STATE
+from ..._core.op import Op, TensorMeta, register
+from .._blocking import blocked
+from ..special_kernels import erf as _erf_kernel
+from ..unary import Exp, Sigmoid, Tanh, _Unary
+from .piecewise import _mask, _typed
+
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+_INV_SQRT_2 = 1.0 / math.sqrt(2.0)
+_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+
+
+# erf(x) ~ x * P(x^2) / Q(x^2) on [-4, 4] (clamped outside): the rational form float32 kernels use,
+# within 5e-7 of erf; float64 inputs take the precise kernel instead
+_ERF_P = (-2.72614225801306e-10, 2.77068142495902e-08, -2.10102402082508e-06, -5.69250639462346e-05,
+          -7.34990630326855e-04, -2.95459980854025e-03, -1.60960333262415e-02)
+_ERF_Q = (-1.45660718464996e-05, -2.13374055278905e-04, -1.68282697438203e-03, -7.37332916720468e-03,
+          -1.42647390514189e-02)
+
+
+def _erf(x):
+    """erf on a float array, in its dtype."""
+    if x.dtype == np.float64:
+        return _erf_kernel(x.reshape(-1)).reshape(x.shape)
+    t = np.clip(x, -4.0, 4.0)
+    x2 = t * t
+    p = x2 * _ERF_P[0]
+    p += _ERF_P[1]
+    for c in _ERF_P[2:]:
+        p *= x2
+        p += c
+    p *= t
+    q = x2 * _ERF_Q[0]
+    q += _ERF_Q[1]
+    for c in _ERF_Q[2:]:
+        q *= x2
+        q += c
+    p /= q
+    return p
+
+
+def _sigmoid(xp, x):
+    """1 / (1 + exp(-x)) with one temporary."""
+    e = xp.exp(-x)
+    e += 1
+    return xp.reciprocal(e, out=e)
+
+
+# -- exponential-linear family ------------------------------------------------------------------
+@register("elu")
+class Elu(_Unary):
+    """x where x > 0 else alpha * (exp(x) - 1)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
+        xp = np
+        a = self.attrs["alpha"]
+        return _typed(xp.where(x > 0, x, xp.expm1(xp.minimum(x, 0)) * a), x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        pos = _mask(x > 0, g)
+        neg = apply(Exp, x * (1.0 - pos)) * (1.0 - pos) * self.attrs["alpha"]
+        return g * (pos + neg)
+
+
+@register("celu")
+class Celu(_Unary):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
+        xp = np
+        a = self.attrs["alpha"]
+        return _typed(xp.where(x > 0, x, xp.expm1(xp.minimum(x, 0) / a) * a), x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        a = self.attrs["alpha"]
+        pos = _mask(x > 0, g)
+        return g * (pos + apply(Exp, x * (1.0 - pos) * (1.0 / a)) * (1.0 - pos))
+
+
+@register("selu")
+class Selu(_Unary):
+    """scale * (x where x > 0 else alpha * (exp(x) - 1))."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
+        xp = np
+        a = self.attrs
+        s, al = a["scale"], a["alpha"]
+        return _typed(xp.where(x > 0, x * s, xp.expm1(xp.minimum(x, 0)) * (al * s)), x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        a = self.attrs
+        s, al = a["scale"], a["alpha"]
+        pos = _mask(x > 0, g)
+        return g * (pos * s + apply(Exp, x * (1.0 - pos)) * (1.0 - pos) * (al * s))
+
+
+# -- smooth activations ---------------------------------------------------------------------------
+def _gelu_erf(x):
+    e = _erf(x * _INV_SQRT_2)
+    e += 1.0
+    e *= x
+    e *= 0.5
+    return _typed(e, x)
+
+
+def _gelu_tanh(x):
+    inner = x * x
+    inner *= 0.044715
+    inner += 1.0
+    inner *= x
+    inner *= _SQRT_2_OVER_PI
+    t = np.tanh(inner, out=inner)
+    t += 1.0
+    t *= x
+    t *= 0.5
+    return _typed(t, x)
+
+
+def _gelu_erf_grad(x, g):
+    """dout * (Phi(x) + x * phi(x))."""
+    d = _erf(x * _INV_SQRT_2)
+    d += 1.0
+    d *= 0.5
+    pdf = x * x
+    pdf *= -0.5
+    np.exp(pdf, out=pdf)
+    pdf *= x
+    pdf *= _INV_SQRT_2PI
+    d += pdf
+    d *= g
+    return _typed(d, g)
+
+
+def _gelu_tanh_grad(x, g):
+    """dout * d/dx of 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))."""
+    x2 = x * x
+    inner = x2 * 0.044715
+    inner += 1.0
+    inner *= x
+    inner *= _SQRT_2_OVER_PI
+    t = np.tanh(inner, out=inner)
+    d = x2 * (3 * 0.044715)
+    d += 1.0
+    d *= _SQRT_2_OVER_PI
+    sech2 = t * t
+    np.subtract(1.0, sech2, out=sech2)
+    d *= sech2
+    d *= x
+    d += t
+    d += 1.0
+    d *= 0.5
+    d *= g
+    return _typed(d, g)
+
+
+@register("gelu")
+class Gelu(_Unary):
+    """x * Phi(x) (exact, with erf) or its tanh approximation (attr approximate)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(_gelu_tanh if self.attrs.get("approximate") else _gelu_erf, x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        if not STATE.grad_enabled and not STATE.static:  # one fused kernel unless create_graph
+            return apply(GeluGrad, x, g, approximate=bool(self.attrs.get("approximate")))
+        if self.attrs.get("approximate"):
+            x2 = x * x
+            t = apply(Tanh, x * (x2 * 0.044715 + 1.0) * _SQRT_2_OVER_PI)
+            dinner = (x2 * (3 * 0.044715) + 1.0) * _SQRT_2_OVER_PI
+            d = (t + 1.0) * 0.5 + x * 0.5 * (1.0 - t * t) * dinner
+            return g * d
+        from ..unary import Erf
+        cdf = (apply(Erf, x * _INV_SQRT_2) + 1.0) * 0.5
+        pdf = apply(Exp, x * x * -0.5) * _INV_SQRT_2PI
+        return g * (cdf + x * pdf)
+
+
+@register("gelu_grad")
+class GeluGrad(Op):
+    """X@GRAD of gelu in one kernel: dout * (Phi(x) + x * phi(x)), or its tanh-form derivative."""
+
+    inputs, outputs = ("X", "Out@GRAD"), ("X@GRAD",)
+
+    def forward(self, xp, x, g):
+        return blocked(_gelu_tanh_grad if self.attrs.get("approximate") else _gelu_erf_grad, x, g)
+
+    def infer_meta(self, x, g):
+        return TensorMeta(g.shape, g.dtype)
+
+
+@register("silu")
+class Silu(_Unary):
+    """x * sigmoid(x)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
+        xp = np
+        s = _sigmoid(xp, x)
+        s *= x
+        return _typed(s, x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        s = apply(Sigmoid, x)
+        return g * (s * (x * (1.0 - s) + 1.0))
+
+
+@register("swish")
+class Swish(_Unary):
+    """x * sigmoid(beta * x)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
+        xp = np
+        b = self.attrs.get("beta", 1.0)
+        s = _sigmoid(xp, x * b if b != 1.0 else x)
+        s *= x
+        return _typed(s, x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        b = self.attrs.get("beta", 1.0)
+        s = apply(Sigmoid, x * b)
+        return g * (s * (x * b * (1.0 - s) + 1.0))
+
+
+def _softplus_arr(xp, x, beta, threshold):
+    """log(1 + exp(beta x)) / beta, linear above threshold, computed without overflow."""
+    bx = x * beta if beta != 1 else x
+    sp = xp.logaddexp(bx, 0)
+    if beta != 1:
+        sp /= beta
+    return xp.where(bx > threshold, x, sp)
+
+
+@register("softplus")
+class Softplus(_Unary):
+    """log(1 + exp(beta * x)) / beta, or x where beta * x > threshold."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
+        xp = np
+        a = self.attrs
+        return _typed(_softplus_arr(xp, x, a["beta"], a["threshold"]), x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        a = self.attrs
+        b = a["beta"]
+        lin = _mask(x * b > a["threshold"], g)
+        return g * (lin + apply(Sigmoid, x * b) * (1.0 - lin))
+
+
+@register("mish")
+class Mish(_Unary):
+    """x * tanh(softplus(x)) (softplus linear above attr threshold)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
+        xp = np
+        t = xp.tanh(_softplus_arr(xp, x, 1.0, self.attrs.get("threshold", 20.0)))
+        t *= x
+        return _typed(t, x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        thr = self.attrs.get("threshold", 20.0)
+        lin = _mask(x > thr, g)
+        sp = apply(Softplus, x, beta=1.0, threshold=thr)
+        t = apply(Tanh, sp)
+        dsp = lin + apply(Sigmoid, x) * (1.0 - lin)
+        return g * (t + x * (1.0 - t * t) * dsp)
+
+
+@register("softsign")
+class Softsign(_Unary):
+    """x / (1 + |x|)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        d = xp.abs(x)
+        d += 1.0
+        return _typed(xp.divide(x, d, out=d), x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        d = x.abs() + 1.0
+        return g / (d * d)
+
+
+@register("tanh_shrink")
+class TanhShrink(_Unary):
+    """x - tanh(x)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return x - xp.tanh(x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        t = apply(Tanh, x)
+        return g * t * t
+
+
+@register("logsigmoid")
+class LogSigmoid(_Unary):
+    """log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|))."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
+        xp = np
+        return _typed(-xp.logaddexp(-x, 0), x)
+
+    def backward(self, g):
+        (x,) = self.saved
+        return g * apply(Sigmoid, -x)

@@ -1,0 +1,83 @@
+"""The softmax activation ops: softmax, log_softmax and gumbel_softmax (each normalises along attr axis)."""
+import numpy as np
+
+from ..._core.dispatch import apply
+from ..._core.op import register
+from ..reduction import ReduceSum
+from ..unary import Exp, _Unary
+from .piecewise import _typed
+
+
+def _axis_sum(t, axis):
+    """sum over one axis keeping it (a no-op on 0-D tensors)."""
+    if t.ndim == 0:
+        return t
+    return apply(ReduceSum, t, dim=[axis], keep_dim=True, reduce_all=False)
+
+
+@register("softmax")
+class Softmax(_Unary):
+    """exp(x - max) / sum(exp(x - max)) along attr axis."""
+
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        if x.ndim == 0:
+            return xp.ones_like(x)
+        ax = self.attrs["axis"]
+        e = xp.exp(x - x.max(axis=ax, keepdims=True))
+        e /= e.sum(axis=ax, keepdims=True)
+        return e
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out * (out_grad - _axis_sum(out_grad * out, self.attrs["axis"]))
+
+
+@register("log_softmax")
+class LogSoftmax(_Unary):
+    """x - logsumexp(x) along attr axis."""
+
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        if x.ndim == 0:
+            return xp.zeros_like(x)
+        ax = self.attrs["axis"]
+        s = x - x.max(axis=ax, keepdims=True)
+        return s - xp.log(xp.exp(s).sum(axis=ax, keepdims=True))
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out_grad - apply(Exp, out) * _axis_sum(out_grad, self.attrs["axis"])
+
+
+@register("gumbel_softmax")
+class GumbelSoftmax(_Unary):
+    """softmax((x + Gumbel noise) / temperature) along axis, or its one-hot argmax when `hard`.
+
+    The gradient is Paddle's kernel's: the softmax gradient through Out (so zero for `hard`, and
+    not divided by the temperature).
+    """
+
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        from ..._core.generator import rng
+        a = self.attrs
+        ax = a["axis"]
+        u = rng().random(x.shape)
+        gumbel = -np.log(-np.log(u + 1e-20) + 1e-20)
+        z = (x + gumbel.astype(x.dtype)) / a["temperature"]
+        z = np.exp(z - z.max(axis=ax, keepdims=True))
+        z /= z.sum(axis=ax, keepdims=True)
+        z = _typed(z, x)
+        if a["hard"]:
+            hard = np.zeros_like(z)
+            np.put_along_axis(hard, np.expand_dims(z.argmax(axis=ax), ax), 1, axis=ax)
+            return hard
+        return z
+
+    def backward(self, g):
+        (out,) = self.saved
+        return out * (g - _axis_sum(g * out, self.attrs["axis"]))

@@ -1,0 +1,21 @@
+"""label_smooth of paddle.nn.functional.common."""
+from ..._core.op import Op, TensorMeta, register
+
+
+@register("label_smooth")
+class LabelSmooth(Op):
+    """(1 - epsilon) * X + epsilon * PriorDist (or epsilon / num_classes without a prior)."""
+
+    inputs, outputs = ("X", "PriorDist"), ("Out",)
+
+    def forward(self, xp, x, prior):
+        e = self.attrs["epsilon"]
+        out = x * (1.0 - e)
+        out += (prior.reshape(-1) * e) if prior is not None else e / x.shape[-1]
+        return out.astype(x.dtype, copy=False)
+
+    def infer_meta(self, x, prior):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, g):
+        return g * (1.0 - self.attrs["epsilon"]), None

@@ -1,0 +1,266 @@
+"""Vision ops of paddle.nn.functional.vision: pixel_shuffle / pixel_unshuffle, channel_shuffle,
+affine_grid (+ grad) and grid_sampler (+ grad: sample X at normalised grid positions, bilinear /
+nearest, zeros / border / reflection padding).
+"""
+import itertools
+
+import numpy as np
+
+from .._core.dispatch import apply
+from .._core.op import Op, TensorMeta, register
+
+
+# -- pixel / channel shuffles --------------------------------------------------------------------
+def _shuffle(x, r, last, up):
+    """pixel_shuffle (up) / pixel_unshuffle on an NCHW or NHWC array."""
+    if last:
+        x = np.moveaxis(x, -1, 1)
+    n, c, h, w = x.shape
+    if up:
+        out = x.reshape(n, c // (r * r), r, r, h, w).transpose(0, 1, 4, 2, 5, 3).reshape(n, c // (r * r), h * r,
+                                                                                          w * r)
+    else:
+        out = x.reshape(n, c, h // r, r, w // r, r).transpose(0, 1, 3, 5, 2, 4).reshape(n, c * r * r, h // r,
+                                                                                         w // r)
+    return np.ascontiguousarray(np.moveaxis(out, 1, -1) if last else out)
+
+
+def _shuffle_meta(x, r, last, up):
+    n, c, h, w = ([x.shape[0], x.shape[3], x.shape[1], x.shape[2]] if last else list(x.shape))
+    f = (lambda d, k: -1 if d < 0 else d * k) if up else (lambda d, k: -1 if d < 0 else d // k)
+    c2 = (-1 if c < 0 else c // (r * r)) if up else (-1 if c < 0 else c * r * r)
+    h2, w2 = f(h, r), f(w, r)
+    return [n, h2, w2, c2] if last else [n, c2, h2, w2]
+
+
+@register("pixel_shuffle")
+class PixelShuffle(Op):
+    """[N, C*r*r, H, W] -> [N, C, H*r, W*r] (attrs upscale_factor, data_format)."""
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return _shuffle(x, a["upscale_factor"], a.get("data_format", "NCHW") == "NHWC", True)
+
+    def infer_meta(self, x):
+        a = self.attrs
+        return TensorMeta(_shuffle_meta(x, a["upscale_factor"], a.get("data_format", "NCHW") == "NHWC", True),
+                          x.dtype)
+
+    def backward(self, g):
+        a = self.attrs
+        return apply(PixelUnshuffle, g, downscale_factor=a["upscale_factor"], data_format=a.get("data_format", "NCHW"))
+
+
+@register("pixel_unshuffle")
+class PixelUnshuffle(Op):
+    """[N, C, H*r, W*r] -> [N, C*r*r, H, W] (attrs downscale_factor, data_format)."""
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return _shuffle(x, a["downscale_factor"], a.get("data_format", "NCHW") == "NHWC", False)
+
+    def infer_meta(self, x):
+        a = self.attrs
+        return TensorMeta(_shuffle_meta(x, a["downscale_factor"], a.get("data_format", "NCHW") == "NHWC", False),
+                          x.dtype)
+
+    def backward(self, g):
+        a = self.attrs
+        return apply(PixelShuffle, g, upscale_factor=a["downscale_factor"], data_format=a.get("data_format", "NCHW"))
+
+
+@register("channel_shuffle")
+class ChannelShuffle(Op):
+    """Interleave the channels of `groups` groups: [N, g*k, ...] viewed [N, g, k] -> [N, k, g]."""
+
+    def forward(self, xp, x):
+        a = self.attrs
+        last = a.get("data_format", "NCHW") == "NHWC"
+        g = a["groups"]
+        if last:
+            x = np.moveaxis(x, -1, 1)
+        n, c = x.shape[:2]
+        out = x.reshape((n, g, c // g) + x.shape[2:]).swapaxes(1, 2).reshape(x.shape)
+        return np.ascontiguousarray(np.moveaxis(out, 1, -1) if last else out)
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, g):
+        a = self.attrs
+        c = g.shape[-1] if a.get("data_format", "NCHW") == "NHWC" else g.shape[1]
+        return apply(ChannelShuffle, g, groups=c // a["groups"], data_format=a.get("data_format", "NCHW"))
+
+
+# -- affine_grid ---------------------------------------------------------------------------------
+def _base_grid(sp, align_corners, dtype):
+    """[*sp, nd + 1] homogeneous sampling coordinates in [-1, 1] (x first, as Paddle lays them out)."""
+    axes = []
+    for n in sp:
+        if align_corners:
+            v = np.linspace(-1, 1, n) if n > 1 else np.zeros(1)
+        else:
+            v = (np.arange(n) * 2 + 1) / n - 1
+        axes.append(v.astype(dtype))
+    mesh = np.meshgrid(*axes, indexing="ij")
+    coords = [m for m in reversed(mesh)] + [np.ones(sp, dtype=dtype)]
+    return np.stack(coords, axis=-1)
+
+
+@register("affine_grid")
+class AffineGrid(Op):
+    """Sampling grid [N, H, W, 2] (or [N, D, H, W, 3]) of the affine maps Theta [N, 2, 3] (or [N, 3, 4])."""
+
+    inputs, outputs = ("Theta", "OutputShape"), ("Output",)
+
+    def forward(self, xp, theta, out_shape=None):
+        shape = [int(v) for v in (out_shape.reshape(-1) if out_shape is not None else self.attrs["output_shape"])]
+        base = _base_grid(shape[2:], self.attrs.get("align_corners", True), theta.dtype)
+        n = theta.shape[0]
+        flat = base.reshape(-1, base.shape[-1])
+        return np.matmul(flat, theta.transpose(0, 2, 1)).reshape([n] + shape[2:] + [theta.shape[1]])
+
+    def infer_meta(self, theta, out_shape=None):
+        shape = list(self.attrs.get("output_shape") or [])
+        if out_shape is not None or not shape:
+            nd = theta.shape[1] if theta.shape[1] > 0 else 2
+            return TensorMeta([theta.shape[0]] + [-1] * nd + [nd], theta.dtype)
+        return TensorMeta([theta.shape[0]] + shape[2:] + [theta.shape[1]], theta.dtype)
+
+    def backward(self, g):
+        return apply(AffineGridGrad, g, **self.attrs), None
+
+
+@register("affine_grid_grad")
+class AffineGridGrad(Op):
+    """Theta@GRAD of affine_grid: sum over positions of Output@GRAD times the base coordinates."""
+
+    inputs, outputs = ("Output@GRAD",), ("Theta@GRAD",)
+
+    def forward(self, xp, g):
+        sp = list(g.shape[1:-1])
+        base = _base_grid(sp, self.attrs.get("align_corners", True), g.dtype)
+        flat = base.reshape(-1, base.shape[-1])
+        return np.matmul(g.reshape(g.shape[0], -1, g.shape[-1]).transpose(0, 2, 1), flat)
+
+    def infer_meta(self, g):
+        return TensorMeta([g.shape[0], g.shape[-1], g.shape[-1] + 1], g.dtype)
+
+    def backward(self, gg):
+        return apply(AffineGrid, gg, **self.attrs)
+
+
+# -- grid_sampler ---------------------------------------------------------------------------------
+def _source(g, size, align_corners, padding_mode):
+    """Normalised coords in [-1, 1] -> input pixel coords, with border / reflection padding applied.
+
+    Also returns d(coord)/d(g) for the grid gradient."""
+    if align_corners:
+        c, dc = (g + 1) / 2 * (size - 1), np.full_like(g, (size - 1) / 2)
+    else:
+        c, dc = ((g + 1) * size - 1) / 2, np.full_like(g, size / 2)
+    if padding_mode == "border":
+        inside = (c > 0) & (c < size - 1)
+        return np.clip(c, 0, size - 1), dc * inside
+    if padding_mode == "reflection":
+        lo, hi = (0.0, size - 1.0) if align_corners else (-0.5, size - 0.5)
+        span = hi - lo
+        if span <= 0:
+            return np.zeros_like(c), np.zeros_like(dc)
+        t = np.abs(c - lo)
+        flips = np.floor(t / span)
+        extra = t - flips * span
+        sign = np.where(c < lo, -1.0, 1.0) * np.where(flips % 2 == 0, 1.0, -1.0)
+        r = np.where(flips % 2 == 0, lo + extra, hi - extra)
+        inside = (r > 0) & (r < size - 1)
+        return np.clip(r, 0, size - 1), dc * sign * inside
+    return c, dc
+
+
+def _prepare(x, grid, a):
+    nd = x.ndim - 2
+    sizes = list(x.shape[2:])[::-1]  # W, H[, D]: the order of the grid's last axis
+    coords, dcoords = zip(*[_source(grid[..., i].astype(np.float64), sizes[i], a["align_corners"],
+                                    a["padding_mode"]) for i in range(nd)])
+    return nd, sizes, coords, dcoords
+
+
+def _corners(nd, sizes, coords, mode):
+    """(flat index (N, P), valid mask, weight, per-dim weight derivatives) of each sampling tap."""
+    n = coords[0].shape[0]
+    flat_c = [c.reshape(n, -1) for c in coords]
+    strides = [int(np.prod(sizes[:i])) for i in range(nd)]  # W is fastest
+    if mode == "nearest":
+        idx = [np.rint(c).astype(np.int64) for c in flat_c]
+        valid = np.all([(i >= 0) & (i < s) for i, s in zip(idx, sizes)], axis=0)
+        flat = sum(np.clip(i, 0, s - 1) * st for i, s, st in zip(idx, sizes, strides))
+        yield flat, valid, np.ones_like(flat_c[0]), [np.zeros_like(flat_c[0])] * nd
+        return
+    lo = [np.floor(c) for c in flat_c]
+    frac = [c - f for c, f in zip(flat_c, lo)]
+    for bits in itertools.product((0, 1), repeat=nd):
+        idx = [(f + b).astype(np.int64) for f, b in zip(lo, bits)]
+        valid = np.all([(i >= 0) & (i < s) for i, s in zip(idx, sizes)], axis=0)
+        ws = [t if b else 1 - t for t, b in zip(frac, bits)]
+        w = np.prod(ws, axis=0)
+        dws = []
+        for d in range(nd):
+            others = np.prod([ws[k] for k in range(nd) if k != d], axis=0) if nd > 1 else np.ones_like(w)
+            dws.append(others * (1 if bits[d] else -1))
+        flat = sum(np.clip(i, 0, s - 1) * st for i, s, st in zip(idx, sizes, strides))
+        yield flat, valid, w, dws
+
+
+@register("grid_sampler")
+class GridSampler(Op):
+    """Output[n, c, p] = X sampled at Grid[n, p] (attrs mode, padding_mode, align_corners)."""
+
+    inputs, outputs = ("X", "Grid"), ("Output",)
+    saves = ("X", "Grid")
+
+    def forward(self, xp, x, grid):
+        nd, sizes, coords, _ = _prepare(x, grid, self.attrs)
+        n, c = x.shape[:2]
+        xf = x.reshape(n, c, -1)
+        out = np.zeros((n, c, coords[0][0].size), dtype=np.float64)
+        for flat, valid, w, _ in _corners(nd, sizes, coords, self.attrs["mode"]):
+            vals = np.take_along_axis(xf, flat[:, None, :], axis=2)
+            out += vals * (w * valid)[:, None, :]
+        return out.reshape((n, c) + grid.shape[1:-1]).astype(x.dtype)
+
+    def infer_meta(self, x, grid):
+        return TensorMeta(list(x.shape[:2]) + list(grid.shape[1:-1]), x.dtype)
+
+    def backward(self, g):
+        x, grid = self.saved
+        return apply(GridSamplerGrad, x, grid, g, **self.attrs)
+
+
+@register("grid_sampler_grad")
+class GridSamplerGrad(Op):
+    """X@GRAD (taps scattered back) and Grid@GRAD (through the bilinear weights) of grid_sampler."""
+
+    inputs, outputs = ("X", "Grid", "Output@GRAD"), ("X@GRAD", "Grid@GRAD")
+
+    def forward(self, xp, x, grid, g):
+        nd, sizes, coords, dcoords = _prepare(x, grid, self.attrs)
+        n, c = x.shape[:2]
+        hw = int(np.prod(sizes))
+        xf = x.reshape(n, c, -1)
+        gf = g.reshape(n, c, -1).astype(np.float64)
+        dx = np.zeros(n * c * hw)
+        dgrid = [np.zeros(coords[0].reshape(n, -1).shape) for _ in range(nd)]
+        rows = (np.arange(n * c) * hw).reshape(n, c, 1)
+        for flat, valid, w, dws in _corners(nd, sizes, coords, self.attrs["mode"]):
+            wv = w * valid
+            dx += np.bincount((rows + flat[:, None, :]).reshape(-1), weights=(gf * wv[:, None, :]).reshape(-1),
+                              minlength=n * c * hw)
+            vals = np.take_along_axis(xf, flat[:, None, :], axis=2)
+            gv = (gf * vals).sum(axis=1) * valid
+            for d in range(nd):
+                dgrid[d] += gv * dws[d]
+        dgrid = np.stack([dg * dc.reshape(n, -1) for dg, dc in zip(dgrid, dcoords)], axis=-1)
+        return dx.reshape(x.shape).astype(x.dtype), dgrid.reshape(grid.shape).astype(grid.dtype)
+
+    def infer_meta(self, x, grid, g):
+        return TensorMeta(x.shape, x.dtype), TensorMeta(grid.shape, grid.dtype)
