@@ -236,12 +236,19 @@ def module_examples(path, root):
     module = rel[:-3].replace("/", ".").removesuffix(".__init__")
     found = []
     for qualname, doc, line in _documented(ast.parse(text, rel)):
-        for block_line, lines in docstring_blocks(doc, line):
-            try:
-                steps, error = parse_block(lines), ""
-            except (SyntaxError, ValueError) as exc:
-                steps, error = [], f"{type(exc).__name__}: {exc}"
-            found.append(Example(module, qualname, rel, block_line, steps, error))
+        found.extend(docstring_examples(doc, line, module, qualname, rel))
+    return found
+
+
+def docstring_examples(doc, line, module, qualname, path):
+    """The Examples of one docstring that starts at `line` of `path`."""
+    found = []
+    for block_line, lines in docstring_blocks(doc, line):
+        try:
+            steps, error = parse_block(lines), ""
+        except (SyntaxError, ValueError) as exc:
+            steps, error = [], f"{type(exc).__name__}: {exc}"
+        found.append(Example(module, qualname, path, block_line, steps, error))
     return found
 
 

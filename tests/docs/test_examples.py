@@ -5,11 +5,14 @@ for how one runs, _want.py for how output is compared). An example that cannot r
 a directive: `# doctest: +SKIP("downloads MNIST")`; a SKIP without a reason fails.
 """
 import pathlib
+import re
+import sys
 import tempfile
+import textwrap
 
 import pytest
 
-from tests.docs._collect import collect
+from tests.docs._collect import collect, docstring_examples
 from tests.docs._sandbox import ExampleFailed, ExampleSkipped, run_example
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -59,3 +62,100 @@ def test_pending_entries_name_one_example_each():
 
 def test_examples_are_found():
     assert len(EXAMPLES) > 1000
+
+
+# -- the runner's own rules ------------------------------------------------------------------------------------
+
+def _run_doc(body):
+    """Run the one example of a docstring whose code-block holds `body` (lines of '>>> ...' and wants)."""
+    doc = "Doc.\n\n    Examples:\n        .. code-block:: python\n\n" + textwrap.indent(textwrap.dedent(body), " " * 12)
+    (example,) = docstring_examples(doc, 1, "m", "f", "m.py")
+    with tempfile.TemporaryDirectory(prefix="pp-doc-") as workdir:
+        run_example(example, workdir)
+
+
+@pytest.mark.parametrize("body", [
+    ">>> 1 + 1\n2\n",
+    ">>> print(0.1 + 0.2)\n0.3\n",                                   # numbers within 1e-5
+    ">>> paddle.to_tensor([1.0])\nTensor(shape=[1], dtype=float32, place=CUDAPlace(0), stop_gradient=True,\n[1.])\n",
+    ">>> print('a  b\\nc')\na b c\n",                                  # whitespace is ignored
+    ">>> print(list(range(20)))\n[0, 1, ..., 19]\n",                  # ... matches anything
+    ">>> 1 / 0\nTraceback (most recent call last):\nZeroDivisionError: division by zero\n",
+    ">>> raise KeyError('k')\nTraceback (most recent call last):\n    ...\nLookupError: 'k'\n",  # a base class
+    ">>> print('a')\n>>> print('b')\na\nb\n",                         # a want covers its run's earlier output
+    ">>> for i in range(2):\n...     i\n0\n1\n",                      # one compound statement: REPL mode
+    ">>> x = 1  # doctest: +SKIP(\"cannot run here\")\n>>> 2\n2\n",
+    ">>> # doctest: +REQUIRES(module:numpy)\n>>> import numpy\n",
+])
+def test_runner_accepts(body):
+    try:
+        _run_doc(body)
+    except ExampleSkipped:
+        pass
+
+
+@pytest.mark.parametrize("body, message", [
+    (">>> 1 + 1\n3\n", "output differs"),
+    (">>> print(1.001)\n1.0\n", "output differs"),
+    (">>> print([1, 2, 3])\n[1, ..., 4]\n", "output differs"),
+    (">>> 1\nTraceback (most recent call last):\nValueError: x\n", "expected ValueError, none raised"),
+    (">>> int('x')\nTraceback (most recent call last):\nTypeError: x\n", "ValueError raised"),
+    (">>> x = 1  # doctest: +SKIP\n", "without a reason"),
+    (">>> # doctest: +SKIP('')\n>>> x = 1\n", "without a reason"),
+    (">>> x = 1  # doctest: +SKIPP\n", "unknown doctest directive"),
+    (">>> # doctest: +REQUIRES(gpu)\n>>> x = 1\n", "unknown requirement"),
+    (">>> x = (1,\n", "cannot read the example"),
+])
+def test_runner_refuses(body, message):
+    with pytest.raises(ExampleFailed, match=re.escape(message)):
+        _run_doc(body)
+
+
+def test_runner_skips_with_the_reason():
+    with pytest.raises(ExampleSkipped, match=r"1 of 2 statements skipped: needs the MNIST files"):
+        _run_doc('>>> # doctest: +SKIP("needs the MNIST files")\n>>> x = 1\n>>> # doctest: -SKIP\n>>> y = 2\n')
+    with pytest.raises(ExampleSkipped, match=r"requires env:GPU"):
+        _run_doc(">>> # doctest: +REQUIRES(env:GPU)\n>>> x = 1\n")
+
+
+def test_runner_puts_global_state_back():
+    import os
+
+    import numpy as np
+
+    import purepaddle as paddle
+    from purepaddle.amp.auto_cast import amp_global_state
+
+    def names():  # the global name generator's counters (switch() hands back the current generator)
+        current = paddle.utils.unique_name.switch()
+        paddle.utils.unique_name.switch(current)
+        return dict(current.ids)
+
+    paddle.utils.unique_name.generate("doc_test")
+
+    def snapshot():
+        return (paddle.in_dynamic_mode(), paddle.is_grad_enabled(), paddle.get_default_dtype(),
+                paddle.device.get_device(), paddle.get_flags(["FLAGS_check_nan_inf"]), paddle.get_printoptions(),
+                paddle.get_rng_state()[0].current_seed(), float(paddle.rand([1])), np.random.get_state()[1][:4].tolist(),
+                amp_global_state().amp_dtype, os.getcwd(), os.environ.get("PP_DOC_TEST"),
+                paddle.static.default_main_program(), paddle.static.global_scope(),
+                names(), "paddle" in sys.modules)
+
+    state = paddle.get_rng_state()
+    before = snapshot()
+    paddle.set_rng_state(state)
+    _run_doc("""\
+        >>> import os, numpy as np
+        >>> paddle.seed(7); np.random.seed(7)
+        >>> paddle.set_default_dtype('float64'); paddle.set_printoptions(precision=2)
+        >>> paddle.set_flags({'FLAGS_check_nan_inf': True}); paddle.set_grad_enabled(False)
+        >>> with paddle.amp.auto_cast():
+        ...     pass
+        >>> os.environ['PP_DOC_TEST'] = '1'; os.mkdir('sub'); os.chdir('sub')
+        >>> paddle.enable_static()
+        >>> x = paddle.static.data('x', [2])
+        >>> paddle.utils.unique_name.generate('doc_test')
+        'doc_test_0'
+    """)
+    paddle.set_rng_state(state)
+    assert snapshot() == before
