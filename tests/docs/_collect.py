@@ -1,4 +1,5 @@
-"""Finding docstring examples in purepaddle's source files (read with `ast`, never imported).
+"""Finding purepaddle's docstring examples: in its source files (read with `ast`), and in the few
+docstrings its modules build while importing (found on the imported modules).
 
 An example is one `.. code-block:: python` section of a docstring made of `>>>` lines (or, for a
 docstring without code-blocks, all its `>>>` lines together). It is cut into steps the way Paddle's
@@ -227,8 +228,8 @@ def _documented(tree):
     yield from walk(tree, "")
 
 
-def module_examples(path, root):
-    """Every example in the docstrings of one source file."""
+def module_examples(path, root, written):
+    """Every example in the docstrings of one source file; its docstrings with examples go into `written`."""
     text = path.read_text(encoding="utf-8")
     if ">>>" not in text:
         return []
@@ -236,7 +237,9 @@ def module_examples(path, root):
     module = rel[:-3].replace("/", ".").removesuffix(".__init__")
     found = []
     for qualname, doc, line in _documented(ast.parse(text, rel)):
-        found.extend(docstring_examples(doc, line, module, qualname, rel))
+        if ">>>" in doc:
+            written.add(doc)
+            found.extend(docstring_examples(doc, line, module, qualname, rel))
     return found
 
 
@@ -253,9 +256,41 @@ def docstring_examples(doc, line, module, qualname, path):
 
 
 def collect(root):
-    """Every docstring example under root/purepaddle, in file order."""
+    """Every docstring example of the package under `root`: those written in its source files (read with
+    ast, in file order), then those its modules build while importing."""
     root = pathlib.Path(root)
-    examples = []
+    examples, written = [], set()
     for path in sorted((root / PACKAGE).rglob("*.py")):
-        examples.extend(module_examples(path, root))
-    return examples
+        examples.extend(module_examples(path, root, written))
+    return examples + generated_examples(written)
+
+
+def generated_examples(written):
+    """Examples in docstrings that purepaddle builds while it imports (`f.__doc__ = ...` in a factory).
+
+    The ast walk cannot see them, so these are found on the imported modules (the tests import them
+    anyway): a function or class, or a function on a class, defined in purepaddle, whose docstring holds
+    `>>>` and is not one of the docstrings `written` in the source. The id is the name it is bound to.
+    """
+    import inspect
+    import sys
+
+    import purepaddle  # noqa: F401  (the face imports every module that builds docstrings)
+
+    found, seen = [], set()
+    for module_name in sorted(n for n in sys.modules if n == PACKAGE or n.startswith(PACKAGE + ".")):
+        names = sorted(vars(sys.modules[module_name]).items())
+        # module-level names first, so a function also bound onto a class keeps its own name
+        members = names + [(f"{name}.{k}", v) for name, obj in names if inspect.isclass(obj)
+                           for k, v in sorted(vars(obj).items()) if inspect.isfunction(v)]
+        for qualname, member in members:
+            doc = getattr(member, "__doc__", None)
+            if not (inspect.isfunction(member) or inspect.isclass(member)) or not isinstance(doc, str) \
+                    or ">>>" not in doc or doc in written or (module_name, doc) in seen \
+                    or getattr(member, "__module__", None) != module_name:
+                continue
+            seen.add((module_name, doc))
+            path = pathlib.Path(inspect.getfile(member)).as_posix()
+            line = getattr(getattr(member, "__code__", None), "co_firstlineno", 0)
+            found.extend(docstring_examples(doc, line, module_name, qualname, path[path.rindex(PACKAGE + "/"):]))
+    return found

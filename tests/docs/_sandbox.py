@@ -9,6 +9,8 @@ streams, environment, cwd) is put back afterwards, so examples cannot leak into 
 import ast
 import builtins
 import contextlib
+import copy
+import importlib
 import importlib.util
 import io
 import os
@@ -26,6 +28,12 @@ PREAMBLE = ("import paddle", "paddle.device.set_device('cpu')", "paddle.set_defa
             "paddle.disable_static()")
 KNOWN = {"SKIP", "REQUIRES", "ELLIPSIS", "NORMALIZE_WHITESPACE", "IGNORE_WANT"}
 CAPABILITIES = {"cpu"}  # what `+REQUIRES(env:X)` may ask for here
+# process-wide registries that public functions fill (add_safe_globals, jit.ignore_module, new_group, v2 layer
+# names, operator stats, async_save, trace_grad_flow): empty while an example runs, as in a new process
+REGISTRIES = (("purepaddle.framework.pickle_safe", "_USER"), ("purepaddle.jit.api", "_IGNORED_MODULES"),
+              ("purepaddle.distributed.group", "_GROUPS"), ("purepaddle.v2.layer", "_COUNTERS"),
+              ("purepaddle.amp.debugging", "_STATS"), ("purepaddle.framework.io", "_ASYNC_QUEUE"),
+              ("purepaddle.autograd.flow", "_ACTIVE"))
 
 
 class ExampleFailed(AssertionError):
@@ -77,6 +85,10 @@ def isolated(workdir):
     namescope = name._current[0]
     amp_state = amp_global_state()
     amp_saved = dict(vars(amp_state))
+    registries = [getattr(importlib.import_module(m), name) for m, name in REGISTRIES]
+    registry_saved = [copy.copy(r) for r in registries]
+    for registry in registries:
+        registry.clear()
     # what a new process starts with
     STATE.static, STATE.grad_enabled, STATE.program_stack = False, True, []
     STATE.hooks = STATE.saved_hooks = STATE.phase = STATE.phase_op = STATE.amp = None
@@ -109,6 +121,12 @@ def isolated(workdir):
         name._current[0] = namescope
         vars(amp_state).clear()
         vars(amp_state).update(amp_saved)
+        for registry, saved in zip(registries, registry_saved):
+            registry.clear()
+            if isinstance(registry, list):
+                registry.extend(saved)
+            else:
+                registry.update(saved)
         paddle.set_default_dtype(dtype)
         paddle.device.set_device(device)
         for key, value in flag_values.items():

@@ -125,6 +125,7 @@ def test_runner_puts_global_state_back():
 
     import purepaddle as paddle
     from purepaddle.amp.auto_cast import amp_global_state
+    from purepaddle.framework.pickle_safe import get_safe_globals
 
     def names():  # the global name generator's counters (switch() hands back the current generator)
         current = paddle.utils.unique_name.switch()
@@ -139,7 +140,7 @@ def test_runner_puts_global_state_back():
                 paddle.get_rng_state()[0].current_seed(), float(paddle.rand([1])), np.random.get_state()[1][:4].tolist(),
                 amp_global_state().amp_dtype, os.getcwd(), os.environ.get("PP_DOC_TEST"),
                 paddle.static.default_main_program(), paddle.static.global_scope(),
-                names(), "paddle" in sys.modules)
+                names(), "paddle" in sys.modules, get_safe_globals())
 
     state = paddle.get_rng_state()
     before = snapshot()
@@ -156,6 +157,8 @@ def test_runner_puts_global_state_back():
         >>> x = paddle.static.data('x', [2])
         >>> paddle.utils.unique_name.generate('doc_test')
         'doc_test_0'
+        >>> import fractions
+        >>> paddle.framework.pickle_safe.add_safe_globals([fractions.Fraction])
     """)
     paddle.set_rng_state(state)
     assert snapshot() == before
