@@ -2,15 +2,15 @@
 
 The example gets a fresh `__main__` namespace, an empty temporary working directory, `paddle`
 aliased to purepaddle and the doc CI preamble (cpu, float32, dynamic mode). It starts from fresh
-name counters, default programs and scope, as in a new process, and every piece of global state
-an example can change (mode, grad switch, default dtype and device, flags, print options, random
-streams, environment, cwd) is put back afterwards, so examples cannot leak into other tests.
+name counters, default programs and scope, AMP state and registries, as in a new process, and every
+piece of global state an example can change (mode, grad switch, default dtype and device, flags,
+print options, random streams, environment, cwd, the `paddle` alias) is put back afterwards, so
+examples cannot leak into each other or into other tests.
 """
 import ast
 import builtins
 import contextlib
 import copy
-import importlib
 import importlib.util
 import io
 import os
@@ -28,12 +28,22 @@ PREAMBLE = ("import paddle", "paddle.device.set_device('cpu')", "paddle.set_defa
             "paddle.disable_static()")
 KNOWN = {"SKIP", "REQUIRES", "ELLIPSIS", "NORMALIZE_WHITESPACE", "IGNORE_WANT"}
 CAPABILITIES = {"cpu"}  # what `+REQUIRES(env:X)` may ask for here
-# process-wide registries that public functions fill (add_safe_globals, jit.ignore_module, new_group, v2 layer
-# names, operator stats, async_save, trace_grad_flow): empty while an example runs, as in a new process
-REGISTRIES = (("purepaddle.framework.pickle_safe", "_USER"), ("purepaddle.jit.api", "_IGNORED_MODULES"),
-              ("purepaddle.distributed.group", "_GROUPS"), ("purepaddle.v2.layer", "_COUNTERS"),
-              ("purepaddle.amp.debugging", "_STATS"), ("purepaddle.framework.io", "_ASYNC_QUEUE"),
-              ("purepaddle.autograd.flow", "_ACTIVE"))
+# Process-wide state that public functions change, as (module, name): registries (dict, list, set) they
+# fill, and objects (or classes) whose fields they set. While an example runs each is as a new process has
+# it (empty; the fields of a new instance; a class as it is), afterwards it is given back (or, when the
+# example imported its module, left as new). The op hooks (device.max_memory_allocated installs one), safe
+# globals, ignored modules, groups, v2 layer names, operator stats, async saves, grad-flow tracers; the
+# last auto_cast's dtype, the tensor checker's config, the memory tracker, the profiler's benchmark timer,
+# the collective ledger, fleet, LazyGuard, the static name helper, jit's log levels.
+REGISTRIES = (("purepaddle.framework.op_hooks", "_ORDER"), ("purepaddle.framework.pickle_safe", "_USER"),
+              ("purepaddle.jit.api", "_IGNORED_MODULES"), ("purepaddle.distributed.group", "_GROUPS"),
+              ("purepaddle.v2.layer", "_COUNTERS"), ("purepaddle.amp.debugging", "_STATS"),
+              ("purepaddle.framework.io", "_ASYNC_QUEUE"), ("purepaddle.autograd.flow", "_ACTIVE"))
+OBJECTS = (("purepaddle.amp.auto_cast", "_amp_global_state"), ("purepaddle.framework.nan_inf", "CONFIG"),
+           ("purepaddle.device.memory", "T"), ("purepaddle.profiler.timer", "BENCHMARK"),
+           ("purepaddle.distributed.ledger", "LEDGER"), ("purepaddle.distributed.fleet", "fleet"),
+           ("purepaddle.nn.initializer.lazy_init", "_HELPER"), ("purepaddle.static.builder", "CTX"),
+           ("purepaddle.jit.trace_log", "_Levels"))
 
 
 class ExampleFailed(AssertionError):
@@ -42,6 +52,65 @@ class ExampleFailed(AssertionError):
 
 class ExampleSkipped(Exception):
     pass
+
+
+_NO_VALUE = object()   # a step that is no bare expression
+_NO_CHANGE = object()  # _kept: leave the value as it is inside
+
+
+def _lookup(module_name, attr):
+    try:
+        return getattr(sys.modules[module_name], attr)
+    except AttributeError:
+        raise AttributeError(f"{module_name}.{attr} is gone: update REGISTRIES/OBJECTS in {__file__}") from None
+
+
+def _fields(obj):
+    if isinstance(obj, type):  # a class holding settings in class attributes
+        return {n: v for n, v in vars(obj).items() if not n.startswith("__") and not callable(v)}
+    names = [n for c in type(obj).__mro__ for n in getattr(c, "__slots__", ())] or list(vars(obj))
+    return {n: getattr(obj, n) for n in names if hasattr(obj, n)}
+
+
+def _new_fields(obj):
+    """The fields `obj` has in a new process."""
+    return _fields(obj) if isinstance(obj, type) else _fields(type(obj)())
+
+
+def _set_fields(obj, fields):
+    for n, value in fields.items():
+        setattr(obj, n, value)
+
+
+@contextlib.contextmanager
+def fresh_process_state():
+    """REGISTRIES and OBJECTS as a new process has them inside; given back afterwards."""
+    saved = {}
+    for module_name, attr in REGISTRIES + OBJECTS:
+        if module_name in sys.modules:
+            thing = _lookup(module_name, attr)
+            if (module_name, attr) in REGISTRIES:
+                saved[module_name, attr] = copy.copy(thing)
+                thing.clear()
+            else:
+                saved[module_name, attr] = _fields(thing)
+                _set_fields(thing, _new_fields(thing))
+    try:
+        yield
+    finally:
+        for module_name, attr in REGISTRIES + OBJECTS:
+            if module_name not in sys.modules:
+                continue
+            thing = _lookup(module_name, attr)
+            if (module_name, attr) in REGISTRIES:
+                thing.clear()
+                old = saved.get((module_name, attr), ())
+                if isinstance(thing, list):
+                    thing.extend(old)
+                else:
+                    thing.update(old)
+            else:
+                _set_fields(thing, saved.get((module_name, attr)) or _new_fields(thing))
 
 
 def _paddle_modules():
@@ -67,80 +136,87 @@ def paddle_alias():
 
 
 @contextlib.contextmanager
+def _flags_kept():
+    """Flags changed inside are set back (through set_value, so their watchers undo what they did)."""
+    from purepaddle.framework import flags
+
+    before = dict(flags.VALUES)
+    try:
+        yield
+    finally:
+        for key, value in before.items():
+            if flags.VALUES.get(key) != value:
+                flags.set_value(key, value)
+
+
+@contextlib.contextmanager
+def _kept(get, put, fresh=_NO_CHANGE):
+    """`get()` is given back through `put` afterwards; inside, `put(fresh)` first unless fresh is _NO_CHANGE."""
+    before = get()
+    if fresh is not _NO_CHANGE:
+        put(fresh)
+    try:
+        yield
+    finally:
+        put(before)
+
+
+@contextlib.contextmanager
 def isolated(workdir):
     """Fresh per-process state for one example, and every global it may touch restored afterwards."""
     import purepaddle as paddle
     from purepaddle._core import printing
     from purepaddle._core.mode import STATE
-    from purepaddle.amp.auto_cast import AMPGlobalState, amp_global_state
-    from purepaddle.framework import flags
     from purepaddle.static import name, program
 
-    state = {slot: getattr(STATE, slot) for slot in STATE.__slots__}
-    dtype, device = paddle.get_default_dtype(), paddle.device.get_device()
-    flag_values, print_options = dict(flags.VALUES), dict(printing._options)
-    gen_state, np_print = paddle.get_rng_state(), np.get_printoptions()
-    np_state, py_state = np.random.get_state(), random.getstate()
-    environ, cwd, argv, main = dict(os.environ), os.getcwd(), list(sys.argv), sys.modules.get("__main__")
-    namescope = name._current[0]
-    amp_state = amp_global_state()
-    amp_saved = dict(vars(amp_state))
-    registries = [getattr(importlib.import_module(m), name) for m, name in REGISTRIES]
-    registry_saved = [copy.copy(r) for r in registries]
-    for registry in registries:
-        registry.clear()
-    # what a new process starts with
-    STATE.static, STATE.grad_enabled, STATE.program_stack = False, True, []
-    STATE.hooks = STATE.saved_hooks = STATE.phase = STATE.phase_op = STATE.amp = None
-    old_main = program.switch_main_program(paddle.static.Program())
-    old_startup = program.switch_startup_program(paddle.static.Program())
-    program._DEFAULT[1]._is_start_up_program_ = True
-    name._current[0] = name._Scope()
-    vars(amp_state).update(vars(AMPGlobalState()))  # GradScaler reads what the last auto_cast left there
+    def state_put(fields):
+        _set_fields(STATE, fields)
+
+    def main_put(mod):
+        if mod is not None:
+            sys.modules["__main__"] = mod
+
+    def options_put(options):
+        printing._options.clear()
+        printing._options.update(options)
+
+    def environ_put(env):
+        os.environ.clear()
+        os.environ.update(env)
+
+    def programs_put(pair):
+        program._DEFAULT[:] = pair
+
+    fresh_programs = [paddle.static.Program(), paddle.static.Program()]
+    fresh_programs[1]._is_start_up_program_ = True
     module = types.ModuleType("__main__")
     module.__dict__["__builtins__"] = builtins
-    sys.modules["__main__"] = module
-    os.chdir(workdir)
-    try:
-        with contextlib.ExitStack() as stack:
-            stack.enter_context(warnings.catch_warnings())
-            stack.enter_context(np.errstate())
-            stack.enter_context(paddle.utils.unique_name.guard())
-            stack.enter_context(paddle.static.scope_guard(paddle.static.Scope()))
-            yield module.__dict__
-    finally:
-        os.chdir(cwd)
-        sys.argv[:] = argv
-        if main is not None:
-            sys.modules["__main__"] = main
-        os.environ.clear()
-        os.environ.update(environ)
-        for slot, value in state.items():
-            setattr(STATE, slot, value)
-        program._DEFAULT[:] = [old_main, old_startup]
-        name._current[0] = namescope
-        vars(amp_state).clear()
-        vars(amp_state).update(amp_saved)
-        for registry, saved in zip(registries, registry_saved):
-            registry.clear()
-            if isinstance(registry, list):
-                registry.extend(saved)
-            else:
-                registry.update(saved)
-        paddle.set_default_dtype(dtype)
-        paddle.device.set_device(device)
-        for key, value in flag_values.items():
-            if flags.VALUES.get(key) != value:
-                flags.set_value(key, value)
-        printing._options.clear()
-        printing._options.update(print_options)
-        paddle.set_rng_state(gen_state)
-        np.set_printoptions(**np_print)
-        np.random.set_state(np_state)
-        random.setstate(py_state)
-
-
-_NO_VALUE = object()
+    # what a new process starts with: dynamic mode, grad on, no hooks, no AMP, no program_guard
+    fresh_state = dict(_fields(STATE), static=False, grad_enabled=True, program_stack=[], hooks=None,
+                       saved_hooks=None, phase=None, phase_op=None, amp=None)
+    with contextlib.ExitStack() as stack:  # entered in order, left in reverse
+        enter = stack.enter_context
+        enter(_kept(os.getcwd, os.chdir, workdir))
+        enter(_kept(lambda: list(sys.argv), lambda argv: sys.argv.__setitem__(slice(None), argv)))
+        enter(_kept(lambda: dict(os.environ), environ_put))
+        enter(_kept(lambda: sys.modules.get("__main__"), main_put, module))
+        enter(_kept(lambda: _fields(STATE), state_put, fresh_state))
+        enter(_kept(lambda: list(program._DEFAULT), programs_put, fresh_programs))
+        enter(_kept(lambda: name._current[0], lambda scope: name._current.__setitem__(0, scope), name._Scope()))
+        enter(_kept(paddle.get_default_dtype, paddle.set_default_dtype))
+        enter(_kept(paddle.device.get_device, paddle.device.set_device))
+        enter(_kept(lambda: dict(printing._options), options_put))
+        enter(_kept(paddle.get_rng_state, paddle.set_rng_state))
+        enter(_kept(np.random.get_state, np.random.set_state))
+        enter(_kept(random.getstate, random.setstate))
+        enter(_kept(np.get_printoptions, lambda options: np.set_printoptions(**options)))
+        enter(np.errstate())
+        enter(warnings.catch_warnings())
+        enter(fresh_process_state())
+        enter(paddle.utils.unique_name.guard())
+        enter(paddle.static.scope_guard(paddle.static.Scope()))
+        enter(_flags_kept())  # first to be undone: flag watchers act on the example's state
+        yield module.__dict__
 
 
 def _run_source(source, ns, filename, single):

@@ -125,7 +125,10 @@ def test_runner_puts_global_state_back():
 
     import purepaddle as paddle
     from purepaddle.amp.auto_cast import amp_global_state
+    from purepaddle._core.mode import STATE
+    from purepaddle.framework import op_hooks
     from purepaddle.framework.pickle_safe import get_safe_globals
+    from purepaddle.jit import trace_log
 
     def names():  # the global name generator's counters (switch() hands back the current generator)
         current = paddle.utils.unique_name.switch()
@@ -140,7 +143,8 @@ def test_runner_puts_global_state_back():
                 paddle.get_rng_state()[0].current_seed(), float(paddle.rand([1])), np.random.get_state()[1][:4].tolist(),
                 amp_global_state().amp_dtype, os.getcwd(), os.environ.get("PP_DOC_TEST"),
                 paddle.static.default_main_program(), paddle.static.global_scope(),
-                names(), "paddle" in sys.modules, get_safe_globals())
+                names(), "paddle" in sys.modules, get_safe_globals(), list(op_hooks._ORDER), STATE.hooks,
+                trace_log._Levels.verbosity)
 
     state = paddle.get_rng_state()
     before = snapshot()
@@ -159,6 +163,8 @@ def test_runner_puts_global_state_back():
         'doc_test_0'
         >>> import fractions
         >>> paddle.framework.pickle_safe.add_safe_globals([fractions.Fraction])
+        >>> _ = paddle.device.max_memory_allocated()  # installs an op hook
+        >>> paddle.jit.set_verbosity(3)
     """)
     paddle.set_rng_state(state)
     assert snapshot() == before
