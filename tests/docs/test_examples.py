@@ -2,7 +2,8 @@
 
 One test per example, id `module.qualname` (see _collect.py for how examples are found, _sandbox.py
 for how one runs, _want.py for how output is compared). An example that cannot run here says why in
-a directive: `# doctest: +SKIP("downloads MNIST")`; a SKIP without a reason fails.
+a directive: `# doctest: +SKIP("needs the MNIST files")` or `+REQUIRES(module:google.protobuf)`; a SKIP
+without a reason fails.
 """
 import pathlib
 import re
@@ -12,10 +13,11 @@ import textwrap
 
 import pytest
 
+import purepaddle
 from tests.docs._collect import collect, docstring_examples
 from tests.docs._sandbox import ExampleFailed, ExampleSkipped, run_example
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(purepaddle.__file__).resolve().parents[1]  # the tree whose code the examples run on
 
 # Examples that fail today in files other helpers are moving (issue 11: ops/, tensor/, nn/functional/,
 # nn/layer/, linalg.py, optimizer/lr*.py). Keyed by Example.key ("qualname | first statement that is not
