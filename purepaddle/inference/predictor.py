@@ -42,7 +42,8 @@ class Tensor:
             >>> from paddle.static import InputSpec
             >>> # doctest: +REQUIRES(module:google.protobuf)
             >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
-            >>> predictor = paddle.inference.create_predictor(paddle.inference.Config('model.pdmodel', 'model.pdiparams'))
+            >>> config = paddle.inference.Config('model.pdmodel', 'model.pdiparams')
+            >>> predictor = paddle.inference.create_predictor(config)
             >>> handle = predictor.get_input_handle(predictor.get_input_names()[0])
             >>> handle.reshape([4, 8])
             >>> handle.copy_from_cpu(np.ones([4, 8], 'float32'))

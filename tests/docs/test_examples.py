@@ -142,7 +142,8 @@ def test_runner_puts_global_state_back():
     def snapshot():
         return (paddle.in_dynamic_mode(), paddle.is_grad_enabled(), paddle.get_default_dtype(),
                 paddle.device.get_device(), paddle.get_flags(["FLAGS_check_nan_inf"]), paddle.get_printoptions(),
-                paddle.get_rng_state()[0].current_seed(), float(paddle.rand([1])), np.random.get_state()[1][:4].tolist(),
+                paddle.get_rng_state()[0].current_seed(), float(paddle.rand([1])),
+                np.random.get_state()[1][:4].tolist(),
                 amp_global_state().amp_dtype, os.getcwd(), os.environ.get("PP_DOC_TEST"),
                 paddle.static.default_main_program(), paddle.static.global_scope(),
                 names(), "paddle" in sys.modules, get_safe_globals(), list(op_hooks._ORDER), STATE.hooks,
