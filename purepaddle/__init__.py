@@ -28,7 +28,7 @@ from .distributed.parallel import DataParallel  # noqa: E402
 from .nn.initializer.lazy_init import LazyGuard  # noqa: E402
 from .nn.functional import (adaptive_avg_pool1d, conv1d, conv2d, conv3d, group_norm, layer_norm,  # noqa: E402
                             pdist)
-from .nn.param_attr import ParamAttr  # noqa: E402
+from .nn.param_attr import ParamAttr, WeightNormParamAttr as _WeightNormParamAttr  # noqa: E402
 from ._alias import install_as_paddle  # noqa: E402
 from .device import (device_guard, get_cudnn_version, get_device, is_compiled_with_cinn,  # noqa: E402
                      is_compiled_with_custom_device, is_compiled_with_distribute, is_compiled_with_ipu,
@@ -43,5 +43,7 @@ static.Print, static.accuracy, static.auc = _static_nn.Print, _static_nn.accurac
 static.__all__ += ["Print", "accuracy", "auc"]
 static.py_func, static.ExponentialMovingAverage = _static_nn.py_func, _static_nn.ExponentialMovingAverage
 static.__all__ += ["py_func", "ExponentialMovingAverage"]
+static.WeightNormParamAttr = _WeightNormParamAttr  # paddle.static.WeightNormParamAttr (defined on floor 5)
+static.__all__ += ["WeightNormParamAttr"]
 dtype = _dtype.DType
 __version__ = "3.3.1"

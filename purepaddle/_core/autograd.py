@@ -399,7 +399,7 @@ class saved_tensors_hooks:
             ...     return x.numpy()
             >>> def unpack(x):
             ...     return paddle.to_tensor(x)
-            >>> a = paddle.ones([2], stop_gradient=False)
+            >>> a = paddle.to_tensor([1.0, 1.0], stop_gradient=False)
             >>> with paddle.autograd.saved_tensors_hooks(pack, unpack):
             ...     y = a * a
             >>> y.sum().backward()

@@ -103,7 +103,7 @@ class no_grad(_GradSwitch):
         .. code-block:: python
 
             >>> import paddle
-            >>> x = paddle.ones([2], stop_gradient=False)
+            >>> x = paddle.to_tensor([1.0, 1.0], stop_gradient=False)
             >>> with paddle.no_grad():
             ...     y = x * 2
             >>> y.stop_gradient

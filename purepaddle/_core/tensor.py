@@ -36,7 +36,7 @@ class Tensor(TensorMethods):
             >>> x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
             >>> (x * x).sum().backward()
             >>> x.grad
-            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=False,
                    [2., 4.])
     """
 

@@ -76,11 +76,11 @@ class TensorCheckerConfig:
 
             >>> import paddle
             >>> cfg = paddle.amp.debugging.TensorCheckerConfig(
-            ...     enable=True, debug_mode=paddle.amp.debugging.DebugMode.CHECK_NAN_INF)  # doctest: +SKIP
-            >>> paddle.amp.debugging.enable_tensor_checker(cfg)  # doctest: +SKIP
-            >>> y = paddle.log(paddle.to_tensor([0.0, 1.0]))  # doctest: +SKIP
+            ...     enable=True, debug_mode=paddle.amp.debugging.DebugMode.CHECK_NAN_INF)
+            >>> paddle.amp.debugging.enable_tensor_checker(cfg)
+            >>> y = paddle.log(paddle.to_tensor([0.0, 1.0]))
             [PRECISION] [ERROR] in [device=cpu, op=log, tensor=, dtype=fp32], numel=2, num_nan=0, num_inf=1, num_zero=1, max=0.000000e+00, min=-inf, mean=-inf
-            >>> paddle.amp.debugging.disable_tensor_checker()  # doctest: +SKIP
+            >>> paddle.amp.debugging.disable_tensor_checker()
     """
 
     current_step_id = 0
@@ -164,9 +164,9 @@ def enable_tensor_checker(checker_config):
 
             >>> import paddle
             >>> cfg = paddle.amp.debugging.TensorCheckerConfig(enable=True,
-            ...     debug_mode=paddle.amp.debugging.DebugMode.CHECK_NAN_INF)  # doctest: +SKIP
-            >>> paddle.amp.debugging.enable_tensor_checker(cfg)  # doctest: +SKIP
-            >>> paddle.amp.debugging.disable_tensor_checker()  # doctest: +SKIP
+            ...     debug_mode=paddle.amp.debugging.DebugMode.CHECK_NAN_INF)
+            >>> paddle.amp.debugging.enable_tensor_checker(cfg)
+            >>> paddle.amp.debugging.disable_tensor_checker()
     """
     if not isinstance(checker_config, TensorCheckerConfig):
         raise TypeError(f"enable_tensor_checker: checker_config must be a TensorCheckerConfig, but received "
@@ -364,8 +364,13 @@ def collect_operator_stats():
         .. code-block:: python
 
             >>> import paddle
-            >>> with paddle.amp.debugging.collect_operator_stats():  # doctest: +SKIP
+            >>> with paddle.amp.debugging.collect_operator_stats():
             ...     y = paddle.ones([2]) * 3
+            <------------------------------------------------------- op list -------------------------------------------------------->
+            <--------------- Op Name ---------------- | -- FP16 Calls --- | -- BF16 Calls --- | --- FP32 Calls--- | -- Other Calls -->
+              fill_constant                           |  0                |  0                |  1                |  0
+              scale                                   |  0                |  0                |  1                |  0
+            <----------------------------------------------------- op count: 2 ------------------------------------------------------>
     """
     enable_operator_stats_collection()
     try:

@@ -79,7 +79,9 @@ class AmpScaler:
 
                 >>> import paddle
                 >>> scaler = paddle.amp.GradScaler(init_loss_scaling=1024)
-                >>> float(scaler.scale(paddle.to_tensor(0.5)))
+                >>> with paddle.amp.auto_cast():  # float16 autocast: dynamic loss scaling stays on
+                ...     loss = paddle.to_tensor(0.5)
+                >>> float(scaler.scale(loss))
                 512.0
         """
         if not isinstance(var, Tensor):

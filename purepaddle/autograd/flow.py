@@ -42,7 +42,7 @@ class trace_grad_flow:
             ...     h.stop_gradient = True
             ...     loss = fc2(h).sum()
             >>> report = paddle.autograd.explain_no_grad(loss, fc1.parameters())
-            >>> 'stop_gradient=True was set on intermediate' in str(report)
+            >>> 'stop_gradient=True was set on an intermediate tensor' in str(report)
             True
     """
 

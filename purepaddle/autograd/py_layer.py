@@ -236,7 +236,7 @@ class PyLayer(metaclass=PyLayerMeta):
             >>> x = paddle.to_tensor([3.0], stop_gradient=False)
             >>> Square.apply(x).backward()
             >>> x.grad
-            Tensor(shape=[1], dtype=float32, place=Place(cpu), stop_gradient=True,
+            Tensor(shape=[1], dtype=float32, place=Place(cpu), stop_gradient=False,
                    [6.])
     """
 

@@ -124,7 +124,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
             >>> data = paddle.to_tensor([1.0, 2.0])
             >>> task = dist.all_reduce(data, op=dist.ReduceOp.SUM)
             >>> data.shape
-            [2]
+            paddle.Size([2])
     """
     g = _GROUPS.get(0) if group is None else resolve(group, "all_reduce")
     if g is None:
@@ -466,7 +466,7 @@ def alltoall_single(out_tensor, in_tensor, in_split_sizes=None, out_split_sizes=
             >>> out = paddle.zeros([n])
             >>> task = dist.alltoall_single(out, paddle.arange(n, dtype='float32'))
             >>> out.shape
-            [1]
+            paddle.Size([1])
     """
     g, pg = _member(group, "alltoall_single")
     if pg is None:

@@ -80,7 +80,7 @@ class DataParallel(Layer):
             >>> loss = model(paddle.ones([3, 4])).mean()
             >>> loss.backward()
             >>> model._layers.weight.grad.shape
-            [4, 2]
+            paddle.Size([4, 2])
     """
 
     def __init__(self, layers, strategy=None, comm_buffer_size=25, last_comm_buffer_size=1,

@@ -463,7 +463,24 @@ class Model:
                 >>> import paddle
                 >>> from paddle.static import InputSpec
                 >>> model = paddle.Model(paddle.nn.Linear(4, 2), InputSpec([None, 4], 'float32', 'x'))
-                >>> info = model.summary()  # doctest: +SKIP('prints the table')
+                >>> info = model.summary()
+                ---------------------------------------------------------------------------
+                 Layer (type)       Input Shape          Output Shape         Param #
+                ===========================================================================
+                   Linear-1           [[1, 4]]              [1, 2]              10
+                ===========================================================================
+                Total params: 10
+                Trainable params: 10
+                Non-trainable params: 0
+                ---------------------------------------------------------------------------
+                Input size (MB): 0.00
+                Forward/backward pass size (MB): 0.00
+                Params size (MB): 0.00
+                Estimated Total Size (MB): 0.00
+                ---------------------------------------------------------------------------
+                <BLANKLINE>
+                >>> print(info['total_params'])
+                10
         """
         from .model_summary import summary
         assert input_size is not None or self._inputs is not None, "'input_size' or 'self._input' must be set"

@@ -25,9 +25,26 @@ def summary(net, input_size=None, dtypes=None, input=None):  # noqa: A002  (Padd
 
             >>> import paddle
             >>> net = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 2))
-            >>> info = paddle.summary(net, (1, 4))  # doctest: +SKIP('prints the table')
-            >>> info  # doctest: +SKIP
-            {'total_params': 58, 'trainable_params': 58}
+            >>> info = paddle.summary(net, (1, 4))
+            ---------------------------------------------------------------------------
+             Layer (type)       Input Shape          Output Shape         Param #
+            ===========================================================================
+               Linear-1           [[1, 4]]              [1, 8]              40
+                ReLU-1            [[1, 8]]              [1, 8]               0
+               Linear-2           [[1, 8]]              [1, 2]              18
+            ===========================================================================
+            Total params: 58
+            Trainable params: 58
+            Non-trainable params: 0
+            ---------------------------------------------------------------------------
+            Input size (MB): 0.00
+            Forward/backward pass size (MB): 0.00
+            Params size (MB): 0.00
+            Estimated Total Size (MB): 0.00
+            ---------------------------------------------------------------------------
+            <BLANKLINE>
+            >>> print(info['total_params'], info['trainable_params'])
+            58 58
     """
     if input_size is None and input is None:
         raise ValueError("input_size and input cannot be None at the same time")

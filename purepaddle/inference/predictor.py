@@ -38,10 +38,16 @@ class Tensor:
         .. code-block:: python
 
             >>> import numpy as np
-            >>> handle = predictor.get_input_handle(predictor.get_input_names()[0])  # doctest: +SKIP
-            >>> handle.reshape([4, 8])                                              # doctest: +SKIP
-            >>> handle.copy_from_cpu(np.ones([4, 8], 'float32'))                    # doctest: +SKIP
-            >>> handle.shape()                                                      # doctest: +SKIP
+            >>> import paddle
+            >>> from paddle.static import InputSpec
+            >>> # doctest: +REQUIRES(module:google.protobuf)
+            >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
+            >>> config = paddle.inference.Config('model.pdmodel', 'model.pdiparams')
+            >>> predictor = paddle.inference.create_predictor(config)
+            >>> handle = predictor.get_input_handle(predictor.get_input_names()[0])
+            >>> handle.reshape([4, 8])
+            >>> handle.copy_from_cpu(np.ones([4, 8], 'float32'))
+            >>> handle.shape()
             [4, 8]
     """
 
@@ -183,12 +189,17 @@ class Predictor:
 
             >>> import numpy as np
             >>> import paddle
-            >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")  # doctest: +SKIP
-            >>> predictor = paddle.inference.create_predictor(config)                 # doctest: +SKIP
-            >>> x = predictor.get_input_handle(predictor.get_input_names()[0])       # doctest: +SKIP
-            >>> x.copy_from_cpu(np.ones([1, 784], 'float32'))                         # doctest: +SKIP
-            >>> predictor.run()                                                       # doctest: +SKIP
-            >>> y = predictor.get_output_handle(predictor.get_output_names()[0]).copy_to_cpu()  # doctest: +SKIP
+            >>> from paddle.static import InputSpec
+            >>> # doctest: +REQUIRES(module:google.protobuf)
+            >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
+            >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+            >>> predictor = paddle.inference.create_predictor(config)
+            >>> x = predictor.get_input_handle(predictor.get_input_names()[0])
+            >>> x.copy_from_cpu(np.ones([3, 8], 'float32'))
+            >>> predictor.run()
+            >>> y = predictor.get_output_handle(predictor.get_output_names()[0]).copy_to_cpu()
+            >>> y.shape
+            (3, 2)
     """
 
     def __init__(self, core, config):
@@ -355,10 +366,13 @@ def create_predictor(config):
         .. code-block:: python
 
             >>> import paddle
-            >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")  # doctest: +SKIP
-            >>> config.disable_glog_info()                                            # doctest: +SKIP
-            >>> predictor = paddle.inference.create_predictor(config)                 # doctest: +SKIP
-            >>> predictor.get_input_names()                                           # doctest: +SKIP
+            >>> from paddle.static import InputSpec
+            >>> # doctest: +REQUIRES(module:google.protobuf)
+            >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
+            >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+            >>> config.disable_glog_info()
+            >>> predictor = paddle.inference.create_predictor(config)
+            >>> predictor.get_input_names()
             ['x']
     """
     if not isinstance(config, Config):

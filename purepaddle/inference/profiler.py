@@ -26,10 +26,24 @@ class ProfileReport:
     Examples:
         .. code-block:: python
 
-            >>> report = predictor.profile_report()          # doctest: +SKIP
-            >>> report.events[0].name, report.events[0].calls  # doctest: +SKIP
-            ('thread0::fc', 3)
-            >>> print(report)                                # doctest: +SKIP
+            >>> import numpy as np
+            >>> import paddle
+            >>> from paddle.static import InputSpec
+            >>> # doctest: +REQUIRES(module:google.protobuf)
+            >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
+            >>> config = paddle.inference.Config('model.pdmodel', 'model.pdiparams')
+            >>> config.enable_profile()
+            >>> predictor = paddle.inference.create_predictor(config)
+            >>> predictor.get_input_handle('x').copy_from_cpu(np.ones([4, 8], 'float32'))
+            >>> for _ in range(3):
+            ...     predictor.run()
+            >>> report = predictor.profile_report()
+            >>> [(e.name, e.calls) for e in report.events if e.name == 'thread0::fc']
+            [('thread0::fc', 3)]
+            >>> print(report)  # the Profiling Report, as the predictor prints it when released
+            <BLANKLINE>
+            ------------------------->     Profiling Report     <-------------------------
+            ...
     """
 
     events: list = field(default_factory=list)

@@ -81,7 +81,7 @@ def export_chrome_tracing(dir_name, worker_name=None):
         .. code-block:: python
 
             >>> import paddle.profiler as profiler
-            >>> on_ready = profiler.export_chrome_tracing('./profiler_log')  # doctest: +SKIP
+            >>> on_ready = profiler.export_chrome_tracing('./profiler_log')
     """
     try:
         os.makedirs(dir_name, exist_ok=True)
@@ -238,7 +238,7 @@ class Profiler:
             ...     y = paddle.ones([4]) * 2
             ...     prof.step()
             >>> prof.stop()
-            >>> prof.summary(views=profiler.SummaryView.ModelView)  # doctest: +SKIP
+            >>> prof.summary(views=profiler.SummaryView.ModelView)  # prints the Model Summary table
     """
 
     def __init__(self, *, targets=None, scheduler=None, on_trace_ready=None, record_shapes=False,

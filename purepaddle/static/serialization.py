@@ -130,7 +130,7 @@ def deserialize_program(data):
             ...     y = x * 2.0
             >>> prog = paddle.static.deserialize_program(paddle.static.serialize_program([x], [y], program=main))
             >>> prog.global_block().var('x').shape
-            [-1, 2]
+            (-1, 2)
             >>> paddle.disable_static()
     """
     check_static_mode("deserialize_program")

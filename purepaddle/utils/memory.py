@@ -209,7 +209,8 @@ def estimate_memory(model, input_spec, optimizer=None, batch_size=None, loss_fn=
             >>> net = paddle.nn.Sequential(paddle.nn.Linear(784, 256), paddle.nn.ReLU(), paddle.nn.Linear(256, 10))
             >>> opt = paddle.optimizer.Adam(parameters=net.parameters())
             >>> est = paddle.utils.estimate_memory(net, [paddle.static.InputSpec([None, 784])], opt, batch_size=64)
-            >>> est['optimizer_state'] == 2 * est['parameters'] + 4 * 4 * 4
+            >>> # two moments per parameter, and two float32 beta powers for each of the 4 parameters
+            >>> est['optimizer_state'] == 2 * est['parameters'] + 4 * 2 * 4
             True
     """
     if batch_size is not None and (not isinstance(batch_size, (int, np.integer)) or batch_size <= 0):

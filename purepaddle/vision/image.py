@@ -57,7 +57,7 @@ def image_load(path, backend=None):
         .. code-block:: python
 
             >>> import paddle
-            >>> img = paddle.vision.image_load('example.jpg')  # doctest: +SKIP('needs an image file')
+            >>> img = paddle.vision.image_load('example.jpg')  # doctest: +SKIP("needs Pillow and an image file")
     """
     backend = get_image_backend() if backend is None else backend
     if backend not in ("pil", "cv2"):

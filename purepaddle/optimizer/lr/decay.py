@@ -17,7 +17,7 @@ class NoamDecay(LRScheduler):
             >>> s = paddle.optimizer.lr.NoamDecay(d_model=100, warmup_steps=100)
             >>> s.step()
             >>> round(s(), 8)
-            1e-05
+            0.0001
     """
 
     def __init__(self, d_model, warmup_steps, learning_rate=1.0, last_epoch=-1, verbose=False):

@@ -408,7 +408,7 @@ def Print(input, first_n=-1, message=None, summarize=20, print_tensor_name=True,
             >>> x = paddle.full(shape=[2, 3], fill_value=3, dtype='int64')
             >>> out = paddle.static.Print(x, message="The content of input layer:")
             >>> res = paddle.static.Executor().run(paddle.static.default_main_program(), fetch_list=[out])
-            Variable: fill_constant_0.tmp_0
+            Variable: fill_constant_1.tmp_0
               - message: The content of input layer:
               - lod: {}
               - place: Place(cpu)
@@ -451,7 +451,7 @@ def Assert(cond, data=None, summarize=20, name=None):  # noqa: N802  (Paddle's n
             ...     _ = paddle.static.Executor().run(paddle.static.default_main_program())
             ... except ValueError:
             ...     print("assertion failed")
-            Variable: fill_constant_0.tmp_0
+            Variable: fill_constant_1.tmp_0
               - lod: {}
               - place: Place(cpu)
               - shape: [2, 3]

@@ -44,8 +44,9 @@ class MNIST(Dataset):
         .. code-block:: python
 
             >>> from paddle.vision.datasets import MNIST
-            >>> mnist = MNIST(mode='test', backend='cv2')  # doctest: +SKIP('needs the MNIST files')
-            >>> len(mnist)  # doctest: +SKIP('needs the MNIST files')
+            >>> # doctest: +SKIP("needs the MNIST files in ~/.cache/paddle/dataset/mnist")
+            >>> mnist = MNIST(mode='test', backend='cv2')
+            >>> len(mnist)
             10000
     """
 
@@ -126,7 +127,8 @@ class FashionMNIST(MNIST):
         .. code-block:: python
 
             >>> from paddle.vision.datasets import FashionMNIST
-            >>> data = FashionMNIST(mode='test', backend='cv2')  # doctest: +SKIP('needs the files')
+            >>> # doctest: +SKIP("needs the Fashion-MNIST files in ~/.cache/paddle/dataset/fashion-mnist")
+            >>> data = FashionMNIST(mode='test', backend='cv2')
     """
 
     NAME = "fashion-mnist"
