@@ -111,7 +111,7 @@ class Multiplex(ShapeOnly):
 
 @register("sum")
 class AddN(Op):
-    """The elementwise sum of the list X (paddle.add_n)."""
+    """The elementwise sum of the list X: paddle.add_n, and the static grad accumulation of append_backward."""
 
     inputs, outputs = ("X",), ("Out",)
     duplicable = ("X",)
