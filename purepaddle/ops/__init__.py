@@ -1,11 +1,17 @@
-"""Op definitions, one family per module; importing this package registers them all into OPS."""
-from . import (creation, einsum, elementwise, gather, join, linalg, linalg_decomp, logic, matmul, random, reduction,  # noqa: F401
-               scatter, search, shape, slicing, triangular, unary)
-from . import linalg_extra, random_extra  # noqa: F401,E402
+"""Op definitions, one family per module or package; importing this package registers them all into OPS."""
+import importlib as _importlib
+
+from . import einsum, logic, random, stat  # noqa: F401
+# the parts of the family packages, by path (part names such as norm repeat across families)
+for _part in ("creation.conversion", "creation.fill", "creation.matrix", "creation.range",
+              "linalg.decomposition", "linalg.histogram", "linalg.norm", "linalg.product",
+              "manipulation.gather", "manipulation.indexing", "manipulation.join", "manipulation.scatter",
+              "manipulation.shape", "manipulation.unique", "manipulation.view",
+              "math.combine", "math.cumulative", "math.elementwise", "math.number", "math.reduction", "math.special",
+              "math.unary", "search.bucket", "search.select", "search.sort"):
+    _importlib.import_module(f"{__name__}.{_part}")
+del _part
 from . import conv, grid_sample, pool, pool_extra, resample  # noqa: F401,E402
-from . import manipulation_extra  # noqa: F401,E402
-from . import math_extra, special  # noqa: F401,E402
-from . import random_init  # noqa: F401,E402
 from . import metric  # noqa: F401,E402
 from . import clip  # noqa: F401,E402
 from . import optimizer, optimizer_extra  # noqa: F401,E402

@@ -11,8 +11,8 @@ import numpy as np
 from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
 from ._blocking import blocked
-from .elementwise import sum_to
-from .unary import Relu as _RegisteredRelu, ReluGrad as _ReluGrad, _Unary, as_float
+from .math.elementwise import sum_to
+from .math.unary import Relu as _RegisteredRelu, ReluGrad as _ReluGrad, _Unary, as_float
 
 
 def _mask(cond, like):
@@ -25,7 +25,7 @@ def _typed(out, x):
     return out if out.dtype == x.dtype else out.astype(x.dtype)
 
 
-# relu and relu_grad live in ops/unary.py (the registered op); re-exported for the functional floor
+# relu and relu_grad live in ops/math/unary.py (the registered op); re-exported for the functional floor
 Relu = _RegisteredRelu
 ReluGrad = _ReluGrad
 
@@ -306,5 +306,5 @@ class GumbelSoftmax(_Unary):
 
     def backward(self, g):
         (out,) = self.saved
-        from .unary import _axis_sum
+        from .math.unary import _axis_sum
         return out * (g - _axis_sum(g * out, self.attrs["axis"]))

@@ -8,10 +8,10 @@ import numpy as np
 from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
 from .._core.tensor import Tensor
-from .creation import FillAnyLike
-from .gather import InvalidArgument, OutOfRange
-from .reduction import ReduceSum
-from .unary import Clip, Sigmoid
+from .creation.fill import FillAnyLike
+from .manipulation.gather import InvalidArgument, OutOfRange
+from .math.reduction import ReduceSum
+from .math.unary import Clip, Sigmoid
 
 _ONES = {}
 _CLIP_LOG = -64.0  # Paddle's stable softmax clips logits - rowmax at -64 (exp(-64) is still normal in fp32)

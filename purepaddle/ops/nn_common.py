@@ -9,8 +9,8 @@ from .._core.mode import STATE
 from .._core.op import Op, TensorMeta, register
 from .._core.tensor import SelectedRows
 from .einsum import einsum_op
-from .matmul import MatMul
-from .reduction import ReduceSum
+from .linalg.product import MatMul
+from .math.reduction import ReduceSum
 
 
 # -- linear ---------------------------------------------------------------------------------------

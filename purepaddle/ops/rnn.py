@@ -16,7 +16,7 @@ from .._core.dispatch import apply, constant
 from .._core.generator import rng
 from .._core.op import Op, TensorMeta, register
 from . import rnn_kernels as K
-from .shape import RefList
+from .manipulation.shape import RefList
 
 _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 

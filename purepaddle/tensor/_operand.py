@@ -8,7 +8,7 @@ from .._core.dispatch import apply
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
-from ..ops.creation import Cast, FillConstant
+from ..ops.creation.fill import Cast, FillConstant
 from ._creation_args import as_array
 
 

@@ -9,7 +9,9 @@ from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from .._core.place import convert_place
 from .._core.tensor import Tensor
-from ..ops import creation as C
+from ..ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
+from ..ops.creation.matrix import Eye, TrilIndices, TriuIndices
+from ..ops.creation.range import Linspace, Logspace, Range
 from ._creation_args import (as_array, check_kernel_dtype, convert_dtype, finish, shape_list, size_args,
                              to_tensor_dtype, write_into)
 
@@ -34,7 +36,7 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     p = convert_place(place)
     if isinstance(data, TensorMethods) and not isinstance(data, Tensor):  # a static Variable
         out = data if dtype is None else cast(data, dtype)
-        out = apply(C.Assign, out)
+        out = apply(Assign, out)
         out.stop_gradient = bool(stop_gradient)
         return out
     if isinstance(data, Tensor):
@@ -42,7 +44,7 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
         if dtype is not None:
             d = to_tensor_dtype(dtype)
             if d is not data.dtype:
-                arr = apply(C.Cast, data.detach(), in_dtype=data.dtype.proto, out_dtype=d.proto)._data
+                arr = apply(Cast, data.detach(), in_dtype=data.dtype.proto, out_dtype=d.proto)._data
                 return _new(arr, stop_gradient, p)
         return _new(arr.copy(), stop_gradient, p)
     arr = as_array(data, defaults=dtype is None)
@@ -114,9 +116,9 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, req
         if isinstance(fill_value, Tensor):
             fill_value = fill_value._data.reshape(-1)[0].item()
         else:  # static Variable: broadcast it over zeros
-            t = apply(C.FillConstant, shape=dims, value=0.0, str_value="", dtype=d.proto)
+            t = apply(FillConstant, shape=dims, value=0.0, str_value="", dtype=d.proto)
             return finish(t + cast(fill_value, d), out, device, requires_grad)
-    t = apply(C.FillConstant, shape=dims, dtype=d.proto, **_fill_attrs(fill_value, d))
+    t = apply(FillConstant, shape=dims, dtype=d.proto, **_fill_attrs(fill_value, d))
     return finish(t, out, device, requires_grad)
 
 
@@ -165,7 +167,7 @@ def empty(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=
             paddle.Size([2, 3])
     """
     d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    t = apply(C.Empty, shape=shape_list(shape, "empty"), dtype=d.proto)
+    t = apply(Empty, shape=shape_list(shape, "empty"), dtype=d.proto)
     return finish(t, out, device, requires_grad)
 
 
@@ -196,7 +198,7 @@ def _full_like(x, fill_value, dtype, device, requires_grad, api):
                         f"but received {type(fill_value)}.")
     d = x.dtype if dtype is None else convert_dtype(dtype)
     value = fill_value if isinstance(fill_value, complex) and d.is_complex else float(fill_value)
-    t = apply(C.FillAnyLike, x, value=value, dtype=d.proto)
+    t = apply(FillAnyLike, x, value=value, dtype=d.proto)
     return finish(t, None, device, requires_grad)
 
 
@@ -242,7 +244,7 @@ def empty_like(x, dtype=None, name=None, *, device=None, requires_grad=False, pi
     if not isinstance(x, Tensor):  # static: the shape may hold -1
         return _full_like(x, 0.0, dtype, device, requires_grad, "paddle.empty_like")
     d = x.dtype if dtype is None else convert_dtype(dtype)
-    return finish(apply(C.Empty, shape=list(x._data.shape), dtype=d.proto), None, device, requires_grad)
+    return finish(apply(Empty, shape=list(x._data.shape), dtype=d.proto), None, device, requires_grad)
 
 
 def _number(v, api, arg):
@@ -291,7 +293,7 @@ def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requ
         d = check_kernel_dtype(convert_dtype(dtype), _RANGE_DTYPES, "arange")
     if not isinstance(args[2], TensorMethods) and args[2] == 0:
         raise ValueError("(InvalidArgument) The step of range op should not be 0.")
-    t = apply(C.Range, *[_operand(v, d) for v in args])
+    t = apply(Range, *[_operand(v, d) for v in args])
     return finish(t, out, device, requires_grad)
 
 
@@ -325,7 +327,7 @@ def linspace(start, stop, num, dtype=None, name=None, *, out=None, device=None, 
     """
     d = _dt.default_float() if dtype is None else convert_dtype(dtype)
     check_kernel_dtype(d, _RANGE_DTYPES, "linspace")
-    t = apply(C.Linspace, *_ends(start, stop, "paddle.linspace"), _num_arg(num, "linspace op"), dtype=d.proto)
+    t = apply(Linspace, *_ends(start, stop, "paddle.linspace"), _num_arg(num, "linspace op"), dtype=d.proto)
     return finish(t, out, device, requires_grad)
 
 
@@ -344,7 +346,7 @@ def logspace(start, stop, num, base=10.0, dtype=None, name=None):
     check_kernel_dtype(d, _RANGE_DTYPES, "logspace")
     b = _operand(_number(base, "paddle.logspace", "base"),
                  _dt.float64 if not isinstance(base, TensorMethods) else base.dtype)
-    return apply(C.Logspace, *_ends(start, stop, "paddle.logspace"), _num_arg(num, "logspace op"), b, dtype=d.proto)
+    return apply(Logspace, *_ends(start, stop, "paddle.logspace"), _num_arg(num, "logspace op"), b, dtype=d.proto)
 
 
 def _dim(v, what):
@@ -373,7 +375,7 @@ def eye(num_rows, num_columns=None, dtype=None, name=None, *, out=None, device=N
     rows = _dim(num_rows, "num_rows")
     cols = rows if num_columns is None else _dim(num_columns, "num_columns")
     d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    return finish(apply(C.Eye, num_rows=rows, num_columns=cols, dtype=d.proto), out, device, requires_grad)
+    return finish(apply(Eye, num_rows=rows, num_columns=cols, dtype=d.proto), out, device, requires_grad)
 
 
 def _tri_indices(op, row, col, offset, dtype, names):
@@ -401,7 +403,7 @@ def tril_indices(row, col, offset=0, dtype="int64"):
                    [[0, 1, 1, 2, 2, 2],
                     [0, 0, 1, 0, 1, 2]])
     """
-    return _tri_indices(C.TrilIndices, row, col, offset, dtype, ("rows", "cols"))
+    return _tri_indices(TrilIndices, row, col, offset, dtype, ("rows", "cols"))
 
 
 def triu_indices(row, col=None, offset=0, dtype="int64"):
@@ -416,7 +418,7 @@ def triu_indices(row, col=None, offset=0, dtype="int64"):
                    [[0, 0, 0, 1, 1, 2],
                     [0, 1, 2, 1, 2, 2]])
     """
-    return _tri_indices(C.TriuIndices, row, col, offset, dtype, ("row", "col"))
+    return _tri_indices(TriuIndices, row, col, offset, dtype, ("row", "col"))
 
 
 def assign(x, output=None):
@@ -432,7 +434,7 @@ def assign(x, output=None):
                     [3, 4]])
     """
     if isinstance(x, TensorMethods):
-        out = apply(C.Assign, x)
+        out = apply(Assign, x)
     else:
         if isinstance(x, (numbers.Number, np.generic)) and not isinstance(x, np.ndarray):
             arr = np.array([x])
@@ -472,7 +474,7 @@ def clone(x, name=None):
             array([2., 4.], dtype=float32)
     """
     _check_x(x, "paddle.clone")
-    return apply(C.Assign, x)
+    return apply(Assign, x)
 
 
 def cast(x, dtype):
@@ -490,7 +492,7 @@ def cast(x, dtype):
         raise ValueError(f"(InvalidArgument) cast(): argument 'x' (position 0) must be Tensor, but got "
                          f"{type(x).__name__}")
     d = convert_dtype(dtype)
-    return apply(C.Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+    return apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
 
 
 def _astype(self, dtype):
@@ -507,7 +509,7 @@ def _astype(self, dtype):
     d = convert_dtype(dtype)
     if self.dtype is d:
         return self
-    return apply(C.Cast, self, in_dtype=self.dtype.proto, out_dtype=d.proto)
+    return apply(Cast, self, in_dtype=self.dtype.proto, out_dtype=d.proto)
 
 
 def _fill_(x, value):
@@ -523,7 +525,7 @@ def _fill_(x, value):
     """
     if not isinstance(value, (numbers.Number, np.number)) or isinstance(value, complex):
         raise TypeError(f"The type of 'value'  must be int or float, but received {type(value)}.")
-    return apply_inplace(C.FillAny, x, value=float(value))
+    return apply_inplace(FillAny, x, value=float(value))
 
 
 def _zero_(x):
@@ -537,7 +539,7 @@ def _zero_(x):
             Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [0, 0])
     """
-    return apply_inplace(C.FillAny, x, value=0.0)
+    return apply_inplace(FillAny, x, value=0.0)
 
 
 def _clone_method(self):

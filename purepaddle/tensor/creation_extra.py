@@ -18,7 +18,7 @@ from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from .._core.place import convert_place
 from .._core.tensor import Tensor
-from ..ops import creation as C
+from ..ops.creation import conversion as C
 from ..static import create_parameter, default_main_program
 from ._creation_args import (as_array, check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list,
                              _supported)

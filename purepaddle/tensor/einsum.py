@@ -3,7 +3,7 @@ import numpy as np
 
 from .._core.dispatch import apply
 from ..ops.einsum import einsum_op
-from ..ops.linalg import Diagonal
+from ..ops.linalg.product import Diagonal
 from ._operand import check_var
 from .linalg_util import check_kernel_dtype, check_same_dtype
 

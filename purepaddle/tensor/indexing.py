@@ -6,9 +6,9 @@ from .._core.dispatch import apply, apply_inplace
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
-from ..ops import shape as S
-from ..ops import slicing as L
-from ..ops.unary import Scale
+from ..ops.manipulation import shape as S
+from ..ops.manipulation import indexing as L
+from ..ops.math.unary import Scale
 from ._operand import cast
 from .manipulation import _is_int, _tname, check_x, int_list
 
@@ -272,7 +272,7 @@ def advanced_get(y, adv):
     if len(idx) == 1:
         index = apply(S.Unsqueeze, idx[0], axes=[-1])
     else:
-        from ..ops.join import Stack
+        from ..ops.manipulation.join import Stack
         index = apply(Stack, idx, axis=nb)
     out = apply(L.op("gather_nd"), yt, index)
     p0 = pos[0]

@@ -4,10 +4,12 @@ from .._core.dispatch import apply
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from .._core.tensor import Tensor
-from ..ops import join as J
-from ..ops import shape as S
-from ..ops import slicing as L
-from ..ops.unary import Scale
+from ..ops.manipulation import join as J
+from ..ops.manipulation.join import Flip, RepeatInterleave, Roll, Tile
+from ..ops.manipulation.shape import Flatten, Squeeze, Transpose, Unsqueeze
+from ..ops.manipulation.indexing import Slice
+from ..ops.manipulation.join import CropTensor, Pad, Pad3d, check_pad3d, crop_window
+from ..ops.math.unary import Scale
 from ._operand import cast
 from .manipulation import _axes_arg, _is_int, _tname, check_x, int_list
 
@@ -250,7 +252,7 @@ def narrow(input, dim, start, length):
         start += size
     if size >= 0 and start + length > size:
         raise AssertionError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
-    return apply(L.Slice, input, axes=[dim], starts=[start], ends=[start + length], infer_flags=[1], decrease_axis=[])
+    return apply(Slice, input, axes=[dim], starts=[start], ends=[start + length], infer_flags=[1], decrease_axis=[])
 
 
 # -- repetition and reordering ------------------------------------------------------------------
@@ -278,8 +280,8 @@ def tile(x, repeat_times, name=None):
             raise ValueError("(InvalidArgument) All elements of the input 'repeat_times' for tile op must be "
                              f"positive integers, but the value received is {r}.")
     if t is not None:
-        return apply(S.Tile, x, t, repeat_times=[])
-    return apply(S.Tile, x, repeat_times=vals)
+        return apply(Tile, x, t, repeat_times=[])
+    return apply(Tile, x, repeat_times=vals)
 
 
 def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
@@ -303,7 +305,7 @@ def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
     if not isinstance(x, TensorMethods):
         raise ValueError("The input x should be a Tensor")
     if axis is None:
-        x = apply(S.Flatten, x, start_axis=0, stop_axis=-1) if len(x.shape) != 1 else x
+        x = apply(Flatten, x, start_axis=0, stop_axis=-1) if len(x.shape) != 1 else x
         axis = 0
     n = len(x.shape)
     if not -n <= axis < n:
@@ -318,13 +320,13 @@ def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
         if size >= 0 and dim >= 0 and size != dim:
             raise ValueError("(InvalidArgument) The length of Input(RepeatsTensor) must be the same as length of "
                              f"Input(X) in axis. But received: [{size}], required: [{dim}].")
-        return apply(S.RepeatInterleave, x, r, Repeats=0, dim=axis, output_size=osize)
+        return apply(RepeatInterleave, x, r, Repeats=0, dim=axis, output_size=osize)
     if not _is_int(repeats):
         raise TypeError(f"(InvalidType) repeat_interleave(): argument (position 2) must be int, but got "
                         f"{_tname(repeats)}")
     if repeats <= 0:
         raise ValueError("(InvalidArgument) repeats should be larger than zero")
-    return apply(S.RepeatInterleave, x, Repeats=int(repeats), dim=axis, output_size=osize)
+    return apply(RepeatInterleave, x, Repeats=int(repeats), dim=axis, output_size=osize)
 
 
 def flip(x, axis, name=None):
@@ -353,7 +355,7 @@ def flip(x, axis, name=None):
     if len(set(norm)) != len(norm):
         raise ValueError(f"(InvalidArgument) axes has duplicates, original flip axes size={len(norm)}, but unique "
                          f"flip axes size={len(set(norm))}.)")
-    return apply(S.Flip, x, axis=norm)
+    return apply(Flip, x, axis=norm)
 
 
 def roll(x, shifts, axis=None, name=None):
@@ -388,7 +390,7 @@ def roll(x, shifts, axis=None, name=None):
     elif len(sh) != 1:
         raise ValueError("(InvalidArgument) When dims.size() == 0, shifts.size() should be equal to 1, But "
                          f"received shifts.size() = {len(sh)}")
-    return apply(S.Roll, x, shifts=sh, axis=[a % n for a in axes])
+    return apply(Roll, x, shifts=sh, axis=[a % n for a in axes])
 
 
 def rot90(x, k=1, axes=[0, 1], name=None):  # noqa: B006 - Paddle's signature
@@ -424,8 +426,8 @@ def rot90(x, k=1, axes=[0, 1], name=None):  # noqa: B006 - Paddle's signature
     perm = list(range(n))
     perm[a0], perm[a1] = perm[a1], perm[a0]
     if k == 1:
-        return apply(S.Transpose, flip(x, a1), axis=perm)
-    return flip(apply(S.Transpose, x, axis=perm), a1)
+        return apply(Transpose, flip(x, a1), axis=perm)
+    return flip(apply(Transpose, x, axis=perm), a1)
 
 
 # -- crop and pad ---------------------------------------------------------------------------------
@@ -447,10 +449,10 @@ def crop(x, shape=None, offsets=None, name=None):
     sh, st = int_list(x.shape if shape is None else shape, "crop")
     of, ot = int_list([0] * n if offsets is None else offsets, "crop", 2)
     if st is None and ot is None and -1 not in x.shape:
-        L.crop_window(list(x.shape), sh, of)
+        crop_window(list(x.shape), sh, of)
     if st is not None or ot is not None:
-        return apply(L.CropTensor, x, st, ot, shape=sh if st is None else [], offsets=of if ot is None else [])
-    return apply(L.CropTensor, x, shape=sh, offsets=of)
+        return apply(CropTensor, x, st, ot, shape=sh if st is None else [], offsets=of if ot is None else [])
+    return apply(CropTensor, x, shape=sh, offsets=of)
 
 
 def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis=True, name=None):
@@ -478,7 +480,7 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
         p = [int(v) for v in pad] + [0] * (2 * n - len(pad))
         if not (len(pad) == 2 * n and pad_from_left_axis):
             p = [p[i - 1] if i % 2 else p[i + 1] for i in range(2 * n - 1, -1, -1)]
-        return apply(L.Pad, x, paddings=p, pad_value=float(value))
+        return apply(Pad, x, paddings=p, pad_value=float(value))
     if n not in (3, 4, 5):
         raise AssertionError(f"input tensor dimension must be in [3, 4, 5] but got {n}")
     fmt = (data_format or {3: "NCL", 4: "NCHW", 5: "NCDHW"}[n]).upper()
@@ -493,11 +495,11 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
         p, lifted = p + [0, 0], ([2] if channel_first else [1])
     else:
         lifted = []
-    y = apply(S.Unsqueeze, x, axes=lifted) if lifted else x
+    y = apply(Unsqueeze, x, axes=lifted) if lifted else x
     attrs = dict(paddings=p, mode=mode, value=float(value), data_format="NCDHW" if channel_first else "NDHWC")
-    L.check_pad3d(list(y.shape), attrs)
-    out = apply(L.Pad3d, y, **attrs)
-    return apply(S.Squeeze, out, axes=lifted) if lifted else out
+    check_pad3d(list(y.shape), attrs)
+    out = apply(Pad3d, y, **attrs)
+    return apply(Squeeze, out, axes=lifted) if lifted else out
 
 
 __all__ = ["concat", "cat", "concatenate", "stack", "split", "chunk", "unbind", "unstack", "narrow", "tile",

@@ -1,7 +1,7 @@
 """Public matrix products and diagonals: mm, bmm, dot, mv, outer, inner, cross, kron, trace, diagonal."""
 from .._core.dispatch import apply
-from ..ops.linalg import Diagonal, Trace
-from ..ops.matmul import Bmm, Cross, Dot, Kron, Mv
+from ..ops.linalg.product import Diagonal, Trace
+from ..ops.linalg.product import Bmm, Cross, Dot, Kron, Mv
 from . import linalg_decomp as _decomp
 from . import linalg_norm as _norm
 from .linalg_decomp import cholesky, eigvalsh, inverse

@@ -4,8 +4,11 @@ import numpy as np
 from .._core.dispatch import apply
 from .._core.dispatch import constant as _const
 from .._core.methods import TensorMethods
-from ..ops import linalg as L
-from ..ops import linalg_decomp as D
+from ..ops.linalg.decomposition import (Cholesky, CholeskySolve, Determinant, Inverse, SlogDeterminant, Solve,
+                                        TriangularSolve)
+from ..ops.linalg.norm import PNorm
+from ..ops.linalg.product import mT
+from ..ops.linalg import decomposition as D
 from ._operand import check_var
 from .linalg_util import FLOATS, check_kernel_dtype, check_same_dtype, write_out
 from .math import matmul
@@ -40,7 +43,7 @@ def inverse(x, name=None):
         raise ValueError("(InvalidArgument) The last two dimensions are expected to be equal. But received: "
                          f"{s[-2]} and {s[-1]}; Input(Input)'s shape = {s}.")
     check_kernel_dtype(x, "inverse")
-    return apply(L.Inverse, x)
+    return apply(Inverse, x)
 
 
 inv = inverse
@@ -68,7 +71,7 @@ def det(x, name=None):
                    6.)
     """
     _det_checks(x, "paddle.linalg.det", "determinant")
-    return apply(L.Determinant, x)
+    return apply(Determinant, x)
 
 
 def slogdet(x, name=None):
@@ -83,7 +86,7 @@ def slogdet(x, name=None):
                    [-1.       , 1.79175949])
     """
     _det_checks(x, "paddle.linalg.slogdet", "slogdet")
-    return apply(L.SlogDeterminant, x)
+    return apply(SlogDeterminant, x)
 
 
 def solve(x, y, left=True, name=None, *, out=None):
@@ -113,13 +116,13 @@ def solve(x, y, left=True, name=None, *, out=None):
         if len(ys) < 2:
             raise ValueError(f"(InvalidArgument) paddle.linalg.solve with left=False needs a matrix y, but received "
                              f"shape {ys}")
-        res = L.mT(apply(L.Solve, L.mT(x), L.mT(y)))
+        res = mT(apply(Solve, mT(x), mT(y)))
     else:
         rows = ys[0] if len(ys) == 1 else ys[-2]
         if rows != s[-1] and rows >= 0 and s[-1] >= 0:
             raise ValueError("(InvalidArgument) The matrix X's width must be equal with matrix Y's height. But "
                              f"received X's shape = {s}, X's width = {s[-1]}; Y's shape = {ys}, Y's height = {rows}.")
-        res = apply(L.Solve, x, y)
+        res = apply(Solve, x, y)
     return write_out(res, out)
 
 
@@ -153,7 +156,7 @@ def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, nam
                          f"Input(X), but received X's shape = {s} and Y's shape = {ys}.")
     check_same_dtype(x, y, "paddle.linalg.triangular_solve")
     check_kernel_dtype(x, "triangular_solve")
-    return apply(L.TriangularSolve, x, y, upper=bool(upper), transpose=bool(transpose),
+    return apply(TriangularSolve, x, y, upper=bool(upper), transpose=bool(transpose),
                  unitriangular=bool(unitriangular))
 
 
@@ -174,7 +177,7 @@ def cholesky(x, upper=False, name=None):
     if len(s) < 2 or _nonsquare(s):
         raise AssertionError("Shape must have at least 2 dimensions and last two dimensions must be equal.")
     check_kernel_dtype(x, "cholesky", FLOATS)
-    return apply(L.Cholesky, x, upper=bool(upper))
+    return apply(Cholesky, x, upper=bool(upper))
 
 
 def cholesky_solve(x, y, upper=False, name=None):
@@ -203,7 +206,7 @@ def cholesky_solve(x, y, upper=False, name=None):
                          f"But Got {s[-2] if len(s) >= 2 else s} and {ys[-2]}")
     check_same_dtype(x, y, "paddle.linalg.cholesky_solve")
     check_kernel_dtype(x, "cholesky_solve")
-    return apply(L.CholeskySolve, x, y, upper=bool(upper))
+    return apply(CholeskySolve, x, y, upper=bool(upper))
 
 
 def cholesky_inverse(x, upper=False, name=None):
@@ -225,7 +228,7 @@ def cholesky_inverse(x, upper=False, name=None):
         raise ValueError("The input tensor must be square matrix")
     check_kernel_dtype(x, "inverse")
     a = matmul(x, x, transpose_x=True) if upper else matmul(x, x, transpose_y=True)
-    return apply(L.Inverse, a)
+    return apply(Inverse, a)
 
 
 def _rank2(x, api, kernel, msg="(InvalidArgument) the rank of input must greater than 2"):
@@ -406,13 +409,13 @@ def pinv(x, rcond=1e-15, hermitian=False, name=None):
     if not hermitian:
         _rank2(x, "paddle.linalg.pinv", "svd")
         u, s, vh = apply(D.Svd, x, full_matrices=False)
-        smax = apply(L.PNorm, s.detach(), porder=float("inf"), axis=-1, epsilon=1e-12, keepdim=True, asvector=False)
+        smax = apply(PNorm, s.detach(), porder=float("inf"), axis=-1, epsilon=1e-12, keepdim=True, asvector=False)
         inv_s = _inv_masked(s, smax * rcond)
         return matmul(vh * inv_s.unsqueeze(-1), u, transpose_x=True, transpose_y=True)
     _rank2(x, "paddle.linalg.pinv", "eigh")
     w, v = apply(D.Eigh, x, UPLO="L")
     wd = w.detach()
-    wmax = apply(L.PNorm, wd, porder=float("inf"), axis=-1, epsilon=1e-12, keepdim=True, asvector=False)
+    wmax = apply(PNorm, wd, porder=float("inf"), axis=-1, epsilon=1e-12, keepdim=True, asvector=False)
     mask = (wd * wd > (wmax * rcond) ** 2).astype(w.dtype)
     inv_w = mask / (w + (1.0 - mask))
     return matmul(v * inv_w.unsqueeze(-2), v, transpose_y=True)

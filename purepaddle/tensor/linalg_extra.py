@@ -7,8 +7,9 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dispatch import apply, constant
 from .._core.methods import TensorMethods
-from ..ops import linalg_extra as X
-from ..ops.creation import Cast
+from ..ops.linalg.decomposition import MatrixExp
+from ..ops.linalg.histogram import Histogramdd
+from ..ops.creation.fill import Cast
 from ..ops.random import GaussianRandom
 from ._operand import check_var
 from .creation import cast, linspace
@@ -183,7 +184,7 @@ def histogramdd(x, bins=10, ranges=None, density=False, weights=None, name=None)
             lo, hi = col.min(), col.max()
         edges.append(linspace(lo, hi, int(b) + 1, dtype=x.dtype))
     sizes = [e.shape[0] - 1 if isinstance(b, TensorMethods) else int(b) for b, e in zip(bins, edges)]
-    hist = apply(X.Histogramdd, flat, weights, edges, density=bool(density), bins=sizes)
+    hist = apply(Histogramdd, flat, weights, edges, density=bool(density), bins=sizes)
     return hist, edges
 
 
@@ -204,7 +205,7 @@ def matrix_exp(x, name=None):
           f"The input tensor's dtype must be float32 or float64, but got {x.dtype.name}", ValueError)
     _fail(x.ndim >= 2, "The input tensor must be at least two-dimensional", ValueError)
     _fail(x.shape[-1] == x.shape[-2], "Last 2 dimensions of the tensor must be square", ValueError)
-    return apply(X.MatrixExp, x)
+    return apply(MatrixExp, x)
 
 
 def lu_solve(b, lu, pivots, trans="N", name=None):

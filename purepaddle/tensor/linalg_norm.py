@@ -5,9 +5,10 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import apply
-from ..ops.elementwise import broadcast_shape
-from ..ops.linalg import Diagonal, Dist, FrobeniusNorm, PNorm
-from ..ops.linalg_decomp import Svd
+from ..ops.math.elementwise import broadcast_shape
+from ..ops.linalg.norm import Dist, FrobeniusNorm, PNorm
+from ..ops.linalg.product import Diagonal
+from ..ops.linalg.decomposition import Svd
 from ._operand import check_var
 from .linalg_util import FLOAT_COMPLEX, FLOATS, check_kernel_dtype, check_same_dtype, write_out
 from .math import matmul

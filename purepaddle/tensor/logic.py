@@ -9,7 +9,7 @@ from .._core.mode import STATE
 from .._core.tensor import Tensor
 from ._creation_args import as_array
 from ..ops import logic as L
-from ..ops.shape import Reshape
+from ..ops.manipulation.shape import Reshape
 from ._operand import cast, constant
 
 _make = Tensor._make

@@ -8,7 +8,7 @@ from .._core.dispatch import apply, apply_inplace
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
-from ..ops import shape as S
+from ..ops.manipulation import shape as S
 from ._operand import cast
 
 

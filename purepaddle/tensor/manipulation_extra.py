@@ -8,9 +8,10 @@ from .._core.dispatch import apply
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
-from ..ops import gather as G
-from ..ops import manipulation_extra as E
-from ..ops import shape as S
+from ..ops.manipulation import gather as G
+from ..ops.manipulation.indexing import ShardIndex
+from ..ops.manipulation.view import AsComplex, AsReal, ViewDtype
+from ..ops.manipulation import shape as S
 from .indexing import slice as _slice
 from .join import concat, split, stack, tile
 from .manipulation import _is_int, _tname, check_x, flatten, reshape
@@ -388,7 +389,7 @@ def shard_index(input, index_num, nshards, shard_id, ignore_value=-1):
                          f"{input.shape[-1]}.")
     if input.dtype not in (_dt.int32, _dt.int64):
         raise kernel_error("shard_index", input.dtype, "int64, int32")
-    return apply(E.ShardIndex, input, index_num=int(index_num), nshards=int(nshards), shard_id=int(shard_id),
+    return apply(ShardIndex, input, index_num=int(index_num), nshards=int(nshards), shard_id=int(shard_id),
                  ignore_value=int(ignore_value))
 
 
@@ -424,7 +425,7 @@ def as_complex(x, name=None):
     check_x(x, "as_complex")
     if x.dtype not in (_dt.float32, _dt.float64):
         raise kernel_error("as_complex", x.dtype, "float32, float64")
-    return apply(E.AsComplex, x)
+    return apply(AsComplex, x)
 
 
 def as_real(x, name=None):
@@ -440,7 +441,7 @@ def as_real(x, name=None):
     check_x(x, "as_real")
     if x.dtype not in (_dt.complex64, _dt.complex128):
         raise kernel_error("as_real", x.dtype, "complex64, complex128")
-    return apply(E.AsReal, x)
+    return apply(AsReal, x)
 
 
 def view_as_complex(input):
@@ -531,7 +532,7 @@ def view(x, shape_or_dtype=None, *more, name=None, size=None, dtype=None):
     d = _dt.convert_dtype(shape_or_dtype)
     if d is x.dtype:
         return x
-    return apply(E.ViewDtype, x, dtype=d.proto)
+    return apply(ViewDtype, x, dtype=d.proto)
 
 
 def unfold(x, axis, size, step, name=None):

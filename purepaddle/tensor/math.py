@@ -6,10 +6,10 @@ from .._core.dispatch import apply
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.tensor import Parameter, Tensor
-from ..ops import elementwise as E
-from ..ops.matmul import MatMul
-from ..ops.reduction import ReduceSum
-from ..ops.unary import Pow, Scale, Trunc
+from ..ops.math import elementwise as E
+from ..ops.linalg.product import MatMul
+from ..ops.math.reduction import ReduceSum
+from ..ops.math.unary import Pow, Scale, Trunc
 from ._operand import as_var, cast, check_var
 from . import math_inplace as _math_inplace, math_reduce as _math_reduce, math_unary as _math_unary
 from . import math_extra as _math_extra, math_sequence as _math_sequence, math_special as _math_special

@@ -9,11 +9,12 @@ from .._core.dispatch import apply
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from ..ops import logic as L
-from ..ops import math_extra as M
-from ..ops import unary as U
-from ..ops.creation import FillAnyLike
-from ..ops.elementwise import ElementwisePow, broadcast_shape
-from ..ops.gather import Where
+from ..ops.math.number import Copysign, Frexp, Gcd, Heaviside, Lcm, Nextafter, SignBit
+from ..ops.math.unary import Angle, Conj
+from ..ops.math import unary as U
+from ..ops.creation.fill import FillAnyLike
+from ..ops.math.elementwise import ElementwisePow, broadcast_shape
+from ..ops.search.select import Where
 from ._operand import cast, check_var
 from .math_inplace import _assign_into, _snapshot_if_needed
 from .math_unary import kernel_error, need_tensor, write_out
@@ -57,7 +58,7 @@ def copysign(x, y, name=None):
         y = const_operand(np.asarray(y, dtype=x.dtype.np_dtype))
     else:
         raise TypeError(f"The type of 'y' in copysign must be Tensor, float or int, but received {type(y).__name__}.")
-    return apply(M.Copysign, x, y)
+    return apply(Copysign, x, y)
 
 
 def sgn(x, name=None):
@@ -96,7 +97,7 @@ def signbit(x, name=None):
     check_var(x, "signbit")
     if x.dtype is _dt.bool_ or x.dtype.is_complex:
         raise kernel_error("sign", x.dtype, "int16, float64, complex128, int32, uint8, float32, complex64, int64, int8")
-    return apply(M.SignBit, x)
+    return apply(SignBit, x)
 
 
 def _inf_side(x, api, positive):
@@ -152,7 +153,7 @@ def isreal(x, name=None):
     check_var(x, "isreal")
     if not x.dtype.is_complex:
         return apply(FillAnyLike, x, value=1.0, dtype=_dt.bool_.proto)
-    return x == apply(M.Conj, x)
+    return x == apply(Conj, x)
 
 
 def positive(x, name=None):
@@ -188,7 +189,7 @@ def conj(x, name=None):
     d = x.dtype
     if not (d.is_complex or d in (_dt.float32, _dt.float64, _dt.float16, _dt.bfloat16) or d in _I32_64):
         raise kernel_error("conj", d, "int32, int64, float64, complex128, float32, complex64")
-    return apply(M.Conj, x)
+    return apply(Conj, x)
 
 
 def angle(x, name=None):
@@ -205,7 +206,7 @@ def angle(x, name=None):
     need_tensor(x, "angle")
     if not (x.dtype.is_complex or x.dtype.is_floating):
         raise kernel_error("angle", x.dtype, _COMPLEX_OK)
-    return apply(M.Angle, x)
+    return apply(Angle, x)
 
 
 # -- binary extras -------------------------------------------------------------------------
@@ -271,7 +272,7 @@ def heaviside(x, y, name=None):
             f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container.")
     broadcast_shape(list(x.shape), list(y.shape), "elementwise_heaviside")
-    return apply(M.Heaviside, x, y)
+    return apply(Heaviside, x, y)
 
 
 def nextafter(x, y, name=None):
@@ -292,7 +293,7 @@ def nextafter(x, y, name=None):
             raise kernel_error("nextafter", v.dtype, "float64, float32")
     x, y = _same_dtype(x, y)
     broadcast_shape(list(x.shape), list(y.shape), "nextafter")
-    return apply(M.Nextafter, x, y)
+    return apply(Nextafter, x, y)
 
 
 def _gcd_args(x, y, api):
@@ -317,7 +318,7 @@ def gcd(x, y, name=None):
                    [20, 1 , 2 , 1 , 4 , 5 ])
     """
     x, y = _gcd_args(x, y, "gcd")
-    return apply(M.Gcd, x, y)
+    return apply(Gcd, x, y)
 
 
 def lcm(x, y, name=None):
@@ -332,7 +333,7 @@ def lcm(x, y, name=None):
                    [0 , 20, 20, 60, 20, 20])
     """
     x, y = _gcd_args(x, y, "lcm")
-    return apply(M.Lcm, x, y)
+    return apply(Lcm, x, y)
 
 
 # -- decompositions and conversions --------------------------------------------------------
@@ -354,7 +355,7 @@ def frexp(x, name=None):
     check_var(x, "frexp")
     if x.dtype not in (_dt.float32, _dt.float64):
         raise _dtype_list_error(x, ['float32', 'float64'])
-    return apply(M.Frexp, x)
+    return apply(Frexp, x)
 
 
 def frac(x, name=None, *, out=None):

@@ -6,10 +6,10 @@ from .._core.dispatch import apply_inplace
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from .._core.tensor import Tensor
-from ..ops import elementwise as E
-from ..ops import unary as U
-from ..ops.creation import Cast
-from ..ops.unary import Pow, Scale
+from ..ops.math import elementwise as E
+from ..ops.math import unary as U
+from ..ops.creation.fill import Cast
+from ..ops.math.unary import Pow, Scale
 from ._operand import as_var, cast, check_var
 from .math_unary import _I32_64, _SMALL_INTS, _clip_args, _int_arg, _nan_to_num_attrs, kernel_error, need_tensor
 from .math_unary import type_name

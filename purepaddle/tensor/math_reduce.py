@@ -5,9 +5,10 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
-from ..ops import reduction as R
-from ..ops.creation import Cast
-from ..ops.unary import NanToNum
+from ..ops.math.cumulative import Cumprod, Cumsum
+from ..ops.math.reduction import Logsumexp, ReduceAMax, ReduceAMin, ReduceMax, ReduceMin, ReduceProd, ReduceSum
+from ..ops.creation.fill import Cast
+from ..ops.math.unary import NanToNum
 from .math_unary import kernel_error, need_tensor, type_name, write_out
 
 _I32_64 = (_dt.int32, _dt.int64)
@@ -87,7 +88,7 @@ def max(x, axis=None, keepdim=False, name=None):  # noqa: A001
                    [[0.89999998],
                     [0.69999999]])
     """
-    return _reduce(R.ReduceMax, x, axis, keepdim, "max", "max", _I32_64)
+    return _reduce(ReduceMax, x, axis, keepdim, "max", "max", _I32_64)
 
 
 def min(x, axis=None, keepdim=False, name=None):  # noqa: A001
@@ -102,7 +103,7 @@ def min(x, axis=None, keepdim=False, name=None):  # noqa: A001
             Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [0.10000000, 0.20000000, 0.50000000, 0.69999999])
     """
-    return _reduce(R.ReduceMin, x, axis, keepdim, "min", "min", _I32_64)
+    return _reduce(ReduceMin, x, axis, keepdim, "min", "min", _I32_64)
 
 
 def amax(x, axis=None, keepdim=False, name=None, *, out=None):
@@ -120,7 +121,7 @@ def amax(x, axis=None, keepdim=False, name=None, *, out=None):
                    [[0.        , 0.20000000, 0.20000000, 0.20000000],
                     [0.20000000, 0.20000000, 0.        , 0.        ]])
     """
-    return write_out(_reduce(R.ReduceAMax, x, axis, keepdim, "amax", "amax", _I32_64), out)
+    return write_out(_reduce(ReduceAMax, x, axis, keepdim, "amax", "amax", _I32_64), out)
 
 
 def amin(x, axis=None, keepdim=False, name=None, *, out=None):
@@ -135,7 +136,7 @@ def amin(x, axis=None, keepdim=False, name=None, *, out=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [0.10000000, 0.10000000])
     """
-    return write_out(_reduce(R.ReduceAMin, x, axis, keepdim, "amin", "amin", _I32_64), out)
+    return write_out(_reduce(ReduceAMin, x, axis, keepdim, "amin", "amin", _I32_64), out)
 
 
 def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None):
@@ -156,7 +157,7 @@ def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None):
         d = _dt.convert_dtype(dtype)
         if d is not x.dtype:
             x = apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
-    res = _reduce(R.ReduceProd, x, axis, keepdim, "prod", "prod", _I32_64,
+    res = _reduce(ReduceProd, x, axis, keepdim, "prod", "prod", _I32_64,
                   "int32, int64, float64, complex128, float32, complex64")
     return write_out(res, out)
 
@@ -181,7 +182,7 @@ def logsumexp(x, axis=None, keepdim=False, name=None, *, out=None):
             raise kernel_error("logsumexp", d, "float64, float32")
         x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
     dims, all_ = reduce_dims(axis, x, "logsumexp")
-    return write_out(apply(R.Logsumexp, x, axis=dims, keepdim=bool(keepdim), reduce_all=all_), out)
+    return write_out(apply(Logsumexp, x, axis=dims, keepdim=bool(keepdim), reduce_all=all_), out)
 
 
 def _scan_axis(axis, x, api, arg):
@@ -236,7 +237,7 @@ def cumsum(x, axis=None, dtype=None, name=None, *, out=None):
     d, attrs = _cumsum_args(x, axis, dtype, "cumsum")
     if d is not x.dtype:
         x = apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
-    return write_out(apply(R.Cumsum, x, **attrs), out)
+    return write_out(apply(Cumsum, x, **attrs), out)
 
 
 def cumsum_(x, axis=None, dtype=None, name=None):
@@ -256,7 +257,7 @@ def cumsum_(x, axis=None, dtype=None, name=None):
     d, attrs = _cumsum_args(x, axis, dtype, "cumsum_")
     if d is not x.dtype:
         apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
-    return apply_inplace(R.Cumsum, x, **attrs)
+    return apply_inplace(Cumsum, x, **attrs)
 
 
 def _cumprod_args(x, dim, dtype, api):
@@ -297,7 +298,7 @@ def cumprod(x, dim=None, *, dtype=None, out=None, name=None):
     if dim is None:
         x = x.reshape([-1])
         dim = 0
-    return write_out(apply(R.Cumprod, x, dim=dim, exclusive=False, reverse=False), out)
+    return write_out(apply(Cumprod, x, dim=dim, exclusive=False, reverse=False), out)
 
 
 def cumprod_(x, dim=None, dtype=None, name=None):
@@ -318,10 +319,10 @@ def cumprod_(x, dim=None, dtype=None, name=None):
     if d is not x.dtype:
         apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
     if dim is None:
-        from ..ops.shape import Reshape
+        from ..ops.manipulation.shape import Reshape
         apply_inplace(Reshape, x, shape=[-1])
         dim = 0
-    return apply_inplace(R.Cumprod, x, dim=dim, exclusive=False, reverse=False)
+    return apply_inplace(Cumprod, x, dim=dim, exclusive=False, reverse=False)
 
 
 def _nan_zeroed(x, api):
@@ -366,7 +367,7 @@ def nanmean(x, axis=None, keepdim=False, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [0.56666666, 0.33333334])
     """
-    from ..ops.unary import IsNan
+    from ..ops.math.unary import IsNan
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of 'x' in nanmean must be paddle.Tensor, but received {type_name(x)}.")
     d = x.dtype
@@ -377,9 +378,9 @@ def nanmean(x, axis=None, keepdim=False, name=None):
         d = _dt.float32
     dims, all_ = reduce_dims(axis, x, "nanmean")
     attrs = {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": all_}
-    total = apply(R.ReduceSum, _nan_zeroed(x, "nanmean"), **attrs)
+    total = apply(ReduceSum, _nan_zeroed(x, "nanmean"), **attrs)
     valid = apply(Cast, apply(IsNan, x), in_dtype=_dt.bool_.proto, out_dtype=d.proto)
-    count = apply(R.ReduceSum, 1.0 - valid, **attrs)
+    count = apply(ReduceSum, 1.0 - valid, **attrs)
     return total / count
 
 

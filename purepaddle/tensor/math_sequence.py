@@ -10,10 +10,12 @@ from .._core.dispatch import apply, apply_inplace
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
-from ..ops import math_extra as M
-from ..ops.elementwise import ReduceAs
-from ..ops.creation import FillAnyLike, FillConstant
-from ..ops.unary import Scale
+from ..ops.math.combine import AddN, Multiplex
+from ..ops.math.cumulative import Cummax, Cummin, LogCumSumExp
+from ..ops.math.reduction import Renorm
+from ..ops.math.elementwise import ReduceAs
+from ..ops.creation.fill import FillAnyLike, FillConstant
+from ..ops.math.unary import Scale
 from ._operand import cast, check_var
 from .math_inplace import _assign_into, _snapshot_if_needed
 from .math_unary import kernel_error, need_tensor, type_name, write_out
@@ -68,7 +70,7 @@ def cummax(x, axis=None, dtype="int64", name=None):
                    [[0, 1, 1],
                     [0, 0, 2]])
     """
-    return _cum_extreme(M.Cummax, x, axis, dtype, "cummax")
+    return _cum_extreme(Cummax, x, axis, dtype, "cummax")
 
 
 def cummin(x, axis=None, dtype="int64", name=None):
@@ -86,7 +88,7 @@ def cummin(x, axis=None, dtype="int64", name=None):
             Tensor(shape=[6], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [0, 0, 0, 3, 4, 4])
     """
-    return _cum_extreme(M.Cummin, x, axis, dtype, "cummin")
+    return _cum_extreme(Cummin, x, axis, dtype, "cummin")
 
 
 def logcumsumexp(x, axis=None, dtype=None, name=None):
@@ -109,8 +111,8 @@ def logcumsumexp(x, axis=None, dtype=None, name=None):
             raise kernel_error("logcumsumexp", d, "float64, float32")
         x = cast(x, _dt.float32)
     if axis is None:
-        return apply(M.LogCumSumExp, x, axis=-1, flatten=True, exclusive=False, reverse=False)
-    return apply(M.LogCumSumExp, x, axis=_axis_arg(axis, x, "logcumsumexp"), flatten=False, exclusive=False,
+        return apply(LogCumSumExp, x, axis=-1, flatten=True, exclusive=False, reverse=False)
+    return apply(LogCumSumExp, x, axis=_axis_arg(axis, x, "logcumsumexp"), flatten=False, exclusive=False,
                  reverse=False)
 
 
@@ -351,7 +353,7 @@ def renorm(x, p, axis, max_norm):
                    [[0.44721359, 0.89442718],
                     [0.60000002, 0.80000001]])
     """
-    return apply(M.Renorm, x, **_renorm_args(x, p, axis, max_norm, "renorm"))
+    return apply(Renorm, x, **_renorm_args(x, p, axis, max_norm, "renorm"))
 
 
 def renorm_(x, p, axis, max_norm):
@@ -368,7 +370,7 @@ def renorm_(x, p, axis, max_norm):
                    [[0.60000002, 0.80000001],
                     [0.30000001, 0.40000001]])
     """
-    return apply_inplace(M.Renorm, x, **_renorm_args(x, p, axis, max_norm, "renorm_"))
+    return apply_inplace(Renorm, x, **_renorm_args(x, p, axis, max_norm, "renorm_"))
 
 
 def multiplex(inputs, index, name=None):
@@ -407,7 +409,7 @@ def multiplex(inputs, index, name=None):
     if index.dtype is not _dt.int32:
         raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve (int32) does not match the "
                          f"type of data ({index.dtype.name}) currently contained in the container.")
-    return apply(M.Multiplex, list(inputs), index)
+    return apply(Multiplex, list(inputs), index)
 
 
 def add_n(inputs, name=None):
@@ -441,7 +443,7 @@ def add_n(inputs, name=None):
     if first.dtype is _dt.bool_ or first.dtype in (_dt.int8, _dt.int16, _dt.uint8):
         raise kernel_error("add_n", first.dtype, "int64, float64, complex128, float16, float32, complex64, int32, "
                                                  "bfloat16")
-    return apply(M.AddN, list(inputs))
+    return apply(AddN, list(inputs))
 
 
 def reduce_as(x, target, name=None):

@@ -8,9 +8,9 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
-from ..ops import special as S
-from ..ops.math_extra import Logit, Stanh
-from ..ops.unary import Scale
+from ..ops.math import special as S
+from ..ops.math.unary import Logit, Stanh
+from ..ops.math.unary import Scale
 from ._operand import cast, check_var
 from .math_inplace import _assign_into, _snapshot_if_needed
 from .math_unary import kernel_error, need_tensor, type_name

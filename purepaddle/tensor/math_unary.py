@@ -5,8 +5,8 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
-from ..ops import unary as U
-from ..ops.creation import Cast
+from ..ops.math import unary as U
+from ..ops.creation.fill import Cast
 from ._operand import cast
 
 _I32_64 = (_dt.int32, _dt.int64)

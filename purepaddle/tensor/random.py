@@ -10,8 +10,8 @@ from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
 from ..ops import random as R
-from ..ops import random_extra as R_extra
-from ..ops.creation import FillAnyLike
+from ..ops import random as R_extra
+from ..ops.creation.fill import FillAnyLike
 from ._creation_args import check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list, size_args
 from .creation import cast
 

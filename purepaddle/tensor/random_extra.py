@@ -6,7 +6,7 @@ import numpy as np
 
 from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
-from ..ops import random_extra as RX
+from ..ops import random as RX
 from ._creation_args import check_kernel_dtype, dygraph_only
 from .random import _FLOATS, _PROBS, gaussian_, normal
 

@@ -7,10 +7,11 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
-from ..ops import search as S
-from ..ops.creation import Cast
-from ..ops.gather import TakeAlongAxis
-from ..ops.reduction import ReduceSum
+from ..ops.search.bucket import Bincount, Histogram, SearchSorted
+from ..ops.search.sort import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
+from ..ops.creation.fill import Cast
+from ..ops.manipulation.gather import TakeAlongAxis
+from ..ops.math.reduction import ReduceSum
 from .logic import _kernel_error, _need_tensor, _reduce_dims, _store, _type_name
 
 _Var = TensorMethods
@@ -96,7 +97,7 @@ def argmax(x, axis=None, keepdim=False, dtype="int64", name=None):
             Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [1, 0])
     """
-    return _arg_extreme(S.ArgMax, "argmax", x, axis, keepdim, dtype)
+    return _arg_extreme(ArgMax, "argmax", x, axis, keepdim, dtype)
 
 
 def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
@@ -111,7 +112,7 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
             Tensor(shape=[], dtype=int64, place=Place(cpu), stop_gradient=True,
                    5)
     """
-    return _arg_extreme(S.ArgMin, "argmin", x, axis, keepdim, dtype)
+    return _arg_extreme(ArgMin, "argmin", x, axis, keepdim, dtype)
 
 
 # -- sorting ---------------------------------------------------------------------------------
@@ -126,7 +127,7 @@ def _argsort(x, axis, descending, stable, api):
     if axis < -n:
         raise ValueError(f"(InvalidArgument) 'axis'({axis}) must be greater than or equal to -num_dims({-n}).")
     _check_kind(x, api)
-    return apply(S.ArgSort, x, axis=axis, descending=descending, stable=stable)
+    return apply(ArgSort, x, axis=axis, descending=descending, stable=stable)
 
 
 def argsort(x, axis=-1, descending=False, stable=False, name=None):
@@ -219,7 +220,7 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None, *, out=None):
                 raise ValueError(f"(InvalidArgument) x has only {numel} element, can not find {k} top values.")
             raise ValueError(f"(InvalidArgument) The rank ({k}) of the input 'k' for topk op must be less than or "
                              f"equal to {dim}.")
-    values, indices = apply(S.TopK, x, k_in, k=k, axis=axis, largest=largest, sorted=sorted)
+    values, indices = apply(TopK, x, k_in, k=k, axis=axis, largest=largest, sorted=sorted)
     if out is not None:
         _store(values, out[0])
         _store(indices, out[1])
@@ -260,7 +261,7 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
         dim = x.shape[axis]
         if 0 <= dim < k:
             raise ValueError(f"(InvalidArgument) input of kthvalue must have >= {k} columns in axis of {axis % nd}")
-    return tuple(apply(S.KthValue, x, k=k, axis=axis, keepdim=keepdim))
+    return tuple(apply(KthValue, x, k=k, axis=axis, keepdim=keepdim))
 
 
 def mode(x, axis=-1, keepdim=False, name=None):
@@ -284,7 +285,7 @@ def mode(x, axis=-1, keepdim=False, name=None):
     keepdim = _bool_arg(keepdim, api, 3)
     _check_kind(x, api, _NUMERIC)
     _check_axis(axis, x.ndim, lambda a, n: f"(InvalidArgument) the axis must be [-{n}, {n}), but received {a} .")
-    return tuple(apply(S.Mode, x, axis=axis, keepdim=keepdim))
+    return tuple(apply(Mode, x, axis=axis, keepdim=keepdim))
 
 
 # -- binning -----------------------------------------------------------------------------------
@@ -323,7 +324,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
             f"tensor ( {', '.join(map(str, v_shape))} ) can not match. Because the input sorted_sequence tensor must "
             "be 1 dimension or the first N-1 dimensions of sorted_sequence tensor and input values tensor must "
             "match. Please input appropriate sorted_sequence and values again!")
-    res = apply(S.SearchSorted, sorted_sequence, values, out_int32=bool(out_int32), right=right)
+    res = apply(SearchSorted, sorted_sequence, values, out_int32=bool(out_int32), right=right)
     return _store(res, out)
 
 
@@ -385,7 +386,7 @@ def bincount(x, weights=None, minlength=0, name=None):
     if minlength < 0:
         raise ValueError(f"(InvalidArgument) The minlength should be greater than or equal to 0.But received "
                          f"minlength is {minlength}")
-    return apply(S.Bincount, x, weights, minlength=minlength)
+    return apply(Bincount, x, weights, minlength=minlength)
 
 
 def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, name=None):
@@ -418,7 +419,7 @@ def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, nam
         if weight.dtype is not input.dtype:
             raise ValueError(f"(InvalidArgument) The dtype of weight ({weight.dtype.name}) must be the same as the "
                              f"dtype of input ({input.dtype.name}) in histogram")
-    return apply(S.Histogram, input, weight, bins=bins, min=lo, max=hi, density=_bool_arg(density, api, 6))
+    return apply(Histogram, input, weight, bins=bins, min=lo, max=hi, density=_bool_arg(density, api, 6))
 
 
 def count_nonzero(x, axis=None, keepdim=False, name=None):

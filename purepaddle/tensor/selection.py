@@ -9,9 +9,10 @@ from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from .._core.tensor import Tensor
-from ..ops import gather as G
-from ..ops.creation import Cast, FillConstant
-from ..ops.shape import Reshape
+from ..ops.manipulation.gather import Gather, GatherNd, IndexSelect, TakeAlongAxis
+from ..ops.search.select import IndexSample, MaskedFill, MaskedSelect, Where, WhereIndex
+from ..ops.creation.fill import Cast, FillConstant
+from ..ops.manipulation.shape import Reshape
 
 _INDEX_DTYPES = (_dt.int32, _dt.int64)
 
@@ -181,14 +182,14 @@ def gather(x=None, index=None, axis=None, name=None, out=None, **kwargs):
         axis = 0
     nd = len(x.shape)
     if isinstance(axis, TensorMethods) and not isinstance(axis, Tensor):  # a static Variable
-        return write_out(run(G.Gather, x, index, axis, overwrite=False), out)
+        return write_out(run(Gather, x, index, axis, overwrite=False), out)
     ax = axis_int(axis, "gather")
     if ax >= nd or ax < -nd or nd == 0:
         raise IndexError(
             f"(OutOfRange) Attr(axis) is out of range, It's expected to be in range of [{-nd}, {nd - 1}]. But "
             f"received Attr(axis) = {ax}.\n  [Hint: Expected axis_v < input_dim.size(), but received axis_v:{ax} "
             f">= input_dim.size():{nd}.]")
-    return write_out(run(G.Gather, x, index, None, axis=ax % nd, overwrite=False), out)
+    return write_out(run(Gather, x, index, None, axis=ax % nd, overwrite=False), out)
 
 
 def _gather_torch(x, index, axis, out, kwargs):
@@ -232,7 +233,7 @@ def gather_nd(x, index, name=None):
             "(InvalidArgument) Input(Index).shape[-1] should be no greater than Input(X).rank\n  [Hint: Expected "
             f"index_dims[index_dims_size - 1] <= x_dims_size, but received index_dims[index_dims_size - 1]:"
             f"{k if k is not None else 'none (0-D index)'} > x_dims_size:{len(x.shape)}.]")
-    return run(G.GatherNd, x, index)
+    return run(GatherNd, x, index)
 
 
 def _along_axis_common(arr, indices, axis, api):
@@ -287,7 +288,7 @@ def take_along_axis(arr=None, indices=None, axis=None, broadcast=True, *, out=No
                     f"{_size(ashape)} apart from dimension {axis}")
     index_dtype(indices, "take_along_axis", "(InvalidArgument) The data type of indices in take_along_axis must "
                 "be int32 or int64, but received {dtype}.")
-    return write_out(run(G.TakeAlongAxis, arr, indices, Axis=axis), out)
+    return write_out(run(TakeAlongAxis, arr, indices, Axis=axis), out)
 
 
 def _size(shape):
@@ -332,7 +333,7 @@ def index_select(x=None, index=None, axis=0, name=None, *, out=None, **kwargs):
         raise IndexError(
             f"(OutOfRange) Attr(dim) is out of range, It's expected to be in range of [{-nd}, {nd - 1}]. But "
             f"received Attr(dim) = {axis}.")
-    return write_out(run(G.IndexSelect, x, index, dim=axis % nd), out)
+    return write_out(run(IndexSelect, x, index, dim=axis % nd), out)
 
 
 def index_sample(x, index):
@@ -363,7 +364,7 @@ def index_sample(x, index):
         raise ValueError(
             f"(InvalidArgument) Inputs(X)'s value of dimension 0 must same with Inputs(Index)'s value of dimension "
             f"0, but got {xs[0]} of Inputs(X), and got {ishape[0]} of Inputs(Index), please check Inputs shape.")
-    return run(G.IndexSample, x, index)
+    return run(IndexSample, x, index)
 
 
 def take(x, index, mode="raise", name=None):
@@ -394,7 +395,7 @@ def take(x, index, mode="raise", name=None):
     elif mode == "clip" and n > 0:
         from .math import maximum, minimum
         idx = minimum(maximum(idx, 0), n - 1)
-    res = run(G.IndexSelect, flat, idx, dim=0)
+    res = run(IndexSelect, flat, idx, dim=0)
     return apply(Reshape, res, shape=list(index.shape))
 
 
@@ -420,7 +421,7 @@ def masked_select(x=None, mask=None, name=None, *, out=None, **kwargs):
     if mask.dtype is not _dt.bool_:
         raise ValueError(f"(InvalidArgument) The data type of 'mask' in masked_select must be bool, but received "
                          f"{mask.dtype.name}.")
-    return write_out(run(G.MaskedSelect, x, mask), out)
+    return write_out(run(MaskedSelect, x, mask), out)
 
 
 def _fill_value(x, value, api):
@@ -462,7 +463,7 @@ def masked_fill(x, mask, value, name=None):
     need_tensor(x, "masked_fill", "x", 0)
     mask = _fill_mask(mask, "masked_fill")
     check_broadcast(x.shape, mask.shape)
-    return apply(G.MaskedFill, x, mask, _fill_value(x, value, "masked_fill"))
+    return apply(MaskedFill, x, mask, _fill_value(x, value, "masked_fill"))
 
 
 def masked_fill_(x, mask, value, name=None):
@@ -484,7 +485,7 @@ def masked_fill_(x, mask, value, name=None):
     if list(shape) != list(x.shape):
         raise ValueError(f"(InvalidArgument) The shape of mask {list(mask.shape)} must broadcast to the shape of x "
                          f"{list(x.shape)} in the inplace masked_fill_, but the result has shape {list(shape)}.")
-    return run_inplace(G.MaskedFill, x, mask, _fill_value(x, value, "masked_fill_"))
+    return run_inplace(MaskedFill, x, mask, _fill_value(x, value, "masked_fill_"))
 
 
 def _where_operand(v):
@@ -529,7 +530,7 @@ def where(condition, x=None, y=None, name=None, *, out=None, **kwargs):
         d = _dt.promote(x.dtype, y.dtype)
         x, y = cast_to(x, d), cast_to(y, d)
     check_broadcast(check_broadcast(x.shape, y.shape), condition.shape)
-    return write_out(run(G.Where, condition, x, y), out)
+    return write_out(run(Where, condition, x, y), out)
 
 
 def nonzero(x=None, as_tuple=False, *, out=None, **kwargs):
@@ -557,10 +558,10 @@ def nonzero(x=None, as_tuple=False, *, out=None, **kwargs):
     if nd == 0:
         raise ValueError("(InvalidArgument) Input(Condition) should have number of dimension at least 1\n  [Hint: "
                          "Expected rank >= 1UL, but received rank:0 < 1UL:1.]")
-    res = apply(G.WhereIndex, x)
+    res = apply(WhereIndex, x)
     if not as_tuple:
         return write_out(res, out)
-    return tuple(apply(G.Gather, res, scalar_tensor(i, _dt.int64), None, axis=1, overwrite=False) for i in range(nd))
+    return tuple(apply(Gather, res, scalar_tensor(i, _dt.int64), None, axis=1, overwrite=False) for i in range(nd))
 
 
 for _f, _req in ((gather, ("x", "index")), (take_along_axis, ("arr", "indices", "axis")),

@@ -5,11 +5,11 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.tensor import Size, Tensor
-from ..ops import gather as G
-from ..ops import manipulation_extra as E
-from ..ops import shape as S
-from ..ops import slicing as L
-from ..ops.creation import Assign
+from ..ops.manipulation import gather as G
+from ..ops.manipulation import scatter as E
+from ..ops.manipulation import shape as S
+from ..ops.manipulation import indexing as L
+from ..ops.creation.fill import Assign
 from .manipulation import check_x
 from .selection import broadcast_to, cast_to, check_broadcast, where
 

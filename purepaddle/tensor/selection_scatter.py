@@ -7,11 +7,11 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
-from ..ops import gather as G
-from ..ops import scatter as S
-from ..ops.creation import FillConstant
-from ..ops.shape import Reshape
-from ..ops.unary import Scale
+from ..ops.search import select as G
+from ..ops.manipulation import scatter as S
+from ..ops.creation.fill import FillConstant
+from ..ops.manipulation.shape import Reshape
+from ..ops.math.unary import Scale
 from .selection import (_along_axis_common, _size, axis_int, broadcast_to, cast_to, index_dtype, need_tensor,
                         paddle_signature, run, run_inplace, scalar_tensor, write_out)
 

@@ -4,8 +4,9 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
-from ..ops import triangular as T
-from ..ops.shape import Reshape
+from ..ops.creation.matrix import DiagEmbed, DiagV2, Meshgrid, TrilTriu
+from ..ops.manipulation.unique import Unique, UniqueConsecutive
+from ..ops.manipulation.shape import Reshape
 from .selection import need_tensor, paddle_signature
 
 
@@ -41,7 +42,7 @@ def tril(x, diagonal=0, name=None, *, out=None):
                     [7, 8, 9]])
     """
     d = _tri_args(x, diagonal, "tril")
-    return _write(apply(T.TrilTriu, x, diagonal=d, lower=True), out)
+    return _write(apply(TrilTriu, x, diagonal=d, lower=True), out)
 
 
 def triu(x, diagonal=0, name=None, *, out=None):
@@ -59,7 +60,7 @@ def triu(x, diagonal=0, name=None, *, out=None):
                     [0, 8, 9]])
     """
     d = _tri_args(x, diagonal, "triu")
-    return _write(apply(T.TrilTriu, x, diagonal=d, lower=False), out)
+    return _write(apply(TrilTriu, x, diagonal=d, lower=False), out)
 
 
 def tril_(x, diagonal=0, name=None):
@@ -77,7 +78,7 @@ def tril_(x, diagonal=0, name=None):
                     [1., 1.]])
     """
     d = _tri_args(x, diagonal, "tril_")
-    return apply_inplace(T.TrilTriu, x, diagonal=d, lower=True)
+    return apply_inplace(TrilTriu, x, diagonal=d, lower=True)
 
 
 def triu_(x, diagonal=0, name=None):
@@ -95,7 +96,7 @@ def triu_(x, diagonal=0, name=None):
                     [0., 1.]])
     """
     d = _tri_args(x, diagonal, "triu_")
-    return apply_inplace(T.TrilTriu, x, diagonal=d, lower=False)
+    return apply_inplace(TrilTriu, x, diagonal=d, lower=False)
 
 
 def _write(res, out):
@@ -137,7 +138,7 @@ def diag(x, offset=0, padding_value=0, name=None):
         raise TypeError(f"The type of 'padding_value' in diag must be int or float, but received "
                         f"{type(padding_value).__name__}.")
     pv = float(padding_value) if x.dtype.is_floating or x.dtype.is_complex else float(int(padding_value))
-    return apply(T.DiagV2, x, offset=offset, padding_value=pv)
+    return apply(DiagV2, x, offset=offset, padding_value=pv)
 
 
 def diagflat(x, offset=0, name=None):
@@ -158,7 +159,7 @@ def diagflat(x, offset=0, name=None):
     offset = _int_arg(offset, "diagflat", "offset")
     if len(x.shape) > 1:
         x = apply(Reshape, x, shape=[-1])
-    return apply(T.DiagV2, x, offset=offset, padding_value=0.0)
+    return apply(DiagV2, x, offset=offset, padding_value=0.0)
 
 
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
@@ -192,7 +193,7 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
                              f"got {d}).\n  [Hint: Expected {hint}.]")
     if dim1 % (nd + 1) == dim2 % (nd + 1):
         raise ValueError(f"(InvalidArgument) diagonal dimensions should not be identical {dim1} vs {dim2}.")
-    return apply(T.DiagEmbed, input, offset=offset, dim1=dim1, dim2=dim2)
+    return apply(DiagEmbed, input, offset=offset, dim1=dim1, dim2=dim2)
 
 
 # -- meshgrid ----------------------------------------------------------------------------
@@ -238,7 +239,7 @@ def meshgrid(*args, **kwargs):
     swap = indexing == "xy" and len(xs) > 1
     if swap:
         xs[0], xs[1] = xs[1], xs[0]
-    (outs,) = apply(T.Meshgrid, xs)
+    (outs,) = apply(Meshgrid, xs)
     outs = list(outs)
     if swap:
         outs[0], outs[1] = outs[1], outs[0]
@@ -289,7 +290,7 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
     """
     ax, d = _unique_args(x, axis, dtype, (("return_index", return_index), ("return_inverse", return_inverse),
                                           ("return_counts", return_counts)), "unique")
-    out, indices, inverse, counts = apply(T.Unique, x, dtype=d.proto, return_index=return_index,
+    out, indices, inverse, counts = apply(Unique, x, dtype=d.proto, return_index=return_index,
                                           return_inverse=return_inverse, return_counts=return_counts, axis=ax,
                                           is_sorted=True)
     outs = [out] + [t for t, f in ((indices, return_index), (inverse, return_inverse), (counts, return_counts)) if f]
@@ -320,7 +321,7 @@ def unique_consecutive(x=None, return_inverse=False, return_counts=False, axis=N
             raise TypeError(f"unique_consecutive() got an unexpected keyword argument '{next(iter(kwargs))}'")
     ax, d = _unique_args(x, axis, dtype, (("return_inverse", return_inverse), ("return_counts", return_counts)),
                          "unique_consecutive")
-    out, inverse, counts = apply(T.UniqueConsecutive, x, dtype=d.proto, return_inverse=return_inverse,
+    out, inverse, counts = apply(UniqueConsecutive, x, dtype=d.proto, return_inverse=return_inverse,
                                  return_counts=return_counts, axis=ax)
     outs = [out] + [t for t, f in ((inverse, return_inverse), (counts, return_counts)) if f]
     return outs[0] if len(outs) == 1 else tuple(outs)

@@ -7,10 +7,12 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
-from ..ops import reduction as R
-from ..ops.creation import Cast
-from ..ops.elementwise import IsClose
-from ..ops.unary import Sqrt
+from ..ops.logic import AllClose, EqualAll
+from ..ops.math.reduction import ReduceMax, _count
+from ..ops.stat import Median, ReduceMean
+from ..ops.creation.fill import Cast
+from ..ops.logic import IsClose
+from ..ops.math.unary import Sqrt
 from .math_reduce import reduce_dims
 from .math_unary import kernel_error, need_tensor, type_name, write_out
 
@@ -43,7 +45,7 @@ def mean(x, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
     if not (d.is_floating or d in _MEAN_OTHER):
         raise kernel_error("mean", d, "int32, int64, float64, complex128, float32, complex64, bool")
     dims, all_ = reduce_dims(axis, x, "mean")
-    return write_out(apply(R.ReduceMean, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_), out)
+    return write_out(apply(ReduceMean, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_), out)
 
 
 def _var(x, axis, unbiased, keepdim, correction, api):
@@ -56,17 +58,17 @@ def _var(x, axis, unbiased, keepdim, correction, api):
         raise kernel_error("subtract", d, "int64, int16, float64, complex128, float32, complex64, int32, bfloat16")
     c = (1.0 if unbiased else 0.0) if unbiased is not None else float(correction)
     dims, all_ = reduce_dims(axis, x, "mean")
-    u = apply(R.ReduceMean, x, dim=dims, keep_dim=True, reduce_all=all_)
+    u = apply(ReduceMean, x, dim=dims, keep_dim=True, reduce_all=all_)
     diff = x - u
     total = _sum(diff * diff, axis=dims or None, keepdim=keepdim, dtype=d)
-    n = R._count(x, {"dim": dims, "keep_dim": True, "reduce_all": all_})
+    n = _count(x, {"dim": dims, "keep_dim": True, "reduce_all": all_})
     if isinstance(n, int):
         denom = n - c
         if denom <= 0 and not STATE.static:
             warnings.warn("Degrees of freedom is <= 0.", stacklevel=3)
         res = total / float(denom if denom > 0 else 0.0)
     else:  # static shapes left n unknown: count at run time
-        n = apply(R.ReduceMax, n, dim=[], keep_dim=False, reduce_all=True)
+        n = apply(ReduceMax, n, dim=[], keep_dim=False, reduce_all=True)
         res = total / (n - c)
     return res if res.dtype is d else apply(Cast, res, in_dtype=res.dtype.proto, out_dtype=d.proto)
 
@@ -150,7 +152,7 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
     if mode == "avg" and d is not _dt.float64:
         x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
     dims = [] if axis is None or nd == 0 else [int(axis) % nd]
-    values, index = apply(R.Median, x, axis=dims, keepdim=bool(keepdim), mode=mode)
+    values, index = apply(Median, x, axis=dims, keepdim=bool(keepdim), mode=mode)
     if mode == "min" and axis is not None:
         if out is not None:
             write_out(values, out[0])
@@ -202,7 +204,7 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
                    True)
     """
     _close_operands(x, y, "allclose")
-    return apply(R.AllClose, x, y, rtol=_tol(rtol, "rtol", "allclose"), atol=_tol(atol, "atol", "allclose"),
+    return apply(AllClose, x, y, rtol=_tol(rtol, "rtol", "allclose"), atol=_tol(atol, "atol", "allclose"),
                  equal_nan=bool(equal_nan))
 
 
@@ -247,7 +249,7 @@ def equal_all(x, y, name=None):
         raise ValueError(
             f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container.")
-    return apply(R.EqualAll, x, y)
+    return apply(EqualAll, x, y)
 
 
 __all__ = ["mean", "var", "std", "median", "allclose", "isclose", "equal_all"]

@@ -2,7 +2,7 @@
 from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.methods import TensorMethods
-from ..ops import manipulation_extra as E
+from ..ops import stat as E
 from .manipulation import _is_int, _tname, check_x
 from .math_unary import kernel_error, write_out
 

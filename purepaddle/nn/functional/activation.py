@@ -6,8 +6,8 @@ from ..._core.dispatch import apply, apply_inplace
 from ..._core.methods import TensorMethods
 from ...ops import activation as _A
 from ...ops import activation_smooth as _AS
-from ...ops import unary as _U
-from ...ops.creation import Cast as _Cast
+from ...ops.math import unary as _U
+from ...ops.creation.fill import Cast as _Cast
 from ...tensor.math_unary import kernel_error as _kernel_error
 from ...tensor.math_unary import need_tensor as _need_tensor
 from ...tensor.math_inplace import tanh_  # noqa: F401  (the same function as paddle.tanh_)

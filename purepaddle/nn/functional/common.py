@@ -9,7 +9,7 @@ from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ..._core.tensor import Tensor
-from ...ops import elementwise as _E
+from ...ops.math import elementwise as _E
 from ...ops import nn_common as _NC
 from ...tensor.math_unary import kernel_error as _kernel_error
 from ...tensor.math_unary import need_tensor as _need_tensor

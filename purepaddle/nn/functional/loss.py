@@ -7,7 +7,8 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops import loss as _L
-from ...ops.reduction import ReduceMean, ReduceSum
+from ...ops.math.reduction import ReduceSum
+from ...ops.stat import ReduceMean
 from ...tensor._operand import normalize_axis
 from ...tensor.math_unary import kernel_error as _kernel_error
 from ._param_alias import param_alias

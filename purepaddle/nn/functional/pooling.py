@@ -6,8 +6,8 @@ from ..._core.dispatch import apply
 from ..._core.tensor import Tensor
 from ...ops import pool as P
 from ...ops import pool_extra as PX
-from ...ops import shape as S
-from ...ops.unary import Scale
+from ...ops.manipulation import shape as S
+from ...ops.math.unary import Scale
 from ._nd_args import check_float_input, check_format, convert_to_list, expand_1d, update_padding
 from ._param_alias import param_alias
 

@@ -11,7 +11,7 @@ from ..._core.op import OPS
 from ...nn.functional._nd_args import convert_to_list, update_padding
 from ...nn.initializer import Constant, Normal
 from ...nn.param_attr import ParamAttr
-from ...ops.elementwise import ElementwiseAdd
+from ...ops.math.elementwise import ElementwiseAdd
 from ...ops.fluid import LookupTable, Mul
 from .. import builder as _b
 from ..program import Variable, VarType, default_startup_program

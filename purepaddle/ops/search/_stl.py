@@ -6,6 +6,7 @@
 # Elements are (key, index) tuples; keys are ints (ranks), compared with `<` on key only.
 import numpy as np
 
+
 _THRESHOLD = 16  # libstdc++ _S_threshold
 
 

@@ -1,6 +1,10 @@
-"""Matrix products: matmul_v2 (numpy matmul rules with trans_x/trans_y), dot, bmm, ..."""
-from .._core.op import Op, TensorMeta, register
-from .elementwise import broadcast_shape, sum_to
+"""Matrix products and diagonals: matmul_v2 (numpy matmul rules with trans_x/trans_y), bmm, dot, mv,
+kron, cross, diagonal, trace."""
+import numpy as np
+
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ..math.elementwise import broadcast_shape, sum_to
 
 
 def _t(a):
@@ -163,7 +167,7 @@ class Kron(Op):
         return TensorMeta([-1 if a < 0 or b < 0 else a * b for a, b in zip(xs, ys)], x.dtype)
 
     def backward(self, out_grad):
-        from .einsum import einsum_op
+        from ..einsum import einsum_op
         x, y = self.saved
         xs, ys = list(x.shape), list(y.shape)
         n = max(len(xs), len(ys))
@@ -197,9 +201,103 @@ class Cross(Op):
         return TensorMeta(x.shape, x.dtype)
 
     def backward(self, out_grad):
-        from .._core.dispatch import apply
+        from ..._core.dispatch import apply
         x, y = self.saved
         d = self.attrs["dim"]
         gx = apply(Cross, y, out_grad, dim=d) if self.need(0) else None
         gy = apply(Cross, out_grad, x, dim=d) if self.need(1) else None
         return gx, gy
+
+
+# -- helpers shared by the backward rules (framework ops only) ---------------------------
+def mT(x):
+    """Swap the last two axes."""
+    perm = list(range(x.ndim))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return x.transpose(perm)
+
+
+def _moved(x, axis1, axis2):
+    """View of x with axis1, axis2 moved to the end (numpy diagonal's order)."""
+    return np.moveaxis(x, (axis1, axis2), (-2, -1))
+
+
+def _diag_index(n1, n2, offset):
+    """Row and column indices of the `offset` diagonal of an n1 x n2 matrix."""
+    r0, c0 = max(-offset, 0), max(offset, 0)
+    n = max(0, min(n1 - r0, n2 - c0))
+    return np.arange(r0, r0 + n), np.arange(c0, c0 + n)
+
+
+# -- trace and diagonal --------------------------------------------------------------------
+@register("diagonal")
+class Diagonal(Op):
+    """The `offset` diagonal over axes (axis1, axis2), appended as the last dim."""
+
+    inputs, outputs = ("Input",), ("Out",)
+    saves = ("Input",)
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return xp.diagonal(x, a["offset"], a["axis1"], a["axis2"]).copy()
+
+    def infer_meta(self, x):
+        a = self.attrs
+        nd = len(x.shape)
+        a1, a2 = a["axis1"] % nd, a["axis2"] % nd
+        n1, n2 = x.shape[a1], x.shape[a2]
+        n = -1 if n1 < 0 or n2 < 0 else len(_diag_index(n1, n2, a["offset"])[0])
+        return TensorMeta([d for i, d in enumerate(x.shape) if i not in (a1, a2)] + [n], x.dtype)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return apply(DiagonalGrad, x, out_grad, **self.attrs)
+
+
+@register("diagonal_grad")
+class DiagonalGrad(Op):
+    """Zeros shaped like Input with Out@GRAD written onto the diagonal (broadcast if its last dim is 1)."""
+
+    inputs, outputs = ("Input", "Out@GRAD"), ("Input@GRAD",)
+    saves = ("Out@GRAD",)
+
+    def forward(self, xp, x, g):
+        a = self.attrs
+        out = xp.zeros(x.shape, dtype=g.dtype)
+        m = _moved(out, a["axis1"], a["axis2"])
+        r, c = _diag_index(m.shape[-2], m.shape[-1], a["offset"])
+        m[..., r, c] = g
+        return out
+
+    def infer_meta(self, x, g):
+        return TensorMeta(x.shape, g.dtype)
+
+    def backward(self, gg):
+        (g,) = self.saved
+        a = self.attrs
+        d = apply(Diagonal, gg, **a)
+        if g.shape[-1] == 1 and d.shape[-1] != 1:
+            d = d.sum(axis=-1, keepdim=True)
+        return None, d
+
+
+@register("trace")
+class Trace(Op):
+    """Sum of the `offset` diagonal over axes (axis1, axis2)."""
+
+    inputs, outputs = ("Input",), ("Out",)
+    saves = ("Input",)
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return xp.asarray(xp.trace(x, a["offset"], a["axis1"], a["axis2"]), dtype=x.dtype)
+
+    def infer_meta(self, x):
+        a = self.attrs
+        nd = len(x.shape)
+        drop = (a["axis1"] % nd, a["axis2"] % nd)
+        return TensorMeta([d for i, d in enumerate(x.shape) if i not in drop], x.dtype)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return apply(DiagonalGrad, x, out_grad.unsqueeze(-1), **self.attrs)

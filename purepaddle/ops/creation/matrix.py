@@ -1,11 +1,54 @@
-"""Structure ops: tril_triu, diag_v2, diag_embed, meshgrid, unique, unique_consecutive."""
+"""Matrix-structure creation ops: eye, tril_indices/triu_indices, tril_triu, diag_v2, diag_embed, meshgrid."""
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
-from .reduction import ReduceSum
-from .shape import Reshape
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ..manipulation.shape import Reshape
+from ..math.reduction import ReduceSum
+from .fill import _np_dtype
+
+
+@register("eye")
+class Eye(Op):
+    """An identity matrix num_rows x num_columns (-1 columns: square)."""
+
+    inputs, outputs = (), ("Out",)
+    differentiable = False
+
+    def forward(self, xp):
+        a = self.attrs
+        cols = a["num_columns"]
+        return xp.eye(a["num_rows"], a["num_rows"] if cols == -1 else cols, dtype=_np_dtype(a["dtype"]))
+
+    def infer_meta(self):
+        a = self.attrs
+        cols = a["num_columns"]
+        return TensorMeta([a["num_rows"], a["num_rows"] if cols == -1 else cols], _dt.from_proto(a["dtype"]))
+
+
+@register("tril_indices")
+class TrilIndices(Op):
+    """[2, N] row/column indices of the lower triangle of a rows x cols matrix."""
+
+    inputs, outputs = (), ("out",)
+    differentiable = False
+
+    def forward(self, xp):
+        a = self.attrs
+        return xp.asarray(np.tril_indices(a["rows"], a["offset"], a["cols"]), dtype=_np_dtype(a["dtype"]))
+
+
+@register("triu_indices")
+class TriuIndices(Op):
+    """[2, N] row/column indices of the upper triangle of a row x col matrix."""
+
+    inputs, outputs = (), ("out",)
+    differentiable = False
+
+    def forward(self, xp):
+        a = self.attrs
+        return xp.asarray(np.triu_indices(a["row"], a["offset"], a["col"]), dtype=_np_dtype(a["dtype"]))
 
 
 @register("tril_triu")
@@ -152,94 +195,3 @@ class Meshgrid(Op):
                 g = apply(Reshape, g, shape=[-1])
             out.append(g)
         return (out,)
-
-
-def _unique_flat(x):
-    """np.unique with index/inverse/counts where NaNs stay distinct, as in Paddle."""
-    x = x.reshape(-1)
-    order = np.argsort(x, kind="stable")
-    s = x[order]
-    if s.size:
-        new = np.empty(s.shape, dtype=bool)
-        new[0] = True
-        new[1:] = s[1:] != s[:-1]
-    else:
-        new = np.zeros(0, dtype=bool)
-    starts = np.flatnonzero(new)
-    out = s[starts]
-    index = order[starts]
-    inverse = np.empty(x.shape, dtype=np.int64)
-    inverse[order] = np.cumsum(new) - 1
-    counts = np.diff(np.append(starts, s.size))
-    return out, index, inverse, counts
-
-
-@register("unique")
-class Unique(Op):
-    """The sorted unique values (of X flattened, or of slices along `axis`) with Indices, Index, Counts."""
-
-    inputs, outputs = ("X",), ("Out", "Indices", "Index", "Counts")
-    differentiable = False
-
-    def forward(self, xp, x):
-        a = self.attrs
-        it = _dt.from_proto(a["dtype"]).np_dtype
-        axis = a["axis"]
-        if not axis:
-            out, index, inverse, counts = _unique_flat(x)
-        else:
-            out, index, inverse, counts = xp.unique(x, return_index=True, return_inverse=True,
-                                                    return_counts=True, axis=axis[0])
-            inverse = inverse.reshape(-1)
-        return out, index.astype(it), inverse.astype(it), counts.astype(it)
-
-    def infer_meta(self, x):
-        a = self.attrs
-        it = _dt.from_proto(a["dtype"])
-        if not a["axis"]:
-            out, inv = [-1], [-1]
-        else:
-            ax = a["axis"][0] % len(x.shape)
-            out = [-1 if i == ax else d for i, d in enumerate(x.shape)]
-            inv = [x.shape[ax]]
-        return TensorMeta(out, x.dtype), TensorMeta([-1], it), TensorMeta(inv, it), TensorMeta([-1], it)
-
-
-@register("unique_consecutive")
-class UniqueConsecutive(Op):
-    """Collapse runs of equal consecutive values (or slices along `axis`); Index maps back, Counts run lengths."""
-
-    inputs, outputs = ("X",), ("Out", "Index", "Counts")
-    differentiable = False
-
-    def forward(self, xp, x):
-        a = self.attrs
-        it = _dt.from_proto(a["dtype"]).np_dtype
-        axis = a["axis"]
-        if not axis:
-            x = x.reshape(-1)
-            ax = 0
-        else:
-            ax = axis[0] % x.ndim
-        n = x.shape[ax]
-        moved = xp.moveaxis(x, ax, 0).reshape(n, -1)
-        new = xp.ones(n, dtype=bool)
-        if n > 1:
-            new[1:] = (moved[1:] != moved[:-1]).any(axis=1)
-        starts = xp.flatnonzero(new)
-        out = xp.take(x, starts, axis=ax)
-        inverse = (xp.cumsum(new) - 1).astype(it)
-        counts = xp.diff(xp.append(starts, n)).astype(it)
-        return out, inverse, counts
-
-    def infer_meta(self, x):
-        a = self.attrs
-        it = _dt.from_proto(a["dtype"])
-        if not a["axis"]:
-            n = 1
-            for d in x.shape:
-                n = -1 if (d < 0 or n < 0) else n * d
-            return TensorMeta([-1], x.dtype), TensorMeta([n], it), TensorMeta([-1], it)
-        ax = a["axis"][0] % len(x.shape)
-        out = [-1 if i == ax else d for i, d in enumerate(x.shape)]
-        return TensorMeta(out, x.dtype), TensorMeta([x.shape[ax]], it), TensorMeta([-1], it)

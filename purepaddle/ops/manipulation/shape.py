@@ -1,12 +1,13 @@
-"""Shape ops: reshape2, squeeze2, unsqueeze2, transpose2, flatten, expand_v2, tile, flip, roll, ..."""
+"""Shape ops: shape, reshape2, squeeze2, unsqueeze2, transpose2, flatten, expand_v2, expand_as_v2,
+broadcast_tensors."""
 import math
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
-from .reduction import ReduceSum
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ..math.reduction import ReduceSum
 
 
 # -- backward helpers shared by the shape, join and slicing families ------------------------
@@ -88,7 +89,7 @@ def sum_to_shape(g, like):
     if gs == ls and known(ls):
         return g
     if not (known(ls) and known(gs)):
-        from .elementwise import ReduceAs
+        from ..math.elementwise import ReduceAs
         return apply(ReduceAs, g, like)
     lead = len(gs) - len(ls)
     axes = list(range(lead)) + [i + lead for i, d in enumerate(ls) if d == 1 and gs[i + lead] != 1]
@@ -99,11 +100,11 @@ def sum_to_shape(g, like):
 
 def zeros_like_shape(like, dtype):
     """A zero tensor of `like`'s shape (a constant when known, else from the runtime shape)."""
-    from .creation import FillConstant
+    from ..creation.fill import FillConstant
     shape = list(like.shape)
     if known(shape):
         return apply(FillConstant, shape=shape, value=0.0, dtype=dtype.proto)
-    from .slicing import SetValue
+    from .indexing import SetValue
     return apply(SetValue, like, dtype=dtype.proto, axes=[], starts=[], ends=[], steps=[], decrease_axes=[],
                  none_axes=[], values=[0], shape=[1])
 
@@ -420,173 +421,3 @@ class BroadcastTensors(ShapeOnly):
         (xs,) = self.saved
         return [None if g is None or not self.need(i) else sum_to_shape(g, x)
                 for i, (g, x) in enumerate(zip(out_grads, xs))]
-
-
-@register("tile")
-class Tile(ShapeOnly):
-    """Repeat X along each dim by attr repeat_times or the RepeatTimes tensor (numpy.tile rank rules)."""
-
-    inputs, outputs = ("X", "RepeatTimes"), ("Out",)
-    saves = ("X", "RepeatTimes")
-    shape_only = ("X",)
-
-    def forward(self, xp, x, repeat_times=None):
-        reps = self.attrs["repeat_times"] if repeat_times is None else repeat_times.tolist()
-        for r in reps:
-            if r < 0:
-                raise ValueError("(InvalidArgument) All elements of the input 'repeat_times' for tile op must be "
-                                 f"positive integers, but the value received is {r}.")
-        return xp.tile(x, reps)
-
-    def backward(self, out_grad):
-        x, reps_t = self.saved
-        reps = list(self.attrs["repeat_times"])
-        nreps = len(reps) if reps_t is None else reps_t.shape[0]
-        if nreps < 0:
-            raise NotImplementedError("tile: the gradient needs the number of repeat_times known when built")
-        if 0 in reps:
-            return zeros_like_shape(x, out_grad.dtype), None
-        g = apply(TileGrad, out_grad, reps_t, repeat_times=reps)
-        n = max(nreps, len(x.shape))
-        if n > len(x.shape):
-            g = apply(Squeeze, g, axes=list(range(n - len(x.shape))))
-        return g, None
-
-
-@register("tile_grad")
-class TileGrad(ShapeOnly):
-    """Sum the tiles of a gradient back onto one tile (repeat_times padded with leading 1s to the rank)."""
-
-    inputs, outputs = ("Out@GRAD", "RepeatTimes"), ("X@GRAD",)
-    saves = ("RepeatTimes",)
-    shape_only = ()
-
-    def _reps(self, ndim, reps_t=None):
-        reps = self.attrs["repeat_times"] if reps_t is None else reps_t.tolist()
-        return [1] * (ndim - len(reps)) + list(reps)
-
-    def forward(self, xp, g, reps_t=None):
-        reps = self._reps(g.ndim, reps_t)
-        inter = []
-        for r, s in zip(reps, g.shape):
-            inter += [r, s // r]
-        return g.reshape(inter).sum(axis=tuple(range(0, 2 * len(reps), 2)))
-
-    def infer_meta(self, g, reps_t=None):
-        if reps_t is not None:
-            return TensorMeta([-1] * len(g.shape), g.dtype)
-        reps = self._reps(len(g.shape))
-        return TensorMeta([-1 if s < 0 else s // r for r, s in zip(reps, g.shape)], g.dtype)
-
-    def backward(self, gg):
-        (reps_t,) = self.saved
-        return apply(Tile, gg, reps_t, repeat_times=list(self.attrs["repeat_times"])), None
-
-
-@register("flip")
-class Flip(Op):
-    """Reverse the order of elements along attr `axis` (a list)."""
-
-    def forward(self, xp, x):
-        axis = self.attrs["axis"]
-        if not axis:
-            return x.copy()
-        return xp.flip(x, axis=tuple(axis)).copy()
-
-    def infer_meta(self, x):
-        return TensorMeta(x.shape, x.dtype)
-
-    def backward(self, out_grad):
-        return apply(Flip, out_grad, axis=list(self.attrs["axis"]))
-
-
-@register("roll")
-class Roll(Op):
-    """Roll elements by attr shifts along attr axis (the flattened tensor when axis is empty)."""
-
-    inputs, outputs = ("X", "ShiftsTensor"), ("Out",)
-
-    def forward(self, xp, x, shifts=None):
-        s = self.attrs["shifts"] if shifts is None else shifts.tolist()
-        axis = self.attrs["axis"]
-        if not axis:
-            return xp.roll(x.reshape(-1), s[0]).reshape(x.shape)
-        return xp.roll(x, s, axis=axis)
-
-    def infer_meta(self, x, shifts=None):
-        return TensorMeta(x.shape, x.dtype)
-
-    def backward(self, out_grad):
-        a = self.attrs
-        return apply(Roll, out_grad, shifts=[-s for s in a["shifts"]], axis=list(a["axis"])), None
-
-
-@register("repeat_interleave")
-class RepeatInterleave(ShapeOnly):
-    """Repeat each slice along attr dim: attr Repeats times, or RepeatsTensor[i] times for slice i."""
-
-    inputs, outputs = ("X", "RepeatsTensor"), ("Out",)
-    saves = ("RepeatsTensor",)
-    shape_only = ()
-
-    def forward(self, xp, x, repeats=None):
-        a = self.attrs
-        dim = a["dim"]
-        if repeats is None:
-            return xp.repeat(x, a["Repeats"], axis=dim)
-        if repeats.ndim != 1 or repeats.shape[0] != x.shape[dim]:
-            raise ValueError(
-                "(InvalidArgument) The length of Input(RepeatsTensor) must be the same as length of Input(X) in "
-                f"axis. But received: [{repeats.size}], required: [{x.shape[dim]}].")
-        return xp.repeat(x, repeats, axis=dim)
-
-    def infer_meta(self, x, repeats=None):
-        a = self.attrs
-        shape = list(x.shape)
-        d = a["dim"] % len(shape)
-        if repeats is not None or shape[d] < 0:
-            shape[d] = -1
-        else:
-            shape[d] *= a["Repeats"]
-        return TensorMeta(shape, x.dtype)
-
-    def backward(self, out_grad):
-        (repeats,) = self.saved
-        a = self.attrs
-        return apply(RepeatInterleaveGrad, out_grad, repeats, Repeats=a["Repeats"], dim=a["dim"]), None
-
-
-@register("repeat_interleave_grad")
-class RepeatInterleaveGrad(ShapeOnly):
-    """Sum each run of repeated slices of the gradient back onto its source slice."""
-
-    inputs, outputs = ("Out@GRAD", "RepeatsTensor"), ("X@GRAD",)
-    saves = ("RepeatsTensor",)
-    shape_only = ()
-
-    def forward(self, xp, g, repeats=None):
-        a = self.attrs
-        dim = a["dim"] % g.ndim
-        if repeats is None:
-            r = a["Repeats"]
-            shape = list(g.shape)
-            return g.reshape(shape[:dim] + [shape[dim] // r, r] + shape[dim + 1:]).sum(axis=dim + 1)
-        n = repeats.shape[0]
-        src = xp.repeat(xp.arange(n), repeats)
-        moved = xp.moveaxis(g, dim, 0)
-        out = xp.zeros((n,) + moved.shape[1:], dtype=g.dtype)
-        xp.add.at(out, src, moved)
-        return xp.moveaxis(out, 0, dim)
-
-    def infer_meta(self, g, repeats=None):
-        shape = list(g.shape)
-        d = self.attrs["dim"] % len(shape)
-        if repeats is not None:
-            shape[d] = repeats.shape[0]
-        elif shape[d] >= 0:
-            shape[d] //= self.attrs["Repeats"]
-        return TensorMeta(shape, g.dtype)
-
-    def backward(self, gg):
-        (repeats,) = self.saved
-        return apply(RepeatInterleave, gg, repeats, Repeats=self.attrs["Repeats"], dim=self.attrs["dim"]), None

@@ -1,18 +1,19 @@
-"""Unary elementwise math ops: scale, exp, log, tanh, sigmoid, abs, clip, softmax, ... (one class each)."""
+"""Unary elementwise math ops: scale, exp, log, tanh, sigmoid, abs, clip, stanh, logit, conj, angle,
+... (one class each); relu and softmax/log_softmax until the activation family takes them."""
 import math
 import warnings
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
-from .creation import Cast, zeros_grad
-from .special_kernels import erf as _erf_kernel
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ..creation.fill import Cast, FillConstant, zeros_grad
+from ._special_kernels import erf as _erf_kernel
+
 
 # numpy warns on log(0), sqrt(-1), exp overflow...; Paddle returns inf/nan silently
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"purepaddle\.ops\.")
-
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
@@ -531,7 +532,7 @@ class Clip(Op):
 
 
 def _isclose_op():
-    from .elementwise import IsClose
+    from ..logic import IsClose
     return IsClose
 
 
@@ -595,3 +596,84 @@ class LogSoftmax(_Unary):
     def backward(self, out_grad):
         (out,) = self.saved
         return out_grad - apply(Exp, out) * _axis_sum(out_grad, self.attrs["axis"])
+
+
+# -- activations of math.py ------------------------------------------------------------------
+@register("stanh")
+class Stanh(_Unary):
+    """scale_b * tanh(scale_a * x)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return (a["scale_b"] * xp.tanh(a["scale_a"] * x)).astype(x.dtype, copy=False)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        a, b = self.attrs["scale_a"], self.attrs["scale_b"]
+        t = apply(Tanh, apply_scale(x, a))
+        return out_grad * (1.0 - t * t) * (a * b)
+
+
+@register("logit")
+class Logit(_Unary):
+    """log(x / (1 - x)), x first clamped into [eps, 1 - eps] when eps is nonzero."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        eps = self.attrs["eps"]
+        if eps:
+            x = xp.maximum(xp.minimum(x, 1.0 - eps), eps).astype(x.dtype, copy=False)
+        return xp.log(x / (1.0 - x))
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        eps = self.attrs["eps"]
+        grad = out_grad / (x * (1.0 - x))
+        inside = as_float(x >= eps, x) * as_float(x <= 1.0 - eps, x)
+        if eps:
+            return grad * inside
+        return grad * (inside / inside)  # NaN outside [0, 1], as Paddle
+
+
+# -- complex helpers -------------------------------------------------------------------------
+@register("conj")
+class Conj(_Unary):
+    """Complex conjugate (a copy for real inputs)."""
+
+    def forward(self, xp, x):
+        return xp.conj(x) if x.dtype.kind == "c" else x.copy()
+
+    def backward(self, out_grad):
+        return apply(Conj, out_grad)
+
+
+@register("angle")
+class Angle(Op):
+    """Argument of a complex number; 0 or pi for real inputs (NaN stays NaN)."""
+
+    inputs, outputs = ("X",), ("Out",)
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        if x.dtype.kind == "c":
+            return xp.angle(x).astype(x.real.dtype, copy=False)
+        out = xp.where(x < 0, xp.pi, 0.0).astype(x.dtype, copy=False)
+        return xp.where(xp.isnan(x), x, out)
+
+    def infer_meta(self, x):
+        d = x.dtype
+        if d.is_complex:
+            d = _dt.float64 if d is _dt.complex128 else _dt.float32
+        return TensorMeta(x.shape, d)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        if not x.dtype.is_complex:
+            return zeros_grad(x)
+        # d angle: (-Im z, Re z) / |z|^2, i.e. i z / |z|^2 as a complex gradient
+        r = apply(Abs, x)
+        unit_i = apply(FillConstant, shape=[], value=0.0, str_value="1j", dtype=x.dtype.proto)
+        return x * unit_i * (out_grad / (r * r))

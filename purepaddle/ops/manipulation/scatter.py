@@ -1,10 +1,13 @@
-"""Writing ops: scatter, scatter_nd_add, put_along_axis, index_add (and their grad ops)."""
+"""Writing ops: scatter, scatter_nd_add, put_along_axis, index_add, fill_diagonal,
+fill_diagonal_tensor (and their grad ops)."""
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
-from .gather import (GatherNd, IndexSelect, OutOfRange, _crop_to, _flat_index, _gather_nd_oob, _nd_tuple,
-                     _select_oob, along_axis_index, along_axis_oob)
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ..linalg.product import Diagonal, _diag_index, _moved
+from .gather import (GatherNd, IndexSelect, OutOfRange, _crop_to, _flat_index, _gather_nd_oob, _nd_tuple, _select_oob,
+                     along_axis_index, along_axis_oob)
+from .shape import ShapeOnly, reshape_like, zeros_like_shape
 
 
 def last_writers(flat_positions):
@@ -323,3 +326,69 @@ class PutAlongAxisGrad(Op):
         # linear in Result@GRAD: the adjoint is put_along_axis itself (it crops Value to Index)
         (index,) = self.saved
         return None, None, None, None, apply(PutAlongAxis, ggx, index, ggv, **a)
+
+
+# -- fill_diagonal ---------------------------------------------------------------------------
+def fill_diagonal_positions(shape, offset, wrap):
+    """Flat positions Paddle's fill_diagonal writes: every sum(strides)-th element from 0 (only the
+    first d1*d1 elements unless a 2-D x wraps), shifted by offset while inside its row of width d1."""
+    shape = list(shape)
+    n = int(np.prod(shape))
+    d1 = shape[1]
+    step = 0
+    for i in range(len(shape)):
+        step += int(np.prod(shape[i + 1:]))
+    size = n if (len(shape) == 2 and wrap) or len(shape) != 2 else min(n, d1 * d1)
+    if step <= 0 or d1 <= 0:
+        return np.zeros([0], dtype=np.int64)
+    i = np.arange(0, size, step, dtype=np.int64)
+    col = i % d1 + offset
+    i = i[(col >= 0) & (col < d1)]
+    return i + offset
+
+
+@register("fill_diagonal")
+class FillDiagonal(Op):
+    """Out = X with attr value written at fill_diagonal_positions (attrs value, offset, wrap)."""
+
+    def forward(self, xp, x):
+        a = self.attrs
+        out = x.copy()
+        out.reshape(-1)[fill_diagonal_positions(x.shape, a["offset"], a["wrap"])] = a["value"]
+        return out
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, out_grad):
+        a = self.attrs
+        return apply(FillDiagonal, out_grad, value=0.0, offset=a["offset"], wrap=a["wrap"])
+
+
+@register("fill_diagonal_tensor")
+class FillDiagonalTensor(ShapeOnly):
+    """Out = X with its `offset` diagonal over (dim1, dim2) replaced by Y (Y's last dim runs along it)."""
+
+    inputs, outputs = ("X", "Y"), ("Out",)
+    saves = ("Y",)
+
+    def forward(self, xp, x, y):
+        a = self.attrs
+        out = x.copy()
+        m = _moved(out, a["dim1"], a["dim2"])
+        r, c = _diag_index(m.shape[-2], m.shape[-1], a["offset"])
+        m[..., r, c] = y.reshape(m.shape[:-2] + (len(r),))
+        return out
+
+    def infer_meta(self, x, y):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, out_grad):
+        (y,) = self.saved
+        a = self.attrs
+        gx = gy = None
+        if self.need(0):
+            gx = apply(FillDiagonalTensor, out_grad, zeros_like_shape(y, out_grad.dtype), **a)
+        if self.need(1):
+            gy = reshape_like(apply(Diagonal, out_grad, offset=a["offset"], axis1=a["dim1"], axis2=a["dim2"]), y)
+        return gx, gy

@@ -6,6 +6,7 @@ import math
 import numpy as np
 from numpy.polynomial import chebyshev as _cheb
 
+
 _SQRT_PI = math.sqrt(math.pi)
 _HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
 _EPS = np.finfo(np.float64).eps
@@ -307,8 +308,6 @@ def polygamma(n, x):
 # -- regularized incomplete gamma --------------------------------------------------------
 _BIG = 4503599627370496.0
 _BIGINV = 2.22044604925031308085e-16
-
-
 _CHECK_EVERY = 8  # convergence is checked (and finished elements dropped) every few steps
 
 

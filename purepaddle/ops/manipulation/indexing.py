@@ -1,9 +1,11 @@
-"""Slicing ops: slice, strided_slice (+ grads), set_value, index_put, crop_tensor, pad, pad3d."""
+"""Indexing ops: slice, strided_slice (+ grads), set_value, index_put, shard_index."""
 import numpy as np
 
-from .._core.dispatch import apply, constant
-from .._core.op import OPS, Op, TensorMeta, register
+from ..._core.dispatch import apply, constant
+from ..._core.op import OPS, Op, TensorMeta, register
+from .._errors import InvalidArgument
 from .shape import ShapeOnly, known, sum_to_shape, zeros_like_shape
+
 
 MAX_INT = 2 ** 31 - 1
 MIN_INT = -(2 ** 31)
@@ -324,194 +326,42 @@ class IndexPutGrad(ShapeOnly):
         return [None] * len(indices), apply(IndexPut, z, list(indices), gg, accumulate=self.attrs["accumulate"])
 
 
-# -- crop, pad ------------------------------------------------------------------------------
-def crop_window(in_shape, shape, offsets):
-    """(offsets, out_shape) of crop_tensor: -1 in shape means 'to the end of the dim'."""
-    n = len(in_shape)
-    if len(shape) != n:
-        raise ValueError(
-            f"(InvalidArgument) The number of elements ({len(shape)}) of attribute 'shape' for CropTensor must be "
-            f"equal to the number of dimensions ({n}) of the input.")
-    offsets = list(offsets) if offsets else [0] * n
-    if len(offsets) != n:
-        raise ValueError(
-            f"(InvalidArgument) The number of elements ({len(offsets)}) of attribute 'offsets' for CropTensor must be "
-            f"equal to the number of dimensions ({n}) of the input.")
-    out = []
-    for i in range(n):
-        o, s = offsets[i], shape[i]
-        if o < 0:
-            raise ValueError(f"(InvalidArgument) The offsets ({o}) of the {i}th elements of Op(crop_tensor) "
-                             "should be greater than or equal to 0.")
-        if s == -1:
-            s = in_shape[i] - o
-        if in_shape[i] >= 0 and o + s > in_shape[i]:
-            raise ValueError(
-                f"(InvalidArgument) The sum of the {i}th elements of offsets ({o}) and shape ({s}) of "
-                f"Op(crop_tensor) should be less than or equal to the size of {i}th dimension of the input.")
-        out.append(s)
-    return offsets, out
-
-
-@register("crop_tensor")
-class CropTensor(ShapeOnly):
-    """The window of X at attr offsets with attr shape (-1: to the end of the dim)."""
-
-    inputs, outputs = ("X", "Shape", "Offsets"), ("Out",)
-    saves = ("X",)
-
-    def forward(self, xp, x, shape=None, offsets=None):
-        a = self.attrs
-        sh = a["shape"] if shape is None else shape.tolist()
-        of = a["offsets"] if offsets is None else offsets.tolist()
-        of, sh = crop_window(x.shape, sh, of)
-        return x[tuple(slice(o, o + s) for o, s in zip(of, sh))].copy()
-
-    def backward(self, out_grad):
-        (x,) = self.saved
-        a = self.attrs
-        if len(a["shape"]) != len(x.shape) or len(a["offsets"]) != len(x.shape):
-            raise NotImplementedError("crop: the gradient needs shape and offsets known when the program is built")
-        of, sh = crop_window(x.shape, a["shape"], a["offsets"])
-        n = len(of)
-        return apply(SliceGrad, None, out_grad, input_shape=list(x.shape), axes=list(range(n)), starts=of,
-                     ends=[o + s for o, s in zip(of, sh)], infer_flags=[1] * n, decrease_axis=[]), None, None
-
-
-def pad_constant(xp, x, paddings, value):
-    """Pad (or crop, for negative entries) every dim by paddings [before0, after0, before1, ...]."""
-    shape = [d + paddings[2 * i] + paddings[2 * i + 1] for i, d in enumerate(x.shape)]
-    if min(shape, default=0) < 0:
-        raise ValueError(f"(InvalidArgument) pad: paddings {list(paddings)} give a negative size for input shape "
-                         f"{list(x.shape)}")
-    out = xp.full(shape, value, dtype=x.dtype)
-    src, dst = [], []
-    for i, d in enumerate(x.shape):
-        b, a = paddings[2 * i], paddings[2 * i + 1]
-        src.append(slice(max(0, -b), d - max(0, -a)))
-        dst.append(slice(max(0, b), max(0, b) + max(0, d - max(0, -b) - max(0, -a))))
-    out[tuple(dst)] = x[tuple(src)]
-    return out
-
-
-@register("pad")
-class Pad(Op):
-    """Constant padding of every dim (attr paddings [before0, after0, ...], pad_value); negative crops."""
-
-    def forward(self, xp, x):
-        return pad_constant(xp, x, self.attrs["paddings"], self.attrs["pad_value"])
-
-    def backward(self, out_grad):
-        return apply(Pad, out_grad, paddings=[-p for p in self.attrs["paddings"]], pad_value=0.0)
-
-
-def _pad3d_layout(a, ndim):
-    """Spatial axes (D, H, W) of a 5-D pad3d input and the paddings per axis as (before, after)."""
-    p = a["paddings"]
-    axes = (2, 3, 4) if a.get("data_format", "NCDHW") == "NCDHW" else (1, 2, 3)
-    # paddings are [left, right, top, bottom, front, back]: W first, then H, then D
-    return list(zip(axes, [(p[4], p[5]), (p[2], p[3]), (p[0], p[1])]))
-
-
-def pad_index(mode, n, before, after):
-    """Source positions of each output position along one axis for reflect/replicate/circular padding."""
-    pos = np.arange(-before, n + after)
-    if mode == "reflect":
-        period = 2 * (n - 1) if n > 1 else 1
-        pos = np.abs(pos) % period
-        return np.where(pos >= n, period - pos, pos)
-    if mode == "replicate":
-        return np.clip(pos, 0, n - 1)
-    return pos % n
-
-
-_NAMES = {2: ("depth", "front", "back"), 3: ("height", "top", "bottom"), 4: ("width", "left", "right")}
-
-
-def check_pad3d(shape, attrs):
-    """Paddle's errors for reflect padding wider than the dim, or padding an empty dim."""
-    mode = attrs["mode"]
-    if mode == "constant":
-        return
-    for ax, (b, e) in _pad3d_layout(attrs, len(shape)):
-        n = shape[ax]
-        if n < 0:
-            continue
-        if mode == "reflect" and (b >= n or e >= n):
-            k = ax if attrs.get("data_format", "NCDHW") == "NCDHW" else ax + 1
-            name, side = _NAMES[k][0], (_NAMES[k][1] if b >= n else _NAMES[k][2])
-            raise ValueError(
-                f"(InvalidArgument) The {name} of Input(X)'s dimension should be greater than pad_{side} in "
-                f"reflect mode, but received {name}({n}) and pad_{side}({b if b >= n else e}).")
-        if n == 0 and (b or e):
-            raise ValueError(f"(InvalidArgument) pad3d: cannot pad an empty dim in {mode} mode")
-
-
-@register("pad3d")
-class Pad3d(Op):
-    """Pad the D, H, W dims of a 5-D tensor: mode constant/reflect/replicate/circular, data_format NCDHW/NDHWC."""
-
-    inputs, outputs = ("X", "Paddings"), ("Out",)
-
-    def forward(self, xp, x, paddings=None):
-        a = dict(self.attrs)
-        if paddings is not None:
-            a["paddings"] = paddings.tolist()
-        mode = a["mode"]
-        layout = _pad3d_layout(a, x.ndim)
-        if mode == "constant":
-            p = [0] * (2 * x.ndim)
-            for ax, (b, e) in layout:
-                p[2 * ax], p[2 * ax + 1] = b, e
-            return pad_constant(xp, x, p, a["value"])
-        check_pad3d(x.shape, a)
-        out = x
-        for ax, (b, e) in layout:
-            n = x.shape[ax]
-            if b or e:
-                out = out.take(pad_index(mode, n, b, e), axis=ax)
-        return out if out is not x else x.copy()
-
-    def infer_meta(self, x, paddings=None):
-        shape = list(x.shape)
-        if paddings is not None:
-            return TensorMeta([-1 if i in (2, 3, 4) else d for i, d in enumerate(shape)], x.dtype)
-        for ax, (b, e) in _pad3d_layout(self.attrs, len(shape)):
-            if shape[ax] >= 0:
-                shape[ax] += b + e
-        return TensorMeta(shape, x.dtype)
-
-    def backward(self, out_grad):
-        a = self.attrs
-        if a["mode"] == "constant":
-            return apply(Pad3d, out_grad, paddings=[-p for p in a["paddings"]], mode="constant", value=0.0,
-                         data_format=a["data_format"]), None
-        return apply(Pad3dGrad, out_grad, **a), None
-
-
-@register("pad3d_grad")
-class Pad3dGrad(Op):
-    """Fold a reflect/replicate/circular pad3d gradient back onto the source positions."""
-
-    inputs, outputs = ("Out@GRAD",), ("X@GRAD",)
-
-    def forward(self, xp, g):
-        a = self.attrs
-        for ax, (b, e) in _pad3d_layout(a, g.ndim):
-            if not (b or e):
-                continue
-            n = g.shape[ax] - b - e
-            src = pad_index(a["mode"], n, b, e)
-            moved = xp.moveaxis(g, ax, 0)
-            out = xp.zeros((n,) + moved.shape[1:], dtype=g.dtype)
-            xp.add.at(out, src, moved)
-            g = xp.moveaxis(out, 0, ax)
-        return g
-
-    def backward(self, gg):
-        return apply(Pad3d, gg, **self.attrs)
-
-
 def op(op_type):
     """The registered op class of a Paddle op type owned by another family (gather_nd, where_index, ...)."""
     return OPS[op_type]
+
+
+# -- shard_index, size -------------------------------------------------------------------------
+@register("shard_index")
+class ShardIndex(Op):
+    """Shard-local ids: v - shard_id * shard_size inside this shard's range, else ignore_value."""
+
+    differentiable = False
+
+    def forward(self, xp, x):
+        a = self.attrs
+        n, k, sid = a["index_num"], a["nshards"], a["shard_id"]
+        if k <= 0:
+            raise InvalidArgument("(InvalidArgument) "
+                                  f"The value 'nshards' for Op(shard_index) must be greater than 0, but the value "
+                                  f"given is {k}.")
+        if sid < 0:
+            raise InvalidArgument("(InvalidArgument) "
+                                  f"The value 'shard_id' for Op(shard_index) must be greater or equal to 0, but the "
+                                  f"value given is {sid}.")
+        if sid >= k:
+            raise InvalidArgument("(InvalidArgument) "
+                                  f"The value 'shard_id' for Op(shard_index) must be less than nshards ({k}), but the "
+                                  f"value given is {sid}.")
+        if x.size and x.min() < 0:
+            raise InvalidArgument("(InvalidArgument) "
+                                  f"The input_index for Op(shard_index) must be greater or equal to 0, but the value "
+                                  f"given is {x.min()}.")
+        if x.size and x.max() >= n:
+            raise InvalidArgument("(InvalidArgument) "
+                                  f"The input_index for Op(shard_index) must be less than index_num ({n}), but the "
+                                  f"value given is {x.max()}.")
+        size = (n + k - 1) // k
+        lo = sid * size
+        inside = (x >= lo) & (x < lo + size)
+        return xp.where(inside, x - lo, a["ignore_value"]).astype(x.dtype)

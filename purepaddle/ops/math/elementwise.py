@@ -1,6 +1,7 @@
-"""Binary elementwise ops with numpy broadcasting: elementwise_add/sub/mul/div/pow/..., reduce_as."""
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
+"""Binary and n-ary elementwise ops with numpy broadcasting: elementwise_add/sub/mul/div/pow/...,
+atan2, lerp, reduce_as."""
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
 
 
 def broadcast_shape(a, b, op_type="elementwise"):
@@ -303,19 +304,3 @@ class Lerp(Op):
         gx = sum_to(out_grad - gy, x) if self.need(0) else None
         return (gx, sum_to(gy, y) if self.need(1) else None,
                 sum_to(out_grad * (y - x), w) if self.need(2) else None)
-
-
-@register("isclose")
-class IsClose(Op):
-    """|x - y| <= atol + rtol * |y| elementwise (attrs rtol/atol are strings, as in Paddle)."""
-
-    inputs, outputs = ("Input", "Other"), ("Out",)
-    differentiable = False
-
-    def forward(self, xp, x, y):
-        a = self.attrs
-        return xp.isclose(x, y, rtol=float(a["rtol"]), atol=float(a["atol"]), equal_nan=a["equal_nan"])
-
-    def infer_meta(self, x, y):
-        from .._core import dtype as _dt
-        return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), _dt.bool_)

@@ -1,16 +1,17 @@
 """Special-function ops: lgamma, gammaln, digamma, polygamma, gammaincc, erfinv, i0, i0e, i1, i1e
-(float64 kernels in special_kernels; results keep the input's floating dtype)."""
+(float64 kernels in _special_kernels; results keep the input's floating dtype)."""
 import math
 
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.op import Op, TensorMeta, register
-from . import special_kernels as K
-from .creation import FillAnyLike
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ..creation.fill import FillAnyLike
+from ..search.select import Where
+from . import _special_kernels as K
 from .elementwise import broadcast_shape, sum_to
-from .gather import Where
 from .unary import Exp, Log, _Unary, as_float
+
 
 _HALF_SQRT_PI = math.sqrt(math.pi) / 2.0
 

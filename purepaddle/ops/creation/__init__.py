@@ -1,0 +1,1 @@
+"""Creation ops (paddle.tensor.creation): fill and copy, ranges, matrix structure, conversion."""

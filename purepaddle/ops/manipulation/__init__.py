@@ -1,0 +1,1 @@
+"""Manipulation ops (paddle.tensor.manipulation): shape, join, indexing, gather, scatter, unique, view."""

@@ -1,0 +1,1 @@
+"""Math ops (paddle.tensor.math): elementwise, unary, reductions, scans, special functions."""
