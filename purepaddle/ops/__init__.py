@@ -3,12 +3,12 @@ import importlib as _importlib
 
 from . import einsum, logic, random, stat  # noqa: F401
 # the parts of the family packages, by path (part names such as norm repeat across families)
-for _part in ("creation.conversion", "creation.fill", "creation.matrix", "creation.range",
-              "linalg.decomposition", "linalg.histogram", "linalg.norm", "linalg.product",
-              "manipulation.gather", "manipulation.indexing", "manipulation.join", "manipulation.scatter",
-              "manipulation.shape", "manipulation.unique", "manipulation.view",
+for _part in ("creation.conversion", "creation.fill", "creation.matrix", "creation.spacing",
+              "linalg.decomposition", "linalg.histogram", "linalg.norms", "linalg.product",
+              "manipulation.gathering", "manipulation.indexing", "manipulation.join", "manipulation.scattering",
+              "manipulation.shape", "manipulation.distinct", "manipulation.views",
               "math.combine", "math.cumulative", "math.elementwise", "math.number", "math.reduction", "math.special",
-              "math.unary", "search.bucket", "search.select", "search.sort"):
+              "math.unary", "search.bucket", "search.select", "search.sorting"):
     _importlib.import_module(f"{__name__}.{_part}")
 del _part
 from . import conv, grid_sample, pool, pool_extra, resample  # noqa: F401,E402

@@ -9,7 +9,7 @@ from .._core.dispatch import apply
 from .._core.generator import rng
 from .._core.op import Op, TensorMeta, register
 from .conv import _from_first, _spatial, _to_first, channel_last
-from .manipulation.gather import TakeAlongAxis
+from .manipulation.gathering import TakeAlongAxis
 from .pool import (_kernel_error, adaptive_bounds, bins_max, geometry, max_sweep, max_sweep_grad, regular_bins,
                    scatter_flat, scatter_sweep, sum_sweep)
 from .manipulation.shape import Reshape

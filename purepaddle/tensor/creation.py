@@ -11,7 +11,7 @@ from .._core.place import convert_place
 from .._core.tensor import Tensor
 from ..ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
 from ..ops.creation.matrix import Eye, TrilIndices, TriuIndices
-from ..ops.creation.range import Linspace, Logspace, Range
+from ..ops.creation.spacing import Linspace, Logspace, Range
 from ._creation_args import (as_array, check_kernel_dtype, convert_dtype, finish, shape_list, size_args,
                              to_tensor_dtype, write_into)
 

@@ -6,7 +6,7 @@ from .._core.dispatch import constant as _const
 from .._core.methods import TensorMethods
 from ..ops.linalg.decomposition import (Cholesky, CholeskySolve, Determinant, Inverse, SlogDeterminant, Solve,
                                         TriangularSolve)
-from ..ops.linalg.norm import PNorm
+from ..ops.linalg.norms import PNorm
 from ..ops.linalg.product import mT
 from ..ops.linalg import decomposition as D
 from ._operand import check_var

@@ -6,7 +6,7 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dispatch import apply
 from ..ops.math.elementwise import broadcast_shape
-from ..ops.linalg.norm import Dist, FrobeniusNorm, PNorm
+from ..ops.linalg.norms import Dist, FrobeniusNorm, PNorm
 from ..ops.linalg.product import Diagonal
 from ..ops.linalg.decomposition import Svd
 from ._operand import check_var

@@ -8,9 +8,9 @@ from .._core.dispatch import apply
 from .._core.dispatch import constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
-from ..ops.manipulation import gather as G
+from ..ops.manipulation import gathering as G
 from ..ops.manipulation.indexing import ShardIndex
-from ..ops.manipulation.view import AsComplex, AsReal, ViewDtype
+from ..ops.manipulation.views import AsComplex, AsReal, ViewDtype
 from ..ops.manipulation import shape as S
 from .indexing import slice as _slice
 from .join import concat, split, stack, tile

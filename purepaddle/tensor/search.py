@@ -8,9 +8,9 @@ from .._core.dispatch import apply
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from ..ops.search.bucket import Bincount, Histogram, SearchSorted
-from ..ops.search.sort import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
+from ..ops.search.sorting import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
 from ..ops.creation.fill import Cast
-from ..ops.manipulation.gather import TakeAlongAxis
+from ..ops.manipulation.gathering import TakeAlongAxis
 from ..ops.math.reduction import ReduceSum
 from .logic import _kernel_error, _need_tensor, _reduce_dims, _store, _type_name
 

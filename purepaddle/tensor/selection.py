@@ -9,7 +9,7 @@ from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from .._core.tensor import Tensor
-from ..ops.manipulation.gather import Gather, GatherNd, IndexSelect, TakeAlongAxis
+from ..ops.manipulation.gathering import Gather, GatherNd, IndexSelect, TakeAlongAxis
 from ..ops.search.select import IndexSample, MaskedFill, MaskedSelect, Where, WhereIndex
 from ..ops.creation.fill import Cast, FillConstant
 from ..ops.manipulation.shape import Reshape

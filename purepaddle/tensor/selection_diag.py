@@ -5,8 +5,8 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.tensor import Size, Tensor
-from ..ops.manipulation import gather as G
-from ..ops.manipulation import scatter as E
+from ..ops.manipulation import gathering as G
+from ..ops.manipulation import scattering as E
 from ..ops.manipulation import shape as S
 from ..ops.manipulation import indexing as L
 from ..ops.creation.fill import Assign

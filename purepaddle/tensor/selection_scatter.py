@@ -8,7 +8,7 @@ from .._core.dispatch import apply
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
 from ..ops.search import select as G
-from ..ops.manipulation import scatter as S
+from ..ops.manipulation import scattering as S
 from ..ops.creation.fill import FillConstant
 from ..ops.manipulation.shape import Reshape
 from ..ops.math.unary import Scale

@@ -5,7 +5,7 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from ..ops.creation.matrix import DiagEmbed, DiagV2, Meshgrid, TrilTriu
-from ..ops.manipulation.unique import Unique, UniqueConsecutive
+from ..ops.manipulation.distinct import Unique, UniqueConsecutive
 from ..ops.manipulation.shape import Reshape
 from .selection import need_tensor, paddle_signature
 

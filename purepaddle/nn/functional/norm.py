@@ -8,7 +8,7 @@ from ... import tensor as _T
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
-from ...ops.linalg import norm as _LA
+from ...ops.linalg import norms as _LA
 from ...ops import norm as _N
 from ...tensor.math_unary import kernel_error as _kernel_error
 from ...tensor.math_unary import need_tensor as _need_tensor

@@ -5,7 +5,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
-from ..manipulation.scatter import PutAlongAxis
+from ..manipulation.scattering import PutAlongAxis
 from .unary import Abs, Exp, Log, Relu, Sign, _Unary, apply_scale
 
 

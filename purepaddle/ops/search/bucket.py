@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.op import Op, TensorMeta, register
-from .sort import _INT64
+from .sorting import _INT64
 
 
 @register("searchsorted")

@@ -4,7 +4,7 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
-from ..manipulation.gather import TakeAlongAxis
+from ..manipulation.gathering import TakeAlongAxis
 from . import _stl as stl
 
 
