@@ -1,16 +1,19 @@
-"""Public logic functions: comparisons, logical_*, bitwise_*, any, all, is_empty, isin and their operators."""
+"""Public logic functions: comparisons, logical_*, bitwise_*, any, all, is_empty, isin, allclose, isclose,
+equal_all and their operators."""
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.dispatch import constant as const_operand
+from .._core.dispatch import apply, constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from .._core.tensor import Tensor
-from ._creation_args import as_array
 from ..ops import logic as L
+from ..ops.logic import AllClose, EqualAll, IsClose
 from ..ops.manipulation.shape import Reshape
+from .math.unary import kernel_error, need_tensor, type_name
+from ._creation_args import as_array
 from ._operand import cast, constant
+
 
 _make = Tensor._make
 _Var = TensorMethods
@@ -562,10 +565,10 @@ def _isin_unique(x, test_x, invert):
     Paddle's, which its docs warn about; the last sorted element never counts as found, and
     invert negates the whole answer.
     """
-    from .join import concat
-    from .search import argsort
-    from .selection import gather
-    from .selection_scatter import scatter
+    from .manipulation.join import concat
+    from .search.sorting import argsort
+    from .manipulation.gathering import gather
+    from .manipulation.scattering import scatter
     n = int(np.prod(x.shape)) if -1 not in list(x.shape) else -1
     both = concat([apply(Reshape, x, shape=[-1]), apply(Reshape, test_x, shape=[-1])])
     order = argsort(both, stable=True)
@@ -577,6 +580,96 @@ def _isin_unique(x, test_x, invert):
         raise ValueError("paddle.isin(assume_unique=True) needs x's full shape in static mode")
     hit = apply(Reshape, mask[:n], shape=list(x.shape))
     return apply(L.LogicalNot, hit) if invert else hit
+
+
+def _tol(v, arg, api):
+    """rtol/atol as Paddle passes them to the op: a float formatted as a string."""
+    if isinstance(v, TensorMethods):
+        v = v.item()
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.number)):
+        raise TypeError(f"The type of '{arg}' in {api} must be float, but received {type_name(v)}.")
+    return str(float(v))
+
+
+def _close_operands(x, y, api):
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
+    if x.dtype is not y.dtype:
+        raise ValueError(
+            f"(InvalidArgument) The type of data we are trying to retrieve ({x.dtype.name}) does not match the "
+            f"type of data ({y.dtype.name}) currently contained in the container.")
+    xs, ys = list(x.shape), list(y.shape)
+    if len(xs) != len(ys):
+        raise RuntimeError("(PreconditionNotMet) Input(Input) and Input(Other) must have the same dimension size.")
+    for i, (a, b) in enumerate(zip(xs, ys)):
+        if a != b and a != -1 and b != -1:
+            raise RuntimeError(f"(PreconditionNotMet) The value at dim {i} of Input(Input) is not equal to the "
+                               f"Input(Other): {a} != {b}.")
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Whether all |x - y| <= atol + rtol * |y| (a 0-D bool Tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([10000., 1e-07])
+            >>> y = paddle.to_tensor([10000.1, 1e-08])
+            >>> paddle.allclose(x, y, rtol=1e-05, atol=1e-08)
+            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   False)
+            >>> paddle.allclose(x, y, rtol=1e-05, atol=1e-07)
+            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   True)
+    """
+    _close_operands(x, y, "allclose")
+    return apply(AllClose, x, y, rtol=_tol(rtol, "rtol", "allclose"), atol=_tol(atol, "atol", "allclose"),
+                 equal_nan=bool(equal_nan))
+
+
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Elementwise |x - y| <= atol + rtol * |y| (a bool Tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([10000., 1e-07])
+            >>> y = paddle.to_tensor([10000.1, 1e-08])
+            >>> paddle.isclose(x, y, rtol=1e-05, atol=1e-08)
+            Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   [True , False])
+    """
+    _close_operands(x, y, "isclose")
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise kernel_error("isclose", x.dtype, "float64, complex128, float32, complex64")
+    return apply(IsClose, x, y, rtol=_tol(rtol, "rtol", "isclose"), atol=_tol(atol, "atol", "isclose"),
+                 equal_nan=bool(equal_nan))
+
+
+def equal_all(x, y, name=None):
+    """Whether x and y have the same shape and all elements equal (a 0-D bool Tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1, 2, 3])
+            >>> paddle.equal_all(x, paddle.to_tensor([1, 2, 3]))
+            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   True)
+            >>> paddle.equal_all(x, paddle.to_tensor([1, 4, 3]))
+            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   False)
+    """
+    need_tensor(x, "equal_all", "x", 0)
+    need_tensor(y, "equal_all", "y", 1)
+    if x.dtype is not y.dtype:
+        raise ValueError(
+            f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
+            f"type of data ({x.dtype.name}) currently contained in the container.")
+    return apply(EqualAll, x, y)
 
 
 def _make_inplace(fn):
@@ -606,12 +699,10 @@ def _make_inplace(fn):
 less = less_than
 greater = greater_than
 eq, ne, lt, le, gt, ge = equal, not_equal, less_than, less_equal, greater_than, greater_equal
-
 __all__ = ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal", "less", "greater",
            "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not",
            "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "bitwise_invert", "bitwise_left_shift",
-           "bitwise_right_shift", "any", "all", "is_empty", "isin"]
-
+           "bitwise_right_shift", "any", "all", "is_empty", "isin", "allclose", "isclose", "equal_all"]
 _INPLACE = ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal", "logical_and",
             "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
             "bitwise_left_shift", "bitwise_right_shift"]
@@ -619,7 +710,6 @@ globals().update({n + "_": _make_inplace(globals()[n]) for n in _INPLACE})
 less_ = less_than_
 bitwise_invert_ = bitwise_not_
 __all__ += [n + "_" for n in _INPLACE] + ["less_", "bitwise_invert_"]
-
 METHODS = {name: globals()[name] for name in __all__}
 METHODS.update({
     "__eq__": _eq_op, "__ne__": _ne_op, "__lt__": _lt_op, "__le__": _le_op, "__gt__": _gt_op, "__ge__": _ge_op,

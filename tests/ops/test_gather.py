@@ -1,14 +1,13 @@
 """OpSpec table: gather/scatter/select/masking/triangular ops (paddle.gather, scatter, where, tril, unique, ...)."""
 import numpy as np
 
-from purepaddle._core.methods import bind_methods
-from purepaddle.tensor import selection as S
-from purepaddle.tensor import selection_scatter as SS
-from purepaddle.tensor import selection_tri as ST
+from purepaddle.tensor.manipulation.gathering import gather, gather_nd, index_select, take, take_along_axis
+from purepaddle.tensor.search.select import index_sample, masked_fill, masked_select, nonzero, where
+from purepaddle.tensor.manipulation import scattering as SS
+from purepaddle.tensor.creation.matrix import diag, diag_embed, diagflat, meshgrid, tril, triu
+from purepaddle.tensor.manipulation.distinct import unique, unique_consecutive
 from tests.opspec import OpSpec, ints, parametrize, rand
 
-for _m in (S, SS, ST):  # until tensor/__init__.py lists these modules
-    bind_methods(_m.METHODS)
 
 
 def const(a, dtype=None):
@@ -122,43 +121,43 @@ def ref_unique_consecutive(x):
 
 SPECS = [
     # gather family
-    OpSpec("gather", S.gather, ref_gather, [rand(3, 4), ints(5, high=3)], double=True),
-    OpSpec("gather_axis1_Mx1", lambda x, i: S.gather(x, i, axis=1), lambda x, i: ref_gather(x, i, 1),
+    OpSpec("gather", gather, ref_gather, [rand(3, 4), ints(5, high=3)], double=True),
+    OpSpec("gather_axis1_Mx1", lambda x, i: gather(x, i, axis=1), lambda x, i: ref_gather(x, i, 1),
            [rand(2, 4, 3), const([[3], [0], [3]], "int64")]),
-    OpSpec("gather_0d_index", lambda x, i: S.gather(x, i, axis=-1), lambda x, i: np.take(x, i, axis=-1),
+    OpSpec("gather_0d_index", lambda x, i: gather(x, i, axis=-1), lambda x, i: np.take(x, i, axis=-1),
            [rand(3, 4), const(2, "int32")]),
-    OpSpec("gather_negative_index", S.gather, ref_gather, [rand(3, 2), const([-1, 0, -3])]),
-    OpSpec("gather_int", S.gather, ref_gather, [ints(4, 3, high=9), ints(3, high=4)]),
-    OpSpec("gather_nd", S.gather_nd, ref_gather_nd, [rand(3, 4, 2), const([[1, 2], [0, 0], [1, 2]])], double=True),
-    OpSpec("gather_nd_rows", S.gather_nd, ref_gather_nd, [rand(3, 4), const([[[2], [0]], [[2], [1]]])]),
-    OpSpec("take_along_axis", lambda x, i: S.take_along_axis(x, i, 1),
+    OpSpec("gather_negative_index", gather, ref_gather, [rand(3, 2), const([-1, 0, -3])]),
+    OpSpec("gather_int", gather, ref_gather, [ints(4, 3, high=9), ints(3, high=4)]),
+    OpSpec("gather_nd", gather_nd, ref_gather_nd, [rand(3, 4, 2), const([[1, 2], [0, 0], [1, 2]])], double=True),
+    OpSpec("gather_nd_rows", gather_nd, ref_gather_nd, [rand(3, 4), const([[[2], [0]], [[2], [1]]])]),
+    OpSpec("take_along_axis", lambda x, i: take_along_axis(x, i, 1),
            lambda x, i: np.take_along_axis(x, i, 1), [rand(3, 4), ints(3, 5, high=4)], double=True),
-    OpSpec("take_along_axis_broadcast", lambda x, i: S.take_along_axis(x, i, 1),
+    OpSpec("take_along_axis_broadcast", lambda x, i: take_along_axis(x, i, 1),
            lambda x, i: np.take_along_axis(x, np.broadcast_to(i, (3, 2)), 1), [rand(3, 4), ints(1, 2, high=4)]),
-    OpSpec("take_along_axis_nobroadcast", lambda x, i: S.take_along_axis(x, i, 0, broadcast=False),
+    OpSpec("take_along_axis_nobroadcast", lambda x, i: take_along_axis(x, i, 0, broadcast=False),
            lambda x, i: np.take_along_axis(x[:, :2], i, 0), [rand(3, 4), ints(2, 2, high=3)]),
-    OpSpec("index_select", lambda x, i: S.index_select(x, i, axis=1),
+    OpSpec("index_select", lambda x, i: index_select(x, i, axis=1),
            lambda x, i: np.take(x, i, axis=1), [rand(3, 4), ints(5, high=4)], double=True),
-    OpSpec("index_sample", S.index_sample, ref_index_sample, [rand(3, 4), ints(3, 5, high=4)]),
-    OpSpec("take", S.take, lambda x, i: np.take(x.reshape(-1), i), [rand(3, 4), const([[0, 11], [-1, 5]])]),
-    OpSpec("take_wrap", lambda x, i: S.take(x, i, mode="wrap"),
+    OpSpec("index_sample", index_sample, ref_index_sample, [rand(3, 4), ints(3, 5, high=4)]),
+    OpSpec("take", take, lambda x, i: np.take(x.reshape(-1), i), [rand(3, 4), const([[0, 11], [-1, 5]])]),
+    OpSpec("take_wrap", lambda x, i: take(x, i, mode="wrap"),
            lambda x, i: np.take(x.reshape(-1), i, mode="wrap"), [rand(3, 4), const([[0, 13], [-14, 5]])]),
-    OpSpec("take_clip", lambda x, i: S.take(x, i, mode="clip"),
+    OpSpec("take_clip", lambda x, i: take(x, i, mode="clip"),
            lambda x, i: np.take(x.reshape(-1), i, mode="clip"), [rand(3, 4), const([[0, 13], [-14, 5]])]),
     # masks and where
-    OpSpec("masked_select", S.masked_select, lambda x, m: x[m], [rand(3, 4), bools(3, 4)]),
-    OpSpec("masked_select_broadcast", S.masked_select, lambda x, m: np.broadcast_to(x, (3, 4))[m],
+    OpSpec("masked_select", masked_select, lambda x, m: x[m], [rand(3, 4), bools(3, 4)]),
+    OpSpec("masked_select_broadcast", masked_select, lambda x, m: np.broadcast_to(x, (3, 4))[m],
            [rand(4), bools(3, 4)]),
-    OpSpec("masked_fill", lambda x, m: S.masked_fill(x, m, 2.0), lambda x, m: np.where(m, 2.0, x),
+    OpSpec("masked_fill", lambda x, m: masked_fill(x, m, 2.0), lambda x, m: np.where(m, 2.0, x),
            [rand(3, 4), bools(4)]),
-    OpSpec("masked_fill_tensor_value", S.masked_fill, lambda x, m, v: np.where(m, v, x),
+    OpSpec("masked_fill_tensor_value", masked_fill, lambda x, m, v: np.where(m, v, x),
            [rand(3, 4), bools(3, 4), rand()], double=True),
-    OpSpec("where", S.where, np.where, [bools(3, 4), rand(3, 4), rand(4)], double=True),
-    OpSpec("where_scalar", lambda c, x: S.where(c, x, 0.5), lambda c, x: np.where(c, x, 0.5),
+    OpSpec("where", where, np.where, [bools(3, 4), rand(3, 4), rand(4)], double=True),
+    OpSpec("where_scalar", lambda c, x: where(c, x, 0.5), lambda c, x: np.where(c, x, 0.5),
            [bools(2, 3), rand(2, 3)]),
-    OpSpec("nonzero", S.nonzero, np.argwhere, [with_zeros(3, 4)], grad=()),
-    OpSpec("nonzero_tuple", lambda x: S.nonzero(x, as_tuple=True), np.nonzero, [with_zeros(3, 4)], grad=()),
-    OpSpec("where_1arg", S.where, np.nonzero, [bools(2, 5)]),
+    OpSpec("nonzero", nonzero, np.argwhere, [with_zeros(3, 4)], grad=()),
+    OpSpec("nonzero_tuple", lambda x: nonzero(x, as_tuple=True), np.nonzero, [with_zeros(3, 4)], grad=()),
+    OpSpec("where_1arg", where, np.nonzero, [bools(2, 5)]),
     # scatter family
     OpSpec("scatter", SS.scatter, ref_scatter, [rand(4, 3), const([2, 0]), rand(2, 3)], double=True),
     OpSpec("scatter_accumulate", lambda x, i, u: SS.scatter(x, i, u, overwrite=False),
@@ -192,28 +191,28 @@ SPECS += [
            lambda a, i: ref_put(a, np.broadcast_to(i, (3, 1)), np.full((3, 1), 9.0), 1, "add"), [rand(3, 4),
                                                                                              const([[2]])]),
     # triangular / diagonal / grids
-    OpSpec("tril", ST.tril, np.tril, [rand(3, 4)], double=True),
-    OpSpec("tril_diag1", lambda x: ST.tril(x, 1), lambda x: np.tril(x, 1), [rand(2, 3, 3)]),
-    OpSpec("triu_diag-1", lambda x: ST.triu(x, -1), lambda x: np.triu(x, -1), [rand(4, 3)]),
-    OpSpec("diag_vector", lambda x: ST.diag(x, 1, 2.0), lambda x: ref_diag(x, 1, 2.0), [rand(3)], double=True),
-    OpSpec("diag_matrix", lambda x: ST.diag(x, -1), lambda x: ref_diag(x, -1), [rand(3, 4)], double=True),
-    OpSpec("diag_0d", ST.diag, lambda x: x.reshape(1, 1), [rand()]),
-    OpSpec("diagflat", lambda x: ST.diagflat(x, -1), lambda x: ref_diag(x.reshape(-1), -1), [rand(2, 2)]),
-    OpSpec("diag_embed", ST.diag_embed, ref_diag_embed, [rand(2, 3)], grad=()),
-    OpSpec("diag_embed_dims", lambda x: ST.diag_embed(x, 1, 0, 2), lambda x: ref_diag_embed(x, 1, 0, 2),
+    OpSpec("tril", tril, np.tril, [rand(3, 4)], double=True),
+    OpSpec("tril_diag1", lambda x: tril(x, 1), lambda x: np.tril(x, 1), [rand(2, 3, 3)]),
+    OpSpec("triu_diag-1", lambda x: triu(x, -1), lambda x: np.triu(x, -1), [rand(4, 3)]),
+    OpSpec("diag_vector", lambda x: diag(x, 1, 2.0), lambda x: ref_diag(x, 1, 2.0), [rand(3)], double=True),
+    OpSpec("diag_matrix", lambda x: diag(x, -1), lambda x: ref_diag(x, -1), [rand(3, 4)], double=True),
+    OpSpec("diag_0d", diag, lambda x: x.reshape(1, 1), [rand()]),
+    OpSpec("diagflat", lambda x: diagflat(x, -1), lambda x: ref_diag(x.reshape(-1), -1), [rand(2, 2)]),
+    OpSpec("diag_embed", diag_embed, ref_diag_embed, [rand(2, 3)], grad=()),
+    OpSpec("diag_embed_dims", lambda x: diag_embed(x, 1, 0, 2), lambda x: ref_diag_embed(x, 1, 0, 2),
            [rand(2, 3)], grad=()),
-    OpSpec("meshgrid", lambda a, b, c: ST.meshgrid(a, b, c), lambda a, b, c: np.meshgrid(a, b, c, indexing="ij"),
+    OpSpec("meshgrid", lambda a, b, c: meshgrid(a, b, c), lambda a, b, c: np.meshgrid(a, b, c, indexing="ij"),
            [rand(2), rand(3), rand()], double=True),
-    OpSpec("meshgrid_xy", lambda a, b: ST.meshgrid([a, b], indexing="xy"), lambda a, b: np.meshgrid(a, b),
+    OpSpec("meshgrid_xy", lambda a, b: meshgrid([a, b], indexing="xy"), lambda a, b: np.meshgrid(a, b),
            [rand(2), rand(3)]),
     # unique
-    OpSpec("unique", lambda x: ST.unique(x, True, True, True),
+    OpSpec("unique", lambda x: unique(x, True, True, True),
            lambda x: np.unique(x, return_index=True, return_inverse=True, return_counts=True),
            [ints(10, high=5)]),
-    OpSpec("unique_axis", lambda x: ST.unique(x, return_inverse=True, axis=0),
+    OpSpec("unique_axis", lambda x: unique(x, return_inverse=True, axis=0),
            lambda x: np.unique(x, return_inverse=True, axis=0), [ints(6, 2, high=2)]),
-    OpSpec("unique_float", ST.unique, np.unique, [const([2.5, -1.0, 2.5, 0.0])], grad=()),
-    OpSpec("unique_consecutive", lambda x: ST.unique_consecutive(x, True, True), ref_unique_consecutive,
+    OpSpec("unique_float", unique, np.unique, [const([2.5, -1.0, 2.5, 0.0])], grad=()),
+    OpSpec("unique_consecutive", lambda x: unique_consecutive(x, True, True), ref_unique_consecutive,
            [ints(10, high=3)]),
 ]
 

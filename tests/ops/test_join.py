@@ -2,7 +2,7 @@
 import numpy as np
 
 import purepaddle as paddle
-from purepaddle.tensor import join as J
+from purepaddle.tensor.manipulation import join as J
 from tests.opspec import OpSpec, parametrize, rand
 
 

@@ -3,9 +3,9 @@ glu, gumbel_softmax, swiglu."""
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops import activation as _A
-from ...tensor.math_unary import kernel_error as _kernel_error
-from ...tensor.math_unary import need_tensor as _need_tensor
-from ...tensor.math_unary import sigmoid
+from ...tensor.math.unary import kernel_error as _kernel_error
+from ...tensor.math.unary import need_tensor as _need_tensor
+from ...tensor.math.unary import sigmoid
 from ._param_alias import param_alias
 from .activation import _FLOATS, _act, silu
 
@@ -164,7 +164,7 @@ def swiglu(x, y=None, name=None):
 
 
 def _split(x, n, axis):
-    from ...tensor.join import split
+    from ...tensor.manipulation.join import split
     return split(x, n, axis=axis)
 
 

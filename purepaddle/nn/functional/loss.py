@@ -10,7 +10,7 @@ from ...ops import loss as _L
 from ...ops.math.reduction import ReduceSum
 from ...ops.stat import ReduceMean
 from ...tensor._operand import normalize_axis
-from ...tensor.math_unary import kernel_error as _kernel_error
+from ...tensor.math.unary import kernel_error as _kernel_error
 from ._param_alias import param_alias
 from .activation import relu, sigmoid
 from .input import one_hot

@@ -1,4 +1,4 @@
-"""Special-function ops: lgamma, gammaln, digamma, polygamma, gammaincc, erfinv, i0, i0e, i1, i1e
+"""Special-function ops: lgamma, gammaln, digamma, polygamma, gammaincc, erfinv, i0, i0e, i1, i1e, logit, stanh
 (float64 kernels in _special_kernels; results keep the input's floating dtype)."""
 import math
 
@@ -10,7 +10,7 @@ from ..creation.fill import FillAnyLike
 from ..search.select import Where
 from . import _special_kernels as K
 from .elementwise import broadcast_shape, sum_to
-from .unary import Exp, Log, _Unary, as_float
+from .unary import Exp, Log, Tanh, _Unary, apply_scale, as_float
 
 
 _HALF_SQRT_PI = math.sqrt(math.pi) / 2.0
@@ -193,3 +193,42 @@ class I1e(I0):
         x, out = self.saved
         return out_grad * _over_x_or_half(
             x, 0.5, lambda s: apply(I0e, x) - out * (_sign_nonneg(x) + 1.0 / s))
+
+
+@register("stanh")
+class Stanh(_Unary):
+    """scale_b * tanh(scale_a * x)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return (a["scale_b"] * xp.tanh(a["scale_a"] * x)).astype(x.dtype, copy=False)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        a, b = self.attrs["scale_a"], self.attrs["scale_b"]
+        t = apply(Tanh, apply_scale(x, a))
+        return out_grad * (1.0 - t * t) * (a * b)
+
+
+@register("logit")
+class Logit(_Unary):
+    """log(x / (1 - x)), x first clamped into [eps, 1 - eps] when eps is nonzero."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        eps = self.attrs["eps"]
+        if eps:
+            x = xp.maximum(xp.minimum(x, 1.0 - eps), eps).astype(x.dtype, copy=False)
+        return xp.log(x / (1.0 - x))
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        eps = self.attrs["eps"]
+        grad = out_grad / (x * (1.0 - x))
+        inside = as_float(x >= eps, x) * as_float(x <= 1.0 - eps, x)
+        if eps:
+            return grad * inside
+        return grad * (inside / inside)  # NaN outside [0, 1], as Paddle

@@ -1,4 +1,4 @@
-"""Unary elementwise math ops: scale, exp, log, tanh, sigmoid, abs, clip, stanh, logit, conj, angle,
+"""Unary elementwise math ops: scale, exp, log, tanh, sigmoid, abs, clip, conj, angle,
 ... (one class each); relu and softmax/log_softmax until the activation family takes them."""
 import math
 import warnings
@@ -599,43 +599,6 @@ class LogSoftmax(_Unary):
 
 
 # -- activations of math.py ------------------------------------------------------------------
-@register("stanh")
-class Stanh(_Unary):
-    """scale_b * tanh(scale_a * x)."""
-
-    saves = ("X",)
-
-    def forward(self, xp, x):
-        a = self.attrs
-        return (a["scale_b"] * xp.tanh(a["scale_a"] * x)).astype(x.dtype, copy=False)
-
-    def backward(self, out_grad):
-        (x,) = self.saved
-        a, b = self.attrs["scale_a"], self.attrs["scale_b"]
-        t = apply(Tanh, apply_scale(x, a))
-        return out_grad * (1.0 - t * t) * (a * b)
-
-
-@register("logit")
-class Logit(_Unary):
-    """log(x / (1 - x)), x first clamped into [eps, 1 - eps] when eps is nonzero."""
-
-    saves = ("X",)
-
-    def forward(self, xp, x):
-        eps = self.attrs["eps"]
-        if eps:
-            x = xp.maximum(xp.minimum(x, 1.0 - eps), eps).astype(x.dtype, copy=False)
-        return xp.log(x / (1.0 - x))
-
-    def backward(self, out_grad):
-        (x,) = self.saved
-        eps = self.attrs["eps"]
-        grad = out_grad / (x * (1.0 - x))
-        inside = as_float(x >= eps, x) * as_float(x <= 1.0 - eps, x)
-        if eps:
-            return grad * inside
-        return grad * (inside / inside)  # NaN outside [0, 1], as Paddle
 
 
 # -- complex helpers -------------------------------------------------------------------------

@@ -1,24 +1,19 @@
-"""Public search functions: argmax/argmin, argsort, sort, topk, kthvalue, mode, searchsorted, bincount, histogram."""
+"""Sorting and order statistics: argmax, argmin, argsort, sort, msort, topk, kthvalue, mode (paddle.*)."""
 import collections
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.methods import TensorMethods
-from .._core.mode import STATE
-from ..ops.search.bucket import Bincount, Histogram, SearchSorted
-from ..ops.search.sorting import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
-from ..ops.creation.fill import Cast
-from ..ops.manipulation.gathering import TakeAlongAxis
-from ..ops.math.reduction import ReduceSum
-from .logic import _kernel_error, _need_tensor, _reduce_dims, _store, _type_name
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ...ops.search.sorting import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
+from ..logic import _kernel_error, _need_tensor, _store
+
 
 _Var = TensorMethods
-
 TopKRetType = collections.namedtuple("TopKRetType", ["values", "indices"])
 TopKRetType.__doc__ = "The (values, indices) pair returned by paddle.topk."
-
 _SORTABLE = "int64, int16, float64, float16, float32, int32, uint8, bfloat16"
 _NUMERIC = "int32, int64, float64, float32"
 
@@ -288,178 +283,7 @@ def mode(x, axis=-1, keepdim=False, name=None):
     return tuple(apply(Mode, x, axis=axis, keepdim=keepdim))
 
 
-# -- binning -----------------------------------------------------------------------------------
-def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None, *, side=None, out=None,
-                 sorter=None):
-    """Indices where `values` would be inserted into the innermost rows of `sorted_sequence`.
+__all__ = ["argmax", "argmin", "argsort", "sort", "msort", "topk", "kthvalue", "mode"]
 
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> seq = paddle.to_tensor([1., 3., 3., 5.])
-            >>> paddle.searchsorted(seq, paddle.to_tensor([0., 3., 6.]))
-            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [0, 1, 4])
-            >>> paddle.searchsorted(seq, paddle.to_tensor([0., 3., 6.]), right=True)
-            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [0, 3, 4])
-    """
-    api = "searchsorted"
-    _need_tensor(sorted_sequence, api, "sorted_sequence", 0)
-    _need_tensor(values, api, "values", 1)
-    right = bool(right) or side == "right"
-    for t in (sorted_sequence, values):
-        _check_kind(t, api, _NUMERIC)
-    if sorted_sequence.ndim == 0:
-        raise ValueError(f"(InvalidArgument) Input sequences's dimension({sorted_sequence.ndim}) must be greater or "
-                         "equal than 1")
-    if sorter is not None:
-        _need_tensor(sorter, api, "sorter", 5)
-        sorted_sequence = apply(TakeAlongAxis, sorted_sequence, sorter, Axis=sorted_sequence.ndim - 1)
-    s_shape, v_shape = list(sorted_sequence.shape), list(values.shape)
-    if len(s_shape) > 1 and (len(s_shape) != len(v_shape) or s_shape[:-1] != v_shape[:-1]):
-        raise RuntimeError(
-            f"(Unavailable) The dimensions of sorted_sequence tensor ( {', '.join(map(str, s_shape))} ) and values "
-            f"tensor ( {', '.join(map(str, v_shape))} ) can not match. Because the input sorted_sequence tensor must "
-            "be 1 dimension or the first N-1 dimensions of sorted_sequence tensor and input values tensor must "
-            "match. Please input appropriate sorted_sequence and values again!")
-    res = apply(SearchSorted, sorted_sequence, values, out_int32=bool(out_int32), right=right)
-    return _store(res, out)
-
-
-def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):
-    """Bucket index of each element of x in the 1-D boundaries `sorted_sequence`.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.bucketize(paddle.to_tensor([0., 3., 6.]), paddle.to_tensor([1., 3., 5.]))
-            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [0, 1, 3])
-    """
-    _need_tensor(x, "bucketize", "x", 0)
-    _need_tensor(sorted_sequence, "bucketize", "sorted_sequence", 1)
-    if sorted_sequence.ndim != 1:
-        raise ValueError(f"sorted_sequence tensor must be 1 dimension, but got dim {sorted_sequence.ndim}")
-    return searchsorted(sorted_sequence, x, out_int32, right, out=out)
-
-
-def bincount(x, weights=None, minlength=0, name=None):
-    """Occurrences of each value 0..max(x) in the 1-D non-negative int tensor x (or summed weights).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.bincount(paddle.to_tensor([1, 2, 1, 4, 5]))
-            Tensor(shape=[6], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [0, 2, 1, 0, 1, 1])
-    """
-    _need_tensor(x, "bincount", "x", 0)
-    if x.dtype not in (_dt.int32, _dt.int64):
-        raise TypeError("Elements in Input(x) should all be integers")
-    if x.ndim != 1:
-        raise ValueError(f"(InvalidArgument) The 'shape' of Input(X) must be 1-D tensor.But the dimension of "
-                         f"Input(X) is [{x.ndim}]")
-    if weights is not None:
-        _need_tensor(weights, "bincount", "weights", 1)
-        if weights.ndim != 1:
-            raise ValueError(f"(InvalidArgument) The 'shape' of Input(Weights) must be 1-D tensor.But the dimension "
-                             f"of Input(Weights) is [{weights.ndim}]")
-        wn, xn = weights.shape[0], x.shape[0]
-        if wn >= 0 and xn >= 0 and wn != xn:
-            raise ValueError(f"(InvalidArgument) The 'shape' of Input(Weights) must be equal to the 'shape' of "
-                             f"Input(X).But received: the 'shape' of Input(Weights) is [{wn}],the 'shape' of "
-                             f"Input(X) is [{xn}]")
-        wd = weights.dtype
-        if wd not in (_dt.int32, _dt.int64, _dt.float32, _dt.float64):
-            raise _kernel_error("bincount", wd, _NUMERIC)
-    if isinstance(minlength, _Var):
-        minlength = int(minlength.item())
-    elif isinstance(minlength, (int, float, np.integer, np.floating)) and not isinstance(minlength, bool):
-        minlength = int(minlength)
-    else:
-        raise TypeError(f"The type of 'minlength' in bincount must be int or Tensor, but received "
-                        f"{_type_name(minlength)}")
-    if minlength < 0:
-        raise ValueError(f"(InvalidArgument) The minlength should be greater than or equal to 0.But received "
-                         f"minlength is {minlength}")
-    return apply(Bincount, x, weights, minlength=minlength)
-
-
-def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, name=None):
-    """Counts of input in `bins` equal-width bins over [min, max] (the data range when min == max).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.histogram(paddle.to_tensor([1., 2., 1., 4.]), bins=4, min=0, max=3)
-            Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [0, 2, 1, 0])
-    """
-    api = "histogram"
-    _need_tensor(input, api, "input", 0)
-    bins = _int_arg(bins, api, 3, kind="long", tensor_ok=False)
-    _check_kind(input, api, _NUMERIC)
-    if bins < 1:
-        raise ValueError(f"(InvalidArgument) The bins should be greater than or equal to 1.But received nbins is "
-                         f"{bins}")
-    lo, hi = float(min), float(max)
-    if hi < lo:
-        raise ValueError(f"(InvalidArgument) max must be larger or equal to min.But received max is {hi:f}, min is "
-                         f"{lo:f}")
-    if weight is not None:
-        _need_tensor(weight, api, "weight", 4)
-        if list(weight.shape) != list(input.shape):
-            raise ValueError(f"(InvalidArgument) The shape of weight should be equal to the shape of input.But "
-                             f"received weight shape is {list(weight.shape)}, input shape is {list(input.shape)}")
-        if weight.dtype is not input.dtype:
-            raise ValueError(f"(InvalidArgument) The dtype of weight ({weight.dtype.name}) must be the same as the "
-                             f"dtype of input ({input.dtype.name}) in histogram")
-    return apply(Histogram, input, weight, bins=bins, min=lo, max=hi, density=_bool_arg(density, api, 6))
-
-
-def count_nonzero(x, axis=None, keepdim=False, name=None):
-    """Number of nonzero elements over `axis` (all axes when None); int64 result.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.count_nonzero(paddle.to_tensor([[0., 1.], [2., 3.]]), axis=1)
-            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [1, 2])
-    """
-    _need_tensor(x, "count_nonzero", "x", 0)
-    if axis is not None and not isinstance(axis, (int, np.integer, list, tuple, _Var)):
-        raise TypeError(f"(InvalidType) count_nonzero(): argument (position 2) must be list, tuple, int, or Tensor, "
-                        f"but got {type(axis).__name__}")
-    dims, everything = _reduce_dims(x, axis, "count_nonzero")
-    b = x if x.dtype is _dt.bool_ else apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=_dt.bool_.proto)
-    i = apply(Cast, b, in_dtype=_dt.bool_.proto, out_dtype=_dt.int64.proto)
-    return apply(ReduceSum, i, dim=dims, keep_dim=bool(keepdim), reduce_all=everything, out_dtype=-1)
-
-
-def argwhere(input):
-    """The coordinates of the nonzero elements of input, as an int64 [N, rank] tensor.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.argwhere(paddle.to_tensor([[1.0, 0.0], [0.0, 2.0]]))
-            Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [[0, 0],
-                    [1, 1]])
-    """
-    from .selection import nonzero
-    return nonzero(input)
-
-
-__all__ = ["argmax", "argmin", "argsort", "sort", "msort", "topk", "kthvalue", "mode", "searchsorted", "bucketize",
-           "bincount", "histogram", "count_nonzero", "argwhere"]
-
-METHODS = {name: globals()[name] for name in __all__ if name != "searchsorted"}
+METHODS = {"argmax": argmax, "argmin": argmin, "argsort": argsort, "sort": sort, "msort": msort, "topk": topk,
+           "kthvalue": kthvalue, "mode": mode}

@@ -1,17 +1,20 @@
-"""Public norms and statistics of matrices: norm, vector_norm, matrix_norm, dist, vecdot, cond, cov, corrcoef."""
+"""Norms, distances and matrix statistics: norm, vector_norm, matrix_norm, dist, cdist, vecdot, cond, cov,
+corrcoef."""
 import numbers
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply
-from ..ops.math.elementwise import broadcast_shape
-from ..ops.linalg.norms import Dist, FrobeniusNorm, PNorm
-from ..ops.linalg.product import Diagonal
-from ..ops.linalg.decomposition import Svd
-from ._operand import check_var
-from .linalg_util import FLOAT_COMPLEX, FLOATS, check_kernel_dtype, check_same_dtype, write_out
-from .math import matmul
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply
+from ...ops.linalg.decomposition import Svd
+from ...ops.linalg.norms import Dist, FrobeniusNorm, PNorm
+from ...ops.linalg.product import Diagonal
+from ...ops.math.elementwise import broadcast_shape
+from .._operand import check_var
+from ..creation.fill import cast
+from ..linalg_util import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, write_out
+from .product import _fail, _swap_last, matmul
+
 
 _INF = float("inf")
 
@@ -258,7 +261,7 @@ def cond(x, p=None, name=None):
     shape = list(x.shape)
     if shape[-1] != shape[-2]:
         raise ValueError(f"only support p is {p} when input is a square matrix or batches of square matrices")
-    from .linalg_decomp import inverse
+    from .decomposition import inverse
     return matrix_norm(x, p, [-2, -1]) * matrix_norm(inverse(x), p, [-2, -1])
 
 
@@ -357,5 +360,47 @@ def corrcoef(x, rowvar=True, name=None):
     return c.maximum(-1.0).minimum(1.0)
 
 
-__all__ = []
-METHODS = {"norm": norm, "dist": dist, "cov": cov, "corrcoef": corrcoef, "cond": cond}
+_CDIST_MODES = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist")
+
+
+def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
+    """p-norm distances between the rows of x [*, P, M] and of y [*, R, M]: a [*, P, R] tensor.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[0., 0.], [3., 4.]])
+            >>> paddle.cdist(x, x)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[0., 5.],
+                    [5., 0.]])
+    """
+    check_var(x, "paddle.cdist")
+    check_var(y, "paddle.cdist", "y")
+    if not isinstance(p, numbers.Real) or isinstance(p, bool):
+        raise TypeError(f"The type of 'p' in paddle.cdist must be float, but received {type(p).__name__}.")
+    _fail(p >= 0, f"The p must be greater than or equal to 0, But received p is {p}.")
+    _fail(x.ndim >= 2, f"The x must be at least 2-dimensional, But received Input x's dimensional is {x.ndim}.")
+    _fail(y.ndim >= 2, f"The y must be at least 2-dimensional, But received Input y's dimensional is {y.ndim}.")
+    _fail(x.shape[-1] == y.shape[-1], "The x and y must have same last dimension, But received Input x's last "
+          f"dimension is {x.shape[-1]}, Input y's last dimension is {y.shape[-1]}.")
+    if compute_mode not in _CDIST_MODES:
+        raise ValueError(f"The compute_mode should be '{_CDIST_MODES[0]}', '{_CDIST_MODES[1]}' or "
+                         f"'{_CDIST_MODES[2]}', but received compute_mode is {compute_mode}.")
+    if x.dtype is not y.dtype:
+        d = _dt.promote(x.dtype, y.dtype)
+        x, y = cast(x, d), cast(y, d)
+    check_kernel_dtype(x, "p_norm", FLOATS)
+    big = x.shape[-2] > 25 or y.shape[-2] > 25
+    if p == 2 and (compute_mode == _CDIST_MODES[1] or (compute_mode == _CDIST_MODES[0] and big)):
+        # |x|^2 - 2 x.y + |y|^2 by one matrix product (faster, a little less accurate)
+        xx = (x * x).sum(-1, keepdim=True)
+        yy = (y * y).sum(-1, keepdim=True)
+        return (xx - 2 * matmul(x, y, transpose_y=True) + _swap_last(yy)).clip(min=0.0).sqrt()
+    return _pnorm(x.unsqueeze(-2) - y.unsqueeze(-3), p, -1, False)
+
+
+__all__ = ["norm", "dist", "vecdot", "cdist"]
+
+METHODS = {"norm": norm, "dist": dist, "cov": cov, "corrcoef": corrcoef, "cond": cond, "cdist": cdist}

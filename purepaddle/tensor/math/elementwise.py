@@ -1,20 +1,18 @@
-"""Public math functions: add, subtract, multiply, divide, pow, sum, matmul, ... (paddle.*)."""
+"""Binary elementwise arithmetic: add, subtract, multiply, divide, pow, maximum, scale, atan2, lerp,
+logaddexp, hypot, reduce_as, and the Tensor operators (paddle.*)."""
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.dispatch import constant as const_operand
-from .._core.methods import TensorMethods
-from .._core.tensor import Parameter, Tensor
-from ..ops.math import elementwise as E
-from ..ops.linalg.product import MatMul
-from ..ops.math.reduction import ReduceSum
-from ..ops.math.unary import Pow, Scale, Trunc
-from ._operand import as_var, cast, check_var
-from . import math_inplace as _math_inplace, math_reduce as _math_reduce, math_unary as _math_unary
-from . import math_extra as _math_extra, math_sequence as _math_sequence, math_special as _math_special
-from .math_reduce import reduce_dims
-from .math_unary import kernel_error, need_tensor, type_name, write_out
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, constant as const_operand
+from ..._core.methods import TensorMethods
+from ..._core.tensor import Parameter, Tensor
+from ...ops.math import elementwise as E
+from ...ops.math.elementwise import ReduceAs
+from ...ops.math.unary import Pow, Scale, Trunc
+from .._operand import as_var, cast, check_var
+from . import unary as _unary
+from .unary import kernel_error, need_tensor, type_name, write_out
+
 
 _Number = (int, float)
 
@@ -304,58 +302,6 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     return apply(Scale, x, scale=float(scale), bias=float(bias), bias_after_scale=bool(bias_after_scale))
 
 
-def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
-    """Sum over `axis` (all when None); bool and int32 sum to int64 as in Paddle.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.to_tensor([[0.2, 0.3, 0.5, 0.9], [0.1, 0.2, 0.6, 0.7]])
-            >>> paddle.sum(x, axis=1)
-            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [1.89999998, 1.60000002])
-    """
-    if not isinstance(x, TensorMethods):
-        need_tensor(x, "sum")
-    if isinstance(dtype, bool):  # sum(x, axis, keepdim) in torch's order, as Paddle 3 accepts
-        dtype, keepdim = (None if isinstance(keepdim, bool) else keepdim), dtype
-    dims, all_ = reduce_dims(axis, x, "sum")
-    out_dtype = -1
-    if dtype is not None:
-        out_dtype = _dt.convert_dtype(dtype).proto
-    else:
-        d = x.dtype
-        if d is _dt.bool_ or d is _dt.int32:
-            out_dtype = _dt.int64.proto
-    return write_out(apply(ReduceSum, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_, out_dtype=out_dtype), out)
-
-
-def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
-    """Matrix product with numpy rules: 1-D operands promoted then squeezed, batch dims broadcast.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.to_tensor([[1., 2.], [3., 4.]])
-            >>> y = paddle.to_tensor([1., 1.])
-            >>> paddle.matmul(x, y)
-            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [3., 7.])
-    """
-    check_var(x, "paddle.matmul")
-    check_var(y, "paddle.matmul", "y")
-    if x.dtype is not y.dtype:
-        d = _dt.promote(x.dtype, y.dtype)
-        x, y = cast(x, d), cast(y, d)
-    if x.ndim == 0 or y.ndim == 0:
-        raise ValueError(
-            f"(InvalidArgument) The Input(X) dims size must be greater than 0, but received x.shape="
-            f"{list(x.shape)}, y.shape={list(y.shape)} in paddle.matmul")
-    return apply(MatMul, x, y, trans_x=bool(transpose_x), trans_y=bool(transpose_y))
-
-
 # -- operators ---------------------------------------------------------------------------
 _EAGER = (Tensor, Parameter)
 
@@ -413,14 +359,6 @@ def _rmod_op(x, y):
 
 def _neg_op(x):
     return apply(Scale, x, scale=-1.0, bias=0.0, bias_after_scale=True)
-
-
-def _matmul_op(x, y):
-    return matmul(x, y)
-
-
-def _rmatmul_op(x, y):
-    return matmul(as_var(y, x, "paddle.matmul"), x)
 
 
 # -- binary extras ------------------------------------------------------------------------
@@ -508,90 +446,88 @@ def logaddexp(x, y, name=None):
     for v, arg in ((x, "x"), (y, "y")):
         if not isinstance(v, TensorMethods):
             raise TypeError(f"The type of '{arg}' in logaddexp must be paddle.Tensor, but received {type_name(v)}.")
-    U = _math_unary
-    soft = U.log1p(U.exp(-U.abs(x - y)))
+    soft = _unary.log1p(_unary.exp(-_unary.abs(x - y)))
     top = maximum(x, y)
     if not top.dtype.is_floating and not top.dtype.is_complex:
         top = cast(top, soft.dtype)
     return soft + top
 
 
-def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
-    """beta * input + alpha * (x @ y) for 2-D x and y; input broadcasts to the product's shape.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.ones([2, 2])
-            >>> y = paddle.ones([2, 2])
-            >>> input = paddle.ones([2, 2])
-            >>> paddle.addmm(input=input, x=x, y=y, beta=0.5, alpha=5.0)
-            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[10.50000000, 10.50000000],
-                    [10.50000000, 10.50000000]])
-    """
-    _addmm_check(input, x, y)
-    prod = matmul(x, y)
-    if alpha != 1:
-        prod = apply(Scale, prod, scale=float(alpha), bias=0.0, bias_after_scale=True)
-    if beta == 0:
-        return prod + input * 0.0
-    if beta != 1:
-        input = apply(Scale, input, scale=float(beta), bias=0.0, bias_after_scale=True)
-    return input + prod
-
-
-def _addmm_check(input, x, y):
-    for v, arg in ((input, "input"), (x, "x"), (y, "y")):
-        if not isinstance(v, TensorMethods):
-            raise TypeError(f"The type of '{arg}' in addmm must be paddle.Tensor, but received {type_name(v)}.")
-    xs, ys, ins = list(x.shape), list(y.shape), list(input.shape)
-    if len(xs) != 2 or len(ys) != 2:
-        raise ValueError(f"The dimension of x, y should be 2 but receive x's shape: {x.shape}, y's shape: {y.shape}")
-    if xs[1] != ys[0] and -1 not in (xs[1], ys[0]):
-        raise ValueError(f"The input Variable x's width must be equal with Variable y' height. But received x's "
-                         f"shape = {x.shape}, y's shape = {y.shape}.")
-    if len(ins) == 2:
-        for i, (a, b, nm) in enumerate(((ins[0], xs[0], "x"), (ins[1], ys[1], "y"))):
-            if a != b and a != 1 and -1 not in (a, b):
-                raise ValueError(f"When {nm}'s dimension[{1 - i if i else 0}] is not equal with input's "
-                                 f"dimension[{i}], input's dimension[{i}] must be 1 but got {a}")
-    elif len(ins) == 1:
-        if ins[0] != ys[1] and ins[0] != 1 and -1 not in (ins[0], ys[1]):
-            raise ValueError(f"The input tensor's dimension must be 1 or equal to y's width, but got {ins[0]}")
-    else:
-        raise ValueError(f"The dimension of input should be 2 or 1 but receive input's shape: {input.shape}")
-    d = x.dtype
-    if not d.is_floating:
-        raise kernel_error("addmm", d, "float64, float32")
-
-
-__all__ = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "mod", "floor_mod",
-           "maximum", "minimum", "fmax", "fmin", "pow", "scale", "sum", "matmul",
-           "atan2", "lerp", "logaddexp", "addmm", "sub", "mul", "div", "true_divide"]
-
 sub = subtract
 mul = multiply
 div = divide
 true_divide = divide
 
-METHODS = {
-    "__add__": _add_op, "__radd__": _add_op, "__sub__": _sub_op, "__rsub__": _rsub_op,
-    "__mul__": _mul_op, "__rmul__": _mul_op, "__truediv__": divide, "__rtruediv__": _rdiv_op,
-    "__floordiv__": floor_divide, "__rfloordiv__": _rfloordiv_op, "__mod__": remainder,
-    "__rmod__": _rmod_op, "__pow__": _pow_op, "__rpow__": _rpow_op, "__neg__": _neg_op,
-    "__matmul__": _matmul_op, "__rmatmul__": _rmatmul_op,
-    "add": add, "subtract": subtract, "multiply": multiply, "divide": divide,
-    "floor_divide": floor_divide, "remainder": remainder, "mod": remainder, "floor_mod": remainder,
-    "maximum": maximum, "minimum": minimum, "fmax": fmax, "fmin": fmin, "pow": pow, "scale": scale,
-    "sum": sum, "matmul": matmul, "mm": matmul,
-    "atan2": atan2, "lerp": lerp, "logaddexp": logaddexp, "addmm": addmm, "sub": subtract, "mul": multiply,
-    "div": divide, "true_divide": divide,
-}
 
-# unary functions, reductions and in-place forms live in sibling modules; paddle.* sees them through here
-for _mod in (_math_unary, _math_reduce, _math_inplace, _math_special, _math_extra, _math_sequence):
-    __all__ += _mod.__all__
-    METHODS.update(_mod.METHODS)
-    globals().update({_n: getattr(_mod, _n) for _n in _mod.__all__})
+def _same_dtype(x, y):
+    """x, y promoted to one dtype (Paddle 3 rules: a TypeError for int/float or int32/int64 mixes)."""
+    if x.dtype is not y.dtype:
+        d = _dt.promote(x.dtype, y.dtype)
+        x, y = cast(x, d), cast(y, d)
+    return x, y
+
+
+# -- binary extras -------------------------------------------------------------------------
+def hypot(x, y, name=None):
+    """Elementwise sqrt(x**2 + y**2) (integer tensors give float32).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.hypot(paddle.to_tensor([3.0]), paddle.to_tensor([4.0]))
+            Tensor(shape=[1], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [5.])
+    """
+    check_var(x, "hypot")
+    if not isinstance(y, TensorMethods):
+        raise TypeError(f"y must be tensor type, but got {type(y)}")
+    x, y = _same_dtype(x, y)
+    from .unary import sqrt
+    return sqrt(x * x + y * y)
+
+
+def reduce_as(x, target, name=None):
+    """Sum x over its broadcast dimensions so that it takes target's shape (integers sum in int64).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1, 2, 3, 4], [5, 6, 7, 8]])
+            >>> paddle.reduce_as(x, paddle.to_tensor([1, 2, 3, 4]))
+            Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [6 , 8 , 10, 12])
+    """
+    need_tensor(x, "reduce_as")
+    need_tensor(target, "reduce_as", "target", 1)
+    xs, ts = list(x.shape), list(target.shape)
+    lead = len(xs) - len(ts)
+    bad = lead < 0
+    for i, t in enumerate(ts):
+        if bad:
+            break
+        d = xs[i + lead]
+        if t != d and t != 1 and -1 not in (t, d):
+            bad = True
+    if bad:
+        raise ValueError(
+            "(InvalidArgument) ReduceDims dimension mismatch. Operands could not be broadcast together with the shape "
+            f"of in_dims = {xs} and the shape of out_dims = {ts}.")
+    if x.dtype is _dt.bool_ or (x.dtype.is_integer and x.dtype is not _dt.int64):
+        x = cast(x, _dt.int64)
+    return apply(ReduceAs, x, target)
+
+
+__all__ = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "mod", "floor_mod", "maximum",
+           "minimum", "fmax", "fmin", "pow", "scale", "atan2", "lerp", "logaddexp", "sub", "mul", "div", "true_divide",
+           "hypot", "reduce_as"]
+
+METHODS = {"__add__": _add_op, "__radd__": _add_op, "__sub__": _sub_op, "__rsub__": _rsub_op, "__mul__": _mul_op,
+           "__rmul__": _mul_op, "__truediv__": divide, "__rtruediv__": _rdiv_op, "__floordiv__": floor_divide,
+           "__rfloordiv__": _rfloordiv_op, "__mod__": remainder, "__rmod__": _rmod_op, "__pow__": _pow_op,
+           "__rpow__": _rpow_op, "__neg__": _neg_op, "add": add, "subtract": subtract, "multiply": multiply,
+           "divide": divide, "floor_divide": floor_divide, "remainder": remainder, "mod": mod, "floor_mod": floor_mod,
+           "maximum": maximum, "minimum": minimum, "fmax": fmax, "fmin": fmin, "pow": pow, "scale": scale,
+           "atan2": atan2, "lerp": lerp, "logaddexp": logaddexp, "sub": sub, "mul": mul, "div": div,
+           "true_divide": true_divide, "hypot": hypot, "reduce_as": reduce_as}

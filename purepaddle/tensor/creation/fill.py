@@ -1,62 +1,18 @@
-"""Public creation functions: to_tensor, full, zeros, arange, linspace, eye, assign, clone, cast, ... (paddle.*)."""
+"""Filled and copied tensors: full, zeros, ones, empty and their _like forms, assign, clone, cast (paddle.*)."""
 import numbers
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply, apply_inplace, constant
-from .._core.methods import TensorMethods
-from .._core.mode import STATE
-from .._core.place import convert_place
-from .._core.tensor import Tensor
-from ..ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
-from ..ops.creation.matrix import Eye, TrilIndices, TriuIndices
-from ..ops.creation.spacing import Linspace, Logspace, Range
-from ._creation_args import (as_array, check_kernel_dtype, convert_dtype, finish, shape_list, size_args,
-                             to_tensor_dtype, write_into)
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, apply_inplace, constant
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ..._core.tensor import Tensor
+from ...ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
+from .._creation_args import as_array, check_kernel_dtype, convert_dtype, finish, shape_list, size_args, write_into
+
 
 _make = Tensor._make
-_RANGE_DTYPES = ("int32", "int64", "float32", "float64", "float16", "bfloat16")
-
-
-def to_tensor(data, dtype=None, place=None, stop_gradient=True):
-    """Create a Tensor from Python data, a numpy array or a Tensor (always a copy).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.to_tensor([1, 2, 3])
-            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [1, 2, 3])
-            >>> paddle.to_tensor([[1.5, 2.0]], stop_gradient=False)
-            Tensor(shape=[1, 2], dtype=float32, place=Place(cpu), stop_gradient=False,
-                   [[1.50000000, 2.        ]])
-    """
-    p = convert_place(place)
-    if isinstance(data, TensorMethods) and not isinstance(data, Tensor):  # a static Variable
-        out = data if dtype is None else cast(data, dtype)
-        out = apply(Assign, out)
-        out.stop_gradient = bool(stop_gradient)
-        return out
-    if isinstance(data, Tensor):
-        arr = data._data
-        if dtype is not None:
-            d = to_tensor_dtype(dtype)
-            if d is not data.dtype:
-                arr = apply(Cast, data.detach(), in_dtype=data.dtype.proto, out_dtype=d.proto)._data
-                return _new(arr, stop_gradient, p)
-        return _new(arr.copy(), stop_gradient, p)
-    arr = as_array(data, defaults=dtype is None)
-    if dtype is not None:
-        d = to_tensor_dtype(dtype)
-        if d.np_dtype is None:
-            raise TypeError("bfloat16 needs the optional package ml_dtypes (pip install purepaddle[bf16])")
-        if arr.dtype != d.np_dtype:
-            arr = (arr.real if arr.dtype.kind == "c" and d.np_dtype.kind != "c" else arr).astype(d.np_dtype)
-    if arr is data:
-        arr = arr.copy()
-    return _new(arr, stop_gradient, p)
 
 
 def _new(arr, stop_gradient, place):
@@ -110,7 +66,7 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, req
         raise TypeError(f"Required out.dtype == dtype if specifying out, but received {out.dtype} != {d}")
     dims = shape_list(shape, "full")
     if STATE.static:  # Paddle's full() opens two "fill_constant" name helpers: its output is fill_constant_1.tmp_0
-        from ..static.program import default_main_program
+        from ...static.program import default_main_program
         default_main_program()._name_generator.generate("fill_constant")
     if isinstance(fill_value, TensorMethods):
         if isinstance(fill_value, Tensor):
@@ -269,158 +225,6 @@ def _operand(v, d):
     return constant(np.array([v], dtype=d.np_dtype))
 
 
-def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requires_grad=False,
-           pin_memory=False, name=None):
-    """Values in [start, end) spaced by step; int arguments give int64, float ones the default float.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.arange(5)
-            Tensor(shape=[5], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [0, 1, 2, 3, 4])
-            >>> paddle.arange(1, 2, 0.25)
-            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [1.        , 1.25000000, 1.50000000, 1.75000000])
-    """
-    if end is None:
-        start, end = 0, start
-    args = [_number(v, "paddle.arange", a) for v, a in ((start, "start"), (end, "end"), (step, "step"))]
-    if dtype is None:
-        d = _dt.default_float() if any(_is_float(v) for v in args) else _dt.int64
-    else:
-        d = check_kernel_dtype(convert_dtype(dtype), _RANGE_DTYPES, "arange")
-    if not isinstance(args[2], TensorMethods) and args[2] == 0:
-        raise ValueError("(InvalidArgument) The step of range op should not be 0.")
-    t = apply(Range, *[_operand(v, d) for v in args])
-    return finish(t, out, device, requires_grad)
-
-
-def _num_arg(num, api):
-    if isinstance(num, TensorMethods):
-        return cast(num.reshape([1]) if num.ndim != 1 else num, _dt.int32)
-    if not isinstance(num, (numbers.Real, np.number)) or isinstance(num, bool):
-        raise TypeError(f"The type of 'num' in {api} must be int or Tensor, but received {type(num).__name__}.")
-    n = int(num)
-    if n < 0:
-        raise ValueError(f"(InvalidArgument) The num of {api} should be larger than or equal to 0, "
-                         f"but received num is {n}")
-    return constant(np.array([n], dtype=np.int32))
-
-
-def _ends(start, stop, api):
-    return [_operand(_number(v, api, a), _dt.float64 if not isinstance(v, TensorMethods) else v.dtype)
-            for v, a in ((start, "start"), (stop, "stop"))]
-
-
-def linspace(start, stop, num, dtype=None, name=None, *, out=None, device=None, requires_grad=False):
-    """`num` evenly spaced values from start to stop, both included.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.linspace(0, 1, 5)
-            Tensor(shape=[5], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [0.        , 0.25000000, 0.50000000, 0.75000000, 1.        ])
-    """
-    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    check_kernel_dtype(d, _RANGE_DTYPES, "linspace")
-    t = apply(Linspace, *_ends(start, stop, "paddle.linspace"), _num_arg(num, "linspace op"), dtype=d.proto)
-    return finish(t, out, device, requires_grad)
-
-
-def logspace(start, stop, num, base=10.0, dtype=None, name=None):
-    """`num` values base**e for e evenly spaced from start to stop.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.logspace(0, 2, 3)
-            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [1.  , 10. , 100.])
-    """
-    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    check_kernel_dtype(d, _RANGE_DTYPES, "logspace")
-    b = _operand(_number(base, "paddle.logspace", "base"),
-                 _dt.float64 if not isinstance(base, TensorMethods) else base.dtype)
-    return apply(Logspace, *_ends(start, stop, "paddle.logspace"), _num_arg(num, "logspace op"), b, dtype=d.proto)
-
-
-def _dim(v, what):
-    if isinstance(v, TensorMethods):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"{what} must be a Python int in static mode")
-        v = v._data.reshape(-1)[0].item()
-    if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 0:
-        raise TypeError(f"{what} should be a non-negative int.")
-    return int(v)
-
-
-def eye(num_rows, num_columns=None, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
-        pin_memory=False):
-    """A 2-D tensor with ones on the diagonal (num_columns defaults to num_rows).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.eye(2, 3, dtype='int32')
-            Tensor(shape=[2, 3], dtype=int32, place=Place(cpu), stop_gradient=True,
-                   [[1, 0, 0],
-                    [0, 1, 0]])
-    """
-    rows = _dim(num_rows, "num_rows")
-    cols = rows if num_columns is None else _dim(num_columns, "num_columns")
-    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    return finish(apply(Eye, num_rows=rows, num_columns=cols, dtype=d.proto), out, device, requires_grad)
-
-
-def _tri_indices(op, row, col, offset, dtype, names):
-    if not isinstance(row, int) or isinstance(row, bool) or row < 0:
-        raise TypeError("row should be a non-negative int")
-    if col is None:
-        col = row
-    elif not isinstance(col, int) or isinstance(col, bool) or col < 0:
-        raise TypeError("col should be a non-negative int")
-    if not isinstance(offset, int):
-        raise TypeError("offset should be a int")
-    d = check_kernel_dtype(convert_dtype(dtype), ("int32", "int64"), op.type)
-    return apply(op, **{names[0]: row, names[1]: col, "offset": offset, "dtype": d.proto})
-
-
-def tril_indices(row, col, offset=0, dtype="int64"):
-    """[2, N] indices (rows, then columns) of the lower triangle of a row x col matrix.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.tril_indices(3, 3)
-            Tensor(shape=[2, 6], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [[0, 1, 1, 2, 2, 2],
-                    [0, 0, 1, 0, 1, 2]])
-    """
-    return _tri_indices(TrilIndices, row, col, offset, dtype, ("rows", "cols"))
-
-
-def triu_indices(row, col=None, offset=0, dtype="int64"):
-    """[2, N] indices (rows, then columns) of the upper triangle of a row x col matrix.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.triu_indices(3, 3)
-            Tensor(shape=[2, 6], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [[0, 0, 0, 1, 1, 2],
-                    [0, 1, 2, 1, 2, 2]])
-    """
-    return _tri_indices(TriuIndices, row, col, offset, dtype, ("row", "col"))
-
-
 def assign(x, output=None):
     """Copy x (Tensor, ndarray, list or number) into a new tensor, or into `output` in place.
 
@@ -547,7 +351,7 @@ def _clone_method(self):
     return clone(self)
 
 
-__all__ = ["to_tensor", "full", "zeros", "ones", "empty", "full_like", "zeros_like", "ones_like", "empty_like",
-           "arange", "linspace", "logspace", "eye", "tril_indices", "triu_indices", "assign", "clone", "cast"]
+__all__ = ["full", "zeros", "ones", "empty", "full_like", "zeros_like", "ones_like", "empty_like", "assign", "clone",
+           "cast"]
 
 METHODS = {"astype": _astype, "cast": cast, "clone": _clone_method, "fill_": _fill_, "zero_": _zero_}

@@ -1,17 +1,21 @@
-"""Public inverses, solves and decompositions (paddle.linalg.inv, det, solve, cholesky, qr, svd, eigh, ...)."""
+"""Inverses, solves, decompositions and matrix functions (paddle.linalg.inv, det, solve, cholesky, qr,
+svd, eigh, lu, lu_solve, householder_product, ormqr, svd_lowrank, pca_lowrank, matrix_exp, ...)."""
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.dispatch import constant as _const
-from .._core.methods import TensorMethods
-from ..ops.linalg.decomposition import (Cholesky, CholeskySolve, Determinant, Inverse, SlogDeterminant, Solve,
-                                        TriangularSolve)
-from ..ops.linalg.norms import PNorm
-from ..ops.linalg.product import mT
-from ..ops.linalg import decomposition as D
-from ._operand import check_var
-from .linalg_util import FLOATS, check_kernel_dtype, check_same_dtype, write_out
-from .math import matmul
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, constant, constant as _const
+from ..._core.methods import TensorMethods
+from ...ops.creation.fill import Cast
+from ...ops.linalg import decomposition as D
+from ...ops.linalg.decomposition import (Cholesky, CholeskySolve, Determinant, Inverse, MatrixExp, SlogDeterminant,
+                                         Solve, TriangularSolve)
+from ...ops.linalg.norms import PNorm
+from ...ops.linalg.product import mT
+from ...ops.random import GaussianRandom
+from .._operand import check_var
+from ..creation.fill import cast
+from ..linalg_util import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, write_out
+from .product import _fail, _swap_last, matmul
 
 
 def _dims(x):
@@ -553,8 +557,226 @@ def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
     return apply(D.LuUnpack, x, y, unpack_ludata=bool(unpack_ludata), unpack_pivots=bool(unpack_pivots))
 
 
-__all__ = []
-METHODS = {"inverse": inverse, "slogdet": slogdet, "solve": solve, "cholesky": cholesky, "qr": qr,
-           "eigvalsh": eigvalsh, "eig": eig, "eigvals": eigvals, "pinv": pinv, "matrix_power": matrix_power,
-           "lstsq": lstsq, "cholesky_solve": cholesky_solve, "lu": lu, "lu_unpack": lu_unpack,
-           "cholesky_inverse": cholesky_inverse}
+def _conj(x):
+    """Complex conjugate through framework ops (2 Re(x) - x); x itself when real."""
+    if not x.dtype.is_complex:
+        return x
+    re = apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=(_dt.float64 if x.dtype is _dt.complex128
+                                                           else _dt.float32).proto)
+    return cast(re, x.dtype) * 2 - x
+
+
+def _adjoint(x):
+    return _conj(_swap_last(x))
+
+
+def matrix_exp(x, name=None):
+    """The matrix exponential of each square matrix in x (scaling and squaring with Pade approximants).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.linalg.matrix_exp(paddle.to_tensor([[0., 1.], [0., 0.]]))
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1., 1.],
+                    [0., 1.]])
+    """
+    check_var(x, "paddle.linalg.matrix_exp")
+    _fail(x.dtype.name in ("float32", "float64"),
+          f"The input tensor's dtype must be float32 or float64, but got {x.dtype.name}", ValueError)
+    _fail(x.ndim >= 2, "The input tensor must be at least two-dimensional", ValueError)
+    _fail(x.shape[-1] == x.shape[-2], "Last 2 dimensions of the tensor must be square", ValueError)
+    return apply(MatrixExp, x)
+
+
+def lu_solve(b, lu, pivots, trans="N", name=None):
+    """Solve A x = b (trans 'N'), A^T x = b ('T') or A^H x = b ('C') from lu()'s factors of A.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> A = paddle.to_tensor([[3., 1.], [1., 2.]], dtype='float64')
+            >>> lu, p = paddle.linalg.lu(A)
+            >>> paddle.linalg.lu_solve(paddle.to_tensor([[9.], [8.]], dtype='float64'), lu, p)
+            Tensor(shape=[2, 1], dtype=float64, place=Place(cpu), stop_gradient=True,
+                   [[2.],
+                    [3.]])
+    """
+    api = "paddle.linalg.lu_solve"
+    for v, arg in ((b, "b"), (lu, "lu"), (pivots, "pivots")):
+        check_var(v, api, arg)
+    _fail(b.ndim >= 2, f"`b` dimension must be greater than 2, but got {b.ndim}", ValueError)
+    _fail(lu.ndim >= 2, f"`lu` dimension must be greater than 2, but got {lu.ndim}", ValueError)
+    _fail(lu.shape[-1] == lu.shape[-2], f"`lu` must be a batch of square matrices, but got shape {list(lu.shape)}",
+          ValueError)
+    _fail(b.shape[-2] == lu.shape[-1], f"The number of rows of `b` ({b.shape[-2]}) must equal the order of `lu` "
+          f"({lu.shape[-1]}).", ValueError)
+    if trans not in ("N", "T", "C"):
+        raise ValueError(f"trans must be one of 'N', 'T', 'C', but received {trans!r}")
+    check_same_dtype(lu, b, api)
+    check_kernel_dtype(lu, "lu_solve", FLOATS)
+    perm = lu_unpack(lu, pivots, unpack_ludata=False)[0]
+    if trans == "N":  # A = P L U:  x = U^-1 L^-1 P^T b
+        z = triangular_solve(lu, matmul(perm, b, transpose_x=True), upper=False, unitriangular=True)
+        return triangular_solve(lu, z, upper=True)
+    z = triangular_solve(lu, b, upper=True, transpose=True)  # A^T = U^T L^T P^T
+    return matmul(perm, triangular_solve(lu, z, upper=False, transpose=True, unitriangular=True))
+
+
+def _reflect(x, tau, q):
+    """H_0 H_1 ... H_{k-1} q for the Householder reflectors H_i = I - tau_i v_i v_i^H stored below x's diagonal."""
+    m = x.shape[-2]
+    npd = x.dtype.np_dtype
+    rows = np.arange(m)
+    for i in reversed(range(tau.shape[-1])):
+        below = constant((rows > i).astype(npd))
+        unit = constant((rows == i).astype(npd))
+        v = (x[..., :, i] * below + unit).unsqueeze(-1)
+        w = (_conj(v) * q).sum(-2, keepdim=True)
+        q = q - tau[..., i:i + 1].unsqueeze(-1) * v * w
+    return q
+
+
+def _check_reflectors(x, tau, api):
+    check_var(x, api)
+    check_var(tau, api, "tau")
+    check_kernel_dtype(x, api.rsplit(".", 1)[-1], FLOAT_COMPLEX)
+
+
+def householder_product(x, tau, name=None):
+    """The first n columns of the product of Householder reflectors stored in x [*, m, n] with scales tau [*, k].
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 0.], [0.5, 1.], [0., 0.5]])
+            >>> paddle.linalg.householder_product(x, paddle.to_tensor([0., 0.]))
+            Tensor(shape=[3, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1., 0.],
+                    [0., 1.],
+                    [0., 0.]])
+    """
+    _check_reflectors(x, tau, "paddle.linalg.householder_product")
+    _fail(x.ndim >= 2 and tau.ndim == x.ndim - 1, "The input x must have more than 2 dimensions, and input tau must "
+          "have more than 1 dimension, and the dimension of x is 1 larger than the dimension of tau")
+    _fail(list(x.shape[:-2]) == list(tau.shape[:-1]), "The batch dimensions of x and tau must be the same, but "
+          f"received {list(x.shape)} and {list(tau.shape)}.")
+    m, n = x.shape[-2], x.shape[-1]
+    _fail(m >= n, "The rows of input x must be greater than or equal to the columns of input x.")
+    _fail(tau.shape[-1] <= n, "The last dim of x must be greater than tau.")
+    _fail(x.dtype is tau.dtype, "The input x must have the same dtype with input tau.")
+    return _reflect(x, tau, constant(np.eye(m, n, dtype=x.dtype.np_dtype)))
+
+
+def ormqr(x, tau, y, left=True, transpose=False, name=None):
+    """Q @ y (left) or y @ Q, Q^H when transpose, for Q = H_0 ... H_{k-1} from x [*, mn, k] and tau [*, k].
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 0.], [1., 1.]])
+            >>> y = paddle.to_tensor([[1., 2.], [3., 4.]])
+            >>> paddle.linalg.ormqr(x, paddle.to_tensor([1., 0.]), y)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[-3., -4.],
+                    [-1., -2.]])
+    """
+    _check_reflectors(x, tau, "paddle.linalg.ormqr")
+    check_var(y, "paddle.linalg.ormqr", "y")
+    _fail(x.dtype is tau.dtype and x.dtype is y.dtype, "The input tau and y must have the same dtype with the x.")
+    _fail(x.ndim >= 2 and y.ndim >= 2 and tau.ndim == x.ndim - 1, "x and y must have at least 2 dimensions and tau "
+          "exactly one less than x.")
+    mn = x.shape[-2]
+    _fail(tau.shape[-1] <= min(x.shape[-2], x.shape[-1]), "The innermost dimension of tau must not exceed "
+          f"min(x.shape[-2], x.shape[-1]), but received {tau.shape[-1]} for x of shape {list(x.shape)}.")
+    if left:
+        _fail(y.shape[-2] == mn, "The row dimension of x and the row dimension of y should be the same")
+    else:
+        _fail(y.shape[-1] == mn, "The row dimension of x and the column dimension of y should be the same")
+    q = _reflect(x, tau, constant(np.eye(mn, dtype=x.dtype.np_dtype)))
+    if transpose:
+        q = _adjoint(q)
+    return matmul(q, y) if left else matmul(y, q)
+
+
+def _check_q(q, m, n):
+    _fail(isinstance(q, (int, np.integer)) and not isinstance(q, bool) and 0 <= q <= min(m, n),
+          f"q(={q}) must be non-negative integer and not greater than min(m, n)={min(m, n)}", ValueError)
+
+
+def _approx_basis(a, q, niter):
+    """An orthonormal basis of (approximately) a's range from q random probes and niter power iterations."""
+    probe = apply(GaussianRandom, shape=list(a.shape[:-2]) + [a.shape[-1], q], mean=0.0, std=1.0, seed=0,
+                  dtype=a.dtype.proto)
+    basis = qr(matmul(a, probe))[0]
+    ah = _adjoint(a)
+    for _ in range(niter):
+        basis = qr(matmul(ah, basis))[0]
+        basis = qr(matmul(a, basis))[0]
+    return basis
+
+
+def svd_lowrank(x, q=None, niter=2, M=None, name=None):
+    """Randomized rank-q SVD of x (minus M when given): (U [*, m, q], S [*, q], V [*, n, q]).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[2., 0.], [0., 1.], [0., 0.]], dtype='float64')
+            >>> U, S, V = paddle.linalg.svd_lowrank(x)
+            >>> [round(s, 6) for s in S.tolist()]
+            [2.0, 1.0]
+    """
+    check_var(x, "paddle.linalg.svd_lowrank")
+    _fail(x.ndim >= 2, f"The input of svd_lowrank must have at least 2 dimensions, but got {x.ndim}", ValueError)
+    check_kernel_dtype(x, "svd_lowrank", FLOAT_COMPLEX)
+    m, n = x.shape[-2], x.shape[-1]
+    q = min(6, m, n) if q is None else q
+    _check_q(q, m, n)
+    if not isinstance(niter, (int, np.integer)) or isinstance(niter, bool) or niter < 0:
+        raise ValueError(f"niter(={niter}) must be a non-negative integer")
+    a = x if M is None else x - M
+    if m < n:
+        v, s, u = _lowrank(_adjoint(a), q, niter)
+        return u, s, v
+    return _lowrank(a, q, niter)
+
+
+def _lowrank(a, q, niter):
+    basis = _approx_basis(a, q, niter)
+    u, s, vh = svd(matmul(_adjoint(basis), a), full_matrices=False)
+    return matmul(basis, u), s, _adjoint(vh)
+
+
+def pca_lowrank(x, q=None, center=True, niter=2, name=None):
+    """Randomized PCA: svd_lowrank of x centred over its rows (dim -2) when `center`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1., 0.], [-1., 0.], [0., 0.5], [0., -0.5]], dtype='float64')
+            >>> U, S, V = paddle.linalg.pca_lowrank(x)
+            >>> [round(s, 6) for s in S.tolist()]
+            [1.414214, 0.707107]
+    """
+    check_var(x, "paddle.linalg.pca_lowrank")
+    _fail(x.ndim >= 2, f"The input of pca_lowrank must have at least 2 dimensions, but got {x.ndim}", ValueError)
+    m, n = x.shape[-2], x.shape[-1]
+    q = min(6, m, n) if q is None else q
+    _check_q(q, m, n)
+    return svd_lowrank(x - x.mean(-2, keepdim=True) if center else x, q, niter)
+
+
+__all__ = ["inverse", "cholesky", "eigvalsh"]
+
+METHODS = {"inverse": inverse, "slogdet": slogdet, "solve": solve, "cholesky": cholesky, "qr": qr, "eigvalsh": eigvalsh,
+           "eig": eig, "eigvals": eigvals, "pinv": pinv, "matrix_power": matrix_power, "lstsq": lstsq,
+           "cholesky_solve": cholesky_solve, "lu": lu, "lu_unpack": lu_unpack, "cholesky_inverse": cholesky_inverse,
+           "svd_lowrank": svd_lowrank, "pca_lowrank": pca_lowrank, "householder_product": householder_product,
+           "ormqr": ormqr}

@@ -1,29 +1,64 @@
-"""More public creation functions: tensor, asarray, from_numpy, range, complex, polar, create_tensor,
-create_parameter, MmapStorage, and the Tensor methods element_size, split_with_sizes, set_, resize_.
-
-`paddle.tensor` is both this package and a function (as in Paddle 3): calling the package
-module runs `tensor(...)`.
-"""
+"""Tensors from data and back: to_tensor, tensor, asarray, from_numpy, tolist, complex, polar,
+create_tensor, MmapStorage and the storage methods (set_, resize_, element_size, ...)."""
 import numbers
 import os
 import sys
 import types
-import warnings
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply, apply_inplace
-from .._core.methods import TensorMethods
-from .._core.mode import STATE
-from .._core.place import convert_place
-from .._core.tensor import Tensor
-from ..ops.creation import conversion as C
-from ..static import create_parameter, default_main_program
-from ._creation_args import (as_array, check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list,
-                             _supported)
-from .creation import arange, to_tensor
-from .join import split
+from ..._core.dispatch import apply, apply_inplace
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ..._core.place import convert_place
+from ..._core.tensor import Tensor
+from ...ops.creation import conversion as C
+from ...ops.creation.fill import Assign, Cast
+from ...static import create_parameter, default_main_program
+from .._creation_args import (_supported, as_array, check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list,
+                              to_tensor_dtype)
+from ..manipulation.join import split
+from .fill import _new, cast
+
+
+def to_tensor(data, dtype=None, place=None, stop_gradient=True):
+    """Create a Tensor from Python data, a numpy array or a Tensor (always a copy).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([1, 2, 3])
+            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [1, 2, 3])
+            >>> paddle.to_tensor([[1.5, 2.0]], stop_gradient=False)
+            Tensor(shape=[1, 2], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [[1.50000000, 2.        ]])
+    """
+    p = convert_place(place)
+    if isinstance(data, TensorMethods) and not isinstance(data, Tensor):  # a static Variable
+        out = data if dtype is None else cast(data, dtype)
+        out = apply(Assign, out)
+        out.stop_gradient = bool(stop_gradient)
+        return out
+    if isinstance(data, Tensor):
+        arr = data._data
+        if dtype is not None:
+            d = to_tensor_dtype(dtype)
+            if d is not data.dtype:
+                arr = apply(Cast, data.detach(), in_dtype=data.dtype.proto, out_dtype=d.proto)._data
+                return _new(arr, stop_gradient, p)
+        return _new(arr.copy(), stop_gradient, p)
+    arr = as_array(data, defaults=dtype is None)
+    if dtype is not None:
+        d = to_tensor_dtype(dtype)
+        if d.np_dtype is None:
+            raise TypeError("bfloat16 needs the optional package ml_dtypes (pip install purepaddle[bf16])")
+        if arr.dtype != d.np_dtype:
+            arr = (arr.real if arr.dtype.kind == "c" and d.np_dtype.kind != "c" else arr).astype(d.np_dtype)
+    if arr is data:
+        arr = arr.copy()
+    return _new(arr, stop_gradient, p)
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
@@ -89,34 +124,6 @@ def _scalar_of(v, api, arg):
     if isinstance(v, bool) or not isinstance(v, (numbers.Real, np.number)):
         raise TypeError(f"The type of '{arg}' in {api} must be int, float or Tensor, but received {type(v).__name__}.")
     return v
-
-
-def range(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requires_grad=False,  # noqa: A001
-          name=None):
-    """Values start, start + step, ... up to end INCLUDED (deprecated in Paddle: use paddle.arange).
-
-    The dtype defaults to the default float dtype.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.range(3)
-            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [0., 1., 2., 3.])
-    """
-    warnings.warn("paddle.range is deprecated: its end is inclusive, unlike Python's range; use paddle.arange",
-                  DeprecationWarning, stacklevel=2)
-    if end is None:
-        start, end = 0, start
-    s, e, st = (_scalar_of(v, "paddle.range", a) for v, a in ((start, "start"), (end, "end"), (step, "step")))
-    if st == 0:
-        raise ValueError("(InvalidArgument) step must be nonzero.")
-    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    n = max(int(np.floor((e - s) / st + 1e-9)) + 1, 0)
-    # an exclusive end half a step past the last value: arange gives exactly n values
-    stop = s + n * st if d.is_integer else s + (n - 0.5) * st
-    return arange(s, stop, st, dtype=d, out=out, device=device, requires_grad=requires_grad)
 
 
 def complex(real, imag, name=None, *, out=None):  # noqa: A001  (Paddle's name)
@@ -341,11 +348,28 @@ class _TensorModule(types.ModuleType):
         return tensor(data, dtype, device, requires_grad, pin_memory)
 
 
-_package = sys.modules[__package__]
+_package = sys.modules[__package__.rpartition(".")[0]]  # purepaddle.tensor
 _package.__class__ = _TensorModule
 _package.create_tensor = create_tensor  # paddle.tensor.create_tensor (not a top-level paddle name)
 
-__all__ = ["asarray", "from_numpy", "range", "complex", "polar", "create_parameter", "MmapStorage"]
 
-METHODS = {"element_size": _element_size, "split_with_sizes": _split_with_sizes, "set_": _set_,
-           "resize_": _resize_, "_is_shared_buffer_with": _is_shared_buffer_with, "polar": polar}
+def tolist(x):
+    """The values of x as a (nested) Python list.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.tolist(paddle.to_tensor([[1, 2], [3, 4]]))
+            [[1, 2], [3, 4]]
+    """
+    if not isinstance(x, Tensor):
+        raise RuntimeError("We only support 'tolist()' in dynamic graph mode, please call 'paddle.disable_static()' "
+                           "to enter dynamic graph mode.")
+    return x._data.tolist()
+
+
+__all__ = ["to_tensor", "asarray", "from_numpy", "complex", "polar", "create_parameter", "MmapStorage", "tolist"]
+
+METHODS = {"element_size": _element_size, "split_with_sizes": _split_with_sizes, "set_": _set_, "resize_": _resize_,
+           "_is_shared_buffer_with": _is_shared_buffer_with, "polar": polar, "tolist": tolist}

@@ -1,17 +1,23 @@
-"""Public unary math functions (paddle.exp, paddle.abs, paddle.clip, ...) and their in-place forms."""
+"""Unary math: abs, exp, log, sin, sigmoid, clip, sgn, isposinf, conj, angle, frac, sinc, rad2deg, ...
+(paddle.*), and the argument checks the math functions share."""
+import math
+
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply, apply_inplace
-from .._core.methods import TensorMethods
-from .._core.mode import STATE
-from ..ops.math import unary as U
-from ..ops.creation.fill import Cast
-from ._operand import cast
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, apply_inplace
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ...ops import logic as L
+from ...ops.creation.fill import Cast, FillAnyLike
+from ...ops.math import unary as U
+from ...ops.math.unary import Angle, Conj
+from ...ops.search.select import Where
+from .._operand import cast, check_var
+
 
 _I32_64 = (_dt.int32, _dt.int64)
 _SMALL_INTS = (_dt.int8, _dt.int16, _dt.int32, _dt.int64, _dt.uint8)
-
 # the dtypes Paddle's CPU kernels list in their "not registered" errors
 _FLOAT_KERNEL = "float64, complex128, float32, complex64"
 _KERNELS = {
@@ -613,13 +619,236 @@ def increment(x, value=1.0, name=None):
     return apply_inplace(U.Increment, x, step=float(value))
 
 
-__all__ = ["abs", "sign", "floor", "ceil", "round", "trunc", "neg", "exp", "expm1", "log", "log2", "log10",
-           "log1p", "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh",
-           "cosh", "tanh", "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment",
-           "clamp", "negative"]
-
 clamp = clip
 negative = neg
 
-METHODS = {n: globals()[n] for n in __all__ if n not in ("clamp", "negative")}
-METHODS.update({"__abs__": abs, "clamp": clip, "negative": neg})
+
+_FLOATS = (_dt.float16, _dt.bfloat16, _dt.float32, _dt.float64)
+_COMPLEX_OK = "float64, complex128, float32, complex64"
+
+
+def _dtype_list_error(x, names, prefix="The data type of input must be one of"):
+    return TypeError(f"{prefix} {names}, but got paddle.{x.dtype.name}")
+
+
+def sgn(x, name=None):
+    """Elementwise sign for real tensors; x / |x| (0 at 0) for complex tensors.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.sgn(paddle.to_tensor([3 + 4j, 0, -2]))
+            Tensor(shape=[3], dtype=complex64, place=Place(cpu), stop_gradient=True,
+                   [ (0.60000002+0.80000001j),  (0.00000000+0.00000000j), (-1.00000000+0.00000000j)])
+    """
+    check_var(x, "sgn")
+    d = x.dtype
+    if not (d.is_complex or d in _FLOATS):
+        raise _dtype_list_error(x, ['float16', 'float32', 'float64', 'complex64', 'complex128'])
+    if not d.is_complex:
+        return apply(U.Sign, x)
+    mag = apply(U.Abs, x)
+    safe = apply(Where, mag == 0.0, apply(FillAnyLike, mag, value=1.0, dtype=-1), mag)
+    return x / cast(safe, d)
+
+
+def _inf_side(x, api, positive):
+    check_var(x, api)
+    if x.dtype is _dt.bool_:
+        raise kernel_error("isinf", x.dtype, "int16, float64, complex128, float16, float32, complex64, int32, uint8, "
+                                             "bfloat16, int64, int8")
+    side = x > 0 if positive else x < 0
+    return apply(L.LogicalAnd, apply(U.IsInf, x), side)
+
+
+def isposinf(x, name=None):
+    """Elementwise test for +inf.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([-0., float('inf'), -2.1, -float('inf'), 2.5], dtype='float32')
+            >>> paddle.isposinf(x)
+            Tensor(shape=[5], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   [False, True , False, False, False])
+    """
+    return _inf_side(x, "isposinf", True)
+
+
+def isneginf(x, name=None):
+    """Elementwise test for -inf.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([-0., float('inf'), -2.1, -float('inf'), 2.5], dtype='float32')
+            >>> paddle.isneginf(x)
+            Tensor(shape=[5], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   [False, False, False, True , False])
+    """
+    return _inf_side(x, "isneginf", False)
+
+
+def isreal(x, name=None):
+    """Elementwise test for a zero imaginary part (always True for real dtypes).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.isreal(paddle.to_tensor([(-0.+1j), (-2.1+0j), (2.5-0j)]))
+            Tensor(shape=[3], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   [False, True , True ])
+    """
+    check_var(x, "isreal")
+    if not x.dtype.is_complex:
+        return apply(FillAnyLike, x, value=1.0, dtype=_dt.bool_.proto)
+    return x == apply(Conj, x)
+
+
+def positive(x, name=None):
+    """Return x unchanged (unary plus); bool tensors are rejected as in Paddle.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.positive(paddle.to_tensor([-1, 0, 1]))
+            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [-1,  0,  1])
+    """
+    check_var(x, "positive")
+    if x.dtype is _dt.bool_:
+        raise TypeError("The `+` operator, on a bool tensor is not supported.")
+    return x
+
+
+# -- complex helpers -----------------------------------------------------------------------
+def conj(x, name=None):
+    """Elementwise complex conjugate (real tensors are returned as a copy).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.conj(paddle.to_tensor([1 + 1j, 2 - 3j]))
+            Tensor(shape=[2], dtype=complex64, place=Place(cpu), stop_gradient=True,
+                   [(1.00000000-1.00000000j), (2.00000000+3.00000000j)])
+    """
+    need_tensor(x, "conj")
+    d = x.dtype
+    if not (d.is_complex or d in (_dt.float32, _dt.float64, _dt.float16, _dt.bfloat16) or d in _I32_64):
+        raise kernel_error("conj", d, "int32, int64, float64, complex128, float32, complex64")
+    return apply(Conj, x)
+
+
+def angle(x, name=None):
+    """Elementwise argument of a complex number in (-pi, pi]; 0 or pi for real tensors.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.angle(paddle.to_tensor([1 + 1j, -1 + 0j, -2 - 2j]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [ 0.78539819,  3.14159274, -2.35619450])
+    """
+    need_tensor(x, "angle")
+    if not (x.dtype.is_complex or x.dtype.is_floating):
+        raise kernel_error("angle", x.dtype, _COMPLEX_OK)
+    return apply(Angle, x)
+
+
+def frac(x, name=None, *, out=None):
+    """Elementwise fractional part x - trunc(x) (zeros for integer tensors).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.frac(paddle.to_tensor([[12.22000003, -1.02999997], [-0.54999995, 0.66000003]]))
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[ 0.22000027, -0.02999997],
+                    [-0.54999995,  0.66000003]])
+    """
+    check_var(x, "frac")
+    if x.dtype not in (_dt.int32, _dt.int64, _dt.float32, _dt.float64, _dt.float16):
+        raise _dtype_list_error(x, ['int32', 'int64', 'float32', 'float64', 'float16'])
+    return write_out(x - apply(U.Trunc, x), out)
+
+
+def sinc(x, name=None):
+    """Elementwise normalized sinc: sin(pi x) / (pi x), 1 at 0.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.sinc(paddle.to_tensor([0.0, 0.5, 1.5]))
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [ 1.        ,  0.63661975, -0.21220659])
+    """
+    check_var(x, "sinc")
+    if not x.dtype.is_floating:
+        if x.dtype is _dt.bool_:
+            raise kernel_error("sin", x.dtype, _COMPLEX_OK)
+        raise TypeError(
+            "(InvalidType) Type promotion only support calculations between floating-point numbers and between "
+            f"complex and real numbers. But got different data type x: float32, y: {x.dtype.name}.")
+    tiny = apply(FillAnyLike, x, value=1.0e-20, dtype=-1)
+    safe = apply(Where, x == 0.0, tiny, x)
+    t = apply(U.Scale, safe, scale=math.pi, bias=0.0, bias_after_scale=True)
+    return apply(U.Sin, t) / t
+
+
+def _angle_scale(x, factor, api):
+    check_var(x, api)
+    if x.dtype.is_integer:
+        x = cast(x, _dt.float32)
+    return apply(U.Scale, x, scale=factor, bias=0.0, bias_after_scale=True)
+
+
+def rad2deg(x, name=None):
+    """Elementwise radians to degrees (integer tensors give float32).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.rad2deg(paddle.to_tensor([3.142, -1.570]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [180.02334595, -89.95437622])
+    """
+    return _angle_scale(x, 180.0 / math.pi, "rad2deg")
+
+
+def deg2rad(x, name=None):
+    """Elementwise degrees to radians (integer tensors give float32).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.deg2rad(paddle.to_tensor([180.0, -90.0]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [ 3.14159274, -1.57079637])
+    """
+    return _angle_scale(x, math.pi / 180.0, "deg2rad")
+
+
+__all__ = ["abs", "sign", "floor", "ceil", "round", "trunc", "neg", "exp", "expm1", "log", "log2", "log10", "log1p",
+           "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+           "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment", "clamp", "negative",
+           "sgn", "isposinf", "isneginf", "isreal", "positive", "conj", "angle", "frac", "sinc", "rad2deg", "deg2rad"]
+
+METHODS = {"abs": abs, "sign": sign, "floor": floor, "ceil": ceil, "round": round, "trunc": trunc, "neg": neg,
+           "exp": exp, "expm1": expm1, "log": log, "log2": log2, "log10": log10, "log1p": log1p, "sqrt": sqrt,
+           "rsqrt": rsqrt, "square": square, "reciprocal": reciprocal, "sin": sin, "cos": cos, "tan": tan, "asin": asin,
+           "acos": acos, "atan": atan, "sinh": sinh, "cosh": cosh, "tanh": tanh, "sigmoid": sigmoid, "erf": erf,
+           "isnan": isnan, "isinf": isinf, "isfinite": isfinite, "nan_to_num": nan_to_num, "clip": clip,
+           "increment": increment, "__abs__": abs, "clamp": clamp, "negative": negative, "sgn": sgn,
+           "isposinf": isposinf, "isneginf": isneginf, "isreal": isreal, "conj": conj, "angle": angle, "frac": frac,
+           "sinc": sinc, "rad2deg": rad2deg, "deg2rad": deg2rad}

@@ -1,18 +1,16 @@
 """In-place math: paddle.exp_-style unary forms, x.add_()-style binary forms, clip_, addmm_, lerp_."""
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply_inplace
-from .._core.methods import TensorMethods
-from .._core.mode import STATE
-from .._core.tensor import Tensor
-from ..ops.math import elementwise as E
-from ..ops.math import unary as U
-from ..ops.creation.fill import Cast
-from ..ops.math.unary import Pow, Scale
-from ._operand import as_var, cast, check_var
-from .math_unary import _I32_64, _SMALL_INTS, _clip_args, _int_arg, _nan_to_num_attrs, kernel_error, need_tensor
-from .math_unary import type_name
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply_inplace
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ..._core.tensor import Tensor
+from ...ops.creation.fill import Cast
+from ...ops.math import elementwise as E, unary as U
+from ...ops.math.unary import Pow, Scale
+from .._operand import as_var, cast, check_var
+from .unary import _I32_64, _SMALL_INTS, _clip_args, _int_arg, _nan_to_num_attrs, kernel_error, need_tensor, type_name
 
 
 def _inplace(op_cls, x, api, kernel=None, ints=(), int_to_float=False, **attrs):
@@ -239,7 +237,7 @@ def add_(x, y, name=None, *, alpha=1):
                    [4., 6.])
     """
     if alpha != 1:
-        from .math import _alpha_scaled
+        from .elementwise import _alpha_scaled
         y = _alpha_scaled(y, alpha, x)
     return _inplace_binary(E.ElementwiseAdd, x, y, "add_")
 
@@ -258,7 +256,7 @@ def subtract_(x, y, name=None, *, alpha=1):
                    [4., 4.])
     """
     if alpha != 1:
-        from .math import _alpha_scaled
+        from .elementwise import _alpha_scaled
         y = _alpha_scaled(y, alpha, x)
     return _inplace_binary(E.ElementwiseSub, x, y, "subtract_")
 
@@ -298,7 +296,7 @@ def divide_(x, y, name=None, *, rounding_mode=None):
         if rounding_mode != "trunc":
             raise ValueError(f"div_ expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
                              f"{rounding_mode}.")
-        from .math import _trunc_divide
+        from .elementwise import _trunc_divide
         return _assign_into(x, _trunc_divide(_snapshot_if_needed(x), y), "divide_")
     if isinstance(x, TensorMethods) and not (x.dtype.is_floating or x.dtype.is_complex):
         if not isinstance(y, TensorMethods) or not (y.dtype.is_floating or y.dtype.is_complex):
@@ -391,7 +389,7 @@ def lerp_(x, y, weight, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [3., 6.])
     """
-    from .math import _lerp_args
+    from .elementwise import _lerp_args
     x2, y, w = _lerp_args(x, y, weight, "lerp_")
     if x2 is not x:
         apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=x2.dtype.proto)
@@ -416,7 +414,7 @@ def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
                    [[6.50000000, 6.50000000],
                     [6.50000000, 6.50000000]])
     """
-    from .math import _addmm_check, addmm
+    from ..linalg.product import _addmm_check, addmm
     _addmm_check(input, x, y)
     return _assign_into(input, addmm(_snapshot_if_needed(input), x, y, beta, alpha), "addmm_")
 
@@ -445,22 +443,21 @@ def _assign_into(target, res, api):
     return target
 
 
-
 sub_ = subtract_
 div_ = divide_
 mod_ = remainder_
 floor_mod_ = remainder_
 
-# paddle.* has these in-place forms; the others exist only as Tensor methods (x.exp_())
-__all__ = ["abs_", "acos_", "asin_", "atan_", "cos_", "cosh_", "erf_", "expm1_", "log_", "log2_", "log10_",
-           "log1p_", "nan_to_num_", "neg_", "sin_", "sinh_", "square_", "tan_", "tanh_", "trunc_",
-           "addmm_", "divide_", "div_", "floor_divide_", "floor_mod_", "mod_", "multiply_", "pow_", "remainder_",
-           "sub_", "subtract_"]
 
-METHODS = {n: f for n, f in _INPLACE.items() if n not in ("erf_", "expm1_")}  # those two: paddle.* only
-METHODS.update({
-    "clamp_": clip_, "add_": add_, "subtract_": subtract_, "sub_": subtract_, "multiply_": multiply_,
-    "mul_": multiply_, "divide_": divide_, "div_": divide_, "floor_divide_": floor_divide_,
-    "remainder_": remainder_, "mod_": remainder_, "floor_mod_": remainder_, "pow_": pow_, "scale_": scale_,
-    "lerp_": lerp_, "addmm_": addmm_,
-})
+__all__ = ["abs_", "acos_", "asin_", "atan_", "cos_", "cosh_", "erf_", "expm1_", "log_", "log2_", "log10_", "log1p_",
+           "nan_to_num_", "neg_", "sin_", "sinh_", "square_", "tan_", "tanh_", "trunc_", "addmm_", "divide_", "div_",
+           "floor_divide_", "floor_mod_", "mod_", "multiply_", "pow_", "remainder_", "sub_", "subtract_"]
+
+METHODS = {"exp_": exp_, "log_": log_, "log2_": log2_, "log10_": log10_, "log1p_": log1p_, "sqrt_": sqrt_,
+           "rsqrt_": rsqrt_, "reciprocal_": reciprocal_, "square_": square_, "abs_": abs_, "floor_": floor_,
+           "ceil_": ceil_, "round_": round_, "trunc_": trunc_, "neg_": neg_, "sin_": sin_, "cos_": cos_, "tan_": tan_,
+           "asin_": asin_, "acos_": acos_, "atan_": atan_, "sinh_": sinh_, "cosh_": cosh_, "tanh_": tanh_,
+           "sigmoid_": sigmoid_, "nan_to_num_": nan_to_num_, "clip_": clip_, "clamp_": clip_, "add_": add_,
+           "subtract_": subtract_, "sub_": sub_, "multiply_": multiply_, "mul_": multiply_, "divide_": divide_,
+           "div_": div_, "floor_divide_": floor_divide_, "remainder_": remainder_, "mod_": mod_,
+           "floor_mod_": floor_mod_, "pow_": pow_, "scale_": scale_, "lerp_": lerp_, "addmm_": addmm_}

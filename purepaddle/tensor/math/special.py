@@ -4,16 +4,17 @@ import math
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply, apply_inplace
-from .._core.methods import TensorMethods
-from .._core.mode import STATE
-from ..ops.math import special as S
-from ..ops.math.unary import Logit, Stanh
-from ..ops.math.unary import Scale
-from ._operand import cast, check_var
-from .math_inplace import _assign_into, _snapshot_if_needed
-from .math_unary import kernel_error, need_tensor, type_name
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, apply_inplace
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ...ops.math import special as S
+from ...ops.math.special import Logit, Stanh
+from ...ops.math.unary import Scale
+from .._operand import cast, check_var
+from .inplace import _assign_into, _snapshot_if_needed
+from .unary import kernel_error, need_tensor, type_name
+
 
 _F64_F32 = "float64, float32"
 
@@ -367,11 +368,16 @@ gammaincc_.__doc__ = _inplace_doc("gammaincc", "paddle.gammaincc_(x, paddle.to_t
 gammainc_.__doc__ = _inplace_doc("gammainc", "paddle.gammainc_(x, paddle.to_tensor([1.0, 1.0], dtype='float64'))",
                                  "0.84270079, 0.26424112")
 multigammaln_.__doc__ = _inplace_doc("multigammaln", "paddle.multigammaln_(x, 1)", "0.57236494, 0.        ")
-
 _INPLACE = ["lgamma_", "gammaln_", "digamma_", "polygamma_", "i0_", "logit_", "gammaincc_", "gammainc_",
             "multigammaln_"]
-__all__ = ["lgamma", "gammaln", "digamma", "polygamma", "gammaincc", "gammainc", "multigammaln", "erfinv", "logit",
-           "stanh", "i0", "i0e", "i1", "i1e"] + _INPLACE
 
-METHODS = {n: globals()[n] for n in __all__}
-METHODS["erfinv_"] = erfinv_
+
+__all__ = ["lgamma", "gammaln", "digamma", "polygamma", "gammaincc", "gammainc", "multigammaln", "erfinv", "logit",
+           "stanh", "i0", "i0e", "i1", "i1e", "lgamma_", "gammaln_", "digamma_", "polygamma_", "i0_", "logit_",
+           "gammaincc_", "gammainc_", "multigammaln_"]
+
+METHODS = {"lgamma": lgamma, "gammaln": gammaln, "digamma": digamma, "polygamma": polygamma, "gammaincc": gammaincc,
+           "gammainc": gammainc, "multigammaln": multigammaln, "erfinv": erfinv, "logit": logit, "stanh": stanh,
+           "i0": i0, "i0e": i0e, "i1": i1, "i1e": i1e, "lgamma_": lgamma_, "gammaln_": gammaln_, "digamma_": digamma_,
+           "polygamma_": polygamma_, "i0_": i0_, "logit_": logit_, "gammaincc_": gammaincc_, "gammainc_": gammainc_,
+           "multigammaln_": multigammaln_, "erfinv_": erfinv_}

@@ -1,13 +1,88 @@
-"""Public structure functions: tril, triu, diag, diag_embed, diagflat, meshgrid, unique, unique_consecutive."""
+"""Matrix-structure creation: eye, tril_indices/triu_indices, tril/triu, diag, diagflat, diag_embed,
+meshgrid (paddle.*)."""
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply, apply_inplace
-from .._core.methods import TensorMethods
-from ..ops.creation.matrix import DiagEmbed, DiagV2, Meshgrid, TrilTriu
-from ..ops.manipulation.distinct import Unique, UniqueConsecutive
-from ..ops.manipulation.shape import Reshape
-from .selection import need_tensor, paddle_signature
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, apply_inplace
+from ..._core.methods import TensorMethods
+from ..._core.tensor import Tensor
+from ...ops.creation.matrix import DiagEmbed, DiagV2, Eye, Meshgrid, TrilIndices, TrilTriu, TriuIndices
+from ...ops.manipulation.shape import Reshape
+from .._creation_args import check_kernel_dtype, convert_dtype, finish
+from ..manipulation.distinct import unique_consecutive
+from ..manipulation.gathering import need_tensor, paddle_signature
+
+
+def _dim(v, what):
+    if isinstance(v, TensorMethods):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"{what} must be a Python int in static mode")
+        v = v._data.reshape(-1)[0].item()
+    if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 0:
+        raise TypeError(f"{what} should be a non-negative int.")
+    return int(v)
+
+
+def eye(num_rows, num_columns=None, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+        pin_memory=False):
+    """A 2-D tensor with ones on the diagonal (num_columns defaults to num_rows).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.eye(2, 3, dtype='int32')
+            Tensor(shape=[2, 3], dtype=int32, place=Place(cpu), stop_gradient=True,
+                   [[1, 0, 0],
+                    [0, 1, 0]])
+    """
+    rows = _dim(num_rows, "num_rows")
+    cols = rows if num_columns is None else _dim(num_columns, "num_columns")
+    d = _dt.default_float() if dtype is None else convert_dtype(dtype)
+    return finish(apply(Eye, num_rows=rows, num_columns=cols, dtype=d.proto), out, device, requires_grad)
+
+
+def _tri_indices(op, row, col, offset, dtype, names):
+    if not isinstance(row, int) or isinstance(row, bool) or row < 0:
+        raise TypeError("row should be a non-negative int")
+    if col is None:
+        col = row
+    elif not isinstance(col, int) or isinstance(col, bool) or col < 0:
+        raise TypeError("col should be a non-negative int")
+    if not isinstance(offset, int):
+        raise TypeError("offset should be a int")
+    d = check_kernel_dtype(convert_dtype(dtype), ("int32", "int64"), op.type)
+    return apply(op, **{names[0]: row, names[1]: col, "offset": offset, "dtype": d.proto})
+
+
+def tril_indices(row, col, offset=0, dtype="int64"):
+    """[2, N] indices (rows, then columns) of the lower triangle of a row x col matrix.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.tril_indices(3, 3)
+            Tensor(shape=[2, 6], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0, 1, 1, 2, 2, 2],
+                    [0, 0, 1, 0, 1, 2]])
+    """
+    return _tri_indices(TrilIndices, row, col, offset, dtype, ("rows", "cols"))
+
+
+def triu_indices(row, col=None, offset=0, dtype="int64"):
+    """[2, N] indices (rows, then columns) of the upper triangle of a row x col matrix.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.triu_indices(3, 3)
+            Tensor(shape=[2, 6], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[0, 0, 0, 1, 1, 2],
+                    [0, 1, 2, 1, 2, 2]])
+    """
+    return _tri_indices(TriuIndices, row, col, offset, dtype, ("row", "col"))
 
 
 # -- tril / triu -------------------------------------------------------------------------
@@ -100,7 +175,7 @@ def triu_(x, diagonal=0, name=None):
 
 
 def _write(res, out):
-    from .selection import write_out
+    from ..manipulation.gathering import write_out
     return write_out(res, out)
 
 
@@ -178,7 +253,7 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
                      [0., 4.]]])
     """
     if not isinstance(input, TensorMethods):
-        from .creation import to_tensor
+        from .conversion import to_tensor
         input = to_tensor(input)
     offset = _int_arg(offset, "diag_embed", "offset")
     dim1 = _int_arg(dim1, "diag_embed", "dim1")
@@ -246,93 +321,11 @@ def meshgrid(*args, **kwargs):
     return outs
 
 
-# -- unique ------------------------------------------------------------------------------
-def _unique_args(x, axis, dtype, flags, api):
-    need_tensor(x, api, "x", 0)
-    for name, v in flags:
-        if not isinstance(v, bool):
-            raise TypeError(f"The type of '{name}' in {api} must be bool, but received {type(v).__name__}.")
-    d = _dt.convert_dtype(dtype)
-    if d not in (_dt.int32, _dt.int64):
-        raise NotImplementedError(f"(Unimplemented) The 'dtype' of {api} must be int32 or int64, but received "
-                                  f"{d.name}.")
-    if axis is None:
-        return [], d
-    if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
-        raise TypeError(f"(InvalidType) {api}(): argument 'axis' must be int or None, but got {type(axis).__name__}")
-    nd = len(x.shape)
-    if axis >= nd:
-        raise ValueError(f"(InvalidArgument) The axis({axis}) should be less than the dimension size({nd}) of x.")
-    if axis < -nd:
-        raise ValueError(f"(InvalidArgument) The axis({axis}) + rank(x) ({nd}) should be greater than or equal to 0.")
-    return [int(axis) % nd], d
-
-
-def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None, dtype="int64",
-           sorted=True, name=None):
-    """The sorted unique values of x (flattened, or of its slices along `axis`), with optional index, inverse, counts.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.to_tensor([2, 3, 3, 1, 5, 3])
-            >>> paddle.unique(x)
-            Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [1, 2, 3, 5])
-            >>> _, inverse, counts = paddle.unique(x, return_inverse=True, return_counts=True)
-            >>> inverse
-            Tensor(shape=[6], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [1, 2, 2, 0, 3, 2])
-            >>> counts
-            Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [1, 1, 3, 1])
-    """
-    ax, d = _unique_args(x, axis, dtype, (("return_index", return_index), ("return_inverse", return_inverse),
-                                          ("return_counts", return_counts)), "unique")
-    out, indices, inverse, counts = apply(Unique, x, dtype=d.proto, return_index=return_index,
-                                          return_inverse=return_inverse, return_counts=return_counts, axis=ax,
-                                          is_sorted=True)
-    outs = [out] + [t for t, f in ((indices, return_index), (inverse, return_inverse), (counts, return_counts)) if f]
-    return outs[0] if len(outs) == 1 else tuple(outs)
-
-
-def unique_consecutive(x=None, return_inverse=False, return_counts=False, axis=None, dtype="int64", name=None,
-                       **kwargs):
-    """Collapse each run of equal consecutive values (of x flattened, or slices along `axis`) into one.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.to_tensor([1, 1, 2, 2, 3, 1, 1, 2])
-            >>> out, counts = paddle.unique_consecutive(x, return_counts=True)
-            >>> out
-            Tensor(shape=[5], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [1, 2, 3, 1, 2])
-            >>> counts
-            Tensor(shape=[5], dtype=int64, place=Place(cpu), stop_gradient=True,
-                   [2, 2, 1, 2, 1])
-    """
-    if kwargs:
-        x = kwargs.pop("input", x)
-        axis = kwargs.pop("dim", axis)
-        if kwargs:
-            raise TypeError(f"unique_consecutive() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    ax, d = _unique_args(x, axis, dtype, (("return_inverse", return_inverse), ("return_counts", return_counts)),
-                         "unique_consecutive")
-    out, inverse, counts = apply(UniqueConsecutive, x, dtype=d.proto, return_inverse=return_inverse,
-                                 return_counts=return_counts, axis=ax)
-    outs = [out] + [t for t, f in ((inverse, return_inverse), (counts, return_counts)) if f]
-    return outs[0] if len(outs) == 1 else tuple(outs)
-
-
 paddle_signature(unique_consecutive, "x")
 
-__all__ = ["tril", "triu", "tril_", "triu_", "diag", "diagflat", "diag_embed", "meshgrid", "unique",
-           "unique_consecutive"]
 
-METHODS = {
-    "tril": tril, "triu": triu, "tril_": tril_, "triu_": triu_, "diag": diag, "diagflat": diagflat,
-    "diag_embed": diag_embed, "unique": unique, "unique_consecutive": unique_consecutive,
-}
+__all__ = ["eye", "tril_indices", "triu_indices", "tril", "triu", "tril_", "triu_", "diag", "diagflat", "diag_embed",
+           "meshgrid"]
+
+METHODS = {"tril": tril, "triu": triu, "tril_": tril_, "triu_": triu_, "diag": diag, "diagflat": diagflat,
+           "diag_embed": diag_embed}

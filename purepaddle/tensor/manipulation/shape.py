@@ -1,15 +1,15 @@
-"""Public shape functions: reshape, flatten, squeeze, unsqueeze, transpose, moveaxis, expand, ... (paddle.*)."""
+"""Shape functions: reshape, flatten, squeeze, unsqueeze, transpose, moveaxis, expand, broadcast_*,
+atleast_*, ravel (paddle.*)."""
 import math
 
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply, apply_inplace
-from .._core.dispatch import constant as const_operand
-from .._core.methods import TensorMethods
-from .._core.tensor import Tensor
-from ..ops.manipulation import shape as S
-from ._operand import cast
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, apply_inplace, constant as const_operand
+from ..._core.methods import TensorMethods
+from ..._core.tensor import Tensor
+from ...ops.manipulation import shape as S
+from .._operand import cast
 
 
 def _tname(v):
@@ -570,20 +570,117 @@ def broadcast_tensors(input, name=None):
     return list(apply(S.BroadcastTensors, xs)[0])
 
 
-__all__ = ["reshape", "reshape_", "flatten", "flatten_", "squeeze", "squeeze_", "unsqueeze", "unsqueeze_",
-           "transpose", "transpose_", "t", "t_", "swapaxes", "swapdims", "permute", "unflatten", "view_as", "moveaxis", "expand", "broadcast_to", "expand_as",
-           "broadcast_shape", "broadcast_tensors"]
+# -- atleast_Nd and stacks ------------------------------------------------------------------
+def _atleast(inputs, nd):
+    if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)) and \
+            any(isinstance(v, TensorMethods) for v in inputs[0]):
+        inputs = inputs[0]
+    out = []
+    for v in inputs:
+        if not isinstance(v, TensorMethods):
+            from ..creation.conversion import to_tensor
+            v = to_tensor(v)
+        n = len(v.shape)
+        if n < nd:
+            # 0-D -> [1]*nd; 1-D [N] -> [1, N] (and [1, N, 1]); 2-D [M, N] -> [M, N, 1]
+            axes = {0: list(range(nd)), 1: [0, 2][:nd - 1], 2: [2]}[n]
+            v = apply(S.Unsqueeze, v, axes=axes)
+        out.append(v)
+    return out[0] if len(out) == 1 else out
 
-METHODS = {name: globals()[name] for name in __all__}
+
+def atleast_1d(*inputs, name=None):
+    """The inputs with 0-D ones reshaped to [1] (one input: a Tensor; several: a list).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.atleast_1d(paddle.to_tensor(3)).shape
+            paddle.Size([1])
+    """
+    return _atleast(inputs, 1)
 
 
-def __getattr__(name):
-    """Paddle's paddle.tensor.manipulation also holds the functions kept in sibling modules here."""
-    import importlib
-    if name.startswith("__"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    for sibling in ("manipulation_extra", "selection_diag", "join"):
-        mod = importlib.import_module(f"{__package__}.{sibling}")
-        if name in mod.__all__ or name in mod.METHODS or name in getattr(mod, "MODULE_ONLY", ()):
-            return getattr(mod, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def atleast_2d(*inputs, name=None):
+    """The inputs with fewer than 2 dims viewed as [1, 1] or [1, N].
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.atleast_2d(paddle.ones([3])).shape
+            paddle.Size([1, 3])
+    """
+    return _atleast(inputs, 2)
+
+
+def atleast_3d(*inputs, name=None):
+    """The inputs with fewer than 3 dims viewed as [1, 1, 1], [1, N, 1] or [M, N, 1].
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.atleast_3d(paddle.ones([2, 3])).shape
+            paddle.Size([2, 3, 1])
+    """
+    return _atleast(inputs, 3)
+
+
+# -- small ones -----------------------------------------------------------------------------
+def ravel(input):
+    """x flattened to 1-D.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.ravel(paddle.ones([2, 3, 4])).shape
+            paddle.Size([24])
+    """
+    return flatten(input)
+
+
+def broadcast_shapes(*shapes):
+    """The shape that all the given shapes broadcast to (numpy rules; -1 stands for an unknown size).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.broadcast_shapes([5, 1, 3], [1, 4, 1], [1, 1, 3])
+            [5, 4, 3]
+    """
+    out = []
+    for shape in shapes:
+        a, b = list(out), [int(s) for s in shape]
+        n = max(len(a), len(b))
+        a, b = [1] * (n - len(a)) + a, [1] * (n - len(b)) + b
+        res = []
+        for i, (p, q) in enumerate(zip(a, b)):
+            if p == q or q == 1 or q == -1 and p != 1:
+                res.append(p)
+            elif p == 1 or p == -1:
+                res.append(q)
+            else:
+                raise ValueError(
+                    "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with "
+                    f"the shape of X = {a} and the shape of Y = {b}. Received [{p}] in X is not equal to [{q}] in Y "
+                    f"at i:{i}.")
+        out = res
+    return out
+
+
+__all__ = ["reshape", "reshape_", "flatten", "flatten_", "squeeze", "squeeze_", "unsqueeze", "unsqueeze_", "transpose",
+           "transpose_", "t", "t_", "swapaxes", "swapdims", "permute", "unflatten", "view_as", "moveaxis", "expand",
+           "broadcast_to", "expand_as", "broadcast_shape", "broadcast_tensors", "broadcast_shapes", "atleast_1d",
+           "atleast_2d", "atleast_3d", "ravel"]
+
+METHODS = {"reshape": reshape, "reshape_": reshape_, "flatten": flatten, "flatten_": flatten_, "squeeze": squeeze,
+           "squeeze_": squeeze_, "unsqueeze": unsqueeze, "unsqueeze_": unsqueeze_, "transpose": transpose,
+           "transpose_": transpose_, "t": t, "t_": t_, "swapaxes": swapaxes, "swapdims": swapdims, "permute": permute,
+           "unflatten": unflatten, "view_as": view_as, "moveaxis": moveaxis, "expand": expand,
+           "broadcast_to": broadcast_to, "expand_as": expand_as, "broadcast_shape": broadcast_shape,
+           "broadcast_tensors": broadcast_tensors, "broadcast_shapes": broadcast_shapes, "atleast_1d": atleast_1d,
+           "atleast_2d": atleast_2d, "atleast_3d": atleast_3d, "ravel": ravel}

@@ -1,16 +1,17 @@
-"""Tensor indexing: __getitem__/__setitem__, slice, strided_slice, index_put (paddle.*)."""
+"""Tensor indexing: __getitem__/__setitem__, slice, strided_slice, index_put, shard_index (paddle.*)."""
 import numpy as np
 
-from .._core import dtype as _dt
-from .._core.dispatch import apply, apply_inplace
-from .._core.dispatch import constant as const_operand
-from .._core.methods import TensorMethods
-from .._core.tensor import Tensor
-from ..ops.manipulation import shape as S
-from ..ops.manipulation import indexing as L
-from ..ops.math.unary import Scale
-from ._operand import cast
-from .manipulation import _is_int, _tname, check_x, int_list
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, apply_inplace, constant as const_operand
+from ..._core.methods import TensorMethods
+from ..._core.tensor import Tensor
+from ...ops.manipulation import indexing as L, shape as S
+from ...ops.manipulation.indexing import ShardIndex
+from ...ops.math.unary import Scale
+from .._operand import cast
+from ..math.unary import kernel_error
+from .shape import _is_int, _tname, check_x, int_list
+
 
 MAX, MIN = L.MAX_INT, L.MIN_INT
 _pyslice = slice
@@ -264,7 +265,7 @@ def advanced_get(y, adv):
     pos, idx = _int_indices(adv)
     shapes = [list(t.shape) for t in idx]
     if any(s != shapes[0] for s in shapes):
-        from .manipulation import broadcast_tensors
+        from .shape import broadcast_tensors
         idx = broadcast_tensors(idx)
     nb = len(idx[0].shape)
     perm = pos + [i for i in range(ndim) if i not in pos]
@@ -272,7 +273,7 @@ def advanced_get(y, adv):
     if len(idx) == 1:
         index = apply(S.Unsqueeze, idx[0], axes=[-1])
     else:
-        from ..ops.manipulation.join import Stack
+        from ...ops.manipulation.join import Stack
         index = apply(Stack, idx, axis=nb)
     out = apply(L.op("gather_nd"), yt, index)
     p0 = pos[0]
@@ -562,6 +563,32 @@ def _put_value(value, x):
     return value if value.dtype is x.dtype else cast(value, x.dtype)
 
 
-__all__ = ["slice", "strided_slice", "index_put", "index_put_"]
+def shard_index(input, index_num, nshards, shard_id, ignore_value=-1):
+    """Ids in [0, index_num) made local to shard shard_id of nshards (others become ignore_value).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> label = paddle.to_tensor([[16], [1]], "int64")
+            >>> print(paddle.shard_index(label, index_num=20, nshards=2, shard_id=0).numpy())
+            [[-1]
+             [ 1]]
+    """
+    check_x(input, "shard_index", "input")
+    if len(input.shape) < 2:
+        raise ValueError(f"(InvalidArgument) Rank of Input(X) should be at least 2, but the value given is "
+                         f"{len(input.shape)}.")
+    if input.shape[-1] != 1 and input.shape[-1] >= 0:
+        raise ValueError(f"(InvalidArgument) The last dimension of Input(X) should be 1, but the value given is "
+                         f"{input.shape[-1]}.")
+    if input.dtype not in (_dt.int32, _dt.int64):
+        raise kernel_error("shard_index", input.dtype, "int64, int32")
+    return apply(ShardIndex, input, index_num=int(index_num), nshards=int(nshards), shard_id=int(shard_id),
+                 ignore_value=int(ignore_value))
+
+
+__all__ = ["slice", "strided_slice", "index_put", "index_put_", "shard_index"]
+
 METHODS = {"__getitem__": getitem, "__setitem__": _setitem_method, "slice": slice, "strided_slice": strided_slice,
-           "index_put": index_put, "index_put_": index_put_}
+           "index_put": index_put, "index_put_": index_put_, "shard_index": shard_index}

@@ -1,17 +1,21 @@
-"""Public join / split / repeat / reorder functions: concat, stack, split, tile, flip, roll, crop, pad (paddle.*)."""
-from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.methods import TensorMethods
-from .._core.mode import STATE
-from .._core.tensor import Tensor
-from ..ops.manipulation import join as J
-from ..ops.manipulation.join import Flip, RepeatInterleave, Roll, Tile
-from ..ops.manipulation.shape import Flatten, Squeeze, Transpose, Unsqueeze
-from ..ops.manipulation.indexing import Slice
-from ..ops.manipulation.join import CropTensor, Pad, Pad3d, check_pad3d, crop_window
-from ..ops.math.unary import Scale
-from ._operand import cast
-from .manipulation import _axes_arg, _is_int, _tname, check_x, int_list
+"""Join, split, repeat and reorder: concat, stack, split, tensor_split, h/v/dstack, block_diag, tile,
+repeat, flip, roll, crop, pad (paddle.*)."""
+import numpy as np
+
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply, constant as const_operand
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ..._core.tensor import Tensor
+from ...ops.manipulation import join as J, shape as S
+from ...ops.manipulation.indexing import Slice
+from ...ops.manipulation.join import (CropTensor, Flip, Pad, Pad3d, RepeatInterleave, Roll, Tile, check_pad3d,
+                                      crop_window)
+from ...ops.manipulation.shape import Flatten, Squeeze, Transpose, Unsqueeze
+from ...ops.math.unary import Scale
+from .._operand import cast
+from .indexing import slice as _slice
+from .shape import _axes_arg, _is_int, _tname, atleast_1d, atleast_2d, atleast_3d, check_x, int_list, reshape
 
 
 def _tensor_list(x, op):
@@ -502,6 +506,231 @@ def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis
     return apply(Squeeze, out, axes=lifted) if lifted else out
 
 
+# -- splits ---------------------------------------------------------------------------------
+def tensor_split(x, num_or_indices, axis=0, name=None):
+    """Split x along axis into num_or_indices nearly equal parts (the first ones one longer), or at the
+    given indices (numpy's array_split rules).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.arange(8)
+            >>> [t.shape for t in paddle.tensor_split(x, 3)]
+            [paddle.Size([3]), paddle.Size([3]), paddle.Size([2])]
+            >>> [t.tolist() for t in paddle.tensor_split(x, [2, 3])]
+            [[0, 1], [2], [3, 4, 5, 6, 7]]
+    """
+    check_x(x, "tensor_split")
+    if isinstance(axis, Tensor):
+        axis = int(axis._data.reshape(-1)[0])
+    nd = len(x.shape)
+    if not _is_int(axis):
+        raise TypeError(f"The type of 'axis' in tensor_split must be int or Tensor, but received {_tname(axis)}.")
+    if nd <= 0 or nd <= axis or axis < -nd:
+        raise ValueError(f"The input tensor's dimension must be greater than 0 or axis which is {axis}, but got {nd}")
+    axis = int(axis) % nd
+    total = x.shape[axis]
+    if _is_int(num_or_indices):
+        k = int(num_or_indices)
+        if k <= 0:
+            raise ValueError("num_or_indices must be larger than 0.")
+        base, mod = divmod(total, k)
+        sizes = [base + 1] * mod + [base] * (k - mod)
+        if 0 not in sizes:
+            return split(x, sizes, axis)
+        bounds = np.concatenate([[0], np.cumsum(sizes)]).tolist()
+    elif isinstance(num_or_indices, (list, tuple)):
+        bounds = [0] + [int(i) for i in num_or_indices] + [total]
+    else:
+        raise ValueError(f"The num_or_indices should be int, list or tuple of ints, but got {type(num_or_indices)}")
+    out = []
+    for start, end in zip(bounds[:-1], bounds[1:]):
+        start = start + total if start < 0 else start
+        end = end + total if end < 0 else end
+        out.append(_slice(x, [axis], [start], [max(start, end)]))
+    return out
+
+
+def _split_nd(x, num_or_indices, need, axis, name):
+    check_x(x, name)
+    if len(x.shape) < need:
+        raise ValueError(f"The input tensor's dimension must be greater than {need - 1}, but got {len(x.shape)}")
+    return tensor_split(x, num_or_indices, axis)
+
+
+def hsplit(x, num_or_indices, name=None):
+    """tensor_split along axis 1 (axis 0 for a 1-D x).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> [t.shape for t in paddle.hsplit(paddle.ones([7, 8]), [1, 4])]
+            [paddle.Size([7, 1]), paddle.Size([7, 3]), paddle.Size([7, 4])]
+    """
+    return _split_nd(x, num_or_indices, 1, 1 if isinstance(x, TensorMethods) and len(x.shape) > 1 else 0, "hsplit")
+
+
+def vsplit(x, num_or_indices, name=None):
+    """tensor_split along axis 0 of an at least 2-D x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> [t.shape for t in paddle.vsplit(paddle.ones([8, 6]), 2)]
+            [paddle.Size([4, 6]), paddle.Size([4, 6])]
+    """
+    return _split_nd(x, num_or_indices, 2, 0, "vsplit")
+
+
+def dsplit(x, num_or_indices, name=None):
+    """tensor_split along axis 2 of an at least 3-D x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> [t.shape for t in paddle.dsplit(paddle.ones([2, 3, 8]), 2)]
+            [paddle.Size([2, 3, 4]), paddle.Size([2, 3, 4])]
+    """
+    return _split_nd(x, num_or_indices, 3, 2, "dsplit")
+
+
+def _as_list(v):
+    return v if isinstance(v, list) else [v]
+
+
+def hstack(x, name=None):
+    """Concatenate along axis 1 (axis 0 for 1-D inputs; 0-D ones count as 1-D).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.hstack([paddle.to_tensor([1, 2]), paddle.to_tensor([3])])
+            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [1, 2, 3])
+    """
+    arrays = _as_list(atleast_1d(*x))
+    return concat(arrays, axis=0 if arrays and len(arrays[0].shape) == 1 else 1)
+
+
+def vstack(x, name=None):
+    """Concatenate along axis 0 after atleast_2d.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.vstack([paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4])]).shape
+            paddle.Size([2, 2])
+    """
+    return concat(_as_list(atleast_2d(*x)), axis=0)
+
+
+row_stack = vstack
+
+
+def dstack(x, name=None):
+    """Concatenate along axis 2 after atleast_3d.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.dstack([paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4])]).shape
+            paddle.Size([1, 2, 2])
+    """
+    return concat(_as_list(atleast_3d(*x)), axis=2)
+
+
+def column_stack(x, name=None):
+    """Concatenate along axis 1, inputs with fewer than 2 dims taken as columns [numel, 1].
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.column_stack([paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4])]).shape
+            paddle.Size([2, 2])
+    """
+    arrays = [reshape(t, [-1, 1]) if len(t.shape) < 2 else t for t in x]
+    return concat(arrays, axis=1)
+
+
+def repeat(input, repeats=None, *more):
+    """Tensor.repeat: tile input `repeats` times per dim (ints as one list or as separate arguments).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([[1, 2], [3, 4]]).repeat(2, 3).shape
+            paddle.Size([4, 6])
+    """
+    if more:
+        repeats = [repeats, *more]
+    return tile(input, repeats)
+
+
+def block_diag(inputs, name=None):
+    """A block-diagonal matrix of 0-, 1- or 2-D tensors (0-D as [1, 1], 1-D as one row).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.block_diag([paddle.to_tensor([[1, 2]]), paddle.to_tensor(3)])
+            Tensor(shape=[2, 3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [[1, 2, 0],
+                    [0, 0, 3]])
+    """
+    mats = []
+    for a in inputs:
+        check_x(a, "block_diag", "inputs", 0)
+        if len(a.shape) > 2:
+            raise ValueError("For 'block_diag', the dimension of each elements in 'inputs' must be 0, 1, or 2, but "
+                             f"got {len(a.shape)}")
+        mats.append(a if len(a.shape) == 2 else apply(S.Unsqueeze, a, axes=[0] * (2 - len(a.shape))))
+    widths = [m.shape[1] for m in mats]
+    rows = []
+    for i, m in enumerate(mats):
+        parts = []
+        for w in (sum(widths[:i]), None, sum(widths[i + 1:])):
+            if w is None:
+                parts.append(m)
+            elif w:
+                parts.append(const_operand(np.zeros([m.shape[0], w], m.dtype.np_dtype)))
+        rows.append(concat(parts, axis=1) if len(parts) > 1 else m)
+    return concat(rows, axis=0)
+
+
+def tensor_array_to_tensor(input, axis=1, use_stack=False, name=None):
+    """Concatenate (or stack) a tensor array (a list of Tensors); also the sizes along axis.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> out, sizes = paddle.tensor.manipulation.tensor_array_to_tensor([paddle.ones([2, 1]), paddle.ones([2, 3])])
+            >>> out.shape, sizes.tolist()
+            (paddle.Size([2, 4]), [1, 3])
+    """
+    if not isinstance(input, list):
+        raise AssertionError("The 'input' in tensor_array_to_tensor must be list")
+    res = (stack if use_stack else concat)(input, axis=axis)
+    sizes = const_operand(np.array([int(t.shape[axis]) for t in input], dtype=np.int64))
+    return res, sizes
+
+
 __all__ = ["concat", "cat", "concatenate", "stack", "split", "chunk", "unbind", "unstack", "narrow", "tile",
-           "repeat_interleave", "flip", "roll", "rot90", "crop"]
-METHODS = {name: globals()[name] for name in __all__ if name not in ("crop", "cat", "concatenate")}
+           "repeat_interleave", "flip", "roll", "rot90", "crop", "tensor_split", "hsplit", "vsplit", "dsplit", "hstack",
+           "vstack", "row_stack", "dstack", "column_stack", "block_diag"]
+
+METHODS = {"concat": concat, "stack": stack, "split": split, "chunk": chunk, "unbind": unbind, "unstack": unstack,
+           "narrow": narrow, "tile": tile, "repeat_interleave": repeat_interleave, "flip": flip, "roll": roll,
+           "rot90": rot90, "tensor_split": tensor_split, "hsplit": hsplit, "vsplit": vsplit, "dsplit": dsplit,
+           "block_diag": block_diag, "repeat": repeat}
+MODULE_ONLY = ("tensor_array_to_tensor",)  # paddle.tensor.<family>.* only
