@@ -9,7 +9,7 @@ from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
 from .._core.tensor import Tensor
 from .creation.fill import FillAnyLike
-from .manipulation.gathering import InvalidArgument, OutOfRange
+from ._errors import InvalidArgument, OutOfRange
 from .math.reduction import ReduceSum
 from .math.unary import Clip, Sigmoid
 

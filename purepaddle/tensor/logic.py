@@ -10,7 +10,7 @@ from .._core.tensor import Tensor
 from ..ops import logic as L
 from ..ops.logic import AllClose, EqualAll, IsClose
 from ..ops.manipulation.shape import Reshape
-from .math.unary import kernel_error, need_tensor, type_name
+from ._check import kernel_error, need_tensor, type_name
 from ._creation_args import as_array
 from ._operand import cast, constant
 
@@ -19,19 +19,8 @@ _make = Tensor._make
 _Var = TensorMethods
 
 
-def _type_name(v):
-    if v is None:
-        return "None"
-    t = type(v)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
 
 
-def _need_tensor(v, api, arg, pos):
-    """Paddle's ValueError for a non-Tensor positional argument."""
-    if not isinstance(v, _Var):
-        raise ValueError(f"(InvalidArgument) {api}(): argument '{arg}' (position {pos}) must be Tensor, but got "
-                         f"{_type_name(v)}")
-    return v
 
 
 def _scalar(value, d):
@@ -69,17 +58,17 @@ def _store(res, out):
         return out
     rebind = getattr(out, "_rebind_static", None)
     if rebind is None:
-        raise TypeError(f"out must be a Tensor, but received {_type_name(out)}")
+        raise TypeError(f"out must be a Tensor, but received {type_name(out)}")
     rebind(res)
     return out
 
 
 # -- comparisons --------------------------------------------------------------------------
 def _compare(op_cls, api, x, y, out, scalars=False):
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     if not isinstance(y, _Var):
         if not scalars:
-            _need_tensor(y, api, "y", 1)
+            need_tensor(y, api, "y", 1)
         if not isinstance(y, (bool, int, float, complex)):
             raise TypeError("Type of input args must be float, bool, complex, int or Tensor, but received type "
                             f"{type(y)}")
@@ -232,8 +221,8 @@ _ge_op = _make_cmp_op(L.GreaterEqual, "__ge__", None)
 
 # -- logical ------------------------------------------------------------------------------
 def _logical(op_cls, api, x, y, out):
-    _need_tensor(x, api, "x", 0)
-    _need_tensor(y, api, "y", 1)
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
     x, y = _unify(x, y)
     return _store(apply(op_cls, x, y), out)
 
@@ -291,7 +280,7 @@ def logical_not(x, name=None, *, out=None):
             Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,
                    [False, True ])
     """
-    _need_tensor(x, "logical_not", "x", 0)
+    need_tensor(x, "logical_not", "x", 0)
     return _store(apply(L.LogicalNot, x), out)
 
 
@@ -300,24 +289,20 @@ _BIT_NAMES = "int16, int32, uint8, bool, int64, int8"
 _SHIFT_NAMES = "int16, int32, uint8, int64, int8"
 
 
-def _kernel_error(api, d, supported):
-    return RuntimeError(
-        f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {d.name}) of kernel `{api}` is not "
-        f"registered. Selected wrong DataType `{d.name}`. Paddle support following DataTypes: {supported}.")
 
 
 def _check_bits(api, x, y=None, shift=False):
     d = x.dtype
     if not (d.is_integer or (d is _dt.bool_ and not shift)):
-        raise _kernel_error(api, d, _SHIFT_NAMES if shift else _BIT_NAMES)
+        raise kernel_error(api, d, _SHIFT_NAMES if shift else _BIT_NAMES)
     if y is not None and y.dtype is not d:
         raise ValueError(f"(InvalidArgument) {api}(): x and y must have the same dtype, but received x: {d.name}, "
                          f"y: {y.dtype.name}")
 
 
 def _bitwise(op_cls, api, x, y, out):
-    _need_tensor(x, api, "x", 0)
-    _need_tensor(y, api, "y", 1)
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
     _check_bits(api, x, y)
     return _store(apply(op_cls, x, y), out)
 
@@ -375,7 +360,7 @@ def bitwise_not(x, out=None, name=None):
             Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [ 4,  0, -2])
     """
-    _need_tensor(x, "bitwise_not", "x", 0)
+    need_tensor(x, "bitwise_not", "x", 0)
     _check_bits("bitwise_not", x)
     return _store(apply(L.BitwiseNot, x), out)
 
@@ -384,8 +369,8 @@ bitwise_invert = bitwise_not
 
 
 def _shift(op_cls, api, x, y, is_arithmetic, out):
-    _need_tensor(x, api, "x", 0)
-    _need_tensor(y, api, "y", 1)
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
     _check_bits(api, x, y, shift=True)
     return _store(apply(op_cls, x, y, is_arithmetic=bool(is_arithmetic)), out)
 
@@ -438,7 +423,7 @@ def _make_shift_op(op_cls, api, reflected=False):
             s = _scalar(y, x.dtype)
             a, b = (s, x) if reflected else (x, s)
         elif isinstance(y, np.ndarray) and not reflected:
-            _need_tensor(y, api, "y", 1)
+            need_tensor(y, api, "y", 1)
         else:
             return NotImplemented
         return _shift(op_cls, api, a, b, True, None)
@@ -484,7 +469,7 @@ def _reduce_dims(x, axis, api):
 
 
 def _reduce_bool(op_cls, api, x, axis, keepdim, out):
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     dims, everything = _reduce_dims(x, axis, api)
     return _store(apply(op_cls, x, dim=dims, keep_dim=bool(keepdim), reduce_all=everything), out)
 
@@ -530,7 +515,7 @@ def is_empty(x, name=None):
             Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
                    True)
     """
-    _need_tensor(x, "is_empty", "x", 0)
+    need_tensor(x, "is_empty", "x", 0)
     return apply(L.IsEmpty, x)
 
 

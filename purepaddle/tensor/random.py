@@ -15,7 +15,8 @@ from .._core.tensor import Tensor
 from ..ops import random as R, random as RX, random as R_extra
 from ..ops.creation.fill import FillAnyLike
 from .creation.fill import cast
-from ._creation_args import check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list, size_args
+from ._check import check_dtype_registered, dygraph_only
+from ._creation_args import convert_dtype, finish, shape_list, size_args
 
 
 _FLOATS = ("float16", "float32", "float64", "bfloat16", "complex64", "complex128")
@@ -24,7 +25,7 @@ _PROBS = ("float32", "float64", "float16", "bfloat16")
 
 def _float_dtype(dtype, kernel):
     d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    return check_kernel_dtype(d, _FLOATS, kernel)
+    return check_dtype_registered(d, _FLOATS, kernel)
 
 
 def _bound(v, api, arg):
@@ -140,14 +141,14 @@ def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
     if isinstance(mean, complex):
         sample = _gaussian(std.shape, 0j, 1.0, _dt.complex64, "normal")
     elif mean_t:
-        check_kernel_dtype(mean.dtype, _FLOATS, "gaussian")
+        check_dtype_registered(mean.dtype, _FLOATS, "gaussian")
         if std_t:
             if std.dtype is not mean.dtype:
                 std = cast(std, mean.dtype)
             std = std.reshape(mean.shape)
         sample = _gaussian(mean.shape, 0j if mean.dtype.is_complex else 0.0, 1.0, mean.dtype, "normal")
     else:
-        sample = _gaussian(std.shape, 0.0, 1.0, check_kernel_dtype(std.dtype, _FLOATS, "gaussian"), "normal")
+        sample = _gaussian(std.shape, 0.0, 1.0, check_dtype_registered(std.dtype, _FLOATS, "gaussian"), "normal")
         mean = float(mean)
     return finish(sample * std + mean, out)
 
@@ -164,7 +165,7 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006  
             paddle.int64 True
     """
     low, high = _int_range(low, high, "randint")
-    d = check_kernel_dtype(_dt.int64 if dtype is None else convert_dtype(dtype), ("int32", "int64"), "randint")
+    d = check_dtype_registered(_dt.int64 if dtype is None else convert_dtype(dtype), ("int32", "int64"), "randint")
     return apply(R.RandInt, low=low, high=high, shape=shape_list(shape, "randint"), dtype=d.proto, seed=0)
 
 
@@ -222,7 +223,7 @@ def randperm(n, dtype="int64", name=None, *, out=None, device=None, requires_gra
         raise TypeError(f"The type of 'n' in paddle.randperm must be int, but received {type(n).__name__}.")
     if n < 0:
         raise ValueError(f"(InvalidArgument) The input n of randperm op should be no less than 0, but received {n}.")
-    d = check_kernel_dtype(convert_dtype(dtype), ("int32", "int64", "float32", "float64"), "randperm")
+    d = check_dtype_registered(convert_dtype(dtype), ("int32", "int64", "float32", "float64"), "randperm")
     return finish(apply(R.RandPerm, n=n, dtype=d.proto), out, device, requires_grad)
 
 
@@ -230,7 +231,7 @@ def _check_probs(x, api, kernel):
     if not isinstance(x, TensorMethods):
         raise ValueError(f"(InvalidArgument) {api}(): argument 'x' (position 0) must be Tensor, but got "
                          f"{type(x).__name__}")
-    check_kernel_dtype(x.dtype, _PROBS, kernel)
+    check_dtype_registered(x.dtype, _PROBS, kernel)
 
 
 def _check_p(p):
@@ -341,7 +342,7 @@ def uniform_(x, min=0, max=1.0, seed=0, name=None):
             True
     """
     dygraph_only("uniform_")
-    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
+    check_dtype_registered(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
     return apply_inplace(R.UniformRandomInplace, x, min=_bound(min, "uniform_", "min"),
                          max=_bound(max, "uniform_", "max"), seed=int(seed), diag_num=0, diag_step=0, diag_val=1.0)
 
@@ -360,7 +361,7 @@ def gaussian_(x, mean=0.0, std=1.0, seed=0, name=None):
                     [5., 5.]])
     """
     dygraph_only("gaussian_")
-    check_kernel_dtype(x.dtype, _FLOATS, "gaussian_inplace")
+    check_dtype_registered(x.dtype, _FLOATS, "gaussian_inplace")
     if isinstance(mean, complex):
         if mean.real != mean.imag:
             raise ValueError("The mean of complex gaussian distribution should be a complex number with real part "
@@ -382,7 +383,7 @@ def normal_(x, mean=0.0, std=1.0, name=None):
             paddle.Size([2, 2])
     """
     dygraph_only("normal_")
-    check_kernel_dtype(x.dtype, _FLOATS, "gaussian_inplace")
+    check_dtype_registered(x.dtype, _FLOATS, "gaussian_inplace")
     return apply_inplace(R.GaussianInplace, x, mean=float(mean), std=float(std), seed=0)
 
 
@@ -433,7 +434,7 @@ def exponential_(x, lam=1.0, name=None):
             True
     """
     dygraph_only("exponential_")
-    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "exponential")
+    check_dtype_registered(x.dtype, ("float32", "float64", "float16", "bfloat16"), "exponential")
     return apply_inplace(R.Exponential, x, **{"lambda": float(lam)})
 
 
@@ -449,7 +450,7 @@ def bernoulli_(x, p=0.5, name=None):
                    [1., 1., 1.])
     """
     dygraph_only("bernoulli_")
-    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
+    check_dtype_registered(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
     if isinstance(p, TensorMethods):
         return apply_inplace(R.BernoulliInplace, x, p.detach(), p=0.0)
     return apply_inplace(R.BernoulliInplace, x, None, p=float(p))
@@ -477,7 +478,7 @@ def binomial(count, prob, name=None):
     """
     _check_tensor(count, "paddle.binomial", "count")
     _check_tensor(prob, "paddle.binomial", "prob")
-    check_kernel_dtype(prob.dtype, _PROBS, "binomial")
+    check_dtype_registered(prob.dtype, _PROBS, "binomial")
     if not (count.dtype.is_floating or count.dtype.is_integer):
         raise TypeError(f"The dtype of 'count' in paddle.binomial must be a real number type, but received "
                         f"{count.dtype.name}.")
@@ -496,7 +497,7 @@ def standard_gamma(x, name=None):
             paddle.Size([3]) paddle.float32
     """
     _check_tensor(x, "paddle.standard_gamma")
-    check_kernel_dtype(x.dtype, ("float32", "float64"), "standard_gamma")
+    check_dtype_registered(x.dtype, ("float32", "float64"), "standard_gamma")
     return apply(RX.StandardGamma, x)
 
 
@@ -536,7 +537,7 @@ def log_normal_(x, mean=1.0, std=2.0, name=None):
     """
     dygraph_only("log_normal_")
     _check_tensor(x, "paddle.log_normal_")
-    check_kernel_dtype(x.dtype, _FLOATS, "gaussian_inplace")
+    check_dtype_registered(x.dtype, _FLOATS, "gaussian_inplace")
     return gaussian_(x, float(mean), float(std)).exp_()
 
 
@@ -554,7 +555,7 @@ def random_(x, from_=0, to=None, *, generator=None):
     """
     dygraph_only("random_")
     _check_tensor(x, "paddle.Tensor.random_")
-    d = check_kernel_dtype(x.dtype, _RANDOM_KERNEL, "random")
+    d = check_dtype_registered(x.dtype, _RANDOM_KERNEL, "random")
     for v, arg in ((from_, "from_"), (to, "to")):
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
             raise TypeError(f"The type of '{arg}' in random_ must be int, but received {type(v).__name__}.")
@@ -582,7 +583,7 @@ def cauchy_(x, loc=0, scale=1, name=None):
     """
     dygraph_only("cauchy_")
     _check_tensor(x, "paddle.cauchy_")
-    check_kernel_dtype(x.dtype, _SAMPLE_FLOATS, "cauchy_")
+    check_dtype_registered(x.dtype, _SAMPLE_FLOATS, "cauchy_")
     for v, arg in ((loc, "loc"), (scale, "scale")):
         if isinstance(v, bool) or not isinstance(v, numbers.Real):
             raise TypeError(f"The type of '{arg}' in paddle.cauchy_ must be int or float, but received "

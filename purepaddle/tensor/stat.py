@@ -13,9 +13,10 @@ from ..ops.creation.fill import Cast
 from ..ops.math.reduction import ReduceMax, ReduceSum, _count
 from ..ops.math.unary import Sqrt
 from ..ops.stat import Median, ReduceMean
-from .manipulation.shape import _is_int, _tname, check_x
+from ._check import check_x, class_type_name
+from .manipulation.shape import _is_int
 from .math.reduction import _I32_64, _nan_zeroed, reduce_dims
-from .math.unary import kernel_error, need_tensor, type_name, write_out
+from ._check import kernel_error, need_tensor, type_name, write_out
 
 
 _MEAN_OTHER = frozenset((_dt.bool_, _dt.int32, _dt.int64, _dt.complex64, _dt.complex128))
@@ -208,7 +209,7 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
         axes = [int(a) for a in axis]
     else:
         raise TypeError(f"(InvalidType) nanmedian(): argument (position 2) must be list, tuple, int, or Tensor, but "
-                        f"got {_tname(axis)}")
+                        f"got {class_type_name(axis)}")
     nd = len(x.shape)
     seen = []
     for a in axes:

@@ -3,7 +3,7 @@ import numbers
 
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
-from ...tensor.math.unary import kernel_error, need_tensor
+from ...tensor._check import kernel_error, need_tensor
 
 _FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
 

@@ -11,9 +11,9 @@ from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops.math import elementwise as _E
 from ...ops import nn_common as _NC
-from ...tensor.math.unary import kernel_error as _kernel_error
-from ...tensor.math.unary import need_tensor as _need_tensor
-from ...tensor.math.unary import write_out as _write_out
+from ...tensor._check import kernel_error as _kernel_error
+from ...tensor._check import need_tensor as _need_tensor
+from ...tensor._check import write_out as _write_out
 from ._param_alias import param_alias
 
 

@@ -5,7 +5,7 @@ from ... import tensor as _T
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops.linalg import norms as _LA
-from ...tensor.math.unary import need_tensor as _need_tensor
+from ...tensor._check import need_tensor as _need_tensor
 from ._param_alias import param_alias
 
 

@@ -3,7 +3,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops import sequence as _S
-from ...tensor.math.unary import need_tensor as _need_tensor
+from ...tensor._check import need_tensor as _need_tensor
 from ...tensor.creation.matrix import diag_embed  # noqa: F401  (Paddle re-exports it here)
 
 __all__ = ["diag_embed", "sequence_mask", "gather_tree", "temporal_shift"]

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
-from .._errors import InvalidArgument, OutOfRange, PreconditionNotMet
+from .._errors import InvalidArgument, OutOfRange
 from ..creation.fill import FillConstant
 
 

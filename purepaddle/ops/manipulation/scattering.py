@@ -5,8 +5,9 @@ import numpy as np
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
 from ..linalg.product import Diagonal, _diag_index, _moved
-from .gathering import (GatherNd, IndexSelect, OutOfRange, _crop_to, _flat_index, _gather_nd_oob, _nd_tuple, _select_oob,
-                     along_axis_index, along_axis_oob)
+from .._errors import OutOfRange
+from .gathering import (GatherNd, IndexSelect, _crop_to, _flat_index, _gather_nd_oob, _nd_tuple, _select_oob,
+                        along_axis_index, along_axis_oob)
 from .shape import ShapeOnly, reshape_like, zeros_like_shape
 
 

@@ -5,7 +5,8 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
-from ..manipulation.gathering import InvalidArgument, PreconditionNotMet, _bounds, along_axis_index, zeros_const
+from .._errors import InvalidArgument, PreconditionNotMet
+from ..manipulation.gathering import _bounds, along_axis_index, zeros_const
 from ..math.elementwise import broadcast_shape, sum_to
 
 

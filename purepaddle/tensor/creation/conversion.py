@@ -15,8 +15,8 @@ from ..._core.tensor import Tensor
 from ...ops.creation import conversion as C
 from ...ops.creation.fill import Assign, Cast
 from ...static import create_parameter, default_main_program
-from .._creation_args import (_supported, as_array, check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list,
-                              to_tensor_dtype)
+from .._check import check_dtype_registered, dygraph_only
+from .._creation_args import _supported, as_array, convert_dtype, finish, shape_list, to_tensor_dtype
 from ..manipulation.join import split
 from .fill import _new, cast
 
@@ -141,7 +141,7 @@ def complex(real, imag, name=None, *, out=None):  # noqa: A001  (Paddle's name)
         if not isinstance(v, TensorMethods):
             raise ValueError(f"(InvalidArgument) complex(): argument '{arg}' (position {pos}) must be Tensor, but "
                              f"got {type(v).__name__}")
-    check_kernel_dtype(real.dtype, ("float64", "float32"), "complex")
+    check_dtype_registered(real.dtype, ("float64", "float32"), "complex")
     if real.dtype is not imag.dtype:
         raise ValueError(f"(InvalidArgument) complex(): real and imag must have the same dtype, but received "
                          f"{real.dtype.name} and {imag.dtype.name}.")
@@ -164,7 +164,7 @@ def polar(abs, angle, name=None, *, out=None):  # noqa: A002  (Paddle's names)
             raise TypeError(f"The type of '{arg}' in paddle.polar must be paddle.Tensor, but received "
                             f"{type(v).__name__}.")
     re, im = abs * angle.cos(), abs * angle.sin()
-    check_kernel_dtype(re.dtype, ("float64", "float32"), "complex")
+    check_dtype_registered(re.dtype, ("float64", "float32"), "complex")
     return finish(apply(C.Complex, re, im), out)
 
 

@@ -9,7 +9,8 @@ from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
-from .._creation_args import as_array, check_kernel_dtype, convert_dtype, finish, shape_list, size_args, write_into
+from .._check import check_dtype_registered
+from .._creation_args import as_array, convert_dtype, finish, shape_list, size_args, write_into
 
 
 _make = Tensor._make
@@ -256,7 +257,7 @@ def assign(x, output=None):
             raise TypeError(f"paddle.assign can't embed numpy data of dtype {arr.dtype}")
         if arr.dtype == np.int32 and not isinstance(x, np.ndarray):
             arr = arr.astype(np.int64)
-        check_kernel_dtype(_dt.from_numpy(arr.dtype), ("float64", "complex128", "float16", "float32", "complex64",
+        check_dtype_registered(_dt.from_numpy(arr.dtype), ("float64", "complex128", "float16", "float32", "complex64",
                                                        "int32", "bfloat16", "bool", "int64", "int8"), "assign_value")
         out = constant(arr.copy() if arr is x else arr)
     if output is None:

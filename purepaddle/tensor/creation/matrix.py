@@ -8,9 +8,11 @@ from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
 from ...ops.creation.matrix import DiagEmbed, DiagV2, Eye, Meshgrid, TrilIndices, TrilTriu, TriuIndices
 from ...ops.manipulation.shape import Reshape
-from .._creation_args import check_kernel_dtype, convert_dtype, finish
+from .._check import check_dtype_registered
+from .._creation_args import convert_dtype, finish
 from ..manipulation.distinct import unique_consecutive
-from ..manipulation.gathering import need_tensor, paddle_signature
+from .._check import need_tensor_short_name
+from .._signature import paddle_signature
 
 
 def _dim(v, what):
@@ -51,7 +53,7 @@ def _tri_indices(op, row, col, offset, dtype, names):
         raise TypeError("col should be a non-negative int")
     if not isinstance(offset, int):
         raise TypeError("offset should be a int")
-    d = check_kernel_dtype(convert_dtype(dtype), ("int32", "int64"), op.type)
+    d = check_dtype_registered(convert_dtype(dtype), ("int32", "int64"), op.type)
     return apply(op, **{names[0]: row, names[1]: col, "offset": offset, "dtype": d.proto})
 
 
@@ -87,7 +89,7 @@ def triu_indices(row, col=None, offset=0, dtype="int64"):
 
 # -- tril / triu -------------------------------------------------------------------------
 def _tri_args(x, diagonal, api):
-    need_tensor(x, api, "x", 0)
+    need_tensor_short_name(x, api, "x", 0)
     if not isinstance(diagonal, (int, np.integer)) or isinstance(diagonal, bool):
         raise TypeError(f"(InvalidType) {api}(): argument (position 2) must be int, but got {type(diagonal).__name__}")
     nd = len(x.shape)
@@ -175,8 +177,8 @@ def triu_(x, diagonal=0, name=None):
 
 
 def _write(res, out):
-    from ..manipulation.gathering import write_out
-    return write_out(res, out)
+    from .._check import write_out_result
+    return write_out_result(res, out)
 
 
 def _int_arg(v, api, arg):
@@ -203,7 +205,7 @@ def diag(x, offset=0, padding_value=0, name=None):
             Tensor(shape=[1], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [4])
     """
-    need_tensor(x, "diag", "x", 0)
+    need_tensor_short_name(x, "diag", "x", 0)
     offset = _int_arg(offset, "diag", "offset")
     nd = len(x.shape)
     if nd > 2:
@@ -230,7 +232,7 @@ def diagflat(x, offset=0, name=None):
                     [0, 0, 3, 0],
                     [0, 0, 0, 4]])
     """
-    need_tensor(x, "diagflat", "x", 0)
+    need_tensor_short_name(x, "diagflat", "x", 0)
     offset = _int_arg(offset, "diagflat", "offset")
     if len(x.shape) > 1:
         x = apply(Reshape, x, shape=[-1])
@@ -302,7 +304,7 @@ def meshgrid(*args, **kwargs):
         raise ValueError(f"meshgrid() expects indexing to be 'xy' or 'ij', but got {indexing!r}")
     xs = []
     for i, t in enumerate(args):
-        need_tensor(t, "meshgrid", "inputs", 0)
+        need_tensor_short_name(t, "meshgrid", "inputs", 0)
         if t.dtype is not args[0].dtype:
             raise ValueError(f"(InvalidArgument) The data_type of input tensor in list isn't consistent, the first "
                              f"tensor is {args[0].dtype.name}, but {i}th tensor is {t.dtype.name}.")

@@ -8,7 +8,8 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant
 from ..._core.methods import TensorMethods
 from ...ops.creation.spacing import Linspace, Logspace, Range
-from .._creation_args import check_kernel_dtype, convert_dtype, finish
+from .._check import check_dtype_registered
+from .._creation_args import convert_dtype, finish
 from .conversion import _scalar_of
 from .fill import _is_float, _number, _operand, cast
 
@@ -37,7 +38,7 @@ def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requ
     if dtype is None:
         d = _dt.default_float() if any(_is_float(v) for v in args) else _dt.int64
     else:
-        d = check_kernel_dtype(convert_dtype(dtype), _RANGE_DTYPES, "arange")
+        d = check_dtype_registered(convert_dtype(dtype), _RANGE_DTYPES, "arange")
     if not isinstance(args[2], TensorMethods) and args[2] == 0:
         raise ValueError("(InvalidArgument) The step of range op should not be 0.")
     t = apply(Range, *[_operand(v, d) for v in args])
@@ -73,7 +74,7 @@ def linspace(start, stop, num, dtype=None, name=None, *, out=None, device=None, 
                    [0.        , 0.25000000, 0.50000000, 0.75000000, 1.        ])
     """
     d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    check_kernel_dtype(d, _RANGE_DTYPES, "linspace")
+    check_dtype_registered(d, _RANGE_DTYPES, "linspace")
     t = apply(Linspace, *_ends(start, stop, "paddle.linspace"), _num_arg(num, "linspace op"), dtype=d.proto)
     return finish(t, out, device, requires_grad)
 
@@ -90,7 +91,7 @@ def logspace(start, stop, num, base=10.0, dtype=None, name=None):
                    [1.  , 10. , 100.])
     """
     d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    check_kernel_dtype(d, _RANGE_DTYPES, "logspace")
+    check_dtype_registered(d, _RANGE_DTYPES, "logspace")
     b = _operand(_number(base, "paddle.logspace", "base"),
                  _dt.float64 if not isinstance(base, TensorMethods) else base.dtype)
     return apply(Logspace, *_ends(start, stop, "paddle.logspace"), _num_arg(num, "logspace op"), b, dtype=d.proto)

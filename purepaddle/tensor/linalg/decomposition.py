@@ -12,10 +12,11 @@ from ...ops.linalg.decomposition import (Cholesky, CholeskySolve, Determinant, I
 from ...ops.linalg.norms import PNorm
 from ...ops.linalg.product import mT
 from ...ops.random import GaussianRandom
-from .._operand import check_var
+from .._check import check_var
 from ..creation.fill import cast
-from ..linalg_util import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, write_out
-from .product import _fail, _swap_last, matmul
+from .._check import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, set_out_values
+from .._check import require
+from .product import _swap_last, matmul
 
 
 def _dims(x):
@@ -127,7 +128,7 @@ def solve(x, y, left=True, name=None, *, out=None):
             raise ValueError("(InvalidArgument) The matrix X's width must be equal with matrix Y's height. But "
                              f"received X's shape = {s}, X's width = {s[-1]}; Y's shape = {ys}, Y's height = {rows}.")
         res = apply(Solve, x, y)
-    return write_out(res, out)
+    return set_out_values(res, out)
 
 
 def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
@@ -279,7 +280,7 @@ def svd(x, full_matrices=False, name=None, *, out=None):
                    [4., 3.])
     """
     _rank2(x, "paddle.linalg.svd", "svd")
-    return write_out(apply(D.Svd, x, full_matrices=bool(full_matrices)), out)
+    return set_out_values(apply(D.Svd, x, full_matrices=bool(full_matrices)), out)
 
 
 def svdvals(x, name=None):
@@ -583,10 +584,10 @@ def matrix_exp(x, name=None):
                     [0., 1.]])
     """
     check_var(x, "paddle.linalg.matrix_exp")
-    _fail(x.dtype.name in ("float32", "float64"),
+    require(x.dtype.name in ("float32", "float64"),
           f"The input tensor's dtype must be float32 or float64, but got {x.dtype.name}", ValueError)
-    _fail(x.ndim >= 2, "The input tensor must be at least two-dimensional", ValueError)
-    _fail(x.shape[-1] == x.shape[-2], "Last 2 dimensions of the tensor must be square", ValueError)
+    require(x.ndim >= 2, "The input tensor must be at least two-dimensional", ValueError)
+    require(x.shape[-1] == x.shape[-2], "Last 2 dimensions of the tensor must be square", ValueError)
     return apply(MatrixExp, x)
 
 
@@ -607,11 +608,11 @@ def lu_solve(b, lu, pivots, trans="N", name=None):
     api = "paddle.linalg.lu_solve"
     for v, arg in ((b, "b"), (lu, "lu"), (pivots, "pivots")):
         check_var(v, api, arg)
-    _fail(b.ndim >= 2, f"`b` dimension must be greater than 2, but got {b.ndim}", ValueError)
-    _fail(lu.ndim >= 2, f"`lu` dimension must be greater than 2, but got {lu.ndim}", ValueError)
-    _fail(lu.shape[-1] == lu.shape[-2], f"`lu` must be a batch of square matrices, but got shape {list(lu.shape)}",
+    require(b.ndim >= 2, f"`b` dimension must be greater than 2, but got {b.ndim}", ValueError)
+    require(lu.ndim >= 2, f"`lu` dimension must be greater than 2, but got {lu.ndim}", ValueError)
+    require(lu.shape[-1] == lu.shape[-2], f"`lu` must be a batch of square matrices, but got shape {list(lu.shape)}",
           ValueError)
-    _fail(b.shape[-2] == lu.shape[-1], f"The number of rows of `b` ({b.shape[-2]}) must equal the order of `lu` "
+    require(b.shape[-2] == lu.shape[-1], f"The number of rows of `b` ({b.shape[-2]}) must equal the order of `lu` "
           f"({lu.shape[-1]}).", ValueError)
     if trans not in ("N", "T", "C"):
         raise ValueError(f"trans must be one of 'N', 'T', 'C', but received {trans!r}")
@@ -660,14 +661,14 @@ def householder_product(x, tau, name=None):
                     [0., 0.]])
     """
     _check_reflectors(x, tau, "paddle.linalg.householder_product")
-    _fail(x.ndim >= 2 and tau.ndim == x.ndim - 1, "The input x must have more than 2 dimensions, and input tau must "
+    require(x.ndim >= 2 and tau.ndim == x.ndim - 1, "The input x must have more than 2 dimensions, and input tau must "
           "have more than 1 dimension, and the dimension of x is 1 larger than the dimension of tau")
-    _fail(list(x.shape[:-2]) == list(tau.shape[:-1]), "The batch dimensions of x and tau must be the same, but "
+    require(list(x.shape[:-2]) == list(tau.shape[:-1]), "The batch dimensions of x and tau must be the same, but "
           f"received {list(x.shape)} and {list(tau.shape)}.")
     m, n = x.shape[-2], x.shape[-1]
-    _fail(m >= n, "The rows of input x must be greater than or equal to the columns of input x.")
-    _fail(tau.shape[-1] <= n, "The last dim of x must be greater than tau.")
-    _fail(x.dtype is tau.dtype, "The input x must have the same dtype with input tau.")
+    require(m >= n, "The rows of input x must be greater than or equal to the columns of input x.")
+    require(tau.shape[-1] <= n, "The last dim of x must be greater than tau.")
+    require(x.dtype is tau.dtype, "The input x must have the same dtype with input tau.")
     return _reflect(x, tau, constant(np.eye(m, n, dtype=x.dtype.np_dtype)))
 
 
@@ -687,16 +688,16 @@ def ormqr(x, tau, y, left=True, transpose=False, name=None):
     """
     _check_reflectors(x, tau, "paddle.linalg.ormqr")
     check_var(y, "paddle.linalg.ormqr", "y")
-    _fail(x.dtype is tau.dtype and x.dtype is y.dtype, "The input tau and y must have the same dtype with the x.")
-    _fail(x.ndim >= 2 and y.ndim >= 2 and tau.ndim == x.ndim - 1, "x and y must have at least 2 dimensions and tau "
+    require(x.dtype is tau.dtype and x.dtype is y.dtype, "The input tau and y must have the same dtype with the x.")
+    require(x.ndim >= 2 and y.ndim >= 2 and tau.ndim == x.ndim - 1, "x and y must have at least 2 dimensions and tau "
           "exactly one less than x.")
     mn = x.shape[-2]
-    _fail(tau.shape[-1] <= min(x.shape[-2], x.shape[-1]), "The innermost dimension of tau must not exceed "
+    require(tau.shape[-1] <= min(x.shape[-2], x.shape[-1]), "The innermost dimension of tau must not exceed "
           f"min(x.shape[-2], x.shape[-1]), but received {tau.shape[-1]} for x of shape {list(x.shape)}.")
     if left:
-        _fail(y.shape[-2] == mn, "The row dimension of x and the row dimension of y should be the same")
+        require(y.shape[-2] == mn, "The row dimension of x and the row dimension of y should be the same")
     else:
-        _fail(y.shape[-1] == mn, "The row dimension of x and the column dimension of y should be the same")
+        require(y.shape[-1] == mn, "The row dimension of x and the column dimension of y should be the same")
     q = _reflect(x, tau, constant(np.eye(mn, dtype=x.dtype.np_dtype)))
     if transpose:
         q = _adjoint(q)
@@ -704,7 +705,7 @@ def ormqr(x, tau, y, left=True, transpose=False, name=None):
 
 
 def _check_q(q, m, n):
-    _fail(isinstance(q, (int, np.integer)) and not isinstance(q, bool) and 0 <= q <= min(m, n),
+    require(isinstance(q, (int, np.integer)) and not isinstance(q, bool) and 0 <= q <= min(m, n),
           f"q(={q}) must be non-negative integer and not greater than min(m, n)={min(m, n)}", ValueError)
 
 
@@ -733,7 +734,7 @@ def svd_lowrank(x, q=None, niter=2, M=None, name=None):
             [2.0, 1.0]
     """
     check_var(x, "paddle.linalg.svd_lowrank")
-    _fail(x.ndim >= 2, f"The input of svd_lowrank must have at least 2 dimensions, but got {x.ndim}", ValueError)
+    require(x.ndim >= 2, f"The input of svd_lowrank must have at least 2 dimensions, but got {x.ndim}", ValueError)
     check_kernel_dtype(x, "svd_lowrank", FLOAT_COMPLEX)
     m, n = x.shape[-2], x.shape[-1]
     q = min(6, m, n) if q is None else q
@@ -766,7 +767,7 @@ def pca_lowrank(x, q=None, center=True, niter=2, name=None):
             [1.414214, 0.707107]
     """
     check_var(x, "paddle.linalg.pca_lowrank")
-    _fail(x.ndim >= 2, f"The input of pca_lowrank must have at least 2 dimensions, but got {x.ndim}", ValueError)
+    require(x.ndim >= 2, f"The input of pca_lowrank must have at least 2 dimensions, but got {x.ndim}", ValueError)
     m, n = x.shape[-2], x.shape[-1]
     q = min(6, m, n) if q is None else q
     _check_q(q, m, n)

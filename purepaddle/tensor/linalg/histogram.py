@@ -7,10 +7,10 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops.linalg.histogram import Histogramdd
-from .._operand import check_var
+from .._check import check_var
 from ..creation.fill import cast
 from ..creation.spacing import linspace
-from .product import _fail
+from .._check import require
 
 
 def _range_ends(x, lo, hi, d):
@@ -66,12 +66,12 @@ def histogramdd(x, bins=10, ranges=None, density=False, weights=None, name=None)
                     [0., 2.]])
     """
     check_var(x, "paddle.histogramdd")
-    _fail(x.ndim >= 2, "input x must be a tensor with at least 2 dimensions.")
+    require(x.ndim >= 2, "input x must be a tensor with at least 2 dimensions.")
     dims = x.shape[-1]
     if isinstance(bins, (int, np.integer)) and not isinstance(bins, bool):
         bins = [int(bins)] * dims
     elif isinstance(bins, (list, tuple)):
-        _fail(len(bins) == dims, f"The length of bins must be {dims} when bins is a list.")
+        require(len(bins) == dims, f"The length of bins must be {dims} when bins is a list.")
         for i, b in enumerate(bins):
             if isinstance(b, bool) or not isinstance(b, (int, np.integer, TensorMethods)):
                 raise ValueError(f"The type of {i}-th element in bins list must be int.")
@@ -79,11 +79,11 @@ def histogramdd(x, bins=10, ranges=None, density=False, weights=None, name=None)
         raise TypeError(f"The type of 'bins' in paddle.histogramdd must be int, list of int or list of Tensor, but "
                         f"received {type(bins).__name__}.")
     if ranges is not None:
-        _fail(len(ranges) == 2 * dims, f"The length of ranges list must be {2 * dims}")
+        require(len(ranges) == 2 * dims, f"The length of ranges list must be {2 * dims}")
     if weights is not None:
         check_var(weights, "paddle.histogramdd", "weights")
-        _fail(weights.dtype is x.dtype, "The dtype of weights must be the same as x.")
-        _fail(list(weights.shape) == list(x.shape[:-1]), "The shape of weights must be the same as x's except its "
+        require(weights.dtype is x.dtype, "The dtype of weights must be the same as x.")
+        require(list(weights.shape) == list(x.shape[:-1]), "The shape of weights must be the same as x's except its "
               f"last dimension, but received {list(weights.shape)} and {list(x.shape)}.")
         weights = weights.reshape([-1])
     flat = x.reshape([-1, dims])

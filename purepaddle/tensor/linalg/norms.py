@@ -10,10 +10,11 @@ from ...ops.linalg.decomposition import Svd
 from ...ops.linalg.norms import Dist, FrobeniusNorm, PNorm
 from ...ops.linalg.product import Diagonal
 from ...ops.math.elementwise import broadcast_shape
-from .._operand import check_var
+from .._check import check_var
 from ..creation.fill import cast
-from ..linalg_util import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, write_out
-from .product import _fail, _swap_last, matmul
+from .._check import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, set_out_values
+from .._check import require
+from .product import _swap_last, matmul
 
 
 _INF = float("inf")
@@ -81,7 +82,7 @@ def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, ou
             res = (x != 0).astype(x.dtype).sum(axis=axes, keepdim=keepdim)
         else:
             res = (x.abs() ** float(p)).sum(axis=axes, keepdim=keepdim) ** (1.0 / p)
-    return write_out(res, out)
+    return set_out_values(res, out)
 
 
 def _to_back(x, a0, a1):
@@ -176,7 +177,7 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
             res = matrix_norm(x, p, axis, keepdim)
         else:
             res = vector_norm(x, p, axis, keepdim)
-    return write_out(res, out)
+    return set_out_values(res, out)
 
 
 def dist(x, y, p=2, name=None):
@@ -380,10 +381,10 @@ def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=
     check_var(y, "paddle.cdist", "y")
     if not isinstance(p, numbers.Real) or isinstance(p, bool):
         raise TypeError(f"The type of 'p' in paddle.cdist must be float, but received {type(p).__name__}.")
-    _fail(p >= 0, f"The p must be greater than or equal to 0, But received p is {p}.")
-    _fail(x.ndim >= 2, f"The x must be at least 2-dimensional, But received Input x's dimensional is {x.ndim}.")
-    _fail(y.ndim >= 2, f"The y must be at least 2-dimensional, But received Input y's dimensional is {y.ndim}.")
-    _fail(x.shape[-1] == y.shape[-1], "The x and y must have same last dimension, But received Input x's last "
+    require(p >= 0, f"The p must be greater than or equal to 0, But received p is {p}.")
+    require(x.ndim >= 2, f"The x must be at least 2-dimensional, But received Input x's dimensional is {x.ndim}.")
+    require(y.ndim >= 2, f"The y must be at least 2-dimensional, But received Input y's dimensional is {y.ndim}.")
+    require(x.shape[-1] == y.shape[-1], "The x and y must have same last dimension, But received Input x's last "
           f"dimension is {x.shape[-1]}, Input y's last dimension is {y.shape[-1]}.")
     if compute_mode not in _CDIST_MODES:
         raise ValueError(f"The compute_mode should be '{_CDIST_MODES[0]}', '{_CDIST_MODES[1]}' or "

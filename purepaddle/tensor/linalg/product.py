@@ -8,14 +8,14 @@ from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ...ops.linalg.product import Bmm, Cross, Diagonal, Dot, Kron, MatMul, Mv, Trace
 from ...ops.math.unary import Scale
-from .._operand import as_var, cast, check_var
+from .._check import (FLOATS, check_kernel_dtype, check_same_dtype, check_tensor, check_var, check_x, class_type_name,
+                      kernel_error, norm_axis, require, set_out_values, type_name)
+from .._operand import as_var, cast
 from ..creation.conversion import tolist
-from ..linalg_util import FLOATS, check_kernel_dtype, check_same_dtype, check_tensor, norm_axis, write_out
-from ..manipulation.shape import _is_int, _tname, check_x, reshape
+from ..manipulation.shape import _is_int, reshape
 from ..math.cumulative import _F32_64
 from ..math.elementwise import multiply
 from ..math.inplace import _assign_into, _snapshot_if_needed
-from ..math.unary import kernel_error, type_name
 
 
 def mm(input, mat2, name=None):
@@ -52,7 +52,7 @@ def bmm(x, y, name=None, *, out=None):
     if not (xs is not None and ys is not None and len(xs) == 3 and len(ys) == 3 and xs[2] == ys[1]
             and xs[0] == ys[0] and x.dtype is y.dtype and x.dtype.name in FLOATS[0]):
         _bmm_errors(x, y)
-    return write_out(apply(Bmm, x, y), out)
+    return set_out_values(apply(Bmm, x, y), out)
 
 
 def _differ(a, b):
@@ -92,7 +92,7 @@ def dot(x, y, name=None, *, out=None):
     xs, ys = getattr(x, "shape", None), getattr(y, "shape", None)
     if not (xs is not None and ys is not None and len(xs) in (1, 2) and xs == ys and x.dtype is y.dtype):
         _dot_errors(x, y)
-    return write_out(apply(Dot, x, y), out)
+    return set_out_values(apply(Dot, x, y), out)
 
 
 def _dot_errors(x, y):
@@ -150,7 +150,7 @@ def outer(x, y, name=None, *, out=None):
     """
     check_tensor(x, "outer")
     check_tensor(y, "outer", "y")
-    return write_out(multiply(x.reshape([-1, 1]), y.reshape([1, -1])), out)
+    return set_out_values(multiply(x.reshape([-1, 1]), y.reshape([1, -1])), out)
 
 
 def inner(x, y, name=None):
@@ -523,11 +523,6 @@ def _swap_last(x):
     return x.transpose(perm)
 
 
-def _fail(cond, msg, exc=AssertionError):
-    if not cond:
-        raise exc(msg)
-
-
 def matrix_transpose(x, name=None):
     """x with its last two dimensions swapped.
 
@@ -539,7 +534,7 @@ def matrix_transpose(x, name=None):
             paddle.Size([2, 5, 3])
     """
     check_var(x, "paddle.matrix_transpose")
-    _fail(x.ndim >= 2, f"Tensor.ndim({x.ndim}) is required to be greater than or equal to 2.", ValueError)
+    require(x.ndim >= 2, f"Tensor.ndim({x.ndim}) is required to be greater than or equal to 2.", ValueError)
     return _swap_last(x)
 
 
@@ -561,7 +556,7 @@ def tensordot(x, y, axes=2, name=None):
     check_x(y, "tensordot", "y", 1)
     if not isinstance(axes, (int, np.integer, tuple, list, TensorMethods)) or isinstance(axes, bool):
         raise TypeError(f"The type of 'axes' in tensordot must be int, tuple, list or Tensor, but received "
-                        f"{_tname(axes)}.")
+                        f"{class_type_name(axes)}.")
     nx, ny = len(x.shape), len(y.shape)
     if isinstance(axes, TensorMethods):
         axes = tolist(axes)
@@ -606,7 +601,6 @@ def tensordot(x, y, axes=2, name=None):
 
 __all__ = ["mm", "bmm", "dot", "mv", "outer", "inner", "cross", "kron", "trace", "diagonal", "matmul", "addmm",
            "baddbmm", "baddbmm_", "matrix_transpose", "tensordot"]
-
 METHODS = {"bmm": bmm, "dot": dot, "mv": mv, "outer": outer, "inner": inner, "cross": cross, "kron": kron,
            "trace": trace, "diagonal": diagonal, "multi_dot": multi_dot, "__matmul__": _matmul_op,
            "__rmatmul__": _rmatmul_op, "matmul": matmul, "mm": matmul, "addmm": addmm, "baddbmm": baddbmm,

@@ -4,12 +4,12 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ...ops.manipulation.distinct import Unique, UniqueConsecutive
-from .gathering import need_tensor
+from .._check import need_tensor_short_name
 
 
 # -- unique ------------------------------------------------------------------------------
 def _unique_args(x, axis, dtype, flags, api):
-    need_tensor(x, api, "x", 0)
+    need_tensor_short_name(x, api, "x", 0)
     for name, v in flags:
         if not isinstance(v, bool):
             raise TypeError(f"The type of '{name}' in {api} must be bool, but received {type(v).__name__}.")

@@ -1,127 +1,21 @@
 """Reading by index: gather, gather_nd, take_along_axis, index_select, take (paddle.*)."""
-import inspect
-
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, apply_inplace
+from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ..._core.tensor import Tensor
-from ...ops.creation.fill import Cast, FillConstant
 from ...ops.manipulation.gathering import Gather, GatherNd, IndexSelect, TakeAlongAxis
 from ...ops.manipulation.shape import Reshape
+from .._check import axis_int, index_dtype, need_tensor_short_name, write_out_result
+from .._operand import broadcast_to
+from .._signature import paddle_signature
 
 
 _INDEX_DTYPES = (_dt.int32, _dt.int64)
 # -- shared argument checks (also used by selection_scatter / selection_tri) ---------------
 # kernels flag Paddle-worded errors with `paddle_kernel`; dispatch passes those through unwrapped
-run = apply
-run_inplace = apply_inplace
 
-
-def check_broadcast(xs, ys):
-    """Paddle's error when two shapes do not broadcast; returns the broadcast shape."""
-    n = max(len(xs), len(ys))
-    a = [1] * (n - len(xs)) + list(xs)
-    b = [1] * (n - len(ys)) + list(ys)
-    out = []
-    for i, (p, q) in enumerate(zip(a, b)):
-        if p == q or q == 1 or p == 1 or p < 0 or q < 0:
-            out.append(q if p == 1 else (p if q == 1 else max(p, q)))
-            continue
-        raise ValueError(
-            "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the "
-            f"shape of X = {list(xs)} and the shape of Y = {list(ys)}. Received [{p}] in X is not equal to [{q}] in "
-            f"Y at i:{i}.")
-    return out
-
-
-def need_tensor(v, api, arg, pos):
-    """Paddle's error for a non-Tensor argument."""
-    if not isinstance(v, TensorMethods):
-        raise ValueError(f"(InvalidArgument) {api}(): argument '{arg}' (position {pos}) must be Tensor, "
-                         f"but got {type(v).__name__}")
-    return v
-
-
-def index_dtype(index, api, eager_msg):
-    """Raise unless `index` is int32/int64: Paddle's kernel message eagerly, its static TypeError otherwise."""
-    d = index.dtype
-    if d is _dt.int64 or d is _dt.int32:
-        return
-    if isinstance(index, Tensor):
-        raise ValueError(eager_msg.format(dtype=d.name))
-    raise TypeError(f"The data type of 'index' in {api} must be ['int32', 'int64'], but received {d.name}. ")
-
-
-def axis_int(axis, api, arg="axis"):
-    """An int axis from an int or a 1-element Tensor."""
-    if isinstance(axis, Tensor):
-        return int(axis._data.reshape(-1)[0])
-    if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
-        return int(axis)
-    if isinstance(axis, (float, np.floating)) and float(axis).is_integer():
-        return int(axis)
-    raise TypeError(f"The type of '{arg}' in {api} must be int or Tensor, but received {type(axis).__name__}.")
-
-
-def cast_to(x, d):
-    """x converted to DType d (no-op when it already is)."""
-    return x if x.dtype is d else apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
-
-
-def scalar_tensor(value, dtype=None):
-    """A 0-D constant from a Python scalar (Paddle's to_tensor dtype rules unless `dtype` is given)."""
-    if dtype is None:
-        dtype = _dt.infer_data_dtype(value) or _dt.from_numpy(np.asarray(value).dtype)
-    if isinstance(value, np.generic):
-        value = value.item()
-    return apply(FillConstant, shape=[], value=value, dtype=dtype.proto)
-
-
-def expand_error(src, dst):
-    """Paddle's expand_v2 error for a shape that cannot broadcast to `dst`."""
-    src = [1] * (len(dst) - len(src)) + list(src)
-    for s, d in zip(src, dst):
-        if s != d and s != 1 and s >= 0 and d >= 0:
-            return ValueError(
-                f"(InvalidArgument) The value ({s}) of the non-singleton dimension does not match the corresponding "
-                f"value ({d}) in shape for expand_v2 op.\n  [Hint: Expected vec_in_dims[i] == expand_shape[i], but "
-                f"received vec_in_dims[i]:{s} != expand_shape[i]:{d}.]")
-    return None
-
-
-def broadcast_to(x, shape):
-    """x broadcast to `shape` (Paddle's expand_v2 error when it cannot)."""
-    shape = list(shape)
-    if list(x.shape) == shape:
-        return x
-    err = expand_error(x.shape, shape)
-    if err is not None:
-        raise err
-    from .shape import broadcast_to as expand
-    return expand(x, shape)
-
-
-def write_out(res, out):
-    """Paddle 3's `out=` argument: `out` takes the result's value and place in the graph; the result is returned."""
-    if out is None or STATE.static:
-        return res
-    out._data = res._data
-    out._node, out._idx = res._node, res._idx
-    out.stop_gradient = res.stop_gradient
-    out._version += 1
-    return res
-
-
-def paddle_signature(func, *required):
-    """Show Paddle's signature (no alias **kwargs, `required` without defaults) to inspect, as Paddle does."""
-    sig = inspect.signature(func)
-    params = [p.replace(default=inspect.Parameter.empty) if p.name in required else p
-              for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
-    func.__signature__ = sig.replace(parameters=params)
-    return func
 
 
 def _too_few(api, forms):
@@ -160,8 +54,8 @@ def gather(x=None, index=None, axis=None, name=None, out=None, **kwargs):
         raise TypeError(f"gather() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if x is None or index is None:
         _too_few("gather", _GATHER_FORMS)
-    need_tensor(x, "gather", "x", 0)
-    need_tensor(index, "gather", "index", 1)
+    need_tensor_short_name(x, "gather", "x", 0)
+    need_tensor_short_name(index, "gather", "index", 1)
     index_dtype(index, "gather", "(InvalidArgument) The data type of Input(Index) of gather must be int32 or int64 "
                 "on CPU.")
     ishape = index.shape
@@ -179,14 +73,14 @@ def gather(x=None, index=None, axis=None, name=None, out=None, **kwargs):
         axis = 0
     nd = len(x.shape)
     if isinstance(axis, TensorMethods) and not isinstance(axis, Tensor):  # a static Variable
-        return write_out(run(Gather, x, index, axis, overwrite=False), out)
+        return write_out_result(apply(Gather, x, index, axis, overwrite=False), out)
     ax = axis_int(axis, "gather")
     if ax >= nd or ax < -nd or nd == 0:
         raise IndexError(
             f"(OutOfRange) Attr(axis) is out of range, It's expected to be in range of [{-nd}, {nd - 1}]. But "
             f"received Attr(axis) = {ax}.\n  [Hint: Expected axis_v < input_dim.size(), but received axis_v:{ax} "
             f">= input_dim.size():{nd}.]")
-    return write_out(run(Gather, x, index, None, axis=ax % nd, overwrite=False), out)
+    return write_out_result(apply(Gather, x, index, None, axis=ax % nd, overwrite=False), out)
 
 
 def _gather_torch(x, index, axis, out, kwargs):
@@ -201,7 +95,7 @@ def _gather_torch(x, index, axis, out, kwargs):
         raise TypeError(f"gather() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if x is None or dim is None or index is None:
         _too_few("gather", _GATHER_FORMS)
-    return write_out(take_along_axis(x, index, dim, broadcast=False), out)
+    return write_out_result(take_along_axis(x, index, dim, broadcast=False), out)
 
 
 def gather_nd(x, index, name=None):
@@ -219,8 +113,8 @@ def gather_nd(x, index, name=None):
             Tensor(shape=[1, 3], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [[4, 5, 6]])
     """
-    need_tensor(x, "gather_nd", "x", 0)
-    need_tensor(index, "gather_nd", "index", 1)
+    need_tensor_short_name(x, "gather_nd", "x", 0)
+    need_tensor_short_name(index, "gather_nd", "index", 1)
     index_dtype(index, "gather_nd", "(InvalidArgument) Index holds the wrong type, it holds [{dtype}],but desires "
                 "to be [int32] or [int64]")
     ishape = index.shape
@@ -230,12 +124,12 @@ def gather_nd(x, index, name=None):
             "(InvalidArgument) Input(Index).shape[-1] should be no greater than Input(X).rank\n  [Hint: Expected "
             f"index_dims[index_dims_size - 1] <= x_dims_size, but received index_dims[index_dims_size - 1]:"
             f"{k if k is not None else 'none (0-D index)'} > x_dims_size:{len(x.shape)}.]")
-    return run(GatherNd, x, index)
+    return apply(GatherNd, x, index)
 
 
 def _along_axis_common(arr, indices, axis, api):
-    need_tensor(arr, api, "arr", 0)
-    need_tensor(indices, api, "indices", 1)
+    need_tensor_short_name(arr, api, "arr", 0)
+    need_tensor_short_name(indices, api, "indices", 1)
     if len(arr.shape) != len(indices.shape):
         raise ValueError("`indices` and `arr` must have the same number of dimensions!")
     nd = len(arr.shape)
@@ -285,7 +179,7 @@ def take_along_axis(arr=None, indices=None, axis=None, broadcast=True, *, out=No
                     f"{_size(ashape)} apart from dimension {axis}")
     index_dtype(indices, "take_along_axis", "(InvalidArgument) The data type of indices in take_along_axis must "
                 "be int32 or int64, but received {dtype}.")
-    return write_out(run(TakeAlongAxis, arr, indices, Axis=axis), out)
+    return write_out_result(apply(TakeAlongAxis, arr, indices, Axis=axis), out)
 
 
 def _size(shape):
@@ -315,8 +209,8 @@ def index_select(x=None, index=None, axis=0, name=None, *, out=None, **kwargs):
         index, axis = axis, int(index)
         if not isinstance(index, TensorMethods):
             raise TypeError("index_select() missing 1 required argument: 'index'")
-    need_tensor(x, "index_select", "x", 0)
-    need_tensor(index, "index_select", "index", 1)
+    need_tensor_short_name(x, "index_select", "x", 0)
+    need_tensor_short_name(index, "index_select", "index", 1)
     index_dtype(index, "paddle.tensor.search.index_select", "(InvalidArgument) Input(Index) holds the wrong type, "
                 "it holds {dtype}, but desires to be int32 or int64")
     ishape = list(index.shape)
@@ -330,7 +224,7 @@ def index_select(x=None, index=None, axis=0, name=None, *, out=None, **kwargs):
         raise IndexError(
             f"(OutOfRange) Attr(dim) is out of range, It's expected to be in range of [{-nd}, {nd - 1}]. But "
             f"received Attr(dim) = {axis}.")
-    return write_out(run(IndexSelect, x, index, dim=axis % nd), out)
+    return write_out_result(apply(IndexSelect, x, index, dim=axis % nd), out)
 
 
 def take(x, index, mode="raise", name=None):
@@ -352,7 +246,7 @@ def take(x, index, mode="raise", name=None):
         raise TypeError(f"The type of 'index' must be Tensor, but got {type(index)}")
     if index.dtype not in _INDEX_DTYPES:
         raise TypeError(f"The data type of 'index' must be one of ['int32', 'int64'], but got {index.dtype}")
-    need_tensor(x, "take", "x", 0)
+    need_tensor_short_name(x, "take", "x", 0)
     flat = apply(Reshape, x, shape=[-1])
     idx = apply(Reshape, index, shape=[-1])
     n = flat.shape[0]
@@ -361,16 +255,13 @@ def take(x, index, mode="raise", name=None):
     elif mode == "clip" and n > 0:
         from ..math.elementwise import maximum, minimum
         idx = minimum(maximum(idx, 0), n - 1)
-    res = run(IndexSelect, flat, idx, dim=0)
+    res = apply(IndexSelect, flat, idx, dim=0)
     return apply(Reshape, res, shape=list(index.shape))
 
 
 for _f, _req in ((gather, ("x", "index")), (take_along_axis, ("arr", "indices", "axis")),
                  (index_select, ("x", "index"))):
     paddle_signature(_f, *_req)
-
-
 __all__ = ["gather", "gather_nd", "take_along_axis", "index_select", "take"]
-
 METHODS = {"gather": gather, "gather_nd": gather_nd, "take_along_axis": take_along_axis, "index_select": index_select,
            "take": take}

@@ -9,8 +9,9 @@ from ...ops.manipulation import indexing as L, shape as S
 from ...ops.manipulation.indexing import ShardIndex
 from ...ops.math.unary import Scale
 from .._operand import cast
-from ..math.unary import kernel_error
-from .shape import _is_int, _tname, check_x, int_list
+from .._check import kernel_error
+from .._check import check_x, class_type_name
+from .shape import _is_int, int_list
 
 
 MAX, MIN = L.MAX_INT, L.MIN_INT
@@ -65,7 +66,7 @@ def _classify(it, k):
                 return "bool", bool(arr), 0
             return "adv", arr, arr.ndim
         if arr.dtype.kind not in "iu":
-            raise ValueError(_INDEX_TYPES + f"{_tname(it)} of {arr.dtype} in {k + 1}th slice item")
+            raise ValueError(_INDEX_TYPES + f"{class_type_name(it)} of {arr.dtype} in {k + 1}th slice item")
         if arr.ndim == 0:
             return "int", int(arr), 1
         return "adv", arr.astype(np.int64, copy=False), 1
@@ -372,7 +373,7 @@ def _value_operand(value, x):
     if isinstance(value, np.ndarray):
         return const_operand(value.astype(x.dtype.np_dtype)), None
     raise ValueError("(InvalidArgument) Value type error. The assign value allows Tensor, numpy.ndarray, integer, "
-                     f"float, complex or bool, but received {_tname(value)}.")
+                     f"float, complex or bool, but received {class_type_name(value)}.")
 
 
 def _set_attrs(x, p, none):
@@ -548,10 +549,10 @@ def index_put_(x, indices, value, accumulate=False, name=None):
 def _put_indices(indices):
     if isinstance(indices, TensorMethods) or not isinstance(indices, (list, tuple)):
         raise TypeError(f"The type of 'indices' in index_put must be a tuple or list of Tensors, but received "
-                        f"{_tname(indices)}.")
+                        f"{class_type_name(indices)}.")
     for t in indices:
         if not isinstance(t, TensorMethods):
-            raise TypeError(f"Each of 'indices' in index_put must be a Tensor, but received {_tname(t)}.")
+            raise TypeError(f"Each of 'indices' in index_put must be a Tensor, but received {class_type_name(t)}.")
         if not (t.dtype.is_integer or t.dtype is _dt.bool_):
             raise TypeError(f"The dtype of 'indices' in index_put must be int32, int64 or bool, but received "
                             f"{t.dtype.name}.")

@@ -15,12 +15,13 @@ from ...ops.manipulation.shape import Flatten, Squeeze, Transpose, Unsqueeze
 from ...ops.math.unary import Scale
 from .._operand import cast
 from .indexing import slice as _slice
-from .shape import _axes_arg, _is_int, _tname, atleast_1d, atleast_2d, atleast_3d, check_x, int_list, reshape
+from .._check import check_x, class_type_name
+from .shape import _axes_arg, _is_int, atleast_1d, atleast_2d, atleast_3d, int_list, reshape
 
 
 def _tensor_list(x, op):
     if isinstance(x, TensorMethods) or not isinstance(x, (list, tuple)):
-        got = "Tensor" if isinstance(x, TensorMethods) else _tname(x)
+        got = "Tensor" if isinstance(x, TensorMethods) else class_type_name(x)
         raise ValueError(f"(InvalidArgument) {op}(): argument 'x' (position 0) must be list of Tensors, but got {got}")
     if not x:
         raise ValueError(f"(InvalidArgument) {op}(): argument 'x' (position 0) must be list of Tensors, but got "
@@ -46,7 +47,7 @@ def _axis_value(axis, op, what="int or Tensor"):
     if isinstance(axis, float) and axis.is_integer():
         return int(axis), None
     if not _is_int(axis):
-        raise TypeError(f"The type of 'axis' in {op} must be {what}, but received {_tname(axis)}.")
+        raise TypeError(f"The type of 'axis' in {op} must be {what}, but received {class_type_name(axis)}.")
     return int(axis), None
 
 
@@ -120,7 +121,7 @@ def stack(x, axis=0, name=None, *, out=None):
     """
     xs = _tensor_list(x, "stack")
     if not _is_int(axis):
-        raise TypeError(f"The type of 'axis' in stack must be int, but received {_tname(axis)}.")
+        raise TypeError(f"The type of 'axis' in stack must be int, but received {class_type_name(axis)}.")
     n = len(xs[0].shape)
     if not -(n + 1) <= axis < n + 1:
         raise ValueError(f"(InvalidArgument) Attr(axis) must be inside [-(rank+1), rank+1), where rank = {n}, but "
@@ -179,7 +180,7 @@ def chunk(x, chunks, axis=0, name=None):
             [paddle.Size([4, 2]), paddle.Size([4, 2]), paddle.Size([4, 2])]
     """
     if not _is_int(chunks):
-        raise TypeError(f"The type of 'chunks' in chunk must be int, but received {_tname(chunks)}.")
+        raise TypeError(f"The type of 'chunks' in chunk must be int, but received {class_type_name(chunks)}.")
     return split(x, chunks, axis)
 
 
@@ -277,7 +278,7 @@ def tile(x, repeat_times, name=None):
         repeat_times = [repeat_times]
     if not isinstance(repeat_times, (list, tuple, TensorMethods)):
         raise TypeError(f"The type of 'repeat_times' in tile must be list, tuple or Tensor, but received "
-                        f"{_tname(repeat_times)}.")
+                        f"{class_type_name(repeat_times)}.")
     vals, t = int_list(repeat_times, "tile")
     for r in vals:
         if t is None and r < 0:
@@ -327,7 +328,7 @@ def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
         return apply(RepeatInterleave, x, r, Repeats=0, dim=axis, output_size=osize)
     if not _is_int(repeats):
         raise TypeError(f"(InvalidType) repeat_interleave(): argument (position 2) must be int, but got "
-                        f"{_tname(repeats)}")
+                        f"{class_type_name(repeats)}")
     if repeats <= 0:
         raise ValueError("(InvalidArgument) repeats should be larger than zero")
     return apply(RepeatInterleave, x, Repeats=int(repeats), dim=axis, output_size=osize)
@@ -526,7 +527,7 @@ def tensor_split(x, num_or_indices, axis=0, name=None):
         axis = int(axis._data.reshape(-1)[0])
     nd = len(x.shape)
     if not _is_int(axis):
-        raise TypeError(f"The type of 'axis' in tensor_split must be int or Tensor, but received {_tname(axis)}.")
+        raise TypeError(f"The type of 'axis' in tensor_split must be int or Tensor, but received {class_type_name(axis)}.")
     if nd <= 0 or nd <= axis or axis < -nd:
         raise ValueError(f"The input tensor's dimension must be greater than 0 or axis which is {axis}, but got {nd}")
     axis = int(axis) % nd

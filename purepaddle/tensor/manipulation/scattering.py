@@ -15,9 +15,11 @@ from ...ops.manipulation.shape import Reshape
 from ...ops.math.unary import Scale
 from ...ops.search import select as G
 from ..search.select import where
-from .gathering import (_along_axis_common, _size, axis_int, broadcast_to, cast_to, check_broadcast, index_dtype,
-                        need_tensor, paddle_signature, run, run_inplace, scalar_tensor, write_out)
-from .shape import check_x
+from .._check import axis_int, check_broadcast, check_x, index_dtype, need_tensor_short_name, write_out_result
+from .._operand import broadcast_to, scalar_tensor
+from .._signature import paddle_signature
+from .._operand import cast as cast_to
+from .gathering import _along_axis_common, _size
 
 
 def _same_dtype(x, v, api, arg):
@@ -32,9 +34,9 @@ _SCATTER_FORMS = (" - (Tensor input, int dim, Tensor index, Tensor src, *, str r
 
 
 def _scatter_args(x, index, updates, overwrite, api):
-    need_tensor(x, api, "x", 0)
-    need_tensor(index, api, "index", 1)
-    need_tensor(updates, api, "updates", 2)
+    need_tensor_short_name(x, api, "x", 0)
+    need_tensor_short_name(index, api, "index", 1)
+    need_tensor_short_name(updates, api, "updates", 2)
     if not isinstance(overwrite, bool):
         raise TypeError(f"(InvalidType) {api}(): argument (position 4) must be bool, but got "
                         f"{type(overwrite).__name__}")
@@ -101,7 +103,7 @@ def scatter(x=None, index=None, updates=None, overwrite=True, name=None, out=Non
         raise TypeError("Too few arguments in the function call: scatter. Expect one of: \n"
                         + "\n".join(_SCATTER_FORMS))
     _scatter_args(x, index, updates, overwrite, "scatter")
-    return write_out(run(S.Scatter, x, index, updates, overwrite=overwrite), out)
+    return write_out_result(apply(S.Scatter, x, index, updates, overwrite=overwrite), out)
 
 
 def _scatter_torch(x, index, updates, overwrite, out, kwargs):
@@ -125,7 +127,7 @@ def _scatter_torch(x, index, updates, overwrite, out, kwargs):
     elif value is not None:
         raise TypeError("`value` is useless when `src` is specified. Be careful for conflicting parameters.")
     res = put_along_axis(x, idx, src, dim, "assign" if reduce is None else reduce, broadcast=False)
-    return write_out(res, out)
+    return write_out_result(res, out)
 
 
 def scatter_(x, index, updates, overwrite=True, name=None):
@@ -144,7 +146,7 @@ def scatter_(x, index, updates, overwrite=True, name=None):
                     [0., 0.]])
     """
     _scatter_args(x, index, updates, overwrite, "scatter_")
-    return run_inplace(S.Scatter, x, index, updates, overwrite=overwrite)
+    return apply_inplace(S.Scatter, x, index, updates, overwrite=overwrite)
 
 
 # -- scatter_nd --------------------------------------------------------------------------
@@ -163,9 +165,9 @@ def scatter_nd_add(x, index, updates, name=None):
                     [0., 4.],
                     [0., 0.]])
     """
-    need_tensor(x, "scatter_nd_add", "x", 0)
-    need_tensor(index, "scatter_nd_add", "index", 1)
-    need_tensor(updates, "scatter_nd_add", "updates", 2)
+    need_tensor_short_name(x, "scatter_nd_add", "x", 0)
+    need_tensor_short_name(index, "scatter_nd_add", "index", 1)
+    need_tensor_short_name(updates, "scatter_nd_add", "updates", 2)
     if x.dtype is not updates.dtype:
         raise TypeError(f"x and updates must have same data type but x.dtype={x.dtype.name}, "
                         f"updates.dtype={updates.dtype.name}")
@@ -188,7 +190,7 @@ def scatter_nd_add(x, index, updates, name=None):
             raise ValueError(
                 "(InvalidArgument) Updates has wrong shape. The dimensions of Updates and Input(Updates) should "
                 f"match, but received Updates's{i}-th dimension is {e}, Input(Updates)'s {i}-th dimension is {u}.")
-    return run(S.ScatterNdAdd, x, index, updates)
+    return apply(S.ScatterNdAdd, x, index, updates)
 
 
 def scatter_nd(index, updates, shape, name=None):
@@ -205,7 +207,7 @@ def scatter_nd(index, updates, shape, name=None):
                     [4., 6.],
                     [0., 0.]])
     """
-    need_tensor(updates, "scatter_nd", "updates", 1)
+    need_tensor_short_name(updates, "scatter_nd", "updates", 1)
     if isinstance(shape, TensorMethods):
         shape = shape.tolist()
     if not isinstance(shape, (list, tuple)):
@@ -290,7 +292,7 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
                     [60, 40, 50]])
     """
     indices, values, attrs = _put_args(arr, indices, values, axis, reduce, include_self, broadcast, "put_along_axis")
-    return run(S.PutAlongAxis, arr, indices, values, **attrs)
+    return apply(S.PutAlongAxis, arr, indices, values, **attrs)
 
 
 def put_along_axis_(arr, indices, values, axis, reduce="assign", include_self=True, broadcast=True):
@@ -309,7 +311,7 @@ def put_along_axis_(arr, indices, values, axis, reduce="assign", include_self=Tr
     """
     indices, values, attrs = _put_args(arr, indices, values, axis, reduce, include_self, broadcast,
                                        "put_along_axis_")
-    return run_inplace(S.PutAlongAxis, arr, indices, values, **attrs)
+    return apply_inplace(S.PutAlongAxis, arr, indices, values, **attrs)
 
 
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
@@ -357,9 +359,9 @@ def _index_add_args(x, index, axis, value, alpha, api, kwargs):
             raise TypeError(f"{api}() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if isinstance(index, (int, np.integer)) and not isinstance(index, bool):  # torch order (input, dim, index, value)
         index, axis = axis, int(index)
-    need_tensor(x, api, "x", 0)
-    need_tensor(index, api, "index", 1)
-    need_tensor(value, api, "value", 3)
+    need_tensor_short_name(x, api, "x", 0)
+    need_tensor_short_name(index, api, "index", 1)
+    need_tensor_short_name(value, api, "value", 3)
     index_dtype(index, "paddle.tensor.manipulation.index_add", "(InvalidArgument) Input(Index) holds the wrong "
                 "type, it holds {dtype}, but desires to be int32 or int64")
     _same_dtype(x, value, api, "value")
@@ -406,7 +408,7 @@ def index_add(x=None, index=None, axis=None, value=None, alpha=1, name=None, *, 
                     [2., 2., 2.]])
     """
     x, index, axis, value = _index_add_args(x, index, axis, value, alpha, "index_add", kwargs)
-    return write_out(run(S.IndexAdd, x, index, value, axis=axis), out)
+    return write_out_result(apply(S.IndexAdd, x, index, value, axis=axis), out)
 
 
 def index_add_(x=None, index=None, axis=None, value=None, alpha=1, name=None, **kwargs):
@@ -423,12 +425,12 @@ def index_add_(x=None, index=None, axis=None, value=None, alpha=1, name=None, **
                    [0., 5., 0.])
     """
     x, index, axis, value = _index_add_args(x, index, axis, value, alpha, "index_add_", kwargs)
-    return run_inplace(S.IndexAdd, x, index, value, axis=axis)
+    return apply_inplace(S.IndexAdd, x, index, value, axis=axis)
 
 
 def _index_fill_args(x, index, axis, value, api):
-    need_tensor(x, api, "x", 0)
-    need_tensor(index, api, "index", 1)
+    need_tensor_short_name(x, api, "x", 0)
+    need_tensor_short_name(index, api, "index", 1)
     index_dtype(index, api, "(InvalidArgument) Input(Index) holds the wrong type, it holds {dtype}, but desires to "
                 "be int32 or int64")
     if isinstance(value, TensorMethods):
@@ -445,7 +447,7 @@ def _index_fill_args(x, index, axis, value, api):
     flat = apply(Reshape, index, shape=[-1])
     base = apply(FillConstant, shape=[n], value=False, dtype=_dt.bool_.proto)
     hits = apply(FillConstant, shape=[flat.shape[0]], value=True, dtype=_dt.bool_.proto)
-    mask = run(S.Scatter, base, flat, hits, overwrite=True)
+    mask = apply(S.Scatter, base, flat, hits, overwrite=True)
     mask = apply(Reshape, mask, shape=[n if i == axis else 1 for i in range(nd)])
     return mask, value
 
@@ -483,7 +485,7 @@ def index_fill_(x, index, axis, value, name=None):
                     [0., 3.]])
     """
     mask, value = _index_fill_args(x, index, axis, value, "index_fill_")
-    return run_inplace(G.MaskedFill, x, mask, value)
+    return apply_inplace(G.MaskedFill, x, mask, value)
 
 
 for _f, _req in ((scatter, ("x", "index", "updates")), (index_add, ("x", "index", "axis", "value")),

@@ -9,20 +9,8 @@ from ..._core.dispatch import apply, apply_inplace, constant as const_operand
 from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
 from ...ops.manipulation import shape as S
+from .._check import check_x, class_type_name
 from .._operand import cast
-
-
-def _tname(v):
-    t = type(v)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
-
-
-def check_x(x, op, arg="x", pos=0):
-    """Paddle's ValueError for a non-Tensor operand of a C++ API."""
-    if not isinstance(x, TensorMethods):
-        raise ValueError(f"(InvalidArgument) {op}(): argument '{arg}' (position {pos}) must be Tensor, but got "
-                         f"{_tname(x)}")
-    return x
 
 
 def _is_int(v):
@@ -48,7 +36,7 @@ def int_list(values, op, pos=1, what="list of int"):
             out.append(int(v))
         else:
             raise TypeError(f"(InvalidType) {op}(): argument (position {pos + 1}) must be {what}, but got "
-                            f"{_tname(v)} at pos {i}")
+                            f"{class_type_name(v)} at pos {i}")
     if not dynamic:
         return out, None
     from .join import concat
@@ -67,7 +55,7 @@ def _axes_arg(axis, op, what="list, tuple, int, or Tensor"):
         if t is not None:
             raise NotImplementedError(f"{op}: axes given by a static Variable are not supported")
         return vals
-    raise TypeError(f"(InvalidType) {op}(): argument (position 2) must be {what}, but got {_tname(axis)}")
+    raise TypeError(f"(InvalidType) {op}(): argument (position 2) must be {what}, but got {class_type_name(axis)}")
 
 
 # -- reshape family ---------------------------------------------------------------------------
@@ -261,7 +249,7 @@ def unsqueeze_(x, axis, name=None):
 def _perm(x, perm, op="transpose"):
     check_x(x, op)
     if not isinstance(perm, (list, tuple)):
-        raise ValueError(f"(InvalidArgument) {op}(): 'perm' must be a list or tuple of int, but got {_tname(perm)}")
+        raise ValueError(f"(InvalidArgument) {op}(): 'perm' must be a list or tuple of int, but got {class_type_name(perm)}")
     n = len(x.shape)
     perm = [int(p) for p in perm]
     if len(perm) != n:
@@ -424,7 +412,7 @@ def moveaxis(x, source, destination, name=None):
     for name_, vals in (("source", src), ("destination", dst)):
         for v in vals:
             if not _is_int(v):
-                raise TypeError(f"Each element of '{name_}' must be integer, but received {_tname(v)}")
+                raise TypeError(f"Each element of '{name_}' must be integer, but received {class_type_name(v)}")
             if not -n <= v < n:
                 raise AssertionError(f"'{name_}' must be in the range of [-{n}, {n})")
         if len(set(v % n for v in vals)) != len(vals):
@@ -445,7 +433,7 @@ def _expand_args(x, shape, op):
     if _is_int(shape):
         shape = [shape]
     if not isinstance(shape, (list, tuple, TensorMethods)):
-        raise TypeError(f"The type of 'shape' in {op} must be list, tuple or Tensor, but received {_tname(shape)}.")
+        raise TypeError(f"The type of 'shape' in {op} must be list, tuple or Tensor, but received {class_type_name(shape)}.")
     vals, t = int_list(shape, op)
     if t is None:
         S.expand_target(list(x.shape), vals)
@@ -540,7 +528,7 @@ def broadcast_tensors(input, name=None):
             (paddle.Size([2, 3]), paddle.Size([2, 3]))
     """
     if isinstance(input, TensorMethods) or not isinstance(input, (list, tuple)) or not input:
-        got = "Tensor" if isinstance(input, TensorMethods) else ("empty list" if not input else _tname(input))
+        got = "Tensor" if isinstance(input, TensorMethods) else ("empty list" if not input else class_type_name(input))
         raise ValueError(f"(InvalidArgument) broadcast_tensors(): argument 'input' (position 0) must be list of "
                          f"Tensors, but got {got}")
     xs = list(input)
@@ -676,7 +664,6 @@ __all__ = ["reshape", "reshape_", "flatten", "flatten_", "squeeze", "squeeze_", 
            "transpose_", "t", "t_", "swapaxes", "swapdims", "permute", "unflatten", "view_as", "moveaxis", "expand",
            "broadcast_to", "expand_as", "broadcast_shape", "broadcast_tensors", "broadcast_shapes", "atleast_1d",
            "atleast_2d", "atleast_3d", "ravel"]
-
 METHODS = {"reshape": reshape, "reshape_": reshape_, "flatten": flatten, "flatten_": flatten_, "squeeze": squeeze,
            "squeeze_": squeeze_, "unsqueeze": unsqueeze, "unsqueeze_": unsqueeze_, "transpose": transpose,
            "transpose_": transpose_, "t": t, "t_": t_, "swapaxes": swapaxes, "swapdims": swapdims, "permute": permute,

@@ -5,8 +5,9 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant as const_operand
 from ...ops.manipulation import gathering as G, shape as S
 from ...ops.manipulation.views import AsComplex, AsReal, ViewDtype
-from ..math.unary import kernel_error
-from .shape import _is_int, check_x, reshape
+from .._check import kernel_error
+from .._check import check_x
+from .shape import _is_int, reshape
 
 
 # -- complex views, strided views ------------------------------------------------------------

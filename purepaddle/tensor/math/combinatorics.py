@@ -7,9 +7,10 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant as const_operand
 from ..._core.methods import TensorMethods
 from ...ops.creation.fill import FillAnyLike, FillConstant
-from .._operand import cast, check_var
+from .._check import check_var
+from .._operand import cast
 from .cumulative import _F32_64, _I32_64
-from .unary import type_name
+from .._check import type_name
 
 
 # -- constructions from vectors ------------------------------------------------------------

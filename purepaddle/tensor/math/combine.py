@@ -3,7 +3,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops.math.combine import AddN, Multiplex
-from .unary import kernel_error, need_tensor, type_name
+from .._check import kernel_error, need_tensor, type_name
 
 
 def multiplex(inputs, index, name=None):

@@ -7,8 +7,9 @@ from ..._core.dispatch import apply, apply_inplace
 from ..._core.methods import TensorMethods
 from ...ops.creation.fill import Cast
 from ...ops.math.cumulative import Cummax, Cummin, Cumprod, Cumsum, LogCumSumExp
-from .._operand import cast, check_var
-from .unary import kernel_error, type_name, write_out
+from .._check import check_var
+from .._operand import cast
+from .._check import kernel_error, type_name, write_out
 
 
 _I32_64 = (_dt.int32, _dt.int64)

@@ -9,8 +9,10 @@ from ..._core.tensor import Tensor
 from ...ops.creation.fill import Cast
 from ...ops.math import elementwise as E, unary as U
 from ...ops.math.unary import Pow, Scale
-from .._operand import as_var, cast, check_var
-from .unary import _I32_64, _SMALL_INTS, _clip_args, _int_arg, _nan_to_num_attrs, kernel_error, need_tensor, type_name
+from .._check import check_var
+from .._operand import as_var, cast
+from .._check import kernel_error, need_tensor, type_name
+from .unary import _I32_64, _SMALL_INTS, _clip_args, _int_arg, _nan_to_num_attrs
 
 
 def _inplace(op_cls, x, api, kernel=None, ints=(), int_to_float=False, **attrs):

@@ -9,7 +9,7 @@ from ...ops.creation.fill import Cast
 from ...ops.math.reduction import Logsumexp, ReduceAMax, ReduceAMin, ReduceMax, ReduceMin, ReduceProd, ReduceSum, Renorm
 from ...ops.math.unary import NanToNum
 from .cumulative import _F32_64
-from .unary import kernel_error, need_tensor, type_name, write_out
+from .._check import kernel_error, need_tensor, type_name, write_out
 
 
 _I32_64 = (_dt.int32, _dt.int64)

@@ -13,70 +13,15 @@ from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math import unary as U
 from ...ops.math.unary import Angle, Conj
 from ...ops.search.select import Where
-from .._operand import cast, check_var
+from .._check import _KERNELS, check_var, kernel_error, need_tensor, type_name, write_out
+from .._operand import cast
 
 
 _I32_64 = (_dt.int32, _dt.int64)
 _SMALL_INTS = (_dt.int8, _dt.int16, _dt.int32, _dt.int64, _dt.uint8)
-# the dtypes Paddle's CPU kernels list in their "not registered" errors
-_FLOAT_KERNEL = "float64, complex128, float32, complex64"
-_KERNELS = {
-    "abs": "int32, int64, float64, complex128, float32, complex64",
-    "sign": "int16, float64, complex128, int32, uint8, float32, complex64, int64, int8",
-    "exp": "int32, int64, float64, complex128, float16, float32, complex64",
-    "log": "int64, float64, complex128, float16, float32, complex64, int32, bfloat16",
-    "square": "int32, int64, float64, complex128, float32, complex64",
-    "floor": "int16, float64, float16, float32, int32, uint8, bfloat16, int64, int8",
-    "round": "int32, int64, float64, complex128, float32, complex64",
-    "trunc": "int32, int64, float64, float32",
-    "rsqrt": "float64, float32",
-    "erf": "float64, float16, float32",
-    "isnan": "int64, float64, complex128, float16, float32, complex64, int32, bfloat16",
-    "isinf": "int16, float64, complex128, float16, float32, complex64, int32, uint8, bfloat16, int64, int8",
-    "clip": "int32, int64, float64, float32",
-}
 for _k, _same in (("expm1", "exp"), ("log2", "log"), ("log10", "log"), ("log1p", "log"), ("ceil", "floor"),
                   ("isfinite", "isnan")):
     _KERNELS[_k] = _KERNELS[_same]
-
-
-def type_name(v):
-    """How Paddle names the type of a bad argument ('list', 'numpy.ndarray', 'None')."""
-    if v is None:
-        return "None"
-    t = type(v)
-    return t.__qualname__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
-
-
-def need_tensor(x, api, arg="x", pos=0):
-    """Paddle's error for a non-Tensor argument of a C++-backed API (a ValueError)."""
-    if not isinstance(x, TensorMethods):
-        raise ValueError(
-            f"(InvalidArgument) {api}(): argument '{arg}' (position {pos}) must be Tensor, but got {type_name(x)}")
-    return x
-
-
-def kernel_error(kernel, dtype, supported=None):
-    """Paddle's RuntimeError for a dtype its CPU kernel does not support."""
-    supported = supported or _KERNELS.get(kernel, _FLOAT_KERNEL)
-    return RuntimeError(
-        f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {dtype.name}) of kernel `{kernel}` is not "
-        f"registered. Selected wrong DataType `{dtype.name}`. Paddle support following DataTypes: {supported}.")
-
-
-def write_out(res, out):
-    """Deliver a result into the `out=` tensor (Paddle's keyword), or return it."""
-    if out is None:
-        return res
-    if not isinstance(out, TensorMethods):
-        raise TypeError(f"The type of 'out' must be paddle.Tensor, but received {type_name(out)}.")
-    if STATE.static:
-        out._rebind_static(res)
-        return out
-    out._data = res._data
-    out._node, out._idx, out.stop_gradient = res._node, res._idx, res.stop_gradient
-    out._version += 1
-    return out
 
 
 def _float_op(op_cls, x, api, kernel=None, out=None):
@@ -621,8 +566,6 @@ def increment(x, value=1.0, name=None):
 
 clamp = clip
 negative = neg
-
-
 _FLOATS = (_dt.float16, _dt.bfloat16, _dt.float32, _dt.float64)
 _COMPLEX_OK = "float64, complex128, float32, complex64"
 
@@ -843,7 +786,6 @@ __all__ = ["abs", "sign", "floor", "ceil", "round", "trunc", "neg", "exp", "expm
            "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
            "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment", "clamp", "negative",
            "sgn", "isposinf", "isneginf", "isreal", "positive", "conj", "angle", "frac", "sinc", "rad2deg", "deg2rad"]
-
 METHODS = {"abs": abs, "sign": sign, "floor": floor, "ceil": ceil, "round": round, "trunc": trunc, "neg": neg,
            "exp": exp, "expm1": expm1, "log": log, "log2": log2, "log10": log10, "log1p": log1p, "sqrt": sqrt,
            "rsqrt": rsqrt, "square": square, "reciprocal": reciprocal, "sin": sin, "cos": cos, "tan": tan, "asin": asin,

@@ -5,7 +5,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ...ops.manipulation.gathering import TakeAlongAxis
 from ...ops.search.bucket import Bincount, Histogram, SearchSorted
-from ..logic import _kernel_error, _need_tensor, _store, _type_name
+from ..logic import kernel_error, need_tensor, _store, type_name
 from .sorting import _NUMERIC, _Var, _bool_arg, _check_kind, _int_arg
 
 
@@ -27,8 +27,8 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
                    [0, 3, 4])
     """
     api = "searchsorted"
-    _need_tensor(sorted_sequence, api, "sorted_sequence", 0)
-    _need_tensor(values, api, "values", 1)
+    need_tensor(sorted_sequence, api, "sorted_sequence", 0)
+    need_tensor(values, api, "values", 1)
     right = bool(right) or side == "right"
     for t in (sorted_sequence, values):
         _check_kind(t, api, _NUMERIC)
@@ -36,7 +36,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
         raise ValueError(f"(InvalidArgument) Input sequences's dimension({sorted_sequence.ndim}) must be greater or "
                          "equal than 1")
     if sorter is not None:
-        _need_tensor(sorter, api, "sorter", 5)
+        need_tensor(sorter, api, "sorter", 5)
         sorted_sequence = apply(TakeAlongAxis, sorted_sequence, sorter, Axis=sorted_sequence.ndim - 1)
     s_shape, v_shape = list(sorted_sequence.shape), list(values.shape)
     if len(s_shape) > 1 and (len(s_shape) != len(v_shape) or s_shape[:-1] != v_shape[:-1]):
@@ -60,8 +60,8 @@ def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, ou
             Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [0, 1, 3])
     """
-    _need_tensor(x, "bucketize", "x", 0)
-    _need_tensor(sorted_sequence, "bucketize", "sorted_sequence", 1)
+    need_tensor(x, "bucketize", "x", 0)
+    need_tensor(sorted_sequence, "bucketize", "sorted_sequence", 1)
     if sorted_sequence.ndim != 1:
         raise ValueError(f"sorted_sequence tensor must be 1 dimension, but got dim {sorted_sequence.ndim}")
     return searchsorted(sorted_sequence, x, out_int32, right, out=out)
@@ -78,14 +78,14 @@ def bincount(x, weights=None, minlength=0, name=None):
             Tensor(shape=[6], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [0, 2, 1, 0, 1, 1])
     """
-    _need_tensor(x, "bincount", "x", 0)
+    need_tensor(x, "bincount", "x", 0)
     if x.dtype not in (_dt.int32, _dt.int64):
         raise TypeError("Elements in Input(x) should all be integers")
     if x.ndim != 1:
         raise ValueError(f"(InvalidArgument) The 'shape' of Input(X) must be 1-D tensor.But the dimension of "
                          f"Input(X) is [{x.ndim}]")
     if weights is not None:
-        _need_tensor(weights, "bincount", "weights", 1)
+        need_tensor(weights, "bincount", "weights", 1)
         if weights.ndim != 1:
             raise ValueError(f"(InvalidArgument) The 'shape' of Input(Weights) must be 1-D tensor.But the dimension "
                              f"of Input(Weights) is [{weights.ndim}]")
@@ -96,14 +96,14 @@ def bincount(x, weights=None, minlength=0, name=None):
                              f"Input(X) is [{xn}]")
         wd = weights.dtype
         if wd not in (_dt.int32, _dt.int64, _dt.float32, _dt.float64):
-            raise _kernel_error("bincount", wd, _NUMERIC)
+            raise kernel_error("bincount", wd, _NUMERIC)
     if isinstance(minlength, _Var):
         minlength = int(minlength.item())
     elif isinstance(minlength, (int, float, np.integer, np.floating)) and not isinstance(minlength, bool):
         minlength = int(minlength)
     else:
         raise TypeError(f"The type of 'minlength' in bincount must be int or Tensor, but received "
-                        f"{_type_name(minlength)}")
+                        f"{type_name(minlength)}")
     if minlength < 0:
         raise ValueError(f"(InvalidArgument) The minlength should be greater than or equal to 0.But received "
                          f"minlength is {minlength}")
@@ -122,7 +122,7 @@ def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, nam
                    [0, 2, 1, 0])
     """
     api = "histogram"
-    _need_tensor(input, api, "input", 0)
+    need_tensor(input, api, "input", 0)
     bins = _int_arg(bins, api, 3, kind="long", tensor_ok=False)
     _check_kind(input, api, _NUMERIC)
     if bins < 1:
@@ -133,7 +133,7 @@ def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, nam
         raise ValueError(f"(InvalidArgument) max must be larger or equal to min.But received max is {hi:f}, min is "
                          f"{lo:f}")
     if weight is not None:
-        _need_tensor(weight, api, "weight", 4)
+        need_tensor(weight, api, "weight", 4)
         if list(weight.shape) != list(input.shape):
             raise ValueError(f"(InvalidArgument) The shape of weight should be equal to the shape of input.But "
                              f"received weight shape is {list(weight.shape)}, input shape is {list(input.shape)}")

@@ -5,15 +5,17 @@ import numbers
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply
+from ..._core.dispatch import apply, apply_inplace
 from ..._core.methods import TensorMethods
 from ...ops.creation.fill import Cast
 from ...ops.manipulation.gathering import Gather
 from ...ops.math.reduction import ReduceSum
 from ...ops.search.select import IndexSample, MaskedFill, MaskedSelect, Where, WhereIndex
-from ..logic import _need_tensor, _reduce_dims
-from ..manipulation.gathering import (cast_to, paddle_signature, check_broadcast, index_dtype, need_tensor, run, run_inplace,
-                                      scalar_tensor, write_out)
+from ..logic import need_tensor, _reduce_dims
+from .._check import check_broadcast, index_dtype, need_tensor_short_name, write_out_result
+from .._operand import scalar_tensor
+from .._signature import paddle_signature
+from .._operand import cast as cast_to
 from .sorting import _Var
 
 
@@ -28,7 +30,7 @@ def count_nonzero(x, axis=None, keepdim=False, name=None):
             Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [1, 2])
     """
-    _need_tensor(x, "count_nonzero", "x", 0)
+    need_tensor(x, "count_nonzero", "x", 0)
     if axis is not None and not isinstance(axis, (int, np.integer, list, tuple, _Var)):
         raise TypeError(f"(InvalidType) count_nonzero(): argument (position 2) must be list, tuple, int, or Tensor, "
                         f"but got {type(axis).__name__}")
@@ -67,8 +69,8 @@ def index_sample(x, index):
                    [[3., 1.],
                     [5., 5.]])
     """
-    need_tensor(x, "index_sample", "x", 0)
-    need_tensor(index, "index_sample", "index", 1)
+    need_tensor_short_name(x, "index_sample", "x", 0)
+    need_tensor_short_name(index, "index_sample", "index", 1)
     index_dtype(index, "paddle.tensor.search.index_sample", "(InvalidArgument) Input(Index) holds the wrong type, "
                 "it holds {dtype}, but desires to be int32 or int64")
     xs, ishape = list(x.shape), list(index.shape)
@@ -82,7 +84,7 @@ def index_sample(x, index):
         raise ValueError(
             f"(InvalidArgument) Inputs(X)'s value of dimension 0 must same with Inputs(Index)'s value of dimension "
             f"0, but got {xs[0]} of Inputs(X), and got {ishape[0]} of Inputs(Index), please check Inputs shape.")
-    return run(IndexSample, x, index)
+    return apply(IndexSample, x, index)
 
 
 # -- masks and where ---------------------------------------------------------------------
@@ -102,12 +104,12 @@ def masked_select(x=None, mask=None, name=None, *, out=None, **kwargs):
         x = kwargs.pop("input", x)
         if kwargs:
             raise TypeError(f"masked_select() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    need_tensor(x, "masked_select", "x", 0)
-    need_tensor(mask, "masked_select", "mask", 1)
+    need_tensor_short_name(x, "masked_select", "x", 0)
+    need_tensor_short_name(mask, "masked_select", "mask", 1)
     if mask.dtype is not _dt.bool_:
         raise ValueError(f"(InvalidArgument) The data type of 'mask' in masked_select must be bool, but received "
                          f"{mask.dtype.name}.")
-    return write_out(run(MaskedSelect, x, mask), out)
+    return write_out_result(apply(MaskedSelect, x, mask), out)
 
 
 def _fill_value(x, value, api):
@@ -129,7 +131,7 @@ def _fill_value(x, value, api):
 
 
 def _fill_mask(mask, api):
-    need_tensor(mask, api, "mask", 1)
+    need_tensor_short_name(mask, api, "mask", 1)
     return mask if mask.dtype is _dt.bool_ else cast_to(mask, _dt.bool_)
 
 
@@ -146,7 +148,7 @@ def masked_fill(x, mask, value, name=None):
                    [[2., 1., 2.],
                     [2., 1., 2.]])
     """
-    need_tensor(x, "masked_fill", "x", 0)
+    need_tensor_short_name(x, "masked_fill", "x", 0)
     mask = _fill_mask(mask, "masked_fill")
     check_broadcast(x.shape, mask.shape)
     return apply(MaskedFill, x, mask, _fill_value(x, value, "masked_fill"))
@@ -165,13 +167,13 @@ def masked_fill_(x, mask, value, name=None):
             Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [0., 5., 0.])
     """
-    need_tensor(x, "masked_fill_", "x", 0)
+    need_tensor_short_name(x, "masked_fill_", "x", 0)
     mask = _fill_mask(mask, "masked_fill_")
     shape = check_broadcast(x.shape, mask.shape)
     if list(shape) != list(x.shape):
         raise ValueError(f"(InvalidArgument) The shape of mask {list(mask.shape)} must broadcast to the shape of x "
                          f"{list(x.shape)} in the inplace masked_fill_, but the result has shape {list(shape)}.")
-    return run_inplace(MaskedFill, x, mask, _fill_value(x, value, "masked_fill_"))
+    return apply_inplace(MaskedFill, x, mask, _fill_value(x, value, "masked_fill_"))
 
 
 def _where_operand(v):
@@ -216,7 +218,7 @@ def where(condition, x=None, y=None, name=None, *, out=None, **kwargs):
         d = _dt.promote(x.dtype, y.dtype)
         x, y = cast_to(x, d), cast_to(y, d)
     check_broadcast(check_broadcast(x.shape, y.shape), condition.shape)
-    return write_out(run(Where, condition, x, y), out)
+    return write_out_result(apply(Where, condition, x, y), out)
 
 
 def nonzero(x=None, as_tuple=False, *, out=None, **kwargs):
@@ -239,14 +241,14 @@ def nonzero(x=None, as_tuple=False, *, out=None, **kwargs):
         x = kwargs.pop("input", x)
         if kwargs:
             raise TypeError(f"nonzero() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    need_tensor(x, "nonzero", "x", 0)
+    need_tensor_short_name(x, "nonzero", "x", 0)
     nd = len(x.shape)
     if nd == 0:
         raise ValueError("(InvalidArgument) Input(Condition) should have number of dimension at least 1\n  [Hint: "
                          "Expected rank >= 1UL, but received rank:0 < 1UL:1.]")
     res = apply(WhereIndex, x)
     if not as_tuple:
-        return write_out(res, out)
+        return write_out_result(res, out)
     return tuple(apply(Gather, res, scalar_tensor(i, _dt.int64), None, axis=1, overwrite=False) for i in range(nd))
 
 

@@ -8,7 +8,7 @@ from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ...ops.search.sorting import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
-from ..logic import _kernel_error, _need_tensor, _store
+from ..logic import kernel_error, need_tensor, _store
 
 
 _Var = TensorMethods
@@ -22,7 +22,7 @@ def _check_kind(x, kernel, supported=_SORTABLE):
     """Paddle's kernel-not-registered RuntimeError for bool and complex inputs."""
     d = x.dtype
     if d is _dt.bool_ or d.is_complex:
-        raise _kernel_error(kernel, d, supported)
+        raise kernel_error(kernel, d, supported)
 
 
 def _bool_arg(v, api, pos):
@@ -53,7 +53,7 @@ def _check_axis(axis, ndim, msg):
 
 # -- argmax / argmin -----------------------------------------------------------------------
 def _arg_extreme(op_cls, api, x, axis, keepdim, dtype):
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     if dtype is None:
         raise ValueError("(InvalidArgument) the value of 'dtype' in argmax and argmin could not be None, but "
                          "received None")
@@ -112,7 +112,7 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None):
 
 # -- sorting ---------------------------------------------------------------------------------
 def _argsort(x, axis, descending, stable, api):
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     axis = _int_arg(axis, api, 2, tensor_ok=False)
     descending = _bool_arg(descending, api, 3)
     stable = _bool_arg(stable, api, 4)
@@ -184,7 +184,7 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None, *, out=None):
                    [3, 2])
     """
     api = "topk"
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     largest = _bool_arg(largest, api, 4)
     sorted = _bool_arg(sorted, api, 5)
     axis = -1 if axis is None else _int_arg(axis, api, 3, tensor_ok=False)
@@ -239,7 +239,7 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
                    [2, 0])
     """
     api = "kthvalue"
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     k = _int_arg(k, api, 2, kind="long")
     axis = -1 if axis is None else _int_arg(axis, api, 3, tensor_ok=False)
     keepdim = _bool_arg(keepdim, api, 4)
@@ -275,7 +275,7 @@ def mode(x, axis=-1, keepdim=False, name=None):
                    [1, 2])
     """
     api = "mode"
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     axis = _int_arg(axis, api, 2, tensor_ok=False)
     keepdim = _bool_arg(keepdim, api, 3)
     _check_kind(x, api, _NUMERIC)
