@@ -1,8 +1,12 @@
 """THE home of argument checks: every check that raises Paddle's exception type with Paddle's message, naming
 the API, the argument and the values it received (floor 4, imported by tensor, nn, optimizer, io, ...).
 
-Checks whose messages differ in Paddle (e.g. how a bad argument's type is named) stay separate functions;
-each check exists once. No public names.
+Each check exists once. Checks whose messages differ in Paddle stay separate functions, each saying in its
+docstring what differs: a non-Tensor argument is reported by check_var (TypeError), need_tensor (ValueError
+naming the position), check_x and need_tensor_short_name (the same, naming the type differently) and
+check_tensor (no position); `out=` is delivered by write_out (returns out), write_out_result (returns the
+result) and set_out_values (set_value, tuples too). Kernel errors inside op forwards live in ops/_errors.py.
+No public names.
 """
 import numpy as np
 
@@ -18,7 +22,8 @@ FLOATS = (frozenset(["float64", "float32"]), "float64, float32")
 
 
 def check_tensor(x, api, arg="x"):
-    """Paddle's ValueError for a non-Tensor argument of a C++-backed API."""
+    """Paddle's ValueError for a non-Tensor argument of a C++-backed API, as the linalg functions word it (no
+    position)."""
     if not isinstance(x, TensorMethods):
         raise ValueError(f"(InvalidArgument) {api}(): argument '{arg}' must be Tensor, but got {type(x).__name__}")
     return x
@@ -135,7 +140,7 @@ def write_out(res, out):
 
 
 def check_var(x, api, arg="x"):
-    """Raise Paddle's TypeError unless x is a Tensor/Variable."""
+    """Raise Paddle's TypeError ('The type of x in api must be paddle.Tensor') unless x is a Tensor/Variable."""
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of '{arg}' in {api} must be paddle.Tensor, but received {type(x).__name__}.")
     return x
@@ -184,7 +189,7 @@ def check_broadcast(xs, ys):
 
 
 def need_tensor_short_name(v, api, arg, pos):
-    """Paddle's error for a non-Tensor argument."""
+    """need_tensor's error as the selection functions word it: the type by its bare class name ('ndarray')."""
     if not isinstance(v, TensorMethods):
         raise ValueError(f"(InvalidArgument) {api}(): argument '{arg}' (position {pos}) must be Tensor, "
                          f"but got {type(v).__name__}")
@@ -252,12 +257,13 @@ def dygraph_only(api):
 
 
 def class_type_name(v):
+    """type_name as the shape functions word it: None is 'NoneType'."""
     t = type(v)
     return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
 
 
 def check_x(x, op, arg="x", pos=0):
-    """Paddle's ValueError for a non-Tensor operand of a C++ API."""
+    """need_tensor's error as the shape functions word it (class_type_name)."""
     if not isinstance(x, TensorMethods):
         raise ValueError(f"(InvalidArgument) {op}(): argument '{arg}' (position {pos}) must be Tensor, but got "
                          f"{class_type_name(x)}")
@@ -265,5 +271,58 @@ def check_x(x, op, arg="x", pos=0):
 
 
 def require(cond, msg, exc=AssertionError):
+    """Raise exc(msg) unless cond: Paddle's Python-side asserts (AssertionError unless told)."""
     if not cond:
         raise exc(msg)
+
+
+# -- nn.functional: losses, data formats, kernel dtypes -------------------------------------
+_REDUCTIONS = ("sum", "mean", "none")
+
+
+def check_reduction(reduction, msg):
+    """Raise Paddle's ValueError for a reduction other than sum/mean/none (msg: the text before 'should')."""
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{msg} should be 'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")
+
+
+def check_float(x, api, arg="input"):
+    """Raise Paddle's TypeError unless x is a float32/float64 (or float16) Tensor."""
+    check_var(x, api, arg)
+    if not x.dtype.is_floating:
+        raise TypeError(f"The data type of '{arg}' in {api} must be float16, float32 or float64, but received "
+                        f"{x.dtype.name}.")
+
+
+_FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
+
+
+def check_format(data_format, nd):
+    """Raise Paddle's error unless data_format suits nd spatial dims; returns whether channels are last."""
+    allowed = _FORMATS[nd]
+    if data_format not in allowed:
+        raise ValueError(f"Attr(data_format) should be '{allowed[0]}' or '{allowed[1]}'. Received "
+                         f"Attr(data_format): {data_format}.")
+    return data_format == allowed[1]
+
+
+_KERNEL_DTYPES = {
+    "pool2d": "float64, float16, float32", "pool3d": "float64, float16, float32",
+    "area_interp": "float64, float16, float32",
+    "nearest_interp": "int64, float64, float16, float32, int32, uint8, bfloat16",
+    "bilinear_interp": "float64, float16, float32, uint8, bfloat16",
+    "linear_interp": "float64, float16, float32, uint8, bfloat16",
+    "trilinear_interp": "float64, float16, float32, uint8, bfloat16",
+    "bicubic_interp": "float64, float16, float32, bfloat16",
+    "fold": "float64, complex128, float32, complex64",
+}
+_AMP_LOW = ("float16", "bfloat16")
+
+
+def check_float_input(x, api, kernel, arg="x"):
+    """x must be a Tensor of a dtype Paddle's CPU kernel `kernel` takes (float32/float64 unless listed)."""
+    need_tensor(x, api, arg)
+    supported = _KERNEL_DTYPES.get(kernel, "float64, float32")
+    if x.dtype.name not in supported.split(", ") and not (STATE.amp is not None and x.dtype.name in _AMP_LOW):
+        raise kernel_error(kernel, x.dtype, supported)  # under paddle.amp.auto_cast float16 kernels exist
+    return x

@@ -5,7 +5,8 @@ from ..._core.tensor import Tensor
 from ...ops import conv as C
 from ...ops.math import elementwise as E
 from ...ops.manipulation import shape as S
-from ._nd_args import check_float_input, check_format, convert_to_list, update_padding
+from ...tensor._check import check_float_input, check_format
+from ._nd_args import convert_to_list, update_padding
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose", "conv3d_transpose"]
 

@@ -9,34 +9,12 @@ from ..._core.methods import TensorMethods
 from ...ops import loss as _L
 from ...ops.math.reduction import ReduceSum
 from ...ops.stat import ReduceMean
-from ...tensor._check import normalize_axis
+from ...tensor._check import _REDUCTIONS, check_float, check_reduction, check_var, normalize_axis
 from ...tensor._check import kernel_error as _kernel_error
 from ._param_alias import param_alias
 from .activation import relu, sigmoid
 from .input import one_hot
-
-_REDUCTIONS = ("sum", "mean", "none")
 _HARD_LABEL_DTYPES = frozenset(("int32", "int64", "float16", "bfloat16", "float32", "float64", "bool"))
-
-
-def check_reduction(reduction, msg):
-    """Raise Paddle's ValueError for a reduction other than sum/mean/none (msg: the text before 'should')."""
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{msg} should be 'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")
-
-
-def check_tensor(x, api, arg):
-    """Raise Paddle's TypeError unless x is a Tensor/Variable."""
-    if not isinstance(x, TensorMethods):
-        raise TypeError(f"The type of '{arg}' in {api} must be paddle.Tensor, but received {type(x).__name__}.")
-
-
-def check_float(x, api, arg="input"):
-    """Raise Paddle's TypeError unless x is a float32/float64 (or float16) Tensor."""
-    check_tensor(x, api, arg)
-    if not x.dtype.is_floating:
-        raise TypeError(f"The data type of '{arg}' in {api} must be float16, float32 or float64, but received "
-                        f"{x.dtype.name}.")
 
 
 def mean_all(x):
@@ -156,9 +134,9 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
         raise ValueError("When soft_label == True, the value of 'ignore_index' in softmax_cross_entropyshould be "
                          f"'-100', but received {ignore_index}, which is not allowed.")
     if not isinstance(input, TensorMethods):
-        check_tensor(input, "cross_entropy", "input")
+        check_var(input, "cross_entropy", "input")
     if not isinstance(label, TensorMethods):
-        check_tensor(label, "cross_entropy", "label")
+        check_var(label, "cross_entropy", "label")
     nd, ld = input.ndim, label.ndim
     if nd == 0:
         raise ValueError("The dimension of input should be larger than zero!")
@@ -210,8 +188,8 @@ def base_softmax_with_cross_entropy(logits, label, soft_label=False, ignore_inde
             Tensor(shape=[1], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [1.15328646])
     """
-    check_tensor(logits, "softmax_with_cross_entropy", "logits")
-    check_tensor(label, "softmax_with_cross_entropy", "label")
+    check_var(logits, "softmax_with_cross_entropy", "logits")
+    check_var(label, "softmax_with_cross_entropy", "label")
     nd, ld = logits.ndim, label.ndim
     if nd == 0:
         raise ValueError("The dimension of input should be larger than zero!")
@@ -261,7 +239,7 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", nam
     """
     check_reduction(reduction, "The value of 'reduction' in nll_loss")
     check_float(input, "nll_loss")
-    check_tensor(label, "nll_loss", "label")
+    check_var(label, "nll_loss", "label")
     ishape, lshape = list(input.shape), list(label.shape)
     nd, ld = len(ishape), len(lshape)
     if nd - 1 != ld and nd != ld:
@@ -386,7 +364,7 @@ def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None)
     _same_shape(input, label)
     out = apply(_L.BCELoss, input, label.astype(input.dtype))
     if weight is not None:
-        check_tensor(weight, "binary_cross_entropy", "weight")
+        check_var(weight, "binary_cross_entropy", "weight")
         out = _T.multiply(out, weight)
     return reduce_loss(out, reduction)
 

@@ -12,7 +12,8 @@ from .activation import log_sigmoid, log_softmax, relu
 from .common import linear
 from .distance import pairwise_distance
 from .input import one_hot
-from .loss import check_float, check_reduction, check_tensor, mean_all, reduce_loss, sum_all
+from ...tensor._check import check_float, check_reduction, check_var as check_tensor
+from .loss import mean_all, reduce_loss, sum_all
 
 __all__ = []
 

@@ -3,7 +3,8 @@ hsigmoid_loss, edit_distance."""
 from ... import tensor as _T
 from ..._core.dispatch import apply
 from ...ops import loss_extra as _LX
-from .loss import check_float, check_tensor, mean_all, sum_all
+from ...tensor._check import check_float, check_var as check_tensor
+from .loss import mean_all, sum_all
 
 __all__ = []
 

@@ -8,7 +8,8 @@ from ...ops import pool as P
 from ...ops import pool_extra as PX
 from ...ops.manipulation import shape as S
 from ...ops.math.unary import Scale
-from ._nd_args import check_float_input, check_format, convert_to_list, expand_1d, update_padding
+from ...tensor._check import check_float_input, check_format
+from ._nd_args import convert_to_list, expand_1d, update_padding
 from ._param_alias import param_alias
 
 __all__ = ["avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d", "max_pool3d",

@@ -12,7 +12,8 @@ from ..._core.tensor import Tensor
 from ...ops import resample as R
 from ...tensor.manipulation import join as _join
 from ...tensor._operand import cast
-from ._nd_args import check_float_input, convert_to_list
+from ...tensor._check import check_float_input
+from ._nd_args import convert_to_list
 from ._param_alias import param_alias
 
 __all__ = ["interpolate", "upsample", "pad", "zeropad2d", "unfold", "fold"]

@@ -13,9 +13,6 @@ from .._signature import paddle_signature
 
 
 _INDEX_DTYPES = (_dt.int32, _dt.int64)
-# -- shared argument checks (also used by selection_scatter / selection_tri) ---------------
-# kernels flag Paddle-worded errors with `paddle_kernel`; dispatch passes those through unwrapped
-
 
 
 def _too_few(api, forms):

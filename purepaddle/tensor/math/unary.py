@@ -1,5 +1,5 @@
 """Unary math: abs, exp, log, sin, sigmoid, clip, sgn, isposinf, conj, angle, frac, sinc, rad2deg, ...
-(paddle.*), and the argument checks the math functions share."""
+(paddle.*)."""
 import math
 
 import numpy as np
