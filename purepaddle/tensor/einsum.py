@@ -4,8 +4,7 @@ import numpy as np
 from .._core.dispatch import apply
 from ..ops.einsum import einsum_op
 from ..ops.linalg.product import Diagonal
-from ._check import check_var
-from ._check import check_kernel_dtype, check_same_dtype
+from ._check import check_kernel_dtype, check_same_dtype, check_var
 
 _PLANS = {}
 _ELL = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # labels standing for '...' dims (user labels are lowered)

@@ -13,10 +13,9 @@ from ..ops.creation.fill import Cast
 from ..ops.math.reduction import ReduceMax, ReduceSum, _count
 from ..ops.math.unary import Sqrt
 from ..ops.stat import Median, ReduceMean
-from ._check import check_x, class_type_name
+from ._check import check_x, class_type_name, kernel_error, need_tensor, type_name, write_out
 from .manipulation.shape import _is_int
 from .math.reduction import _I32_64, _nan_zeroed, reduce_dims
-from ._check import kernel_error, need_tensor, type_name, write_out
 
 
 _MEAN_OTHER = frozenset((_dt.bool_, _dt.int32, _dt.int64, _dt.complex64, _dt.complex128))

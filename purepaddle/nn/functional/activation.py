@@ -4,15 +4,12 @@ import numpy as _np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, apply_inplace
 from ..._core.methods import TensorMethods
-from ...ops import activation as _A
-from ...ops import activation_smooth as _AS
+from ...ops import activation as _A, activation_smooth as _AS
 from ...ops.math import unary as _U
 from ...ops.creation.fill import Cast as _Cast
-from ...tensor._check import kernel_error as _kernel_error
-from ...tensor._check import need_tensor as _need_tensor
+from ...tensor._check import kernel_error as _kernel_error, need_tensor as _need_tensor, write_out as _write_out
 from ...tensor.math.inplace import tanh_  # noqa: F401  (the same function as paddle.tanh_)
 from ...tensor.math.unary import sigmoid, tanh  # noqa: F401  (the same functions as paddle.*)
-from ...tensor._check import write_out as _write_out
 from ._param_alias import param_alias
 
 _FLOATS = "float64, float32"

@@ -3,8 +3,7 @@ glu, gumbel_softmax, swiglu."""
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops import activation as _A
-from ...tensor._check import kernel_error as _kernel_error
-from ...tensor._check import need_tensor as _need_tensor
+from ...tensor._check import kernel_error as _kernel_error, need_tensor as _need_tensor
 from ...tensor.math.unary import sigmoid
 from ._param_alias import param_alias
 from .activation import _FLOATS, _act, silu

@@ -11,9 +11,7 @@ from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops.math import elementwise as _E
 from ...ops import nn_common as _NC
-from ...tensor._check import kernel_error as _kernel_error
-from ...tensor._check import need_tensor as _need_tensor
-from ...tensor._check import write_out as _write_out
+from ...tensor._check import kernel_error as _kernel_error, need_tensor as _need_tensor, write_out as _write_out
 from ._param_alias import param_alias
 
 

@@ -4,8 +4,7 @@ from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ...ops import nn_common as _NC
-from ...tensor._check import kernel_error as _kernel_error
-from ...tensor._check import need_tensor as _need_tensor
+from ...tensor._check import kernel_error as _kernel_error, need_tensor as _need_tensor
 from ._param_alias import param_alias
 
 

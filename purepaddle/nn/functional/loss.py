@@ -9,8 +9,8 @@ from ..._core.methods import TensorMethods
 from ...ops import loss as _L
 from ...ops.math.reduction import ReduceSum
 from ...ops.stat import ReduceMean
-from ...tensor._check import _REDUCTIONS, check_float, check_reduction, check_var, normalize_axis
-from ...tensor._check import kernel_error as _kernel_error
+from ...tensor._check import (_REDUCTIONS, check_float, check_reduction, check_var, kernel_error as _kernel_error,
+                              normalize_axis)
 from ._param_alias import param_alias
 from .activation import relu, sigmoid
 from .input import one_hot

@@ -10,8 +10,7 @@ from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ...ops.linalg import norms as _LA
 from ...ops import norm as _N
-from ...tensor._check import kernel_error as _kernel_error
-from ...tensor._check import need_tensor as _need_tensor
+from ...tensor._check import kernel_error as _kernel_error, need_tensor as _need_tensor
 from ._param_alias import param_alias
 
 _BN_FORMATS = ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC")

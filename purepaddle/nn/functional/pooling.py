@@ -4,8 +4,7 @@ import numbers
 
 from ..._core.dispatch import apply
 from ..._core.tensor import Tensor
-from ...ops import pool as P
-from ...ops import pool_extra as PX
+from ...ops import pool as P, pool_extra as PX
 from ...ops.manipulation import shape as S
 from ...ops.math.unary import Scale
 from ...tensor._check import check_float_input, check_format

@@ -8,10 +8,9 @@ from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
 from ...ops.creation.matrix import DiagEmbed, DiagV2, Eye, Meshgrid, TrilIndices, TrilTriu, TriuIndices
 from ...ops.manipulation.shape import Reshape
-from .._check import check_dtype_registered
+from .._check import check_dtype_registered, need_tensor_short_name
 from .._creation_args import convert_dtype, finish
 from ..manipulation.distinct import unique_consecutive
-from .._check import need_tensor_short_name
 from .._signature import paddle_signature
 
 

@@ -12,10 +12,8 @@ from ...ops.linalg.decomposition import (Cholesky, CholeskySolve, Determinant, I
 from ...ops.linalg.norms import PNorm
 from ...ops.linalg.product import mT
 from ...ops.random import GaussianRandom
-from .._check import check_var
+from .._check import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, check_var, require, set_out_values
 from ..creation.fill import cast
-from .._check import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, set_out_values
-from .._check import require
 from .product import _swap_last, matmul
 
 

@@ -7,10 +7,9 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops.linalg.histogram import Histogramdd
-from .._check import check_var
+from .._check import check_var, require
 from ..creation.fill import cast
 from ..creation.spacing import linspace
-from .._check import require
 
 
 def _range_ends(x, lo, hi, d):

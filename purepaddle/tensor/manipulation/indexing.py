@@ -9,8 +9,7 @@ from ...ops.manipulation import indexing as L, shape as S
 from ...ops.manipulation.indexing import ShardIndex
 from ...ops.math.unary import Scale
 from .._operand import cast
-from .._check import kernel_error
-from .._check import check_x, class_type_name
+from .._check import check_x, class_type_name, kernel_error
 from .shape import _is_int, int_list
 
 

@@ -16,9 +16,8 @@ from ...ops.math.unary import Scale
 from ...ops.search import select as G
 from ..search.select import where
 from .._check import axis_int, check_broadcast, check_x, index_dtype, need_tensor_short_name, write_out_result
-from .._operand import broadcast_to, scalar_tensor
+from .._operand import broadcast_to, cast as cast_to, scalar_tensor
 from .._signature import paddle_signature
-from .._operand import cast as cast_to
 from .gathering import _along_axis_common, _size
 
 

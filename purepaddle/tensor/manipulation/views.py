@@ -5,8 +5,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant as const_operand
 from ...ops.manipulation import gathering as G, shape as S
 from ...ops.manipulation.views import AsComplex, AsReal, ViewDtype
-from .._check import kernel_error
-from .._check import check_x
+from .._check import check_x, kernel_error
 from .shape import _is_int, reshape
 
 

@@ -7,10 +7,9 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant as const_operand
 from ..._core.methods import TensorMethods
 from ...ops.creation.fill import FillAnyLike, FillConstant
-from .._check import check_var
+from .._check import check_var, type_name
 from .._operand import cast
 from .cumulative import _F32_64, _I32_64
-from .._check import type_name
 
 
 # -- constructions from vectors ------------------------------------------------------------

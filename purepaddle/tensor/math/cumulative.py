@@ -7,9 +7,8 @@ from ..._core.dispatch import apply, apply_inplace
 from ..._core.methods import TensorMethods
 from ...ops.creation.fill import Cast
 from ...ops.math.cumulative import Cummax, Cummin, Cumprod, Cumsum, LogCumSumExp
-from .._check import check_var
+from .._check import check_var, kernel_error, type_name, write_out
 from .._operand import cast
-from .._check import kernel_error, type_name, write_out
 
 
 _I32_64 = (_dt.int32, _dt.int64)

@@ -9,10 +9,9 @@ from ..._core.tensor import Parameter, Tensor
 from ...ops.math import elementwise as E
 from ...ops.math.elementwise import ReduceAs
 from ...ops.math.unary import Pow, Scale, Trunc
-from .._check import check_var
+from .._check import check_var, kernel_error, need_tensor, type_name, write_out
 from .._operand import as_var, cast
 from . import unary as _unary
-from .._check import kernel_error, need_tensor, type_name, write_out
 
 
 _Number = (int, float)

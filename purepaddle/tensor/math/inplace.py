@@ -9,9 +9,8 @@ from ..._core.tensor import Tensor
 from ...ops.creation.fill import Cast
 from ...ops.math import elementwise as E, unary as U
 from ...ops.math.unary import Pow, Scale
-from .._check import check_var
+from .._check import check_var, kernel_error, need_tensor, type_name
 from .._operand import as_var, cast
-from .._check import kernel_error, need_tensor, type_name
 from .unary import _I32_64, _SMALL_INTS, _clip_args, _int_arg, _nan_to_num_attrs
 
 

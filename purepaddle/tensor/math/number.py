@@ -8,11 +8,10 @@ from ..._core.methods import TensorMethods
 from ...ops.creation.fill import FillAnyLike
 from ...ops.math.elementwise import ElementwisePow, broadcast_shape
 from ...ops.math.number import Copysign, Frexp, Gcd, Heaviside, Lcm, Nextafter, SignBit
-from .._check import check_var
+from .._check import check_var, kernel_error, need_tensor
 from .._operand import cast
 from .elementwise import _same_dtype, hypot
 from .inplace import _assign_into, _snapshot_if_needed
-from .._check import kernel_error, need_tensor
 from .unary import _dtype_list_error, frac, sinc
 
 

@@ -11,10 +11,9 @@ from ..._core.mode import STATE
 from ...ops.math import special as S
 from ...ops.math.special import Logit, Stanh
 from ...ops.math.unary import Scale
-from .._check import check_var
+from .._check import check_var, kernel_error, need_tensor, type_name
 from .._operand import cast
 from .inplace import _assign_into, _snapshot_if_needed
-from .._check import kernel_error, need_tensor, type_name
 
 
 _F64_F32 = "float64, float32"

@@ -5,7 +5,8 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ...ops.manipulation.gathering import TakeAlongAxis
 from ...ops.search.bucket import Bincount, Histogram, SearchSorted
-from ..logic import kernel_error, need_tensor, _store, type_name
+from .._check import kernel_error, need_tensor, type_name
+from ..logic import _store
 from .sorting import _NUMERIC, _Var, _bool_arg, _check_kind, _int_arg
 
 

@@ -11,11 +11,10 @@ from ...ops.creation.fill import Cast
 from ...ops.manipulation.gathering import Gather
 from ...ops.math.reduction import ReduceSum
 from ...ops.search.select import IndexSample, MaskedFill, MaskedSelect, Where, WhereIndex
-from ..logic import need_tensor, _reduce_dims
-from .._check import check_broadcast, index_dtype, need_tensor_short_name, write_out_result
-from .._operand import scalar_tensor
+from .._check import check_broadcast, index_dtype, need_tensor, need_tensor_short_name, write_out_result
+from ..logic import _reduce_dims
+from .._operand import cast as cast_to, scalar_tensor
 from .._signature import paddle_signature
-from .._operand import cast as cast_to
 from .sorting import _Var
 
 

@@ -8,7 +8,8 @@ from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ...ops.search.sorting import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
-from ..logic import kernel_error, need_tensor, _store
+from .._check import kernel_error, need_tensor
+from ..logic import _store
 
 
 _Var = TensorMethods
