@@ -1,4 +1,5 @@
-"""Reading by index: gather, gather_nd, take_along_axis, index_select, take (paddle.*)."""
+"""Operand conversion shared by the public tensor functions: constants, casts, Python operands as tensors,
+scalar tensors and checked broadcasting (the checks themselves live in _check)."""
 import numbers
 
 import numpy as np

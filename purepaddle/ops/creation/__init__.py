@@ -1,1 +1,2 @@
-"""Creation ops (paddle.tensor.creation): fill and copy, ranges, matrix structure, conversion."""
+"""Creation ops (paddle.tensor.creation): fill and copy, evenly spaced values, matrix structure,
+conversion."""

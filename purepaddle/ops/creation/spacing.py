@@ -1,4 +1,4 @@
-"""Range ops: range, linspace, logspace."""
+"""Evenly spaced values: the range, linspace and logspace ops."""
 import numpy as np
 
 from ..._core import dtype as _dt

@@ -1,1 +1,2 @@
-"""Manipulation ops (paddle.tensor.manipulation): shape, join, indexing, gather, scatter, unique, view."""
+"""Manipulation ops (paddle.tensor.manipulation): shape, join, indexing, views, gathering, scattering,
+distinct values."""

@@ -1,4 +1,4 @@
-"""unique and unique_consecutive."""
+"""Distinct-value ops: unique, unique_consecutive."""
 import numpy as np
 
 from ..._core import dtype as _dt

@@ -1,1 +1,2 @@
-"""Math ops (paddle.tensor.math): elementwise, unary, reductions, scans, special functions."""
+"""Math ops (paddle.tensor.math): elementwise, number-level, list-combining and unary
+ops, reductions, scans, special functions."""
