@@ -204,7 +204,7 @@ def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=Fals
 
 @param_alias(input="x")
 def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis=True, name=None):
-    """Pad x: constant / reflect / replicate / circular (the function paddle.tensor.join.pad).
+    """Pad x: constant / reflect / replicate / circular (the function paddle.tensor.manipulation.pad).
 
     Examples:
         .. code-block:: python

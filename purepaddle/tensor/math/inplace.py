@@ -28,11 +28,11 @@ def _inplace(op_cls, x, api, kernel=None, ints=(), int_to_float=False, **attrs):
 
 
 # -- unary --------------------------------------------------------------------------------
-def _inplace_doc(fn, call, values):
-    """Docstring of an in-place function: what it does and a worked example."""
+def _inplace_doc(x, fn, call, values):
+    """Docstring of an in-place function: what it does and a worked example on the float64 tensor x (a list text)."""
     return (f"In-place version of {fn}: writes the result into x and returns x.\n\n    Examples:\n"
             "        .. code-block:: python\n\n            >>> import paddle\n"
-            "            >>> x = paddle.to_tensor([0.5, 0.25], dtype='float64')\n"
+            f"            >>> x = paddle.to_tensor({x}, dtype='float64')\n"
             f"            >>> _ = {call}\n            >>> x\n"
             "            Tensor(shape=[2], dtype=float64, place=Place(cpu), stop_gradient=True,\n"
             f"                   [{values}])\n")
@@ -200,7 +200,7 @@ _INPLACE_EXAMPLES = {  # name: (call, printed result for x = [0.5, 0.25])
     "nan_to_num_": ("paddle.nan_to_num_(x)", "0.50000000, 0.25000000"),
 }
 for _n, (_call, _vals) in _INPLACE_EXAMPLES.items():
-    _INPLACE[_n].__doc__ = _inplace_doc(_n[:-1], _call, _vals)
+    _INPLACE[_n].__doc__ = _inplace_doc("[0.5, 0.25]", _n[:-1], _call, _vals)
 
 
 # -- binary -------------------------------------------------------------------------------

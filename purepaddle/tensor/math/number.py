@@ -11,7 +11,7 @@ from ...ops.math.number import Copysign, Frexp, Gcd, Heaviside, Lcm, Nextafter, 
 from .._check import check_var, kernel_error, need_tensor
 from .._operand import cast
 from .elementwise import _same_dtype, hypot
-from .inplace import _assign_into, _snapshot_if_needed
+from .inplace import _assign_into, _inplace_doc, _snapshot_if_needed
 from .unary import _dtype_list_error, frac, sinc
 
 
@@ -190,15 +190,6 @@ def frexp(x, name=None):
 
 
 # -- in-place forms ------------------------------------------------------------------------
-def _inplace_doc(fn, call, values):
-    return (f"In-place version of {fn}: writes the result into x and returns x.\n\n    Examples:\n"
-            "        .. code-block:: python\n\n            >>> import paddle\n"
-            "            >>> x = paddle.to_tensor([3.0, -4.5], dtype='float64')\n"
-            f"            >>> _ = {call}\n            >>> x\n"
-            "            Tensor(shape=[2], dtype=float64, place=Place(cpu), stop_gradient=True,\n"
-            f"                   [{values}])\n")
-
-
 def _composite_inplace(fn, x, api, *args):
     check_var(x, api)
     res = fn(_snapshot_if_needed(x), *args)
@@ -236,16 +227,18 @@ def sinc_(x, name=None):
     return _composite_inplace(sinc, x, "sinc_")
 
 
-copysign_.__doc__ = _inplace_doc("copysign", "paddle.copysign_(x, -1.0)", "-3.        , -4.50000000")
-hypot_.__doc__ = _inplace_doc("hypot", "paddle.hypot_(x, paddle.to_tensor([4.0, 6.0], dtype='float64'))",
+_EXAMPLE_X = "[3.0, -4.5]"  # the tensor the in-place examples below start from
+
+copysign_.__doc__ = _inplace_doc(_EXAMPLE_X, "copysign", "paddle.copysign_(x, -1.0)", "-3.        , -4.50000000")
+hypot_.__doc__ = _inplace_doc(_EXAMPLE_X, "hypot", "paddle.hypot_(x, paddle.to_tensor([4.0, 6.0], dtype='float64'))",
                               "5.        , 7.50000000")
-ldexp_.__doc__ = _inplace_doc("ldexp", "paddle.ldexp_(x, paddle.to_tensor([1, 2]))", " 6. , -18.")
-gcd_.__doc__ = _inplace_doc("gcd", "paddle.gcd_(x, paddle.to_tensor([6.0, 3.0], dtype='float64'))",
+ldexp_.__doc__ = _inplace_doc(_EXAMPLE_X, "ldexp", "paddle.ldexp_(x, paddle.to_tensor([1, 2]))", " 6. , -18.")
+gcd_.__doc__ = _inplace_doc(_EXAMPLE_X, "gcd", "paddle.gcd_(x, paddle.to_tensor([6.0, 3.0], dtype='float64'))",
                             "3.        , 1.50000000")
-lcm_.__doc__ = _inplace_doc("lcm", "paddle.lcm_(x, paddle.to_tensor([6.0, 3.0], dtype='float64'))",
+lcm_.__doc__ = _inplace_doc(_EXAMPLE_X, "lcm", "paddle.lcm_(x, paddle.to_tensor([6.0, 3.0], dtype='float64'))",
                             "6., 9.")
-frac_.__doc__ = _inplace_doc("frac", "paddle.frac_(x)", " 0.        , -0.50000000")
-sinc_.__doc__ = _inplace_doc("sinc", "paddle.sinc_(x)", "0.00000000, 0.07073553")
+frac_.__doc__ = _inplace_doc(_EXAMPLE_X, "frac", "paddle.frac_(x)", " 0.        , -0.50000000")
+sinc_.__doc__ = _inplace_doc(_EXAMPLE_X, "sinc", "paddle.sinc_(x)", "0.00000000, 0.07073553")
 
 
 __all__ = ["copysign", "signbit", "ldexp", "heaviside", "nextafter", "gcd", "lcm", "frexp", "copysign_", "hypot_",

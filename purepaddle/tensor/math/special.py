@@ -13,7 +13,7 @@ from ...ops.math.special import Logit, Stanh
 from ...ops.math.unary import Scale
 from .._check import check_var, kernel_error, need_tensor, type_name
 from .._operand import cast
-from .inplace import _assign_into, _snapshot_if_needed
+from .inplace import _assign_into, _inplace_doc, _snapshot_if_needed
 
 
 _F64_F32 = "float64, float32"
@@ -307,15 +307,6 @@ def i1e(x, name=None):
 
 
 # -- in-place forms ------------------------------------------------------------------------
-def _inplace_doc(fn, call, values):
-    return (f"In-place version of {fn}: writes the result into x and returns x.\n\n    Examples:\n"
-            "        .. code-block:: python\n\n            >>> import paddle\n"
-            "            >>> x = paddle.to_tensor([0.5, 2.0], dtype='float64')\n"
-            f"            >>> _ = {call}\n            >>> x\n"
-            "            Tensor(shape=[2], dtype=float64, place=Place(cpu), stop_gradient=True,\n"
-            f"                   [{values}])\n")
-
-
 def lgamma_(x, name=None):
     return _inplace(S.Lgamma, x, "lgamma_", "lgamma")
 
@@ -356,20 +347,22 @@ def multigammaln_(x, p, name=None):
     return _assign_into(x, multigammaln(_snapshot_if_needed(x), p), "multigammaln_")
 
 
-lgamma_.__doc__ = _inplace_doc("lgamma", "paddle.lgamma_(x)", "0.57236494, 0.        ")
-gammaln_.__doc__ = _inplace_doc("gammaln", "paddle.gammaln_(x)", "0.57236494, 0.        ")
-digamma_.__doc__ = _inplace_doc("digamma", "paddle.digamma_(x)", "-1.96351003,  0.42278434")
-polygamma_.__doc__ = _inplace_doc("polygamma", "paddle.polygamma_(x, 1)", "4.93480220, 0.64493407")
-erfinv_.__doc__ = _inplace_doc("erfinv", "x.erfinv_()", "0.47693628, nan       ")
-i0_.__doc__ = _inplace_doc("i0", "paddle.i0_(x)", "1.06348337, 2.27958530")
-logit_.__doc__ = _inplace_doc("logit", "paddle.logit_(x)", "0. , nan")
-gammaincc_.__doc__ = _inplace_doc("gammaincc", "paddle.gammaincc_(x, paddle.to_tensor([1.0, 1.0], dtype='float64'))",
+_EXAMPLE_X = "[0.5, 2.0]"  # the tensor the in-place examples below start from
+
+lgamma_.__doc__ = _inplace_doc(_EXAMPLE_X, "lgamma", "paddle.lgamma_(x)", "0.57236494, 0.        ")
+gammaln_.__doc__ = _inplace_doc(_EXAMPLE_X, "gammaln", "paddle.gammaln_(x)", "0.57236494, 0.        ")
+digamma_.__doc__ = _inplace_doc(_EXAMPLE_X, "digamma", "paddle.digamma_(x)", "-1.96351003,  0.42278434")
+polygamma_.__doc__ = _inplace_doc(_EXAMPLE_X, "polygamma", "paddle.polygamma_(x, 1)", "4.93480220, 0.64493407")
+erfinv_.__doc__ = _inplace_doc(_EXAMPLE_X, "erfinv", "x.erfinv_()", "0.47693628, nan       ")
+i0_.__doc__ = _inplace_doc(_EXAMPLE_X, "i0", "paddle.i0_(x)", "1.06348337, 2.27958530")
+logit_.__doc__ = _inplace_doc(_EXAMPLE_X, "logit", "paddle.logit_(x)", "0. , nan")
+gammaincc_.__doc__ = _inplace_doc(_EXAMPLE_X, "gammaincc",
+                                  "paddle.gammaincc_(x, paddle.to_tensor([1.0, 1.0], dtype='float64'))",
                                   "0.15729921, 0.73575888")
-gammainc_.__doc__ = _inplace_doc("gammainc", "paddle.gammainc_(x, paddle.to_tensor([1.0, 1.0], dtype='float64'))",
+gammainc_.__doc__ = _inplace_doc(_EXAMPLE_X, "gammainc",
+                                 "paddle.gammainc_(x, paddle.to_tensor([1.0, 1.0], dtype='float64'))",
                                  "0.84270079, 0.26424112")
-multigammaln_.__doc__ = _inplace_doc("multigammaln", "paddle.multigammaln_(x, 1)", "0.57236494, 0.        ")
-_INPLACE = ["lgamma_", "gammaln_", "digamma_", "polygamma_", "i0_", "logit_", "gammaincc_", "gammainc_",
-            "multigammaln_"]
+multigammaln_.__doc__ = _inplace_doc(_EXAMPLE_X, "multigammaln", "paddle.multigammaln_(x, 1)", "0.57236494, 0.        ")
 
 
 __all__ = ["lgamma", "gammaln", "digamma", "polygamma", "gammaincc", "gammainc", "multigammaln", "erfinv", "logit",
