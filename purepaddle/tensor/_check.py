@@ -5,7 +5,8 @@ Each check exists once. Checks whose messages differ in Paddle stay separate fun
 docstring what differs: a non-Tensor argument is reported by check_var (TypeError), need_tensor (ValueError
 naming the position), check_x and need_tensor_short_name (the same, naming the type differently) and
 check_tensor (no position); `out=` is delivered by write_out (returns out), write_out_result (returns the
-result) and set_out_values (set_value, tuples too). Kernel errors inside op forwards live in ops/_errors.py.
+result), set_out_values (set_value, tuples too), store_out (static rebind, TypeError) and set_out_data (data
+only). Kernel errors inside op forwards live in ops/_errors.py.
 No public names.
 """
 import numpy as np
@@ -137,6 +138,30 @@ def write_out(res, out):
     out._node, out._idx, out.stop_gradient = res._node, res._idx, res.stop_gradient
     out._version += 1
     return out
+
+
+def store_out(res, out):
+    """`out=` as the logic and search functions deliver it: out takes the result (a TypeError for a non-Tensor
+    out) and is returned."""
+    if out is None:
+        return res
+    if isinstance(out, Tensor) and isinstance(res, Tensor):
+        out._set_data(res._data)
+        return out
+    rebind = getattr(out, "_rebind_static", None)
+    if rebind is None:
+        raise TypeError(f"out must be a Tensor, but received {type_name(out)}")
+    rebind(res)
+    return out
+
+
+def set_out_data(res, out):
+    """`out=` as the join functions deliver it: out takes the result's data (no graph link) and is returned."""
+    if out is None:
+        return res
+    out._set_data(res._data) if isinstance(out, Tensor) else out._rebind_static(res)
+    return out
+
 
 
 def check_var(x, api, arg="x"):

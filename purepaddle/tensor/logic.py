@@ -10,17 +10,13 @@ from .._core.tensor import Tensor
 from ..ops import logic as L
 from ..ops.logic import AllClose, EqualAll, IsClose
 from ..ops.manipulation.shape import Reshape
-from ._check import kernel_error, need_tensor, type_name
+from ._check import kernel_error, need_tensor, store_out, type_name
 from ._creation_args import as_array
 from ._operand import cast, constant
 
 
 _make = Tensor._make
 _Var = TensorMethods
-
-
-
-
 
 
 def _scalar(value, d):
@@ -49,20 +45,6 @@ def _unify(x, y, zero_d=False):
     return x, y
 
 
-def _store(res, out):
-    """Write a result into a given `out` tensor (Paddle's out= keyword) and return it."""
-    if out is None:
-        return res
-    if isinstance(out, Tensor) and isinstance(res, Tensor):
-        out._set_data(res._data)
-        return out
-    rebind = getattr(out, "_rebind_static", None)
-    if rebind is None:
-        raise TypeError(f"out must be a Tensor, but received {type_name(out)}")
-    rebind(res)
-    return out
-
-
 # -- comparisons --------------------------------------------------------------------------
 def _compare(op_cls, api, x, y, out, scalars=False):
     need_tensor(x, api, "x", 0)
@@ -77,7 +59,7 @@ def _compare(op_cls, api, x, y, out, scalars=False):
         y = _scalar(y, x.dtype)
     else:
         x, y = _unify(x, y, zero_d=True)
-    return _store(apply(op_cls, x, y, axis=-1, force_cpu=False), out)
+    return store_out(apply(op_cls, x, y, axis=-1, force_cpu=False), out)
 
 
 def equal(x, y, name=None, *, out=None):
@@ -224,7 +206,7 @@ def _logical(op_cls, api, x, y, out):
     need_tensor(x, api, "x", 0)
     need_tensor(y, api, "y", 1)
     x, y = _unify(x, y)
-    return _store(apply(op_cls, x, y), out)
+    return store_out(apply(op_cls, x, y), out)
 
 
 def logical_and(x, y, name=None, *, out=None):
@@ -281,14 +263,12 @@ def logical_not(x, name=None, *, out=None):
                    [False, True ])
     """
     need_tensor(x, "logical_not", "x", 0)
-    return _store(apply(L.LogicalNot, x), out)
+    return store_out(apply(L.LogicalNot, x), out)
 
 
 # -- bitwise ------------------------------------------------------------------------------
 _BIT_NAMES = "int16, int32, uint8, bool, int64, int8"
 _SHIFT_NAMES = "int16, int32, uint8, int64, int8"
-
-
 
 
 def _check_bits(api, x, y=None, shift=False):
@@ -304,7 +284,7 @@ def _bitwise(op_cls, api, x, y, out):
     need_tensor(x, api, "x", 0)
     need_tensor(y, api, "y", 1)
     _check_bits(api, x, y)
-    return _store(apply(op_cls, x, y), out)
+    return store_out(apply(op_cls, x, y), out)
 
 
 def bitwise_and(x, y, out=None, name=None):
@@ -362,7 +342,7 @@ def bitwise_not(x, out=None, name=None):
     """
     need_tensor(x, "bitwise_not", "x", 0)
     _check_bits("bitwise_not", x)
-    return _store(apply(L.BitwiseNot, x), out)
+    return store_out(apply(L.BitwiseNot, x), out)
 
 
 bitwise_invert = bitwise_not
@@ -372,7 +352,7 @@ def _shift(op_cls, api, x, y, is_arithmetic, out):
     need_tensor(x, api, "x", 0)
     need_tensor(y, api, "y", 1)
     _check_bits(api, x, y, shift=True)
-    return _store(apply(op_cls, x, y, is_arithmetic=bool(is_arithmetic)), out)
+    return store_out(apply(op_cls, x, y, is_arithmetic=bool(is_arithmetic)), out)
 
 
 def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
@@ -471,7 +451,7 @@ def _reduce_dims(x, axis, api):
 def _reduce_bool(op_cls, api, x, axis, keepdim, out):
     need_tensor(x, api, "x", 0)
     dims, everything = _reduce_dims(x, axis, api)
-    return _store(apply(op_cls, x, dim=dims, keep_dim=bool(keepdim), reduce_all=everything), out)
+    return store_out(apply(op_cls, x, dim=dims, keep_dim=bool(keepdim), reduce_all=everything), out)
 
 
 def any(x, axis=None, keepdim=False, name=None, *, out=None):

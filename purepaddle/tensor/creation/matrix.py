@@ -8,7 +8,7 @@ from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
 from ...ops.creation.matrix import DiagEmbed, DiagV2, Eye, Meshgrid, TrilIndices, TrilTriu, TriuIndices
 from ...ops.manipulation.shape import Reshape
-from .._check import check_dtype_registered, need_tensor_short_name
+from .._check import check_dtype_registered, need_tensor_short_name, write_out_result
 from .._creation_args import convert_dtype, finish
 from ..manipulation.distinct import unique_consecutive
 from .._signature import paddle_signature
@@ -118,7 +118,7 @@ def tril(x, diagonal=0, name=None, *, out=None):
                     [7, 8, 9]])
     """
     d = _tri_args(x, diagonal, "tril")
-    return _write(apply(TrilTriu, x, diagonal=d, lower=True), out)
+    return write_out_result(apply(TrilTriu, x, diagonal=d, lower=True), out)
 
 
 def triu(x, diagonal=0, name=None, *, out=None):
@@ -136,7 +136,7 @@ def triu(x, diagonal=0, name=None, *, out=None):
                     [0, 8, 9]])
     """
     d = _tri_args(x, diagonal, "triu")
-    return _write(apply(TrilTriu, x, diagonal=d, lower=False), out)
+    return write_out_result(apply(TrilTriu, x, diagonal=d, lower=False), out)
 
 
 def tril_(x, diagonal=0, name=None):
@@ -173,11 +173,6 @@ def triu_(x, diagonal=0, name=None):
     """
     d = _tri_args(x, diagonal, "triu_")
     return apply_inplace(TrilTriu, x, diagonal=d, lower=False)
-
-
-def _write(res, out):
-    from .._check import write_out_result
-    return write_out_result(res, out)
 
 
 def _int_arg(v, api, arg):

@@ -15,7 +15,7 @@ from ...ops.manipulation.shape import Flatten, Squeeze, Transpose, Unsqueeze
 from ...ops.math.unary import Scale
 from .._operand import cast
 from .indexing import slice as _slice
-from .._check import check_x, class_type_name
+from .._check import check_x, class_type_name, set_out_data
 from .shape import _axes_arg, _is_int, atleast_1d, atleast_2d, atleast_3d, int_list, reshape
 
 
@@ -57,13 +57,6 @@ def _check_axis(axis, n):
     return axis % n if n else axis
 
 
-def _write_out(res, out):
-    if out is None:
-        return res
-    out._set_data(res._data) if isinstance(out, Tensor) else out._rebind_static(res)
-    return out
-
-
 def concat(x, axis=0, name=None, *, out=None):
     """Join tensors of the same dtype along an existing axis (an int or a 1-element Tensor).
 
@@ -84,14 +77,14 @@ def concat(x, axis=0, name=None, *, out=None):
     xs = _tensor_list(x, "concat")
     ax, t = _axis_value(axis, "concat")
     if t is not None:
-        return _write_out(apply(J.Concat, xs, t, axis=0), out)
+        return set_out_data(apply(J.Concat, xs, t, axis=0), out)
     ax = _check_axis(ax, len(xs[0].shape))
     s0 = xs[0].shape
     for i, v in enumerate(xs[1:], 1):
         s = v.shape
         if len(s) != len(s0) or any(j != ax and a != b and a >= 0 and b >= 0 for j, (a, b) in enumerate(zip(s0, s))):
             raise J._concat_error([_Shaped(t.shape) for t in xs], ax)
-    return _write_out(apply(J.Concat, xs, axis=ax), out)
+    return set_out_data(apply(J.Concat, xs, axis=ax), out)
 
 
 class _Shaped:
@@ -129,7 +122,7 @@ def stack(x, axis=0, name=None, *, out=None):
     for i, v in enumerate(xs[1:], 1):
         if len(v.shape) != n or any(a != b and a >= 0 and b >= 0 for a, b in zip(xs[0].shape, v.shape)):
             raise J._concat_error([_Shaped(t.shape) for t in xs], -1)
-    return _write_out(apply(J.Stack, xs, axis=int(axis) % (n + 1)), out)
+    return set_out_data(apply(J.Stack, xs, axis=int(axis) % (n + 1)), out)
 
 
 def split(x, num_or_sections, axis=0, name=None):

@@ -5,8 +5,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ...ops.manipulation.gathering import TakeAlongAxis
 from ...ops.search.bucket import Bincount, Histogram, SearchSorted
-from .._check import kernel_error, need_tensor, type_name
-from ..logic import _store
+from .._check import kernel_error, need_tensor, store_out, type_name
 from .sorting import _NUMERIC, _Var, _bool_arg, _check_kind, _int_arg
 
 
@@ -47,7 +46,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
             "be 1 dimension or the first N-1 dimensions of sorted_sequence tensor and input values tensor must "
             "match. Please input appropriate sorted_sequence and values again!")
     res = apply(SearchSorted, sorted_sequence, values, out_int32=bool(out_int32), right=right)
-    return _store(res, out)
+    return store_out(res, out)
 
 
 def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):

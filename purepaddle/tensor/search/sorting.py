@@ -8,8 +8,7 @@ from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ...ops.search.sorting import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
-from .._check import kernel_error, need_tensor
-from ..logic import _store
+from .._check import kernel_error, need_tensor, store_out
 
 
 _Var = TensorMethods
@@ -166,7 +165,7 @@ def msort(input, *, out=None):
                    [[1., 1.],
                     [3., 2.]])
     """
-    return _store(sort(input, axis=0), out)
+    return store_out(sort(input, axis=0), out)
 
 
 def topk(x, k, axis=None, largest=True, sorted=True, name=None, *, out=None):
@@ -218,8 +217,8 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None, *, out=None):
                              f"equal to {dim}.")
     values, indices = apply(TopK, x, k_in, k=k, axis=axis, largest=largest, sorted=sorted)
     if out is not None:
-        _store(values, out[0])
-        _store(indices, out[1])
+        store_out(values, out[0])
+        store_out(indices, out[1])
         return TopKRetType(out[0], out[1])
     return TopKRetType(values, indices)
 
