@@ -31,12 +31,6 @@ UNPLACED = 6  # a floor-6 package missing from SUBFLOORS: test_every_floor_6_pac
 CORE_OPTIONAL = {"cupy", "ml_dtypes", "google", "protobuf", "mpi4py", "zmq"}  # only inside try or a function
 CORE_ALLOWED = {"numpy", PKG} | set(sys.stdlib_module_names)
 
-# TEMPORARY, emptied by the lead at merge: module-level circles that other helpers of issue 11 are removing
-# (A1: ops reduction/shape). Nothing else may circle.
-KNOWN_CIRCLES_OWNED_ELSEWHERE = {
-    frozenset({"purepaddle.ops.reduction", "purepaddle.ops.shape"}),
-}
-
 
 def package_of(module):
     """The package (or top-level module) a dotted module belongs to: 'ops', 'io', 'static.nn', ...; None for
@@ -249,7 +243,7 @@ def test_no_import_runs_up_a_floor():
 
 
 def test_no_module_level_import_circle():
-    found = [c for c in circles(import_graph()) if frozenset(c) not in KNOWN_CIRCLES_OWNED_ELSEWHERE]
+    found = circles(import_graph())
     assert not found, "module-level import circles (move code to where it belongs):\n" + _circle_report(found)
 
 

@@ -28,7 +28,7 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.mode import STATE
-from ..ops.creation import Cast
+from ..ops.creation.fill import Cast
 from .amp_lists import op_names, update_list
 from .lowp import HEAVY, route, twin
 

@@ -6,7 +6,7 @@ from .._core.mode import disable_static as enable_dygraph  # noqa: F401
 from .._core.mode import enable_static as disable_dygraph  # noqa: F401
 from .._core.mode import in_dynamic_mode as enabled  # noqa: F401
 from .._core.place import convert_place
-from ..tensor.creation import to_tensor
+from ..tensor.creation.conversion import to_tensor
 
 
 @contextlib.contextmanager

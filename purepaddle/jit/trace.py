@@ -239,7 +239,7 @@ def _data_var(block, name, spec):
 
 def _outputs(result, capture, block):
     """Flat output Variables (each made by an op of its own), the constant leaves, the template."""
-    from ..tensor.creation import assign
+    from ..tensor.creation.fill import assign
     leaves, template = nest.flatten(result)
     made = set(n for op in block.ops for n in op.output_arg_names)
     outputs, consts, seen = [], [], set()

@@ -54,7 +54,7 @@ def merge_selected_rows(x, name=None):
     """A SelectedRows gradient with its duplicated rows summed (dense tensors pass through); in a static
     program the `merge_selected_rows` op."""
     if STATE.static:
-        from ..ops.fluid import MergeSelectedRows
+        from ..ops.fluid.selected_rows import MergeSelectedRows
         return apply(MergeSelectedRows, x)
     if isinstance(x, SelectedRows):
         rows, values = x.merged_rows()
@@ -90,7 +90,7 @@ def get_tensor_from_selected_rows(x, name=None):
             >>> paddle.disable_static()
     """
     if STATE.static:
-        from ..ops.fluid import GetTensorFromSelectedRows
+        from ..ops.fluid.selected_rows import GetTensorFromSelectedRows
         from ..static.program import Variable, VarType
         if not isinstance(x, Variable):
             raise TypeError(f"The type of 'x' in get_tensor_from_selected_rows must be <class "

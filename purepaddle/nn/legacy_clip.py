@@ -13,7 +13,7 @@ import numpy as np
 
 from .._core.dispatch import apply
 from .._core.op import Op, register
-from ..tensor.math_unary import clip as _clip
+from ..tensor.math.unary import clip as _clip
 from ._regularizer import L2Decay
 from .clip import ClipGradByValue, ErrorClipByValue, _each
 

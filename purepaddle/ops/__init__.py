@@ -1,18 +1,19 @@
-"""Op definitions, one family per module; importing this package registers them all into OPS."""
-from . import (creation, einsum, elementwise, gather, join, linalg, linalg_decomp, logic, matmul, random, reduction,  # noqa: F401
-               scatter, search, shape, slicing, triangular, unary)
-from . import linalg_extra, random_extra  # noqa: F401,E402
-from . import common, conv, pooling, vision  # noqa: F401,E402
-from . import manipulation_extra  # noqa: F401,E402
-from . import math_extra, special  # noqa: F401,E402
-from . import random_init  # noqa: F401,E402
-from . import metric  # noqa: F401,E402
-from . import clip  # noqa: F401,E402
-from . import optimizer  # noqa: F401,E402
-from . import activation, input, norm  # noqa: F401,E402
-from . import rnn  # noqa: F401,E402
-from . import extension  # noqa: F401,E402
-from . import loss  # noqa: F401,E402
-from . import flash_attention  # noqa: F401,E402
-from . import fluid  # noqa: F401,E402
-from . import py_func  # noqa: F401,E402
+"""Op definitions, one family per module or package; importing this package registers them all into OPS.
+
+The tensor families' package faces (creation, linalg, manipulation, math, search) hold no imports, since their
+part names (norms, join, ...) repeat across families: their parts are imported here by path."""
+import importlib as _importlib
+
+from . import einsum, logic, random, stat  # noqa: F401
+# the parts of the family packages, by path (part names such as norm repeat across families)
+for _part in ("creation.conversion", "creation.fill", "creation.matrix", "creation.spacing",
+              "linalg.decomposition", "linalg.histogram", "linalg.norms", "linalg.product",
+              "manipulation.gathering", "manipulation.indexing", "manipulation.join", "manipulation.scattering",
+              "manipulation.shape", "manipulation.distinct", "manipulation.views",
+              "math.combine", "math.cumulative", "math.elementwise", "math.number", "math.reduction", "math.special",
+              "math.unary", "search.bucket", "search.select", "search.sorting"):
+    _importlib.import_module(f"{__name__}.{_part}")
+del _part
+# the nn families: each package's face imports its parts
+from . import (activation, clip, common, conv, extension, flash_attention, fluid, input, loss, metric, norm,  # noqa: F401,E402
+               optimizer, pooling, py_func, rnn, vision)

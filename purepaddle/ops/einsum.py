@@ -3,6 +3,7 @@ import numpy as np
 
 from .._core.op import Op, TensorMeta, register
 
+
 _PLANS = {}
 _BIG = 1 << 15  # contraction volume above which numpy's BLAS-backed path pays for its planning
 _EMPTY = np.empty((0,), dtype=np.float32)  # the InnerCache / XShape placeholder

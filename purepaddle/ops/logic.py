@@ -1,10 +1,11 @@
-"""Logic ops: comparisons, logical_*, bitwise_* and shifts, reduce_any/reduce_all, is_empty (no gradients)."""
+"""Logic ops: comparisons, logical_*, bitwise_* and shifts, reduce_any/reduce_all, is_empty, isclose,
+allclose, equal_all (no gradients)."""
 import numpy as np
 
 from .._core import dtype as _dt
 from .._core.op import Op, TensorMeta, register
-from .elementwise import broadcast_shape
-from .reduction import reduce_axes, reduced_shape
+from .math.elementwise import broadcast_shape
+from .math._axes import reduce_axes, reduced_shape
 
 
 class _Binary(Op):
@@ -187,4 +188,51 @@ class IsEmpty(Op):
         return np.asarray(x.size == 0)
 
     def infer_meta(self, x):
+        return TensorMeta([], _dt.bool_)
+
+
+@register("isclose")
+class IsClose(Op):
+    """|x - y| <= atol + rtol * |y| elementwise (attrs rtol/atol are strings, as in Paddle)."""
+
+    inputs, outputs = ("Input", "Other"), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x, y):
+        a = self.attrs
+        return xp.isclose(x, y, rtol=float(a["rtol"]), atol=float(a["atol"]), equal_nan=a["equal_nan"])
+
+    def infer_meta(self, x, y):
+        from .._core import dtype as _dt
+        return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), _dt.bool_)
+
+
+# -- whole-tensor comparisons -------------------------------------------------------------
+@register("allclose")
+class AllClose(Op):
+    """Whether every |x - y| <= atol + rtol * |y| (a 0-D bool)."""
+
+    inputs, outputs = ("Input", "Other"), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x, y):
+        a = self.attrs
+        return xp.asarray(xp.allclose(x, y, rtol=float(a["rtol"]), atol=float(a["atol"]),
+                                      equal_nan=a["equal_nan"]))
+
+    def infer_meta(self, x, y):
+        return TensorMeta([], _dt.bool_)
+
+
+@register("equal_all")
+class EqualAll(Op):
+    """Whether x and y have the same shape and values (a 0-D bool)."""
+
+    inputs, outputs = ("X", "Y"), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x, y):
+        return xp.asarray(x.shape == y.shape and bool((x == y).all()))
+
+    def infer_meta(self, x, y):
         return TensorMeta([], _dt.bool_)

@@ -15,8 +15,8 @@ from .._core.dispatch import apply
 from .._core.mode import STATE
 from .._core.op import Op, TensorMeta, register
 from ._blocking import row_blocks
-from .reduction import ReduceSum
-from .unary import Rsqrt
+from .math.reduction import ReduceSum
+from .math.unary import Rsqrt
 
 
 def _prod(dims):

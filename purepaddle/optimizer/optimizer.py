@@ -17,7 +17,7 @@ from .._core.dispatch import _run_hooks
 from .._core.mode import STATE
 from .._core.tensor import Tensor
 from ..nn._regularizer import L1Decay, L2Decay
-from ..ops.optimizer import RowGrad
+from ..ops.optimizer._update import RowGrad
 from ..static import name as _unique
 from .lr import LRScheduler
 from .optimizer_state import _dygraph_only, _is_low_precision, _load_into, _LRMixin, _StateMixin

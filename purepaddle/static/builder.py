@@ -230,26 +230,7 @@ class _FillZerosLike(Op):
         return TensorMeta(x.shape, x.dtype)
 
 
-class _Sum(Op):
-    """Out = the sum of the tensors in X (gradient accumulation, paddle.add_n)."""
-
-    inputs, outputs = ("X",), ("Out",)
-    duplicable = ("X",)
-
-    def forward(self, xp, xs):
-        out = xs[0].copy()
-        for x in xs[1:]:
-            out += x
-        return out
-
-    def infer_meta(self, xs):
-        return TensorMeta(xs[0].shape, xs[0].dtype)
-
-    def backward(self, out_grad):
-        return [out_grad if self.need(i) else None for i in range(len(self.next))]
-
-
-_FALLBACKS = {"share_data": _ShareData, "fill_zeros_like": _FillZerosLike, "sum": _Sum}
+_FALLBACKS = {"share_data": _ShareData, "fill_zeros_like": _FillZerosLike}
 
 
 def ensure_op(op_type):

@@ -3,11 +3,16 @@ import importlib as _importlib
 
 from .._core.methods import bind_methods as _bind_methods
 
-# every floor-4 module with public functions: each defines __all__ and METHODS
-_MODULES = ("attribute", "creation", "einsum", "indexing", "join", "linalg", "logic", "manipulation", "math",
-            "random", "search", "selection", "selection_scatter", "selection_tri", "stat",
-            "creation_extra", "random_extra", "linalg_extra",
-            "array", "manipulation_extra", "selection_diag", "stat_extra")
+# every floor-4 module with public functions (family modules and the parts of family packages): each defines
+# __all__ and METHODS
+_MODULES = ("array", "attribute", "einsum", "logic", "random", "stat",
+            "creation.conversion", "creation.fill", "creation.matrix", "creation.spacing",
+            "linalg.decomposition", "linalg.histogram", "linalg.norms", "linalg.product",
+            "manipulation.distinct", "manipulation.gathering", "manipulation.indexing", "manipulation.join",
+            "manipulation.scattering", "manipulation.shape", "manipulation.views",
+            "math.combinatorics", "math.combine", "math.cumulative", "math.elementwise", "math.inplace",
+            "math.number", "math.reduction", "math.special", "math.unary",
+            "search.bucket", "search.select", "search.sorting")
 
 __all__ = []
 for _name in _MODULES:

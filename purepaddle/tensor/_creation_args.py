@@ -12,6 +12,7 @@ from .._core.mode import STATE
 from .._core.place import convert_place
 from .._core.tensor import Tensor
 
+
 _TO_TENSOR_NAMES = ("bool", "float16", "uint16", "float32", "float64", "int8", "int16", "int32", "int64",
                     "uint8", "complex64", "complex128", "bfloat16")
 _CACHE = {}
@@ -65,15 +66,6 @@ def default_float_dtype(api, allowed=None):
     d = _dt.default_float()
     if allowed is not None and d.name not in allowed:
         raise TypeError(f"{api} only supports {list(allowed)}, but the default dtype is {d.name}")
-    return d
-
-
-def check_kernel_dtype(d, allowed, kernel):
-    """Paddle's eager error for a dtype a kernel is not registered for (RuntimeError NotFound)."""
-    if d.name not in allowed:
-        raise RuntimeError(
-            f"(NotFound) The kernel `{kernel}` is not registered for data type {d.name}. "
-            f"It supports the following data types: {', '.join(allowed)}.")
     return d
 
 
@@ -153,13 +145,6 @@ def finish(t, out=None, device=None, requires_grad=False):
     if out is not None:
         return write_into(out, t)
     return t
-
-
-def dygraph_only(api):
-    """Paddle's error for dygraph-only functions called while building a static Program."""
-    if STATE.static:
-        raise RuntimeError(f"We only support '{api}()' in dynamic graph mode, please call "
-                           "'paddle.disable_static()' to enter dynamic graph mode.")
 
 
 def as_array(data, defaults=True):

@@ -1,27 +1,41 @@
-"""Argument checks and operand conversion shared by the public tensor functions."""
+"""Operand conversion shared by the public tensor functions: constants, casts, Python operands as tensors,
+scalar tensors and checked broadcasting (the checks themselves live in _check)."""
 import numbers
 
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.dispatch import constant as const_operand
+from .._core.dispatch import apply, constant as const_operand
 from .._core.methods import TensorMethods
-from .._core.tensor import Tensor
-from ..ops.creation import Cast, FillConstant
+from ..ops.creation.fill import Cast, FillConstant
+from ._check import expand_error
 from ._creation_args import as_array
+
+
+def scalar_tensor(value, dtype=None):
+    """A 0-D constant from a Python scalar (Paddle's to_tensor dtype rules unless `dtype` is given)."""
+    if dtype is None:
+        dtype = _dt.infer_data_dtype(value) or _dt.from_numpy(np.asarray(value).dtype)
+    if isinstance(value, np.generic):
+        value = value.item()
+    return apply(FillConstant, shape=[], value=value, dtype=dtype.proto)
+
+
+def broadcast_to(x, shape):
+    """x broadcast to `shape` (Paddle's expand_v2 error when it cannot)."""
+    shape = list(shape)
+    if list(x.shape) == shape:
+        return x
+    err = expand_error(x.shape, shape)
+    if err is not None:
+        raise err
+    from .manipulation.shape import broadcast_to as expand
+    return expand(x, shape)
 
 
 def is_var(x):
     """Whether x is a Tensor or a static Variable."""
     return isinstance(x, TensorMethods)
-
-
-def check_var(x, api, arg="x"):
-    """Raise Paddle's TypeError unless x is a Tensor/Variable."""
-    if not isinstance(x, TensorMethods):
-        raise TypeError(f"The type of '{arg}' in {api} must be paddle.Tensor, but received {type(x).__name__}.")
-    return x
 
 
 def constant(value, dtype, shape=()):
@@ -47,28 +61,3 @@ def as_var(y, like, api, arg="y"):
     if isinstance(y, (list, tuple, np.ndarray)):
         return const_operand(as_array(y))
     raise TypeError(f"The type of '{arg}' in {api} must be a Tensor or a number, but received {type(y).__name__}.")
-
-
-def normalize_axis(axis, ndim, api, arg="axis"):
-    """Check an axis against ndim (Paddle allows [-ndim, ndim)); returns it non-negative."""
-    if isinstance(axis, TensorMethods):
-        axis = int(axis.item())
-    if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
-        raise TypeError(f"The type of '{arg}' in {api} must be int, but received {type(axis).__name__}.")
-    n = max(ndim, 1)
-    if axis < -n or axis >= n:
-        raise ValueError(
-            f"(InvalidArgument) '{arg}' in {api} must be in range [{-n}, {n}), but received {axis} "
-            f"(the input has {ndim} dims).")
-    return int(axis) % n
-
-
-def axis_list(axis, ndim, api):
-    """None / int / list / tuple / Tensor axis -> list of normalised ints ([] = all)."""
-    if axis is None:
-        return []
-    if isinstance(axis, TensorMethods):
-        axis = axis.tolist() if hasattr(axis, "tolist") else axis
-    if isinstance(axis, (int, np.integer)):
-        axis = [axis]
-    return [normalize_axis(a, ndim, api) for a in axis]

@@ -3,9 +3,8 @@ import numpy as np
 
 from .._core.dispatch import apply
 from ..ops.einsum import einsum_op
-from ..ops.linalg import Diagonal
-from ._operand import check_var
-from .linalg_util import check_kernel_dtype, check_same_dtype
+from ..ops.linalg.product import Diagonal
+from ._check import check_kernel_dtype, check_same_dtype, check_var
 
 _PLANS = {}
 _ELL = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # labels standing for '...' dims (user labels are lowered)

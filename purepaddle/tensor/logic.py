@@ -1,34 +1,22 @@
-"""Public logic functions: comparisons, logical_*, bitwise_*, any, all, is_empty, isin and their operators."""
+"""Public logic functions: comparisons, logical_*, bitwise_*, any, all, is_empty, isin, allclose, isclose,
+equal_all and their operators."""
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.dispatch import constant as const_operand
+from .._core.dispatch import apply, constant as const_operand
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
 from .._core.tensor import Tensor
-from ._creation_args import as_array
 from ..ops import logic as L
-from ..ops.shape import Reshape
+from ..ops.logic import AllClose, EqualAll, IsClose
+from ..ops.manipulation.shape import Reshape
+from ._check import kernel_error, need_tensor, store_out, type_name
+from ._creation_args import as_array
 from ._operand import cast, constant
+
 
 _make = Tensor._make
 _Var = TensorMethods
-
-
-def _type_name(v):
-    if v is None:
-        return "None"
-    t = type(v)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
-
-
-def _need_tensor(v, api, arg, pos):
-    """Paddle's ValueError for a non-Tensor positional argument."""
-    if not isinstance(v, _Var):
-        raise ValueError(f"(InvalidArgument) {api}(): argument '{arg}' (position {pos}) must be Tensor, but got "
-                         f"{_type_name(v)}")
-    return v
 
 
 def _scalar(value, d):
@@ -57,26 +45,12 @@ def _unify(x, y, zero_d=False):
     return x, y
 
 
-def _store(res, out):
-    """Write a result into a given `out` tensor (Paddle's out= keyword) and return it."""
-    if out is None:
-        return res
-    if isinstance(out, Tensor) and isinstance(res, Tensor):
-        out._set_data(res._data)
-        return out
-    rebind = getattr(out, "_rebind_static", None)
-    if rebind is None:
-        raise TypeError(f"out must be a Tensor, but received {_type_name(out)}")
-    rebind(res)
-    return out
-
-
 # -- comparisons --------------------------------------------------------------------------
 def _compare(op_cls, api, x, y, out, scalars=False):
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     if not isinstance(y, _Var):
         if not scalars:
-            _need_tensor(y, api, "y", 1)
+            need_tensor(y, api, "y", 1)
         if not isinstance(y, (bool, int, float, complex)):
             raise TypeError("Type of input args must be float, bool, complex, int or Tensor, but received type "
                             f"{type(y)}")
@@ -85,7 +59,7 @@ def _compare(op_cls, api, x, y, out, scalars=False):
         y = _scalar(y, x.dtype)
     else:
         x, y = _unify(x, y, zero_d=True)
-    return _store(apply(op_cls, x, y, axis=-1, force_cpu=False), out)
+    return store_out(apply(op_cls, x, y, axis=-1, force_cpu=False), out)
 
 
 def equal(x, y, name=None, *, out=None):
@@ -229,10 +203,10 @@ _ge_op = _make_cmp_op(L.GreaterEqual, "__ge__", None)
 
 # -- logical ------------------------------------------------------------------------------
 def _logical(op_cls, api, x, y, out):
-    _need_tensor(x, api, "x", 0)
-    _need_tensor(y, api, "y", 1)
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
     x, y = _unify(x, y)
-    return _store(apply(op_cls, x, y), out)
+    return store_out(apply(op_cls, x, y), out)
 
 
 def logical_and(x, y, name=None, *, out=None):
@@ -288,8 +262,8 @@ def logical_not(x, name=None, *, out=None):
             Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,
                    [False, True ])
     """
-    _need_tensor(x, "logical_not", "x", 0)
-    return _store(apply(L.LogicalNot, x), out)
+    need_tensor(x, "logical_not", "x", 0)
+    return store_out(apply(L.LogicalNot, x), out)
 
 
 # -- bitwise ------------------------------------------------------------------------------
@@ -297,26 +271,20 @@ _BIT_NAMES = "int16, int32, uint8, bool, int64, int8"
 _SHIFT_NAMES = "int16, int32, uint8, int64, int8"
 
 
-def _kernel_error(api, d, supported):
-    return RuntimeError(
-        f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {d.name}) of kernel `{api}` is not "
-        f"registered. Selected wrong DataType `{d.name}`. Paddle support following DataTypes: {supported}.")
-
-
 def _check_bits(api, x, y=None, shift=False):
     d = x.dtype
     if not (d.is_integer or (d is _dt.bool_ and not shift)):
-        raise _kernel_error(api, d, _SHIFT_NAMES if shift else _BIT_NAMES)
+        raise kernel_error(api, d, _SHIFT_NAMES if shift else _BIT_NAMES)
     if y is not None and y.dtype is not d:
         raise ValueError(f"(InvalidArgument) {api}(): x and y must have the same dtype, but received x: {d.name}, "
                          f"y: {y.dtype.name}")
 
 
 def _bitwise(op_cls, api, x, y, out):
-    _need_tensor(x, api, "x", 0)
-    _need_tensor(y, api, "y", 1)
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
     _check_bits(api, x, y)
-    return _store(apply(op_cls, x, y), out)
+    return store_out(apply(op_cls, x, y), out)
 
 
 def bitwise_and(x, y, out=None, name=None):
@@ -372,19 +340,19 @@ def bitwise_not(x, out=None, name=None):
             Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [ 4,  0, -2])
     """
-    _need_tensor(x, "bitwise_not", "x", 0)
+    need_tensor(x, "bitwise_not", "x", 0)
     _check_bits("bitwise_not", x)
-    return _store(apply(L.BitwiseNot, x), out)
+    return store_out(apply(L.BitwiseNot, x), out)
 
 
 bitwise_invert = bitwise_not
 
 
 def _shift(op_cls, api, x, y, is_arithmetic, out):
-    _need_tensor(x, api, "x", 0)
-    _need_tensor(y, api, "y", 1)
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
     _check_bits(api, x, y, shift=True)
-    return _store(apply(op_cls, x, y, is_arithmetic=bool(is_arithmetic)), out)
+    return store_out(apply(op_cls, x, y, is_arithmetic=bool(is_arithmetic)), out)
 
 
 def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
@@ -435,7 +403,7 @@ def _make_shift_op(op_cls, api, reflected=False):
             s = _scalar(y, x.dtype)
             a, b = (s, x) if reflected else (x, s)
         elif isinstance(y, np.ndarray) and not reflected:
-            _need_tensor(y, api, "y", 1)
+            need_tensor(y, api, "y", 1)
         else:
             return NotImplemented
         return _shift(op_cls, api, a, b, True, None)
@@ -481,9 +449,9 @@ def _reduce_dims(x, axis, api):
 
 
 def _reduce_bool(op_cls, api, x, axis, keepdim, out):
-    _need_tensor(x, api, "x", 0)
+    need_tensor(x, api, "x", 0)
     dims, everything = _reduce_dims(x, axis, api)
-    return _store(apply(op_cls, x, dim=dims, keep_dim=bool(keepdim), reduce_all=everything), out)
+    return store_out(apply(op_cls, x, dim=dims, keep_dim=bool(keepdim), reduce_all=everything), out)
 
 
 def any(x, axis=None, keepdim=False, name=None, *, out=None):
@@ -527,7 +495,7 @@ def is_empty(x, name=None):
             Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
                    True)
     """
-    _need_tensor(x, "is_empty", "x", 0)
+    need_tensor(x, "is_empty", "x", 0)
     return apply(L.IsEmpty, x)
 
 
@@ -562,10 +530,10 @@ def _isin_unique(x, test_x, invert):
     Paddle's, which its docs warn about; the last sorted element never counts as found, and
     invert negates the whole answer.
     """
-    from .join import concat
-    from .search import argsort
-    from .selection import gather
-    from .selection_scatter import scatter
+    from .manipulation.join import concat
+    from .search.sorting import argsort
+    from .manipulation.gathering import gather
+    from .manipulation.scattering import scatter
     n = int(np.prod(x.shape)) if -1 not in list(x.shape) else -1
     both = concat([apply(Reshape, x, shape=[-1]), apply(Reshape, test_x, shape=[-1])])
     order = argsort(both, stable=True)
@@ -577,6 +545,96 @@ def _isin_unique(x, test_x, invert):
         raise ValueError("paddle.isin(assume_unique=True) needs x's full shape in static mode")
     hit = apply(Reshape, mask[:n], shape=list(x.shape))
     return apply(L.LogicalNot, hit) if invert else hit
+
+
+def _tol(v, arg, api):
+    """rtol/atol as Paddle passes them to the op: a float formatted as a string."""
+    if isinstance(v, TensorMethods):
+        v = v.item()
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.number)):
+        raise TypeError(f"The type of '{arg}' in {api} must be float, but received {type_name(v)}.")
+    return str(float(v))
+
+
+def _close_operands(x, y, api):
+    need_tensor(x, api, "x", 0)
+    need_tensor(y, api, "y", 1)
+    if x.dtype is not y.dtype:
+        raise ValueError(
+            f"(InvalidArgument) The type of data we are trying to retrieve ({x.dtype.name}) does not match the "
+            f"type of data ({y.dtype.name}) currently contained in the container.")
+    xs, ys = list(x.shape), list(y.shape)
+    if len(xs) != len(ys):
+        raise RuntimeError("(PreconditionNotMet) Input(Input) and Input(Other) must have the same dimension size.")
+    for i, (a, b) in enumerate(zip(xs, ys)):
+        if a != b and a != -1 and b != -1:
+            raise RuntimeError(f"(PreconditionNotMet) The value at dim {i} of Input(Input) is not equal to the "
+                               f"Input(Other): {a} != {b}.")
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Whether all |x - y| <= atol + rtol * |y| (a 0-D bool Tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([10000., 1e-07])
+            >>> y = paddle.to_tensor([10000.1, 1e-08])
+            >>> paddle.allclose(x, y, rtol=1e-05, atol=1e-08)
+            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   False)
+            >>> paddle.allclose(x, y, rtol=1e-05, atol=1e-07)
+            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   True)
+    """
+    _close_operands(x, y, "allclose")
+    return apply(AllClose, x, y, rtol=_tol(rtol, "rtol", "allclose"), atol=_tol(atol, "atol", "allclose"),
+                 equal_nan=bool(equal_nan))
+
+
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Elementwise |x - y| <= atol + rtol * |y| (a bool Tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([10000., 1e-07])
+            >>> y = paddle.to_tensor([10000.1, 1e-08])
+            >>> paddle.isclose(x, y, rtol=1e-05, atol=1e-08)
+            Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   [True , False])
+    """
+    _close_operands(x, y, "isclose")
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise kernel_error("isclose", x.dtype, "float64, complex128, float32, complex64")
+    return apply(IsClose, x, y, rtol=_tol(rtol, "rtol", "isclose"), atol=_tol(atol, "atol", "isclose"),
+                 equal_nan=bool(equal_nan))
+
+
+def equal_all(x, y, name=None):
+    """Whether x and y have the same shape and all elements equal (a 0-D bool Tensor).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1, 2, 3])
+            >>> paddle.equal_all(x, paddle.to_tensor([1, 2, 3]))
+            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   True)
+            >>> paddle.equal_all(x, paddle.to_tensor([1, 4, 3]))
+            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
+                   False)
+    """
+    need_tensor(x, "equal_all", "x", 0)
+    need_tensor(y, "equal_all", "y", 1)
+    if x.dtype is not y.dtype:
+        raise ValueError(
+            f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
+            f"type of data ({x.dtype.name}) currently contained in the container.")
+    return apply(EqualAll, x, y)
 
 
 def _make_inplace(fn):
@@ -606,12 +664,10 @@ def _make_inplace(fn):
 less = less_than
 greater = greater_than
 eq, ne, lt, le, gt, ge = equal, not_equal, less_than, less_equal, greater_than, greater_equal
-
 __all__ = ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal", "less", "greater",
            "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not",
            "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "bitwise_invert", "bitwise_left_shift",
-           "bitwise_right_shift", "any", "all", "is_empty", "isin"]
-
+           "bitwise_right_shift", "any", "all", "is_empty", "isin", "allclose", "isclose", "equal_all"]
 _INPLACE = ["equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal", "logical_and",
             "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
             "bitwise_left_shift", "bitwise_right_shift"]
@@ -619,7 +675,6 @@ globals().update({n + "_": _make_inplace(globals()[n]) for n in _INPLACE})
 less_ = less_than_
 bitwise_invert_ = bitwise_not_
 __all__ += [n + "_" for n in _INPLACE] + ["less_", "bitwise_invert_"]
-
 METHODS = {name: globals()[name] for name in __all__}
 METHODS.update({
     "__eq__": _eq_op, "__ne__": _ne_op, "__lt__": _lt_op, "__le__": _le_op, "__gt__": _gt_op, "__ge__": _ge_op,

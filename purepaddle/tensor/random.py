@@ -1,19 +1,23 @@
-"""Public random functions: rand, randn, randint, uniform, normal, randperm, bernoulli, multinomial, ... (paddle.*).
+"""Public random functions: rand, randn, randint, uniform, normal, randperm, bernoulli, multinomial, poisson,
+binomial, standard_gamma, log_normal and the in-place samplers (paddle.* and Tensor methods).
 
 Draws come from the global generator (`paddle.seed`); the streams are purepaddle's own, so
 the same seed repeats the same numbers here but not Paddle's exact numbers.
 """
 import numbers
 
+import numpy as np
+
 from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
-from ..ops import random as R
-from ..ops import random_extra as R_extra
-from ..ops.creation import FillAnyLike
-from ._creation_args import check_kernel_dtype, convert_dtype, dygraph_only, finish, shape_list, size_args
-from .creation import cast
+from ..ops import random as R, random as RX, random as R_extra
+from ..ops.creation.fill import FillAnyLike
+from .creation.fill import cast
+from ._check import check_dtype_registered, dygraph_only
+from ._creation_args import convert_dtype, finish, shape_list, size_args
+
 
 _FLOATS = ("float16", "float32", "float64", "bfloat16", "complex64", "complex128")
 _PROBS = ("float32", "float64", "float16", "bfloat16")
@@ -21,7 +25,7 @@ _PROBS = ("float32", "float64", "float16", "bfloat16")
 
 def _float_dtype(dtype, kernel):
     d = _dt.default_float() if dtype is None else convert_dtype(dtype)
-    return check_kernel_dtype(d, _FLOATS, kernel)
+    return check_dtype_registered(d, _FLOATS, kernel)
 
 
 def _bound(v, api, arg):
@@ -137,14 +141,14 @@ def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
     if isinstance(mean, complex):
         sample = _gaussian(std.shape, 0j, 1.0, _dt.complex64, "normal")
     elif mean_t:
-        check_kernel_dtype(mean.dtype, _FLOATS, "gaussian")
+        check_dtype_registered(mean.dtype, _FLOATS, "gaussian")
         if std_t:
             if std.dtype is not mean.dtype:
                 std = cast(std, mean.dtype)
             std = std.reshape(mean.shape)
         sample = _gaussian(mean.shape, 0j if mean.dtype.is_complex else 0.0, 1.0, mean.dtype, "normal")
     else:
-        sample = _gaussian(std.shape, 0.0, 1.0, check_kernel_dtype(std.dtype, _FLOATS, "gaussian"), "normal")
+        sample = _gaussian(std.shape, 0.0, 1.0, check_dtype_registered(std.dtype, _FLOATS, "gaussian"), "normal")
         mean = float(mean)
     return finish(sample * std + mean, out)
 
@@ -161,7 +165,7 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006  
             paddle.int64 True
     """
     low, high = _int_range(low, high, "randint")
-    d = check_kernel_dtype(_dt.int64 if dtype is None else convert_dtype(dtype), ("int32", "int64"), "randint")
+    d = check_dtype_registered(_dt.int64 if dtype is None else convert_dtype(dtype), ("int32", "int64"), "randint")
     return apply(R.RandInt, low=low, high=high, shape=shape_list(shape, "randint"), dtype=d.proto, seed=0)
 
 
@@ -219,7 +223,7 @@ def randperm(n, dtype="int64", name=None, *, out=None, device=None, requires_gra
         raise TypeError(f"The type of 'n' in paddle.randperm must be int, but received {type(n).__name__}.")
     if n < 0:
         raise ValueError(f"(InvalidArgument) The input n of randperm op should be no less than 0, but received {n}.")
-    d = check_kernel_dtype(convert_dtype(dtype), ("int32", "int64", "float32", "float64"), "randperm")
+    d = check_dtype_registered(convert_dtype(dtype), ("int32", "int64", "float32", "float64"), "randperm")
     return finish(apply(R.RandPerm, n=n, dtype=d.proto), out, device, requires_grad)
 
 
@@ -227,7 +231,7 @@ def _check_probs(x, api, kernel):
     if not isinstance(x, TensorMethods):
         raise ValueError(f"(InvalidArgument) {api}(): argument 'x' (position 0) must be Tensor, but got "
                          f"{type(x).__name__}")
-    check_kernel_dtype(x.dtype, _PROBS, kernel)
+    check_dtype_registered(x.dtype, _PROBS, kernel)
 
 
 def _check_p(p):
@@ -338,7 +342,7 @@ def uniform_(x, min=0, max=1.0, seed=0, name=None):
             True
     """
     dygraph_only("uniform_")
-    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
+    check_dtype_registered(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
     return apply_inplace(R.UniformRandomInplace, x, min=_bound(min, "uniform_", "min"),
                          max=_bound(max, "uniform_", "max"), seed=int(seed), diag_num=0, diag_step=0, diag_val=1.0)
 
@@ -357,7 +361,7 @@ def gaussian_(x, mean=0.0, std=1.0, seed=0, name=None):
                     [5., 5.]])
     """
     dygraph_only("gaussian_")
-    check_kernel_dtype(x.dtype, _FLOATS, "gaussian_inplace")
+    check_dtype_registered(x.dtype, _FLOATS, "gaussian_inplace")
     if isinstance(mean, complex):
         if mean.real != mean.imag:
             raise ValueError("The mean of complex gaussian distribution should be a complex number with real part "
@@ -379,7 +383,7 @@ def normal_(x, mean=0.0, std=1.0, name=None):
             paddle.Size([2, 2])
     """
     dygraph_only("normal_")
-    check_kernel_dtype(x.dtype, _FLOATS, "gaussian_inplace")
+    check_dtype_registered(x.dtype, _FLOATS, "gaussian_inplace")
     return apply_inplace(R.GaussianInplace, x, mean=float(mean), std=float(std), seed=0)
 
 
@@ -430,7 +434,7 @@ def exponential_(x, lam=1.0, name=None):
             True
     """
     dygraph_only("exponential_")
-    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "exponential")
+    check_dtype_registered(x.dtype, ("float32", "float64", "float16", "bfloat16"), "exponential")
     return apply_inplace(R.Exponential, x, **{"lambda": float(lam)})
 
 
@@ -446,13 +450,173 @@ def bernoulli_(x, p=0.5, name=None):
                    [1., 1., 1.])
     """
     dygraph_only("bernoulli_")
-    check_kernel_dtype(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
+    check_dtype_registered(x.dtype, ("float32", "float64", "float16", "bfloat16"), "uniform_inplace")
     if isinstance(p, TensorMethods):
         return apply_inplace(R.BernoulliInplace, x, p.detach(), p=0.0)
     return apply_inplace(R.BernoulliInplace, x, None, p=float(p))
 
 
-__all__ = ["rand", "randn", "randint", "randint_like", "uniform", "normal", "standard_normal", "randperm",
-           "bernoulli", "bernoulli_", "multinomial", "poisson", "rand_like", "randn_like", "normal_"]
+_SAMPLE_FLOATS = ("float16", "float32", "float64", "bfloat16")
+_RANDOM_KERNEL = ("int64", "float64", "float16", "float32", "int32", "bfloat16")
 
-METHODS = {"uniform_": uniform_, "normal_": normal_, "exponential_": exponential_, "bernoulli_": bernoulli_}
+
+def _check_tensor(x, api, arg="x"):
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of '{arg}' in {api} must be paddle.Tensor, but received {type(x).__name__}.")
+
+
+def binomial(count, prob, name=None):
+    """Binomial samples (int64): successes in `count` trials of probability `prob` (broadcast together).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.binomial(paddle.to_tensor([10., 5.]), paddle.to_tensor([1., 0.]))
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [10, 0 ])
+    """
+    _check_tensor(count, "paddle.binomial", "count")
+    _check_tensor(prob, "paddle.binomial", "prob")
+    check_dtype_registered(prob.dtype, _PROBS, "binomial")
+    if not (count.dtype.is_floating or count.dtype.is_integer):
+        raise TypeError(f"The dtype of 'count' in paddle.binomial must be a real number type, but received "
+                        f"{count.dtype.name}.")
+    return apply(RX.Binomial, count, prob)
+
+
+def standard_gamma(x, name=None):
+    """Samples of Gamma(shape=x, scale=1) in x's dtype (0 where x <= 0).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> out = paddle.standard_gamma(paddle.to_tensor([1., 2., 3.]))
+            >>> print(out.shape, out.dtype)
+            paddle.Size([3]) paddle.float32
+    """
+    _check_tensor(x, "paddle.standard_gamma")
+    check_dtype_registered(x.dtype, ("float32", "float64"), "standard_gamma")
+    return apply(RX.StandardGamma, x)
+
+
+def log_normal(mean=1.0, std=2.0, shape=None, name=None):
+    """exp of normal samples with the given mean and std (numbers, or Tensors giving the output's shape).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> out = paddle.log_normal(shape=[2, 3])
+            >>> print(out.shape, bool((out > 0).all()))
+            paddle.Size([2, 3]) True
+    """
+    for v, arg in ((mean, "mean"), (std, "std")):
+        if isinstance(v, bool) or not isinstance(v, (numbers.Real, TensorMethods)):
+            raise TypeError(f"The type of '{arg}' in paddle.log_normal must be float or Tensor, but received "
+                            f"{type(v).__name__}.")
+    if not isinstance(mean, TensorMethods) and not isinstance(std, TensorMethods) and shape is None:
+        raise TypeError("paddle.log_normal needs `shape` when mean and std are numbers")
+    if isinstance(mean, TensorMethods) and isinstance(std, TensorMethods) and mean.dtype is not std.dtype:
+        std = std.astype(mean.dtype)
+    return normal(mean, std, shape).exp()
+
+
+def log_normal_(x, mean=1.0, std=2.0, name=None):
+    """Refill x in place with exp of N(mean, std**2) samples.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([3]).log_normal_(0.0, 0.0)
+            >>> x
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 1., 1.])
+    """
+    dygraph_only("log_normal_")
+    _check_tensor(x, "paddle.log_normal_")
+    check_dtype_registered(x.dtype, _FLOATS, "gaussian_inplace")
+    return gaussian_(x, float(mean), float(std)).exp_()
+
+
+def random_(x, from_=0, to=None, *, generator=None):
+    """Refill x in place with integers uniform in [from_, to) (to=None: [0, from_) when from_ > 0, else the
+    dtype's full exact-integer range).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([4], dtype='int32').random_(0, 10)
+            >>> bool(((x >= 0) & (x < 10)).all())
+            True
+    """
+    dygraph_only("random_")
+    _check_tensor(x, "paddle.Tensor.random_")
+    d = check_dtype_registered(x.dtype, _RANDOM_KERNEL, "random")
+    for v, arg in ((from_, "from_"), (to, "to")):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
+            raise TypeError(f"The type of '{arg}' in random_ must be int, but received {type(v).__name__}.")
+    if to is None:
+        if from_:
+            from_, to = 0, from_
+        else:  # every integer the dtype holds exactly
+            to = int(np.iinfo(d.np_dtype).max) if d.is_integer else \
+                2 ** {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}[d.name] + 1
+    if not from_ < to:
+        raise ValueError(f"random_ expects 'from' to be less than 'to', but got from={from_} >= to={to}")
+    return apply_inplace(RX.RandomInplace, x, **{"from": int(from_), "to": int(to)})
+
+
+def cauchy_(x, loc=0, scale=1, name=None):
+    """Refill x in place with samples of the Cauchy distribution (median loc, half-width scale).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([3, 4]).cauchy_(1, 2)
+            >>> x.shape
+            paddle.Size([3, 4])
+    """
+    dygraph_only("cauchy_")
+    _check_tensor(x, "paddle.cauchy_")
+    check_dtype_registered(x.dtype, _SAMPLE_FLOATS, "cauchy_")
+    for v, arg in ((loc, "loc"), (scale, "scale")):
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"The type of '{arg}' in paddle.cauchy_ must be int or float, but received "
+                            f"{type(v).__name__}.")
+    return apply_inplace(RX.CauchyInplace, x, loc=float(loc), scale=float(scale))
+
+
+def geometric_(x, probs, name=None):
+    """Refill x in place with samples log(u) / log(1 - probs) of the (continuous) geometric distribution.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([3, 4]).geometric_(0.3)
+            >>> bool((x >= 0).all())
+            True
+    """
+    dygraph_only("geometric_")
+    _check_tensor(x, "paddle.geometric_")
+    if not x.dtype.is_floating:
+        raise ValueError(f"paddle.geometric_ needs a floating point tensor, but x's dtype is {x.dtype.name}")
+    if isinstance(probs, TensorMethods):
+        return apply_inplace(RX.GeometricInplace, x, probs.detach(), probs=0.0)
+    if isinstance(probs, bool) or not isinstance(probs, numbers.Real):
+        raise TypeError(f"The type of 'probs' in paddle.geometric_ must be float or Tensor, but received "
+                        f"{type(probs).__name__}.")
+    return apply_inplace(RX.GeometricInplace, x, None, probs=float(probs))
+
+
+__all__ = ["rand", "randn", "randint", "randint_like", "uniform", "normal", "standard_normal", "randperm", "bernoulli",
+           "bernoulli_", "multinomial", "poisson", "rand_like", "randn_like", "normal_", "binomial", "standard_gamma",
+           "log_normal", "log_normal_", "cauchy_", "geometric_"]
+
+METHODS = {"uniform_": uniform_, "normal_": normal_, "exponential_": exponential_, "bernoulli_": bernoulli_,
+           "log_normal_": log_normal_, "random_": random_, "cauchy_": cauchy_, "geometric_": geometric_}

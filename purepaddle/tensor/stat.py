@@ -1,4 +1,5 @@
-"""Public statistics and whole-tensor comparisons: mean, var, std, median, allclose, isclose, equal_all."""
+"""Statistics: mean, var, std, median, nanmedian, nanmean, quantile, nanquantile, numel (paddle.* and Tensor
+methods)."""
 import warnings
 
 import numpy as np
@@ -7,12 +8,15 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.methods import TensorMethods
 from .._core.mode import STATE
-from ..ops import reduction as R
-from ..ops.creation import Cast
-from ..ops.elementwise import IsClose
-from ..ops.unary import Sqrt
-from .math_reduce import reduce_dims
-from .math_unary import kernel_error, need_tensor, type_name, write_out
+from ..ops import stat as E
+from ..ops.creation.fill import Cast
+from ..ops.math.reduction import ReduceMax, ReduceSum, _count
+from ..ops.math.unary import Sqrt
+from ..ops.stat import Median, ReduceMean
+from ._check import check_x, class_type_name, kernel_error, need_tensor, type_name, write_out
+from .manipulation.shape import _is_int
+from .math.reduction import _I32_64, _nan_zeroed, reduce_dims
+
 
 _MEAN_OTHER = frozenset((_dt.bool_, _dt.int32, _dt.int64, _dt.complex64, _dt.complex128))
 
@@ -43,12 +47,12 @@ def mean(x, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
     if not (d.is_floating or d in _MEAN_OTHER):
         raise kernel_error("mean", d, "int32, int64, float64, complex128, float32, complex64, bool")
     dims, all_ = reduce_dims(axis, x, "mean")
-    return write_out(apply(R.ReduceMean, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_), out)
+    return write_out(apply(ReduceMean, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_), out)
 
 
 def _var(x, axis, unbiased, keepdim, correction, api):
     """Variance as Paddle computes it on CPU: sum((x - mean)^2) / (n - correction)."""
-    from .math import sum as _sum
+    from .math.reduction import sum as _sum
     if not isinstance(x, TensorMethods):
         need_tensor(x, "mean")
     d = x.dtype
@@ -56,17 +60,17 @@ def _var(x, axis, unbiased, keepdim, correction, api):
         raise kernel_error("subtract", d, "int64, int16, float64, complex128, float32, complex64, int32, bfloat16")
     c = (1.0 if unbiased else 0.0) if unbiased is not None else float(correction)
     dims, all_ = reduce_dims(axis, x, "mean")
-    u = apply(R.ReduceMean, x, dim=dims, keep_dim=True, reduce_all=all_)
+    u = apply(ReduceMean, x, dim=dims, keep_dim=True, reduce_all=all_)
     diff = x - u
     total = _sum(diff * diff, axis=dims or None, keepdim=keepdim, dtype=d)
-    n = R._count(x, {"dim": dims, "keep_dim": True, "reduce_all": all_})
+    n = _count(x, {"dim": dims, "keep_dim": True, "reduce_all": all_})
     if isinstance(n, int):
         denom = n - c
         if denom <= 0 and not STATE.static:
             warnings.warn("Degrees of freedom is <= 0.", stacklevel=3)
         res = total / float(denom if denom > 0 else 0.0)
     else:  # static shapes left n unknown: count at run time
-        n = apply(R.ReduceMax, n, dim=[], keep_dim=False, reduce_all=True)
+        n = apply(ReduceMax, n, dim=[], keep_dim=False, reduce_all=True)
         res = total / (n - c)
     return res if res.dtype is d else apply(Cast, res, in_dtype=res.dtype.proto, out_dtype=d.proto)
 
@@ -150,7 +154,7 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
     if mode == "avg" and d is not _dt.float64:
         x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
     dims = [] if axis is None or nd == 0 else [int(axis) % nd]
-    values, index = apply(R.Median, x, axis=dims, keepdim=bool(keepdim), mode=mode)
+    values, index = apply(Median, x, axis=dims, keepdim=bool(keepdim), mode=mode)
     if mode == "min" and axis is not None:
         if out is not None:
             write_out(values, out[0])
@@ -160,95 +164,215 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
     return write_out(values, out)
 
 
-def _tol(v, arg, api):
-    """rtol/atol as Paddle passes them to the op: a float formatted as a string."""
-    if isinstance(v, TensorMethods):
-        v = v.item()
-    if isinstance(v, bool) or not isinstance(v, (int, float, np.number)):
-        raise TypeError(f"The type of '{arg}' in {api} must be float, but received {type_name(v)}.")
-    return str(float(v))
-
-
-def _close_operands(x, y, api):
-    need_tensor(x, api, "x", 0)
-    need_tensor(y, api, "y", 1)
-    if x.dtype is not y.dtype:
-        raise ValueError(
-            f"(InvalidArgument) The type of data we are trying to retrieve ({x.dtype.name}) does not match the "
-            f"type of data ({y.dtype.name}) currently contained in the container.")
-    xs, ys = list(x.shape), list(y.shape)
-    if len(xs) != len(ys):
-        raise RuntimeError("(PreconditionNotMet) Input(Input) and Input(Other) must have the same dimension size.")
-    for i, (a, b) in enumerate(zip(xs, ys)):
-        if a != b and a != -1 and b != -1:
-            raise RuntimeError(f"(PreconditionNotMet) The value at dim {i} of Input(Input) is not equal to the "
-                               f"Input(Other): {a} != {b}.")
-
-
-def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
-    """Whether all |x - y| <= atol + rtol * |y| (a 0-D bool Tensor).
+def numel(x, name=None):
+    """The number of elements of x as a 0-D int64 tensor.
 
     Examples:
         .. code-block:: python
 
             >>> import paddle
-            >>> x = paddle.to_tensor([10000., 1e-07])
-            >>> y = paddle.to_tensor([10000.1, 1e-08])
-            >>> paddle.allclose(x, y, rtol=1e-05, atol=1e-08)
-            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
-                   False)
-            >>> paddle.allclose(x, y, rtol=1e-05, atol=1e-07)
-            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
-                   True)
+            >>> paddle.numel(paddle.ones([4, 5, 7]))
+            Tensor(shape=[], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   140)
     """
-    _close_operands(x, y, "allclose")
-    return apply(R.AllClose, x, y, rtol=_tol(rtol, "rtol", "allclose"), atol=_tol(atol, "atol", "allclose"),
-                 equal_nan=bool(equal_nan))
+    check_x(x, "numel")
+    return apply(E.Size, x)
 
 
-def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
-    """Elementwise |x - y| <= atol + rtol * |y| (a bool Tensor).
+def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
+    """Median of the non-NaN values over axis (int, list or all); mode 'min' takes the lower middle
+    value and, for an int axis, also returns its index.
 
     Examples:
         .. code-block:: python
 
             >>> import paddle
-            >>> x = paddle.to_tensor([10000., 1e-07])
-            >>> y = paddle.to_tensor([10000.1, 1e-08])
-            >>> paddle.isclose(x, y, rtol=1e-05, atol=1e-08)
-            Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,
-                   [True , False])
+            >>> x = paddle.to_tensor([[float('nan'), 2., 3.], [0., 1., 2.]])
+            >>> print(x.nanmedian(0).numpy())
+            [0.  1.5 2.5]
+            >>> print(x.nanmedian(1, mode='min')[1].numpy())
+            [1 1]
     """
-    _close_operands(x, y, "isclose")
-    if not (x.dtype.is_floating or x.dtype.is_complex):
-        raise kernel_error("isclose", x.dtype, "float64, complex128, float32, complex64")
-    return apply(IsClose, x, y, rtol=_tol(rtol, "rtol", "isclose"), atol=_tol(atol, "atol", "isclose"),
-                 equal_nan=bool(equal_nan))
+    if not isinstance(x, TensorMethods):
+        raise TypeError("In median, the input x should be a Tensor.")
+    if isinstance(axis, (list, tuple)) and len(axis) == 0:
+        raise ValueError("Axis list should not be empty.")
+    if mode not in ("avg", "min"):
+        raise ValueError(f"Mode {mode} is not supported. Must be avg or min.")
+    need_index = axis is not None and not isinstance(axis, (list, tuple))
+    if axis is None:
+        axes = []
+    elif _is_int(axis):
+        axes = [int(axis)]
+    elif isinstance(axis, (list, tuple)) and all(_is_int(a) for a in axis):
+        axes = [int(a) for a in axis]
+    else:
+        raise TypeError(f"(InvalidType) nanmedian(): argument (position 2) must be list, tuple, int, or Tensor, but "
+                        f"got {class_type_name(axis)}")
+    nd = len(x.shape)
+    seen = []
+    for a in axes:
+        if not -max(nd, 1) <= a < max(nd, 1):
+            raise ValueError(f"(InvalidArgument) each element of the axis should be in the range [ -dimension(X), "
+                             f"dimension(X) ) which dimension = {nd}. But received axis = {a}.")
+        if a % max(nd, 1) in seen:
+            raise ValueError(f"(InvalidArgument) Attr(axes) has duplicated elements: {a}.")
+        seen.append(a % max(nd, 1))
+    if x.dtype not in (_dt.int32, _dt.int64, _dt.float32, _dt.float64):
+        raise kernel_error("nanmedian", x.dtype, "int32, int64, float64, float32")
+    out, index = apply(E.NanMedian, x, axis=axes, keepdim=bool(keepdim), mode=mode)
+    return (out, index) if mode == "min" and need_index else out
 
 
-def equal_all(x, y, name=None):
-    """Whether x and y have the same shape and all elements equal (a 0-D bool Tensor).
+_INTERPOLATIONS = ("linear", "lower", "higher", "nearest", "midpoint")
+
+
+def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, out=None):
+    """Sort along the (merged) axis and read each q at q * (count - 1), interpolating between neighbours."""
+    from .creation.fill import full, full_like
+    from .manipulation.join import stack
+    from .logic import logical_not
+    from .manipulation.shape import flatten, moveaxis, reshape, squeeze
+    from .math.elementwise import lerp, maximum
+    from .math.unary import ceil, floor, isnan, round
+    from .search.sorting import sort
+    from .manipulation.gathering import take_along_axis
+    from .search.select import where
+    if not isinstance(x, TensorMethods):
+        raise TypeError("input x should be a Tensor.")
+    if isinstance(q, (int, float)) and not isinstance(q, bool):
+        qs = [q]
+    elif isinstance(q, (list, tuple)):
+        if len(q) == 0:
+            raise ValueError("q should not be empty")
+        qs = list(q)
+    elif isinstance(q, TensorMethods):
+        if len(q.shape) > 1:
+            raise ValueError("q should be a 0-D tensor or a 1-D tensor")
+        qs = [q] if len(q.shape) == 0 else [q[i] for i in range(q.shape[0])]
+    else:
+        raise TypeError("Type of q should be int, float, list or tuple, or tensor")
+    for v in qs:
+        if not (isinstance(v, TensorMethods) and not hasattr(v, "_data")) and not 0 <= float(v) <= 1:
+            raise ValueError("q should be in range [0, 1]")
+    if interpolation not in _INTERPOLATIONS:
+        raise ValueError("interpolation must be one of 'linear', 'lower', 'higher', 'nearest' or 'midpoint', but "
+                         f"got {interpolation}")
+    dims = len(x.shape)
+    out_shape = list(x.shape)
+    bad = "Axis should be None, int, or a list, element should in range [-rank(x), rank(x))."
+    if axis is None:
+        x, axis, out_shape = flatten(x), 0, [1] * dims
+    elif isinstance(axis, list):
+        src = []
+        for a in axis:
+            if not _is_int(a) or not -dims <= a < dims:
+                raise ValueError(bad)
+            src.append(a % dims)
+            out_shape[a % dims] = 1
+        dst = list(range(-len(axis), 0))
+        x = moveaxis(x, src, dst) if src else x
+        x, axis = (flatten(x), 0) if not dst else (flatten(x, dst[0], dst[-1]), len(x.shape) - len(dst))
+    else:
+        if not _is_int(axis) or not -dims <= axis < dims:
+            raise ValueError(bad)
+        axis = int(axis) % dims
+        out_shape[axis] = 1
+    d = x.dtype
+    if not d.is_floating and interpolation == "linear":
+        raise kernel_error("lerp", d, "float64, float32")
+    qd = d if d.is_floating else _dt.float64
+    mask = isnan(x)
+    valid = logical_not(mask).sum(axis=axis, keepdim=True)
+    srt = sort(x, axis)
+    outputs = []
+    for v in qs:
+        qt = v.astype(qd) if isinstance(v, TensorMethods) else full([], float(v), qd)
+        index = qt * (valid - 1).astype(qd)
+        if ignore_nan:
+            index = maximum(index, full([], 0.0, qd))
+        else:
+            index = where(mask.any(axis=axis, keepdim=True), full_like(index, x.shape[axis] - 1), index)
+        if interpolation == "nearest":
+            res = take_along_axis(srt, round(index).astype("int64"), axis=axis)
+        else:
+            below = floor(index)
+            lo = take_along_axis(srt, below.astype("int64"), axis=axis)
+            hi = take_along_axis(srt, ceil(index).astype("int64"), axis=axis)
+            if interpolation == "lower":
+                res = lo
+            elif interpolation == "higher":
+                res = hi
+            elif interpolation == "midpoint":
+                res = (hi + lo) / 2
+            else:
+                res = lerp(lo, hi, (index - below).astype(d))
+        outputs.append(reshape(res, out_shape) if keepdim else squeeze(res, axis=axis))
+    res = stack(outputs, 0) if len(outputs) > 1 else outputs[0]
+    return write_out(res, out)
+
+
+def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, *, out=None):
+    """The q-th quantiles of x over axis (int, list or all; q a number, list or Tensor); NaN when the
+    reduced values contain NaN. A list of several q stacks the results on a new first dim.
 
     Examples:
         .. code-block:: python
 
             >>> import paddle
-            >>> x = paddle.to_tensor([1, 2, 3])
-            >>> paddle.equal_all(x, paddle.to_tensor([1, 2, 3]))
-            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
-                   True)
-            >>> paddle.equal_all(x, paddle.to_tensor([1, 4, 3]))
-            Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,
-                   False)
+            >>> y = paddle.arange(0, 8, dtype="float32").reshape([4, 2])
+            >>> paddle.quantile(y, q=0.5, axis=1)
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.50000000, 2.50000000, 4.50000000, 6.50000000])
     """
-    need_tensor(x, "equal_all", "x", 0)
-    need_tensor(y, "equal_all", "y", 1)
-    if x.dtype is not y.dtype:
-        raise ValueError(
-            f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
-            f"type of data ({x.dtype.name}) currently contained in the container.")
-    return apply(R.EqualAll, x, y)
+    return _quantile(x, q, axis, keepdim, interpolation, False, out)
 
 
-__all__ = ["mean", "var", "std", "median", "allclose", "isclose", "equal_all"]
-METHODS = {n: globals()[n] for n in __all__}
+def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear"):
+    """quantile over the non-NaN values (NaN where all are NaN).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[float('nan'), 1., 2., 3., 4.], [5., 6., 7., 8., 9.]])
+            >>> paddle.nanquantile(x, q=0.5, axis=1)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [2.50000000, 7.        ])
+    """
+    return _quantile(x, q, axis, keepdim, interpolation, True)
+
+
+def nanmean(x, axis=None, keepdim=False, name=None):
+    """Mean over `axis` of the non-NaN elements (NaN where all are NaN).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[float('nan'), 0.3, 0.5, 0.9], [0.1, 0.2, float('-nan'), 0.7]])
+            >>> paddle.nanmean(x, axis=1)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.56666666, 0.33333334])
+    """
+    from ..ops.math.unary import IsNan
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in nanmean must be paddle.Tensor, but received {type_name(x)}.")
+    d = x.dtype
+    if not d.is_floating:
+        if d not in _I32_64:
+            raise kernel_error("isnan", d)
+        x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
+        d = _dt.float32
+    dims, all_ = reduce_dims(axis, x, "nanmean")
+    attrs = {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": all_}
+    total = apply(ReduceSum, _nan_zeroed(x, "nanmean"), **attrs)
+    valid = apply(Cast, apply(IsNan, x), in_dtype=_dt.bool_.proto, out_dtype=d.proto)
+    count = apply(ReduceSum, 1.0 - valid, **attrs)
+    return total / count
+
+
+__all__ = ["nanmean", "mean", "var", "std", "median", "numel", "nanmedian", "quantile", "nanquantile"]
+
+METHODS = {"nanmean": nanmean, "mean": mean, "var": var, "std": std, "median": median, "numel": numel,
+           "nanmedian": nanmedian, "quantile": quantile, "nanquantile": nanquantile}

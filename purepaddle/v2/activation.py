@@ -1,6 +1,6 @@
 """v2 activations (`paddle.activation.Relu()`, ...): each applies a 2.x function to a layer's output."""
 from ..nn.functional.activation import relu, softmax
-from ..tensor.math_unary import exp, sigmoid, tanh
+from ..tensor.math.unary import exp, sigmoid, tanh
 
 __all__ = ["Base", "Linear", "Identity", "Relu", "Sigmoid", "Tanh", "Softmax", "Exp"]
 

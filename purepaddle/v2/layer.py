@@ -6,9 +6,9 @@ import numpy as np
 
 from ..nn.functional.loss import cross_entropy
 from ..nn.legacy_clip import error_clip
-from ..tensor.creation import to_tensor
-from ..tensor.math import matmul
-from ..tensor.math import sum as _sum
+from ..tensor.creation.conversion import to_tensor
+from ..tensor.linalg.product import matmul
+from ..tensor.math.reduction import sum as _sum
 from . import activation as _act
 from .attr import ExtraLayerAttribute, Param
 from .data_type import InputType

@@ -10,7 +10,7 @@ import pytest
 import purepaddle as paddle
 import purepaddle.nn.functional as F
 from purepaddle._core.dispatch import apply
-from purepaddle.ops.rnn import Rnn
+from purepaddle.ops.rnn.fused import Rnn
 from tests.opspec import OpSpec, check_forward, check_grad, check_static, check_static_grad
 from tests.checkout import FIXTURES as FIXTURES_DIR
 

@@ -5,15 +5,11 @@ tensordot / block_diag / *_scatter / fill_diagonal / as_complex / as_strided / u
 import numpy as np
 
 import purepaddle as paddle
-from purepaddle._core.methods import bind_methods
-from purepaddle.tensor import join as J
-from purepaddle.tensor import selection as S
-from purepaddle.tensor import selection_scatter as SS
-from purepaddle.tensor import selection_tri as ST
+from purepaddle import tensor as S  # the tensor face: every public function, whichever family part holds it
+from purepaddle.tensor.manipulation import join as J
 from tests.opspec import OpSpec, ints, parametrize, rand
 
-for _m in (S, SS, ST):  # until tensor/__init__.py lists these modules
-    bind_methods(_m.METHODS)
+SS = ST = S
 
 
 # -- gather / scatter / select / masking / triangular --------------------------------------------------------

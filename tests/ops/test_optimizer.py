@@ -6,7 +6,7 @@ import pytest
 
 import purepaddle as paddle
 from purepaddle._core.op import OPS
-from purepaddle.ops.optimizer import RowGrad
+from purepaddle.ops.optimizer._update import RowGrad
 
 rng = np.random.default_rng(0)
 P, G = rng.uniform(-1, 1, (4, 3)), rng.normal(0, 1, (4, 3))

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle.ops.fluid import Mul, MulGrad
+from purepaddle.ops.fluid.mul import Mul, MulGrad
 from tests.checkout import FIXTURES
 
 FIX = FIXTURES / "static"

@@ -9,7 +9,7 @@ from purepaddle._core.dispatch import apply, apply_inplace
 from purepaddle._core.methods import TensorMethods
 from purepaddle._core.mode import STATE
 from purepaddle._core.op import OPS, Op, TensorMeta, register
-from purepaddle.ops.elementwise import ElementwiseAdd
+from purepaddle.ops.math.elementwise import ElementwiseAdd
 from purepaddle.static import executor as _executor
 
 static = paddle.static

@@ -412,7 +412,7 @@ def test_static_program_op_types():
 
 def _docstring_functions():
     import importlib
-    mods = ["purepaddle.tensor.linalg", "purepaddle.tensor.linalg_norm", "purepaddle.tensor.linalg_decomp",
+    mods = ["purepaddle.tensor.linalg.product", "purepaddle.tensor.linalg.norms", "purepaddle.tensor.linalg.decomposition",
             "purepaddle.tensor.einsum"]
     seen = {}
     for m in mods:

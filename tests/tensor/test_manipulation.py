@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle.tensor import join as J
+from purepaddle.tensor.manipulation import join as J
 
 x3 = paddle.to_tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
 x1 = paddle.to_tensor(np.arange(8, dtype=np.float32).reshape(2, 1, 4))

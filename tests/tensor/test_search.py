@@ -3,13 +3,13 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle._core.methods import bind_methods
-from purepaddle.tensor import selection as S
-from purepaddle.tensor import selection_scatter as SS
-from purepaddle.tensor import selection_tri as ST
+from purepaddle.tensor.manipulation.gathering import gather, gather_nd, index_select, take, take_along_axis
+from purepaddle.tensor.search import select as _select
+from purepaddle.tensor.search.select import masked_fill_, masked_select, nonzero, where
+from purepaddle.tensor.manipulation import scattering as SS
+from purepaddle.tensor.creation.matrix import diag, diag_embed, diagflat, meshgrid, tril, triu_
+from purepaddle.tensor.manipulation.distinct import unique, unique_consecutive
 
-for _m in (S, SS, ST):  # until tensor/__init__.py lists these modules
-    bind_methods(_m.METHODS)
 
 T = paddle.to_tensor
 
@@ -26,71 +26,71 @@ def x23():
 def test_gather_faq_shapes():
     x = paddle.ones([4, 5, 6])
     idx = T([3, 0])
-    assert S.gather(x, idx).shape == [2, 5, 6]               # axis defaults to 0
-    assert S.gather(x, idx, axis=1).shape == [4, 2, 6]       # shape_out[axis] = M
-    assert S.gather(x, T([[1], [2], [0]]), axis=2).shape == [4, 5, 3]  # [M, 1] index
-    assert S.gather(x, T(1), axis=1).shape == [4, 6]         # 0-D index drops the axis
-    assert S.gather(x, idx, axis=T(2)).shape == [4, 5, 2]    # axis as a Tensor
-    assert S.gather(x, idx, axis=T([2])).shape == [4, 5, 2]
+    assert gather(x, idx).shape == [2, 5, 6]               # axis defaults to 0
+    assert gather(x, idx, axis=1).shape == [4, 2, 6]       # shape_out[axis] = M
+    assert gather(x, T([[1], [2], [0]]), axis=2).shape == [4, 5, 3]  # [M, 1] index
+    assert gather(x, T(1), axis=1).shape == [4, 6]         # 0-D index drops the axis
+    assert gather(x, idx, axis=T(2)).shape == [4, 5, 2]    # axis as a Tensor
+    assert gather(x, idx, axis=T([2])).shape == [4, 5, 2]
 
 
 def test_gather_values_and_negative_index():
     x = x23()
-    np.testing.assert_array_equal(S.gather(x, T([1, 0, 1])).numpy(), [[4, 5, 6], [1, 2, 3], [4, 5, 6]])
-    np.testing.assert_array_equal(S.gather(x, T([-1, 0]), axis=1).numpy(), [[3, 1], [6, 4]])
+    np.testing.assert_array_equal(gather(x, T([1, 0, 1])).numpy(), [[4, 5, 6], [1, 2, 3], [4, 5, 6]])
+    np.testing.assert_array_equal(gather(x, T([-1, 0]), axis=1).numpy(), [[3, 1], [6, 4]])
     np.testing.assert_array_equal(x.gather(T([2, 0], dtype="int32"), axis=-1).numpy(), [[3, 1], [6, 4]])
-    assert S.gather(T([1, 2, 3]), T([2, 2])).dtype == paddle.int64
-    assert S.gather(x, T([], dtype="int64")).shape == [0, 3]
+    assert gather(T([1, 2, 3]), T([2, 2])).dtype == paddle.int64
+    assert gather(x, T([], dtype="int64")).shape == [0, 3]
 
 
 def test_gather_is_torch_gather_only_in_1d():
     x = T([5., 6., 7.])
     i = T([2, 0])
-    np.testing.assert_array_equal(S.gather(x, i).numpy(), [7, 5])
+    np.testing.assert_array_equal(gather(x, i).numpy(), [7, 5])
     # torch order gather(input, dim, index): take_along_axis without broadcasting
     m = x23()
-    out = S.gather(m, 1, T([[1], [0]]))
+    out = gather(m, 1, T([[1], [0]]))
     np.testing.assert_array_equal(out.numpy(), [[2], [4]])
-    out = S.gather(input=m, dim=1, index=T([[1, 0], [0, 1]]))
+    out = gather(input=m, dim=1, index=T([[1, 0], [0, 1]]))
     np.testing.assert_array_equal(out.numpy(), [[2, 1], [4, 5]])
 
 
 def test_gather_errors():
     x = x23()
     with pytest.raises(ValueError) as e:
-        S.gather(x, T([[1, 0], [0, 1]]))
+        gather(x, T([[1, 0], [0, 1]]))
     assert str(e.value) == ("(InvalidArgument) The last dim of index should be 0 or 1 when it is 2D, but we get 2\n"
                             "  [Hint: Expected index_dims[1] == 1, but received index_dims[1]:2 != 1:1.]")
     with pytest.raises(ValueError) as e:
-        S.gather(x, T([[[1]]]))
+        gather(x, T([[[1]]]))
     assert first_line(e) == "(InvalidArgument) The index should be 0D or 1D, when it is not 2D, but we get 3"
     with pytest.raises(ValueError) as e:
-        S.gather(x, T([1., 0.]))
+        gather(x, T([1., 0.]))
     assert str(e.value) == "(InvalidArgument) The data type of Input(Index) of gather must be int32 or int64 on CPU."
     with pytest.raises(ValueError, match="gather must be int32 or int64"):
-        S.gather(x, T([1, 0], dtype="int16"))
+        gather(x, T([1, 0], dtype="int16"))
     with pytest.raises(IndexError) as e:
-        S.gather(x, T([0]), axis=2)
+        gather(x, T([0]), axis=2)
     assert first_line(e) == ("(OutOfRange) Attr(axis) is out of range, It's expected to be in range of [-2, 1]. "
                              "But received Attr(axis) = 2.")
     with pytest.raises(IndexError) as e:
-        S.gather(x, T([5, 0]), axis=1)
+        gather(x, T([5, 0]), axis=1)
     assert first_line(e) == ("(OutOfRange) The element of Index must be less than the size of input dim size of "
                              "axis which is 3, but received index element which is 5 in the 0 index.")
     with pytest.raises(IndexError) as e:
-        S.gather(x, T([-4, 0]), axis=1)
+        gather(x, T([-4, 0]), axis=1)
     assert first_line(e) == ("(OutOfRange) The element of Index must be greater than or equal to -3, but received "
                              "index element which is -4 in the 0 index.")
     with pytest.raises(ValueError) as e:
-        S.gather(x, [1, 0])
+        gather(x, [1, 0])
     assert str(e.value) == "(InvalidArgument) gather(): argument 'index' (position 1) must be Tensor, but got list"
     with pytest.raises(TypeError, match="Too few arguments"):
-        S.gather(x)
+        gather(x)
 
 
 def test_gather_grad_accumulates_duplicates():
     x = T([[1., 2., 3.], [4., 5., 6.]], stop_gradient=False)
-    (S.gather(x, T([1, 1, 0])) * T([[1.], [2.], [3.]])).sum().backward()
+    (gather(x, T([1, 1, 0])) * T([[1.], [2.], [3.]])).sum().backward()
     np.testing.assert_array_equal(x.grad.numpy(), [[3, 3, 3], [3, 3, 3]])
 
 
@@ -102,14 +102,14 @@ def test_static_op_types_and_attrs():
             x = paddle.static.data("x", [2, 3], "float32")
             i = paddle.static.data("i", [2], "int64")
             m = paddle.static.data("m", [2, 3], "bool")
-            S.gather(x, i, axis=1)
-            S.where(m, x, x)
-            S.nonzero(m)
-            S.masked_fill(x, m, 2.0)
+            gather(x, i, axis=1)
+            where(m, x, x)
+            nonzero(m)
+            _select.masked_fill(x, m, 2.0)
             SS.scatter(x, i, x)
-            ST.tril(x, 1)
-            ST.diag(i)
-            S.take_along_axis(x, paddle.static.data("j", [2, 3], "int64"), 1)
+            tril(x, 1)
+            diag(i)
+            take_along_axis(x, paddle.static.data("j", [2, 3], "int64"), 1)
         ops = {op.type: op for op in main.global_block().ops}
     finally:
         paddle.disable_static()
@@ -131,7 +131,7 @@ def test_static_index_dtype_error_is_type_error():
             x = paddle.static.data("x", [2, 3], "float32")
             i = paddle.static.data("i", [2], "float32")
             with pytest.raises(TypeError) as e:
-                S.gather(x, i)
+                gather(x, i)
     finally:
         paddle.disable_static()
     assert str(e.value) == "The data type of 'index' in gather must be ['int32', 'int64'], but received float32. "
@@ -140,54 +140,54 @@ def test_static_index_dtype_error_is_type_error():
 # -- other readers -----------------------------------------------------------------------
 def test_gather_nd_and_index_select():
     x = x23()
-    assert S.gather_nd(x, T([1, 2])).shape == []
-    np.testing.assert_array_equal(S.gather_nd(x, T([[-1, 0]])).numpy(), [4])
-    assert S.gather_nd(x, T(np.zeros((2, 0), "int64"))).shape == [2, 2, 3]
+    assert gather_nd(x, T([1, 2])).shape == []
+    np.testing.assert_array_equal(gather_nd(x, T([[-1, 0]])).numpy(), [4])
+    assert gather_nd(x, T(np.zeros((2, 0), "int64"))).shape == [2, 2, 3]
     with pytest.raises(ValueError) as e:
-        S.gather_nd(x, T([[2, 0]]))
+        gather_nd(x, T([[2, 0]]))
     assert first_line(e) == "(InvalidArgument) Input(index[-1)] has wrong value, it is [2]"
     with pytest.raises(ValueError) as e:
-        S.gather_nd(x, T([[0., 0.]]))
+        gather_nd(x, T([[0., 0.]]))
     assert first_line(e) == ("(InvalidArgument) Index holds the wrong type, it holds [float32],but desires to be "
                              "[int32] or [int64]")
-    np.testing.assert_array_equal(S.index_select(x, 1, T([1])).numpy(), [[2], [5]])  # torch order
+    np.testing.assert_array_equal(index_select(x, 1, T([1])).numpy(), [[2], [5]])  # torch order
     np.testing.assert_array_equal(x.index_select(T([-1, 0]), axis=1).numpy(), [[3, 1], [6, 4]])
     with pytest.raises(ValueError) as e:
-        S.index_select(x, T([3, 0]), axis=1)
+        index_select(x, T([3, 0]), axis=1)
     assert first_line(e) == ("(InvalidArgument) Variable value (index) of OP(index_select) expected >= -3 and < 3, "
                              "but got 3. Please check input value.")
     with pytest.raises(IndexError, match=r"Attr\(dim\) is out of range"):
-        S.index_select(x, T([1]), axis=-3)
+        index_select(x, T([1]), axis=-3)
     with pytest.raises(ValueError, match="must be 1-D tensor"):
-        S.index_select(x, T([[1, 0]]), axis=1)
+        index_select(x, T([[1, 0]]), axis=1)
 
 
 def test_take_along_axis_broadcast_rules():
     x = T([[1., 2., 3.], [4., 5., 6.]])
-    np.testing.assert_array_equal(S.take_along_axis(x, T([[2, 0]]), 1).numpy(), [[3, 1], [6, 4]])
-    np.testing.assert_array_equal(S.take_along_axis(x, T([[1, 0]]), 0, broadcast=False).numpy(), [[4, 2]])
-    np.testing.assert_array_equal(S.take_along_axis(input=x, indices=T([[1], [0]]), dim=1).numpy(), [[2], [4]])
+    np.testing.assert_array_equal(take_along_axis(x, T([[2, 0]]), 1).numpy(), [[3, 1], [6, 4]])
+    np.testing.assert_array_equal(take_along_axis(x, T([[1, 0]]), 0, broadcast=False).numpy(), [[4, 2]])
+    np.testing.assert_array_equal(take_along_axis(input=x, indices=T([[1], [0]]), dim=1).numpy(), [[2], [4]])
     with pytest.raises(ValueError, match="The value \\(2\\) of the non-singleton dimension does not match"):
-        S.take_along_axis(x, T([[1, 0]]), 0)
+        take_along_axis(x, T([[1, 0]]), 0)
     with pytest.raises(RuntimeError, match="Size does not match at dimension 1"):
-        S.take_along_axis(x, T([[1, 0, 1, 1]]), 0, broadcast=False)
+        take_along_axis(x, T([[1, 0, 1, 1]]), 0, broadcast=False)
     with pytest.raises(ValueError, match="same number of dimensions"):
-        S.take_along_axis(x, T([1, 0]), 0)
+        take_along_axis(x, T([1, 0]), 0)
     with pytest.raises(AssertionError, match=r"'axis'  must be in the range of \[-2, 2\)"):
-        S.take_along_axis(x, T([[1], [0]]), 2)
+        take_along_axis(x, T([[1], [0]]), 2)
     with pytest.raises(IndexError, match="of gather cpu kernel, expected >= -3 and < 3, but got 3"):
-        S.take_along_axis(x, T([[3], [0]]), 1)
+        take_along_axis(x, T([[3], [0]]), 1)
 
 
 def test_take_modes():
     x = T([[0, 1, 2], [3, 4, 5]])
-    np.testing.assert_array_equal(S.take(x, T([6, -7]), mode="wrap").numpy(), [0, 5])
-    np.testing.assert_array_equal(S.take(x, T([6, -7]), mode="clip").numpy(), [5, 0])
-    np.testing.assert_array_equal(S.take(x, T([[0, -1]])).numpy(), [[0, 5]])
+    np.testing.assert_array_equal(take(x, T([6, -7]), mode="wrap").numpy(), [0, 5])
+    np.testing.assert_array_equal(take(x, T([6, -7]), mode="clip").numpy(), [5, 0])
+    np.testing.assert_array_equal(take(x, T([[0, -1]])).numpy(), [[0, 5]])
     with pytest.raises(ValueError, match="'mode' in 'take' should be"):
-        S.take(x, T([0]), mode="bad")
+        take(x, T([0]), mode="bad")
     with pytest.raises(TypeError, match="must be one of \\['int32', 'int64'\\]"):
-        S.take(x, T([0.]))
+        take(x, T([0.]))
 
 
 # -- masks, where, nonzero ---------------------------------------------------------------
@@ -198,27 +198,27 @@ def test_masked_fill_faq_recipe_via_where():
 
     def masked_fill(x, mask, value):
         y = paddle.full(x.shape, value, x.dtype)
-        return S.where(mask, y, x)
+        return where(mask, y, x)
 
     out = masked_fill(x, mask, 2)
     assert out.dtype == paddle.float32
     np.testing.assert_allclose(out.numpy(), [[2, 2, 0.96637046], [2, 2, 2], [2, 2, 2]], rtol=1e-6)
-    np.testing.assert_allclose(S.masked_fill(x, mask, 2).numpy(), out.numpy())
+    np.testing.assert_allclose(_select.masked_fill(x, mask, 2).numpy(), out.numpy())
     np.testing.assert_allclose(x.masked_fill(mask, T(2.)).numpy(), out.numpy())
 
 
 def test_masked_fill_rules():
     x = paddle.ones([2, 3])
-    out = S.masked_fill(T([1., 2., 3.]), T([[True, False, False], [False, False, True]]), 0.)
+    out = _select.masked_fill(T([1., 2., 3.]), T([[True, False, False], [False, False, True]]), 0.)
     assert out.shape == [2, 3]                                           # mask broadcasts x
-    assert S.masked_fill(T([1, 2, 3]), T([True, False, True]), 9.5).numpy().tolist() == [9, 2, 9]
-    assert S.masked_fill(x, T([1, 0, 1]), 0.).numpy().tolist() == [[0, 1, 0], [0, 1, 0]]  # int mask is cast
+    assert _select.masked_fill(T([1, 2, 3]), T([True, False, True]), 9.5).numpy().tolist() == [9, 2, 9]
+    assert _select.masked_fill(x, T([1, 0, 1]), 0.).numpy().tolist() == [[0, 1, 0], [0, 1, 0]]  # int mask is cast
     with pytest.raises(ValueError, match="Broadcast dimension mismatch"):
-        S.masked_fill(x, T([True, False]), 0.)
+        _select.masked_fill(x, T([True, False]), 0.)
     with pytest.raises(ValueError, match="must be the same as x"):
-        S.masked_fill(x, T([True, False, True]), T(7, dtype="int64"))
+        _select.masked_fill(x, T([True, False, True]), T(7, dtype="int64"))
     y = paddle.zeros([3])
-    assert S.masked_fill_(y, T([False, True, False]), 5.) is y
+    assert masked_fill_(y, T([False, True, False]), 5.) is y
     assert y.numpy().tolist() == [0, 5, 0] and y.inplace_version == 1
 
 
@@ -227,7 +227,7 @@ def test_masked_fill_value_grad():
     x = T([[1., 2., 3.], [4., 5., 6.]], stop_gradient=False)
     v = T(5., stop_gradient=False)
     w = T([[1., 2., 3.], [4., 5., 6.]])
-    (S.masked_fill(x, T([[True, False, False], [False, False, True]]), v) * w).sum().backward()
+    (_select.masked_fill(x, T([[True, False, False], [False, False, True]]), v) * w).sum().backward()
     np.testing.assert_array_equal(x.grad.numpy(), [[0, 2, 3], [4, 5, 0]])
     assert float(v.grad) == 7.0
 
@@ -235,65 +235,65 @@ def test_masked_fill_value_grad():
 def test_masked_select():
     x = x23()
     m = T([[True, False, True], [False, False, True]])
-    assert S.masked_select(x, m).numpy().tolist() == [1, 3, 6]
-    assert S.masked_select(x, T([True, False, True])).numpy().tolist() == [1, 3, 4, 6]
+    assert masked_select(x, m).numpy().tolist() == [1, 3, 6]
+    assert masked_select(x, T([True, False, True])).numpy().tolist() == [1, 3, 4, 6]
     with pytest.raises(RuntimeError) as e:
-        S.masked_select(x, T([True, False]))
+        masked_select(x, T([True, False]))
     assert str(e.value) == ("(PreconditionNotMet) The size of tensor x (3) must match the size of tensor y (2) at "
                             "non-singleton dimension 1.")
     with pytest.raises(ValueError, match="'mask' in masked_select must be bool"):
-        S.masked_select(x, T([1, 0, 1]))
+        masked_select(x, T([1, 0, 1]))
     xx = T([1., 2., 3.], stop_gradient=False)
-    S.masked_select(xx, T([[True, False, True], [True, True, True]])).sum().backward()
+    masked_select(xx, T([[True, False, True], [True, True, True]])).sum().backward()
     assert xx.grad.numpy().tolist() == [2, 1, 2]
 
 
 def test_where_dtype_rules():
     m = T([[True, False, True], [False, False, True]])
     x = x23()
-    assert S.where(m, x, 0.).dtype == paddle.float32
-    assert S.where(m, 1., 0.).dtype == paddle.float32
-    assert S.where(m, 1, 0).dtype == paddle.int64
-    assert S.where(m, x, T([0.5], dtype="float64")).dtype == paddle.float64
-    assert S.where(m, T([True, True, True]), T([False, False, False])).dtype == paddle.bool
+    assert where(m, x, 0.).dtype == paddle.float32
+    assert where(m, 1., 0.).dtype == paddle.float32
+    assert where(m, 1, 0).dtype == paddle.int64
+    assert where(m, x, T([0.5], dtype="float64")).dtype == paddle.float64
+    assert where(m, T([True, True, True]), T([False, False, False])).dtype == paddle.bool
     with pytest.raises(TypeError) as e:
-        S.where(m, x, 0)
+        where(m, x, 0)
     assert str(e.value) == ("(InvalidType) Type promotion only support calculations between floating-point numbers "
                             "and between complex and real numbers. But got different data type x: float32, y: int64.")
     with pytest.raises(ValueError) as e:
-        S.where(T([1, 0, 1]), T([1., 2., 3.]), T([0., 0., 0.]))
+        where(T([1, 0, 1]), T([1., 2., 3.]), T([0., 0., 0.]))
     assert str(e.value) == ("The `condition` is expected to be a boolean Tensor, but got a Tensor with dtype "
                             "paddle.int64")
     with pytest.raises(ValueError, match="either both or neither of x and y should be given"):
-        S.where(m, x)
+        where(m, x)
     with pytest.raises(ValueError) as e:
-        S.where(m, x, T([1., 2.]))
+        where(m, x, T([1., 2.]))
     assert str(e.value) == ("(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast "
                             "together with the shape of X = [2, 3] and the shape of Y = [2]. Received [3] in X is not "
                             "equal to [2] in Y at i:1.")
-    out = S.where(T([[True], [False]]), T([1., 2., 3.]), T([[9.], [8.]]))
+    out = where(T([[True], [False]]), T([1., 2., 3.]), T([[9.], [8.]]))
     assert out.numpy().tolist() == [[1, 2, 3], [8, 8, 8]]
-    assert S.where(m, input=x, other=x * 0).numpy().tolist() == [[1, 0, 3], [0, 0, 6]]
+    assert where(m, input=x, other=x * 0).numpy().tolist() == [[1, 0, 3], [0, 0, 6]]
 
 
 def test_where_one_arg_and_nonzero():
     m = T([[True, False, True], [False, False, True]])
-    rows, cols = S.where(m)
+    rows, cols = where(m)
     assert rows.numpy().tolist() == [0, 0, 1] and cols.numpy().tolist() == [0, 2, 2]
     assert rows.dtype == paddle.int64
-    nz = S.nonzero(T([[1., 0.], [0., 3.]]))
+    nz = nonzero(T([[1., 0.], [0., 3.]]))
     assert nz.shape == [2, 2] and nz.dtype == paddle.int64 and nz.stop_gradient
-    assert S.nonzero(T([0, 0])).shape == [0, 1]
-    (only,) = S.nonzero(T([0, 3, 1]), as_tuple=True)
+    assert nonzero(T([0, 0])).shape == [0, 1]
+    (only,) = nonzero(T([0, 3, 1]), as_tuple=True)
     assert only.numpy().tolist() == [1, 2]
     with pytest.raises(ValueError, match="should have number of dimension at least 1"):
-        S.nonzero(T(3.))
+        nonzero(T(3.))
 
 
 def test_where_grad_broadcast():
     a = T([1., 2., 3.], stop_gradient=False)
     b = T([[9.], [8.]], stop_gradient=False)
-    (S.where(T([[True, False, True], [False, True, True]]), a, b) * T([[1., 2., 3.], [4., 5., 6.]])).sum().backward()
+    (where(T([[True, False, True], [False, True, True]]), a, b) * T([[1., 2., 3.], [4., 5., 6.]])).sum().backward()
     assert a.grad.numpy().tolist() == [1, 5, 9] and b.grad.numpy().tolist() == [[2], [4]]
 
 
@@ -442,75 +442,75 @@ def test_index_add_and_index_fill():
 # -- triangular, diagonal, grids, unique -------------------------------------------------
 def test_tril_triu():
     x = T([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
-    assert ST.tril(x, 1).numpy().tolist() == [[1, 2, 0], [4, 5, 6], [7, 8, 9]]
+    assert tril(x, 1).numpy().tolist() == [[1, 2, 0], [4, 5, 6], [7, 8, 9]]
     assert x.triu(-1).numpy().tolist() == [[1, 2, 3], [4, 5, 6], [0, 8, 9]]
-    assert ST.tril(T([[True, True], [True, True]])).dtype == paddle.bool
+    assert tril(T([[True, True], [True, True]])).dtype == paddle.bool
     with pytest.raises(ValueError, match="Input\\(X\\)'s rank must be at least 2 in TrilTriuOp"):
-        ST.tril(T([1., 2.]))
+        tril(T([1., 2.]))
     with pytest.raises(TypeError, match="tril\\(\\): argument \\(position 2\\) must be int, but got float"):
-        ST.tril(x, 1.0)
+        tril(x, 1.0)
     y = paddle.ones([2, 2])
-    ST.triu_(y)
+    triu_(y)
     assert y.numpy().tolist() == [[1, 1], [0, 1]]
 
 
 def test_diag_family():
-    assert ST.diag(T([1., 2.]), offset=1, padding_value=9).numpy().tolist() == [[9, 1, 9], [9, 9, 2], [9, 9, 9]]
-    assert ST.diag(T([1, 2]), padding_value=0.5).numpy().tolist() == [[1, 0], [0, 2]]
-    assert ST.diag(x23(), 5).shape == [0]
-    assert ST.diag(T(3.)).shape == [1, 1]
+    assert diag(T([1., 2.]), offset=1, padding_value=9).numpy().tolist() == [[9, 1, 9], [9, 9, 2], [9, 9, 9]]
+    assert diag(T([1, 2]), padding_value=0.5).numpy().tolist() == [[1, 0], [0, 2]]
+    assert diag(x23(), 5).shape == [0]
+    assert diag(T(3.)).shape == [1, 1]
     with pytest.raises(ValueError, match="should be either 1 or 2, but received 3"):
-        ST.diag(paddle.ones([2, 2, 2]))
+        diag(paddle.ones([2, 2, 2]))
     v = T([1., 2.], stop_gradient=False)
-    d = ST.diag(v, offset=1, padding_value=3.)
+    d = diag(v, offset=1, padding_value=3.)
     assert not d.stop_gradient
     d.sum().backward()
     assert v.grad.numpy().tolist() == [1, 1]
     x = T([[1., 2.], [3., 4.]], stop_gradient=False)
-    assert ST.diag_embed(x).stop_gradient  # Paddle records no gradient for diag_embed
-    assert ST.diag_embed(T([[1., 2.], [3., 4.]]), offset=-1, dim1=0, dim2=2).shape == [3, 2, 3]
+    assert diag_embed(x).stop_gradient  # Paddle records no gradient for diag_embed
+    assert diag_embed(T([[1., 2.], [3., 4.]]), offset=-1, dim1=0, dim2=2).shape == [3, 2, 3]
     with pytest.raises(ValueError, match="diagonal dimensions should not be identical 1 vs -2"):
-        ST.diag_embed(x, dim1=1, dim2=-2)
+        diag_embed(x, dim1=1, dim2=-2)
     with pytest.raises(IndexError, match="Dim1 is out of range \\(expected to be in range of \\[-3, 2\\], but got 3"):
-        ST.diag_embed(x, dim1=3)
-    assert ST.diagflat(T([1., 2.]), 1).shape == [3, 3]
-    assert not ST.diagflat(x).stop_gradient
+        diag_embed(x, dim1=3)
+    assert diagflat(T([1., 2.]), 1).shape == [3, 3]
+    assert not diagflat(x).stop_gradient
 
 
 def test_meshgrid():
-    a, b = ST.meshgrid(T([1., 2.]), T([3., 4., 5.]))
+    a, b = meshgrid(T([1., 2.]), T([3., 4., 5.]))
     assert a.shape == b.shape == [2, 3]
-    a, b = ST.meshgrid([T([1., 2.]), T([3., 4., 5.])], indexing="xy")
+    a, b = meshgrid([T([1., 2.]), T([3., 4., 5.])], indexing="xy")
     assert a.shape == [3, 2] and a.numpy().tolist() == [[1, 2]] * 3
-    assert [t.shape for t in ST.meshgrid(T(1.), T([3., 4.]))] == [[1, 2], [1, 2]]
-    assert isinstance(ST.meshgrid(T([1.])), list)
+    assert [t.shape for t in meshgrid(T(1.), T([3., 4.]))] == [[1, 2], [1, 2]]
+    assert isinstance(meshgrid(T([1.])), list)
     with pytest.raises(ValueError, match="the first tensor is float32, but 1th tensor is int64"):
-        ST.meshgrid(T([1., 2.]), T([3, 4, 5]))
+        meshgrid(T([1., 2.]), T([3, 4, 5]))
     with pytest.raises(ValueError, match="must be list of Tensors, but got empty list"):
-        ST.meshgrid()
+        meshgrid()
 
 
 def test_unique():
     a = T([2, 3, 3, 1, 5, 3])
-    out, index, inverse, counts = ST.unique(a, return_index=True, return_inverse=True, return_counts=True)
+    out, index, inverse, counts = unique(a, return_index=True, return_inverse=True, return_counts=True)
     assert out.numpy().tolist() == [1, 2, 3, 5]
     assert index.numpy().tolist() == [3, 0, 1, 4]
     assert inverse.numpy().tolist() == [1, 2, 2, 0, 3, 2]
     assert counts.numpy().tolist() == [1, 1, 3, 1]
-    _, inv = ST.unique(a, return_inverse=True, dtype="int32")
+    _, inv = unique(a, return_inverse=True, dtype="int32")
     assert inv.dtype == paddle.int32
     xf = T([[2., 1., 3.], [3., 0., 1.], [2., 1., 3.]], stop_gradient=False)
-    u = ST.unique(xf, axis=1)
+    u = unique(xf, axis=1)
     assert u.stop_gradient and u.numpy().tolist() == [[1, 2, 3], [0, 3, 1], [1, 2, 3]]
-    assert ST.unique(xf, return_inverse=True)[1].shape == [9]
-    assert ST.unique(T(3)).shape == [1]
-    nan = ST.unique(T([np.nan, 1., np.nan])).numpy()
+    assert unique(xf, return_inverse=True)[1].shape == [9]
+    assert unique(T(3)).shape == [1]
+    nan = unique(T([np.nan, 1., np.nan])).numpy()
     assert nan[0] == 1 and np.isnan(nan[1:]).all() and nan.size == 3  # NaNs stay distinct, as in Paddle
     with pytest.raises(ValueError, match="The axis\\(2\\) should be less than the dimension size\\(2\\) of x"):
-        ST.unique(xf, axis=2)
+        unique(xf, axis=2)
     with pytest.raises(NotImplementedError):
-        ST.unique(a, dtype="float32")
-    out, inv, cnt = ST.unique_consecutive(T([[2, 1, 3], [2, 1, 3], [3, 0, 1]]), return_inverse=True,
+        unique(a, dtype="float32")
+    out, inv, cnt = unique_consecutive(T([[2, 1, 3], [2, 1, 3], [3, 0, 1]]), return_inverse=True,
                                           return_counts=True, axis=0)
     assert out.numpy().tolist() == [[2, 1, 3], [3, 0, 1]]
     assert inv.numpy().tolist() == [0, 0, 1] and cnt.numpy().tolist() == [2, 1]
@@ -519,8 +519,8 @@ def test_unique():
 def test_out_argument():
     x = x23()
     out = paddle.zeros([1])
-    res = S.gather(x, T([1]), out=out)  # Paddle returns the result and fills `out`
+    res = gather(x, T([1]), out=out)  # Paddle returns the result and fills `out`
     assert res is not out and out.numpy().tolist() == res.numpy().tolist() == [[4, 5, 6]]
     out = paddle.zeros([1])
-    ST.tril(paddle.ones([2, 2]), out=out)
+    tril(paddle.ones([2, 2]), out=out)
     assert out.numpy().tolist() == [[1, 0], [1, 1]]

@@ -6,7 +6,7 @@ from ..._core.op import OPS
 from .graph import in1, ir_pass, out1
 
 # op families whose forward draws random numbers: never folded into constants
-_RANDOM_MODULES = ("purepaddle.ops.random", "purepaddle.ops.random_extra", "purepaddle.ops.random_init")
+_RANDOM_MODULES = ("purepaddle.ops.random",)
 _NEVER_FOLD = {"feed", "fetch", "dropout", "empty", "print", "rrelu", "gumbel_softmax", "class_center_sample",
                "random_routing", "sampling_id", "shuffle_batch", "seed"}
 

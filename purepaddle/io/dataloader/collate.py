@@ -26,7 +26,7 @@ def default_collate_fn(batch):
     if isinstance(sample, np.ndarray):
         return np.stack(batch, axis=0)
     if isinstance(sample, Tensor):
-        from ...tensor.join import stack
+        from ...tensor.manipulation.join import stack
         return stack(batch, axis=0)
     if isinstance(sample, numbers.Number):
         return np.array(batch)

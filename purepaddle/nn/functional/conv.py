@@ -8,17 +8,14 @@ from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops import conv as C
-from ...ops import elementwise as E
-from ...ops import shape as S
-from ...tensor.math_unary import kernel_error, need_tensor
+from ...ops.math import elementwise as E
+from ...ops.manipulation import shape as S
+from ...tensor._check import check_float_input, check_format, kernel_error, need_tensor
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose", "conv3d_transpose"]
 
 
 # -- N-d argument rules --------------------------------------------------------------------------------
-_FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
-
-
 def convert_to_list(value, n, name):
     """An int or a length-n sequence of ints -> a list of n ints (Paddle's utils.convert_to_list)."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
@@ -41,15 +38,6 @@ def convert_to_list(value, n, name):
             raise ValueError(f"The {name}'s type must be a list or tuple of {n} <class 'int'>. Received: {value} "
                              f"including element {v} of type {type(v)}") from None
     return out
-
-
-def check_format(data_format, nd):
-    """Raise Paddle's error unless data_format suits nd spatial dims; returns whether channels are last."""
-    allowed = _FORMATS[nd]
-    if data_format not in allowed:
-        raise ValueError(f"Attr(data_format) should be '{allowed[0]}' or '{allowed[1]}'. Received "
-                         f"Attr(data_format): {data_format}.")
-    return data_format == allowed[1]
 
 
 def _symmetric(p, nd):
@@ -98,31 +86,6 @@ def expand_1d(values, fill):
     if len(values) == 2:
         return [fill, fill] + list(values)
     return [fill] + list(values)
-
-
-# dtypes of Paddle's CPU kernels, as its "kernel not registered" errors list them
-_KERNEL_DTYPES = {
-    "pool2d": "float64, float16, float32", "pool3d": "float64, float16, float32",
-    "area_interp": "float64, float16, float32",
-    "nearest_interp": "int64, float64, float16, float32, int32, uint8, bfloat16",
-    "bilinear_interp": "float64, float16, float32, uint8, bfloat16",
-    "linear_interp": "float64, float16, float32, uint8, bfloat16",
-    "trilinear_interp": "float64, float16, float32, uint8, bfloat16",
-    "bicubic_interp": "float64, float16, float32, bfloat16",
-    "fold": "float64, complex128, float32, complex64",
-}
-
-
-_AMP_LOW = ("float16", "bfloat16")
-
-
-def check_float_input(x, api, kernel, arg="x"):
-    """x must be a Tensor of a dtype Paddle's CPU kernel `kernel` takes (float32/float64 unless listed)."""
-    need_tensor(x, api, arg)
-    supported = _KERNEL_DTYPES.get(kernel, "float64, float32")
-    if x.dtype.name not in supported.split(", ") and not (STATE.amp is not None and x.dtype.name in _AMP_LOW):
-        raise kernel_error(kernel, x.dtype, supported)  # under paddle.amp.auto_cast float16 kernels exist
-    return x
 
 
 # -- convolutions --------------------------------------------------------------------------------------

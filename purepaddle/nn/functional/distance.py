@@ -4,8 +4,8 @@ import numpy as np
 from ... import tensor as _T
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
-from ...ops import linalg as _LA
-from ...tensor.math_unary import need_tensor as _need_tensor
+from ...ops.linalg import norms as _LA
+from ...tensor._check import need_tensor as _need_tensor
 from ._param_alias import param_alias
 
 

@@ -3,8 +3,8 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops import extension as _S
-from ...tensor.math_unary import need_tensor as _need_tensor
-from ...tensor.selection_tri import diag_embed  # noqa: F401  (Paddle re-exports it here)
+from ...tensor._check import need_tensor as _need_tensor
+from ...tensor.creation.matrix import diag_embed
 
 __all__ = ["diag_embed", "sequence_mask", "gather_tree", "temporal_shift"]
 

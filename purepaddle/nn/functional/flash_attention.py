@@ -14,7 +14,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops.flash_attention import FlashAttn as _FlashAttn
-from ...tensor.math_unary import need_tensor as _need_tensor
+from ...tensor._check import need_tensor as _need_tensor
 from .activation import softmax as _softmax
 from .common import dropout as _dropout
 

@@ -4,8 +4,8 @@ from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ...ops import input as _I
-from ...tensor.math_unary import kernel_error as _kernel_error
-from ...tensor.math_unary import need_tensor as _need_tensor
+from ...tensor._check import kernel_error as _kernel_error
+from ...tensor._check import need_tensor as _need_tensor
 from ._param_alias import param_alias
 
 

@@ -8,10 +8,9 @@ from ... import tensor as _T
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
-from ...ops import linalg as _LA
+from ...ops.linalg import norms as _LA
 from ...ops import norm as _N
-from ...tensor.math_unary import kernel_error as _kernel_error
-from ...tensor.math_unary import need_tensor as _need_tensor
+from ...tensor._check import kernel_error as _kernel_error, need_tensor as _need_tensor
 from ._param_alias import param_alias
 
 _BN_FORMATS = ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC")

@@ -5,7 +5,7 @@ from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
 from ...ops import vision as V
 from ...tensor._operand import cast
-from .conv import check_float_input
+from ...tensor._check import check_float_input
 
 __all__ = ["pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "affine_grid", "grid_sample"]
 

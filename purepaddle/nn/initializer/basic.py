@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..._core.tensor import Tensor
-from ...ops.creation import assign_value_attrs
+from ...ops.creation.fill import assign_value_attrs
 from .base import Initializer, _emit, _proto, _seed, _shape
 
 __all__ = ["Constant", "Normal", "TruncatedNormal", "Uniform", "Assign"]

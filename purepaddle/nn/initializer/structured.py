@@ -8,7 +8,7 @@ import numpy as np
 
 from ..._core.generator import rng
 from ..._core.tensor import Tensor
-from ...ops.creation import assign_value_attrs
+from ...ops.creation.fill import assign_value_attrs
 from .base import Initializer, _emit, _seed
 
 __all__ = ["Orthogonal", "Dirac", "Bilinear"]

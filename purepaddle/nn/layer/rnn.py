@@ -10,7 +10,7 @@ import math
 from ... import tensor as _T
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ...ops.rnn import Rnn as _RnnOp
+from ...ops.rnn.fused import Rnn as _RnnOp
 from .. import functional as F
 from .. import initializer as I
 from .container import LayerList

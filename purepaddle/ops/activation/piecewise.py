@@ -11,8 +11,8 @@ import numpy as np
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
 from .._blocking import blocked
-from ..elementwise import sum_to
-from ..unary import _Unary, as_float
+from ..math.elementwise import sum_to
+from ..math.unary import _Unary, as_float
 
 
 def _mask(cond, like):

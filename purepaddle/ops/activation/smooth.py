@@ -12,8 +12,8 @@ from ..._core.dispatch import apply
 from ..._core.mode import STATE
 from ..._core.op import Op, TensorMeta, register
 from .._blocking import blocked
-from ..special_kernels import erf as _erf_kernel
-from ..unary import Exp, Sigmoid, Tanh, _Unary
+from ..math._special_kernels import erf as _erf_kernel
+from ..math.unary import Exp, Sigmoid, Tanh, _Unary
 from .piecewise import _mask, _typed
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
@@ -201,7 +201,7 @@ class Gelu(_Unary):
             dinner = (x2 * (3 * 0.044715) + 1.0) * _SQRT_2_OVER_PI
             d = (t + 1.0) * 0.5 + x * 0.5 * (1.0 - t * t) * dinner
             return g * d
-        from ..unary import Erf
+        from ..math.unary import Erf
         cdf = (apply(Erf, x * _INV_SQRT_2) + 1.0) * 0.5
         pdf = apply(Exp, x * x * -0.5) * _INV_SQRT_2PI
         return g * (cdf + x * pdf)

@@ -3,8 +3,8 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.op import register
-from ..reduction import ReduceSum
-from ..unary import Exp, _Unary
+from ..math.reduction import ReduceSum
+from ..math.unary import Exp, _Unary
 from .piecewise import _typed
 
 

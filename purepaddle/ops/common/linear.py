@@ -4,8 +4,8 @@ bilinear_tensor_product.
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
 from ..einsum import einsum_op
-from ..matmul import MatMul
-from ..reduction import ReduceSum
+from ..linalg.product import MatMul
+from ..math.reduction import ReduceSum
 
 
 # -- linear ---------------------------------------------------------------------------------------

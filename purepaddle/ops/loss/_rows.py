@@ -6,8 +6,8 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.tensor import Tensor
-from ..gather import InvalidArgument, OutOfRange
-from ..unary import Clip
+from .._errors import InvalidArgument, OutOfRange
+from ..math.unary import Clip
 
 
 _ONES = {}

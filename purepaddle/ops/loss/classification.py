@@ -6,10 +6,10 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
-from ..creation import FillAnyLike
-from ..gather import InvalidArgument
-from ..reduction import ReduceSum
-from ..unary import Sigmoid
+from ..creation.fill import FillAnyLike
+from .._errors import InvalidArgument
+from ..math.reduction import ReduceSum
+from ..math.unary import Sigmoid
 from ._rows import _TINY, _loss_shape, clip, from_rows, hard_labels, is_zero_const, row_sum, to_rows
 
 

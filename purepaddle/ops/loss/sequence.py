@@ -7,7 +7,7 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
-from ..gather import InvalidArgument
+from .._errors import InvalidArgument
 
 _NEG = -np.inf
 

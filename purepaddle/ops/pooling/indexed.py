@@ -9,10 +9,11 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.generator import rng
 from ..._core.op import Op, TensorMeta, register
-from ..conv.conv import _from_first, _to_first, channel_last
-from ..gather import TakeAlongAxis
+from ..conv.conv import _from_first, _to_first
+from ..conv._kernels import channel_last
+from ..manipulation.gathering import TakeAlongAxis
 from ._windows import _kernel_error, adaptive_bounds, bins_max, geometry, regular_bins, scatter_flat
-from ..shape import Reshape
+from ..manipulation.shape import Reshape
 
 
 def _index_bins(x_sp, a):

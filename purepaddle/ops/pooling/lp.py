@@ -5,7 +5,8 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
-from ..conv.conv import _from_first, _spatial, _to_first, channel_last
+from ..conv.conv import _from_first, _spatial, _to_first
+from ..conv._kernels import channel_last
 from ._windows import geometry, max_sweep, max_sweep_grad, scatter_sweep, sum_sweep
 
 

@@ -15,7 +15,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant
 from ..._core.generator import rng
 from ..._core.op import Op, TensorMeta, register
-from ..shape import RefList
+from ..manipulation.shape import RefList
 from . import _kernels as K
 
 _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}

@@ -11,8 +11,9 @@ from ..._core.op import OPS
 from ...nn.functional.conv import convert_to_list, update_padding
 from ...nn.initializer import Constant, Normal
 from ...nn.param_attr import ParamAttr
-from ...ops.elementwise import ElementwiseAdd
-from ...ops.fluid import LookupTable, Mul
+from ...ops.math.elementwise import ElementwiseAdd
+from ...ops.fluid.lookup_table import LookupTable
+from ...ops.fluid.mul import Mul
 from .. import builder as _b
 from ..program import Variable, VarType, default_startup_program
 from .conv import conv2d_transpose, conv3d, conv3d_transpose, deform_conv2d, deformable_conv  # noqa: F401

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.mode import STATE
-from ...ops.fluid import Assert as _AssertOp
+from ...ops.fluid.assertion import Assert as _AssertOp
 from ..._core.tensor import Tensor
 from ..control_flow import Print as _PrintOp, block_io
 from ..program import Variable, VarType, default_main_program
@@ -76,7 +76,7 @@ def _conditional_block(program, pred, fn):
 
 def _as_static(value):
     """A Python bool/int/float returned by a branch, as a constant variable."""
-    from ...tensor.creation import assign
+    from ...tensor.creation.fill import assign
     return assign(np.asarray(value))
 
 
@@ -142,7 +142,7 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
         if fn is not None and not callable(fn):
             raise TypeError(f"The {which} in cond must be callable, but received {type(fn).__name__}")
     from ...tensor.logic import logical_not
-    from ...tensor.creation import cast
+    from ...tensor.creation.fill import cast
     program = default_main_program()
     true_out = _conditional_block(program, pred, true_fn) if true_fn is not None else None
     false_out = _conditional_block(program, logical_not(pred), false_fn) if false_fn is not None else None
@@ -276,7 +276,7 @@ class While:
 
 def _eager_while(cond, body, loop_vars, now):
     """Dynamic mode: run the loop, writing each step's results into the loop variables."""
-    from ...tensor.creation import assign
+    from ...tensor.creation.fill import assign
     while bool(now.item()):
         outs = body(*loop_vars)
         if not isinstance(outs, (list, tuple)):
@@ -352,9 +352,9 @@ def switch_case(branch_index, branch_fns, default=None, name=None):
             [1.]
             >>> paddle.disable_static()
     """
-    from ...tensor.creation import full
+    from ...tensor.creation.fill import full
     from ...tensor.logic import equal
-    from ...tensor.creation import cast
+    from ...tensor.creation.fill import cast
     if STATE.static:
         check_variable(branch_index, "branch_index", "static.nn.switch_case", ("uint8", "int32", "int64"))
     if branch_index.dtype.name != "int64":

@@ -11,7 +11,7 @@ from ..._core.dispatch import apply
 from ..._core.mode import STATE
 from ..._core.op import OPS
 from ...nn.layer._helpers import create_parameter
-from ...ops.elementwise import ElementwiseAdd
+from ...ops.math.elementwise import ElementwiseAdd
 from .. import builder as _b
 from ..program import Variable, default_main_program
 

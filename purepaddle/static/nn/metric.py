@@ -6,7 +6,7 @@ from ..._core.dispatch import apply
 from ..._core.mode import STATE
 from ..._core.op import OPS
 from ..._core.tensor import Tensor
-from ...ops.fluid import Auc
+from ...ops.fluid.auc import Auc
 from ..program import Variable, default_main_program, default_startup_program
 from .layer_helper import LayerHelper, check_variable
 

@@ -3,8 +3,8 @@ import numpy as _np
 
 from ...._core.dispatch import apply, apply_inplace
 from ...._core.methods import TensorMethods
-from ....tensor.math_unary import kernel_error as _kernel_error
-from ....tensor.math_unary import need_tensor as _need_tensor
+from ....tensor._check import kernel_error as _kernel_error
+from ....tensor._check import need_tensor as _need_tensor
 
 
 _FLOATS = "float64, float32"

@@ -5,8 +5,8 @@ maxout, and the in-place forms.
 from ...._core.dispatch import apply, apply_inplace
 from ...._core.methods import TensorMethods
 from ....ops import activation as _A
-from ....tensor.math_unary import kernel_error as _kernel_error
-from ....tensor.math_unary import need_tensor as _need_tensor
+from ....tensor._check import kernel_error as _kernel_error
+from ....tensor._check import need_tensor as _need_tensor
 from .._param_alias import param_alias
 from ._elementwise import _FLOATS, _act, _act_, _f32
 

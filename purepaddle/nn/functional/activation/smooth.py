@@ -3,8 +3,8 @@ selu, silu, swish, mish, softsign, tanhshrink, log_sigmoid, gelu, softplus, and 
 """
 from ...._core.methods import TensorMethods
 from ....ops import activation as _A
-from ....tensor.math_inplace import tanh_  # noqa: F401  (the same function as paddle.tanh_)
-from ....tensor.math_unary import sigmoid, tanh  # noqa: F401  (the same functions as paddle.*)
+from ....tensor.math.inplace import tanh_
+from ....tensor.math.unary import sigmoid, tanh
 from .._param_alias import param_alias
 from ._elementwise import _act, _act_, _f32
 
@@ -245,5 +245,5 @@ def swiglu(x, y=None, name=None):
 
 
 def _split(x, n, axis):
-    from ....tensor.join import split
+    from ....tensor.manipulation.join import split
     return split(x, n, axis=axis)

@@ -5,10 +5,10 @@ from ...._core import dtype as _dt
 from ...._core.dispatch import apply, apply_inplace
 from ...._core.methods import TensorMethods
 from ....ops import activation as _A
-from ....ops.creation import Cast as _Cast
-from ....tensor.math_unary import kernel_error as _kernel_error
-from ....tensor.math_unary import need_tensor as _need_tensor
-from ....tensor.math_unary import write_out as _write_out
+from ....ops.creation.fill import Cast as _Cast
+from ....tensor._check import kernel_error as _kernel_error
+from ....tensor._check import need_tensor as _need_tensor
+from ....tensor._check import write_out as _write_out
 from .._param_alias import param_alias
 from ._elementwise import _FLOATS, _act
 

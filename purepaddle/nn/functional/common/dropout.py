@@ -8,9 +8,9 @@ from ...._core.dispatch import apply
 from ...._core.methods import TensorMethods
 from ...._core.mode import STATE
 from ....ops import common as _C
-from ....tensor.math_unary import kernel_error as _kernel_error
-from ....tensor.math_unary import need_tensor as _need_tensor
-from ....tensor.math_unary import write_out as _write_out
+from ....tensor._check import kernel_error as _kernel_error
+from ....tensor._check import need_tensor as _need_tensor
+from ....tensor._check import write_out as _write_out
 from .._param_alias import param_alias
 
 

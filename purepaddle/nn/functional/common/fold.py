@@ -3,7 +3,8 @@ import numbers
 
 from ...._core.dispatch import apply
 from ....ops import common as R
-from ..conv import check_float_input, convert_to_list
+from ....tensor._check import check_float_input
+from ..conv import convert_to_list
 from .._param_alias import param_alias
 
 

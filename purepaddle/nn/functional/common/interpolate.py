@@ -10,7 +10,7 @@ from ...._core.methods import TensorMethods
 from ...._core.tensor import Tensor
 from ....ops import common as R
 from ....tensor._operand import cast
-from ..conv import check_float_input
+from ....tensor._check import check_float_input
 
 
 _MODES = ("LINEAR", "BILINEAR", "TRILINEAR", "NEAREST", "BICUBIC", "AREA")
@@ -52,7 +52,7 @@ def _size_attrs(size, nd, attrs, inputs):
     if len(values) != nd:
         raise ValueError(f"size length should be {nd} for input {nd + 2}-D tensor.")
     if dynamic:
-        from ....tensor.creation import full
+        from ....tensor.creation.fill import full
         inputs["SizeTensor"] = [cast(v.reshape([1]), _dt.int32) if isinstance(v, TensorMethods)
                                 else full([1], v, "int32") for v in values]
         values = [-1 if isinstance(v, TensorMethods) else int(v) for v in values]

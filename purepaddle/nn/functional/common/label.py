@@ -7,8 +7,8 @@ from ...._core.dispatch import apply
 from ...._core.methods import TensorMethods
 from ...._core.tensor import Tensor
 from ....ops import common as _C
-from ....tensor.math_unary import kernel_error as _kernel_error
-from ....tensor.math_unary import need_tensor as _need_tensor
+from ....tensor._check import kernel_error as _kernel_error
+from ....tensor._check import need_tensor as _need_tensor
 
 
 def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):

@@ -4,8 +4,8 @@ from ...._core.dispatch import apply
 from ...._core.methods import TensorMethods
 from ...._core.mode import STATE
 from ....ops import common as _C
-from ....ops import elementwise as _E
-from ....tensor.math_unary import need_tensor as _need_tensor
+from ....ops.math import elementwise as _E
+from ....tensor._check import need_tensor as _need_tensor
 
 
 def linear(x, weight, bias=None, name=None):

@@ -1,11 +1,11 @@
 """pad / zeropad2d of paddle.nn.functional.common."""
-from ....tensor import join as _join
+from ....tensor.manipulation import join as _join
 from .._param_alias import param_alias
 
 
 @param_alias(input="x")
 def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis=True, name=None):
-    """Pad x: constant / reflect / replicate / circular (the function paddle.tensor.join.pad).
+    """Pad x: constant / reflect / replicate / circular (built on tensor/manipulation/join.py's pad).
 
     Examples:
         .. code-block:: python

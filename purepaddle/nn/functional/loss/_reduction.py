@@ -1,15 +1,9 @@
-"""The `reduction` argument of the loss functions: its check and the mean / sum / none reductions."""
+"""The `reduction` argument of the loss functions: the mean / sum / none reductions (its checks are in
+tensor/_check.py)."""
 from ...._core.dispatch import apply
-from ....ops.reduction import ReduceMean, ReduceSum
+from ....ops.math.reduction import ReduceSum
+from ....ops.stat import ReduceMean
 
-
-_REDUCTIONS = ("sum", "mean", "none")
-
-
-def check_reduction(reduction, msg):
-    """Raise Paddle's ValueError for a reduction other than sum/mean/none (msg: the text before 'should')."""
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{msg} should be 'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")
 
 
 def mean_all(x):
@@ -29,9 +23,3 @@ def reduce_loss(out, reduction):
     if reduction == "sum":
         return sum_all(out)
     return out
-
-
-
-def _check_reduction(reduction, api):
-    if reduction not in ("sum", "mean", "none"):
-        raise ValueError(f"'reduction' in '{api}' should be 'sum', 'mean' or 'none', but received {reduction}.")

@@ -8,14 +8,15 @@ from ...._core.dispatch import apply
 from ...._core.methods import TensorMethods
 from ...._core.tensor import Tensor
 from ....ops import loss as _L
-from ....tensor._operand import normalize_axis
-from ....tensor.math_unary import kernel_error as _kernel_error
+from ....tensor._check import normalize_axis
+from ....tensor._check import kernel_error as _kernel_error
 from .._param_alias import param_alias
 from ..activation import log_softmax, sigmoid
 from ..common import linear
 from ..input import one_hot
-from ._checks import _same_dims, _same_shape, _shape_error, check_float, check_tensor, shape_of
-from ._reduction import _REDUCTIONS, check_reduction, mean_all, reduce_loss, sum_all
+from ....tensor._check import _REDUCTIONS, check_float, check_reduction, check_same_shape, check_var, label_shape_error, same_dims
+from ._shapes import shape_of
+from ._reduction import mean_all, reduce_loss, sum_all
 
 
 _HARD_LABEL_DTYPES = frozenset(("int32", "int64", "float16", "bfloat16", "float32", "float64", "bool"))
@@ -25,8 +26,8 @@ def _check_labels(input, label, axis, soft_label):
     """Shape and dtype checks of cross_entropy's label against the logits."""
     ishape, lshape = shape_of(input), shape_of(label)
     if soft_label:
-        if not _same_dims(ishape, lshape):
-            raise _shape_error(list(ishape), list(lshape))
+        if not same_dims(ishape, lshape):
+            raise label_shape_error(list(ishape), list(lshape))
         return
     if label.dtype.name not in _HARD_LABEL_DTYPES:
         raise _kernel_error("multiply", label.dtype, "int64, float64, complex128, float32, complex64, int32, bfloat16, "
@@ -40,8 +41,8 @@ def _check_labels(input, label, axis, soft_label):
                 "(InvalidArgument) If Attr(soft_label) == false, the axis dimension of Input(Label) should be 1.\n  "
                 f"[Hint: Expected labels_dims[axis] == 1, but received labels_dims[axis]:{lshape[axis]} != 1:1.]")
         lshape = lshape[:axis] + lshape[axis + 1:]
-    if not _same_dims(want, lshape):
-        raise _shape_error(list(ishape), list(shape_of(label)))
+    if not same_dims(want, lshape):
+        raise label_shape_error(list(ishape), list(shape_of(label)))
 
 
 def _smoothed(input, label, axis, epsilon):
@@ -103,9 +104,9 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
         raise ValueError("When soft_label == True, the value of 'ignore_index' in softmax_cross_entropyshould be "
                          f"'-100', but received {ignore_index}, which is not allowed.")
     if not isinstance(input, TensorMethods):
-        check_tensor(input, "cross_entropy", "input")
+        check_var(input, "cross_entropy", "input")
     if not isinstance(label, TensorMethods):
-        check_tensor(label, "cross_entropy", "label")
+        check_var(label, "cross_entropy", "label")
     nd, ld = input.ndim, label.ndim
     if nd == 0:
         raise ValueError("The dimension of input should be larger than zero!")
@@ -157,8 +158,8 @@ def base_softmax_with_cross_entropy(logits, label, soft_label=False, ignore_inde
             Tensor(shape=[1], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [1.15328646])
     """
-    check_tensor(logits, "softmax_with_cross_entropy", "logits")
-    check_tensor(label, "softmax_with_cross_entropy", "label")
+    check_var(logits, "softmax_with_cross_entropy", "logits")
+    check_var(label, "softmax_with_cross_entropy", "label")
     nd, ld = logits.ndim, label.ndim
     if nd == 0:
         raise ValueError("The dimension of input should be larger than zero!")
@@ -208,7 +209,7 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", nam
     """
     check_reduction(reduction, "The value of 'reduction' in nll_loss")
     check_float(input, "nll_loss")
-    check_tensor(label, "nll_loss", "label")
+    check_var(label, "nll_loss", "label")
     ishape, lshape = list(input.shape), list(label.shape)
     nd, ld = len(ishape), len(lshape)
     if nd - 1 != ld and nd != ld:
@@ -248,10 +249,10 @@ def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None)
     check_reduction(reduction, "The value of 'reduction' in binary_cross_entropy")
     check_float(input, "binary_cross_entropy")
     check_float(label, "binary_cross_entropy", "label")
-    _same_shape(input, label)
+    check_same_shape(input, label)
     out = apply(_L.BCELoss, input, label.astype(input.dtype))
     if weight is not None:
-        check_tensor(weight, "binary_cross_entropy", "weight")
+        check_var(weight, "binary_cross_entropy", "weight")
         out = _T.multiply(out, weight)
     return reduce_loss(out, reduction)
 
@@ -272,7 +273,7 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     check_reduction(reduction, "The value of 'reduction' in binary_cross_entropy_with_logits")
     check_float(logit, "binary_cross_entropy_with_logits", "logit")
     check_float(label, "binary_cross_entropy_with_logits", "label")
-    _same_shape(logit, label, " except the last dimension.")
+    check_same_shape(logit, label, " except the last dimension.")
     label = label.astype(logit.dtype)
     if pos_weight is not None:
         check_float(pos_weight, "binary_cross_entropy_with_logits", "pos_weight")
@@ -337,7 +338,7 @@ def log_loss(input, label, epsilon=1e-4, name=None):
     if len(shape) != 2 or shape[1] not in (1, -1):
         raise ValueError("(InvalidArgument) Each row of Input(Predicted) contains a real value, so the 2nd dimension "
                          f"of Input(X) must be 1,But got [{shape[1] if len(shape) > 1 else shape}]")
-    _same_shape(input, label)
+    check_same_shape(input, label)
     return apply(_L.LogLoss, input, label.astype(input.dtype), epsilon=float(epsilon))
 
 

@@ -9,8 +9,8 @@ from ....ops import loss as _L
 from ..activation import log_sigmoid, relu
 from ..distance import pairwise_distance
 from ..input import one_hot
-from ._checks import check_float, check_tensor
-from ._reduction import _check_reduction, check_reduction, mean_all, reduce_loss, sum_all
+from ....tensor._check import check_float, check_reduction, check_reduction_arg, check_var
+from ._reduction import mean_all, reduce_loss, sum_all
 
 
 def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None):
@@ -50,7 +50,7 @@ def npair_loss(anchor, positive, labels, l2_reg=0.002):
     """
     check_float(anchor, "npair_loss", "anchor")
     check_float(positive, "npair_loss", "positive")
-    check_tensor(labels, "npair_loss", "labels")
+    check_var(labels, "npair_loss", "labels")
     if isinstance(anchor, Tensor) and anchor.size == 0:
         raise ValueError("The dims of anchor should be greater than 0.")
     if isinstance(positive, Tensor) and positive.size == 0:
@@ -81,9 +81,9 @@ def multi_label_soft_margin_loss(input, label, weight=None, reduction="mean", na
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [0.16292568, 0.37777898])
     """
-    _check_reduction(reduction, "multi_label_soft_margin_loss")
-    check_tensor(input, "multi_label_soft_margin_loss", "input")
-    check_tensor(label, "multi_label_soft_margin_loss", "label")
+    check_reduction_arg(reduction, "multi_label_soft_margin_loss")
+    check_var(input, "multi_label_soft_margin_loss", "input")
+    check_var(label, "multi_label_soft_margin_loss", "label")
     if list(input.shape) != list(label.shape):
         raise ValueError(f"The input and label should have same dimension,but received {list(input.shape)}!="
                          f"{list(label.shape)}")
@@ -108,9 +108,9 @@ def hinge_embedding_loss(input, label, margin=1.0, reduction="mean", name=None):
                    [[ 0., -2.,  0.],
                     [ 0., -1.,  2.]])
     """
-    _check_reduction(reduction, "hinge_embedding_loss")
-    check_tensor(input, "hinge_embedding_loss", "input")
-    check_tensor(label, "hinge_embedding_loss", "label")
+    check_reduction_arg(reduction, "hinge_embedding_loss")
+    check_var(input, "hinge_embedding_loss", "input")
+    check_var(label, "hinge_embedding_loss", "label")
     zero = _T.zeros([1], dtype=input.dtype)
     loss = _T.where(label == 1.0, input, zero) + _T.where(label == -1.0, relu(margin - input), zero)
     return reduce_loss(loss, reduction)
@@ -131,7 +131,7 @@ def cosine_embedding_loss(input1, input2, label, margin=0, reduction="mean", nam
                    [0.42310387, 0.        ])
     """
     for t, arg in ((input1, "input1"), (input2, "input2"), (label, "label")):
-        check_tensor(t, "cosine_embedding_loss", arg)
+        check_var(t, "cosine_embedding_loss", arg)
     if len(label.shape) != 1:
         raise ValueError("1D target tensor expected, multi-target not supported")
     if list(input1.shape) != list(input2.shape):
@@ -166,8 +166,8 @@ def soft_margin_loss(input, label, reduction="mean", name=None):
                    0.64022034)
     """
     check_reduction(reduction, "The value of 'reduction' in soft_margin_loss")
-    check_tensor(input, "soft_margin_loss", "input")
-    check_tensor(label, "soft_margin_loss", "label")
+    check_var(input, "soft_margin_loss", "input")
+    check_var(label, "soft_margin_loss", "label")
     if list(input.shape) != list(label.shape):
         raise ValueError("input's shape must equal to label's shape")
     label = label.astype(input.dtype)
@@ -183,7 +183,7 @@ def _triplet(input, positive, negative, dist, margin, swap, reduction):
 
 
 def _check_triplet(input, positive, negative, margin, reduction, api):
-    _check_reduction(reduction, api)
+    check_reduction_arg(reduction, api)
     if margin < 0:
         raise ValueError("The margin between positive samples and negative samples should be greater than 0.")
     for t, arg in ((input, "input"), (positive, "positive"), (negative, "negative")):
@@ -254,9 +254,9 @@ def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mea
             Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [0.        , 0.66666663, 0.        ])
     """
-    _check_reduction(reduction, "multi_margin_loss")
+    check_reduction_arg(reduction, "multi_margin_loss")
     check_float(input, "multi_margin_loss")
-    check_tensor(label, "multi_margin_loss", "label")
+    check_var(label, "multi_margin_loss", "label")
     if input.shape[0] != label.shape[0]:
         raise ValueError(f"The label's shape[0] should be equal to input's shape[0], but received input's shape[0] "
                          f"{input.shape[0]} and label's shape[0]:{label.shape[0]}. ")
@@ -292,9 +292,9 @@ def multi_label_margin_loss(input, label, reduction="mean", name=None):
             Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                    0.94999999)
     """
-    _check_reduction(reduction, "multi_label_margin_loss")
+    check_reduction_arg(reduction, "multi_label_margin_loss")
     check_float(input, "multi_label_margin_loss")
-    check_tensor(label, "multi_label_margin_loss", "label")
+    check_var(label, "multi_label_margin_loss", "label")
     if input.ndim != 2:
         raise ValueError(f"Expected 2D input tensor, but got {input.ndim}D")
     if label.ndim != 2:
@@ -336,7 +336,7 @@ def margin_cross_entropy(logits, label, margin1=1.0, margin2=0.5, margin3=0.0, s
         raise ValueError(f"Expected group is False, None or instance of paddle.distributed.collective.Group "
                          f"(got group: {group})")
     check_float(logits, "margin_cross_entropy", "logits")
-    check_tensor(label, "margin_cross_entropy", "label")
+    check_var(label, "margin_cross_entropy", "label")
     if logits.shape[-1] == 0:
         raise ValueError(f"Expected logit_dims[-1] > 0 (got logit_dims {logits.shape})")
     nd, ld = logits.ndim, label.ndim

@@ -8,8 +8,8 @@ from ...._core.dispatch import apply
 from ...._core.mode import no_grad
 from ...._core.tensor import Tensor
 from ....ops import loss as _L
-from ._checks import _same_dims, check_float, check_tensor
-from ._reduction import _REDUCTIONS, check_reduction, reduce_loss
+from ....tensor._check import _REDUCTIONS, check_float, check_reduction, check_var, same_dims
+from ._reduction import reduce_loss
 
 
 def mse_loss(input, label, reduction="mean", name=None):
@@ -77,7 +77,7 @@ def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, nam
     check_float(input, "smooth_l1_loss")
     check_float(label, "smooth_l1_loss", "label")
     xs, ls = list(input.shape), list(label.shape)
-    if not _same_dims(xs, ls):
+    if not same_dims(xs, ls):
         raise ValueError(f"(InvalidArgument) The Input(input) and Input(label) should have the same shape, but "
                          f"received input shape {xs} != label shape {ls}")
     out, _ = apply(_L.HuberLoss, input, label, delta=float(delta))
@@ -135,8 +135,8 @@ def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-6, reductio
             Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,
                    0.22499999)
     """
-    check_tensor(input, "gaussian_nll_loss", "input")
-    check_tensor(variance, "gaussian_nll_loss", "variance")
+    check_var(input, "gaussian_nll_loss", "input")
+    check_var(variance, "gaussian_nll_loss", "variance")
     ishape, vshape = list(input.shape), list(variance.shape)
     if vshape != ishape:
         if ishape[:-1] == vshape:

@@ -2,12 +2,12 @@
 from .... import tensor as _T
 from ...._core.dispatch import apply
 from ....ops import loss as _L
-from ._checks import check_float, check_tensor
+from ....tensor._check import check_float, check_var
 from ._reduction import mean_all, sum_all
 
 
 def _check_int(x, api, arg, dtypes):
-    check_tensor(x, api, arg)
+    check_var(x, api, arg)
     if x.dtype.name not in dtypes:
         raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve ({dtypes[0]}) does not match "
                          f"the type of data ({x.dtype.name}) currently contained in the container. ({api}: {arg})")

@@ -3,8 +3,9 @@ import numbers
 
 from ...._core.dispatch import apply
 from ...._core.tensor import Tensor
-from ....ops import shape as S
-from ..conv import check_float_input, convert_to_list
+from ....ops.manipulation import shape as S
+from ....tensor._check import check_float_input
+from ..conv import convert_to_list
 
 
 def _check_input(x, ndim, api):

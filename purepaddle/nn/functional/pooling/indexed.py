@@ -4,7 +4,8 @@
 from ...._core.dispatch import apply
 from ...._core.tensor import Tensor
 from ....ops import pooling as P
-from ..conv import check_float_input, convert_to_list, expand_1d, update_padding
+from ....tensor._check import check_float_input
+from ..conv import convert_to_list, expand_1d, update_padding
 from ._args import _adaptive_size, _check_input, _squeeze, _unsqueeze
 
 

@@ -2,7 +2,8 @@
 from ...._core.dispatch import apply
 from ....ops import pooling as P
 from .._param_alias import param_alias
-from ..conv import check_format, convert_to_list, expand_1d, update_padding
+from ....tensor._check import check_format
+from ..conv import convert_to_list, expand_1d, update_padding
 from ._args import _check_input, _check_positive, _squeeze, _unsqueeze
 
 

@@ -5,9 +5,10 @@ import math
 
 from ...._core.dispatch import apply
 from ....ops import pooling as P
-from ....ops.unary import Scale
+from ....ops.math.unary import Scale
 from .._param_alias import param_alias
-from ..conv import check_float_input, check_format, convert_to_list, expand_1d, update_padding
+from ....tensor._check import check_float_input, check_format
+from ..conv import convert_to_list, expand_1d, update_padding
 from ._args import _adaptive_size, _check_input, _kernel_stride, _squeeze, _unsqueeze
 
 

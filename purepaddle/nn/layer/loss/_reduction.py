@@ -1,4 +1,4 @@
-"""The `reduction` option of the loss layers: its check and the legacy size_average / reduce flags."""
+"""The legacy size_average / reduce flags of the loss layers (the `reduction` check is tensor/_check.py's)."""
 import functools
 import inspect
 
@@ -29,8 +29,3 @@ def _legacy_reduction(size_average_pos, reduce_pos, positional_ok=None):
         return wrapper
 
     return deco
-
-
-def _check(reduction, msg):
-    if reduction not in ("sum", "mean", "none"):
-        raise ValueError(f"{msg} should be 'sum', 'mean' or 'none', but received {reduction}, which is not allowed.")

@@ -8,7 +8,8 @@ from ...functional._param_alias import param_alias
 from ...functional.activation import log_softmax
 from ...functional.common import linear
 from ..layers import Layer
-from ._reduction import _check, _legacy_reduction
+from ....tensor._check import check_reduction
+from ._reduction import _legacy_reduction
 
 
 class BCEWithLogitsLoss(Layer):
@@ -27,7 +28,7 @@ class BCEWithLogitsLoss(Layer):
 
     @_legacy_reduction(1, 2)
     def __init__(self, weight=None, reduction="mean", pos_weight=None, name=None):
-        _check(reduction, "The value of 'reduction' in BCEWithLogitsLoss")
+        check_reduction(reduction, "The value of 'reduction' in BCEWithLogitsLoss")
         super().__init__()
         self.weight = weight
         self.reduction = reduction
@@ -90,7 +91,7 @@ class BCELoss(Layer):
 
     @_legacy_reduction(1, 2)
     def __init__(self, weight=None, reduction="mean", name=None):
-        _check(reduction, "The value of 'reduction' in bce_loss")
+        check_reduction(reduction, "The value of 'reduction' in bce_loss")
         super().__init__()
         self.weight = weight
         self.reduction = reduction
@@ -115,7 +116,7 @@ class NLLLoss(Layer):
 
     @_legacy_reduction(1, 3)
     def __init__(self, weight=None, ignore_index=-100, reduction="mean", name=None):
-        _check(reduction, "The value of 'reduction' in nll_loss")
+        check_reduction(reduction, "The value of 'reduction' in nll_loss")
         super().__init__()
         self._weight = weight
         self._ignore_index = ignore_index

@@ -3,7 +3,8 @@ CosineEmbeddingLoss, the triplet, multi margin and soft margin losses.
 """
 from ... import functional as F
 from ..layers import Layer
-from ._reduction import _check, _legacy_reduction
+from ....tensor._check import check_reduction
+from ._reduction import _legacy_reduction
 
 
 class MarginRankingLoss(Layer):
@@ -21,7 +22,7 @@ class MarginRankingLoss(Layer):
 
     @_legacy_reduction(1, 2)
     def __init__(self, margin=0.0, reduction="mean", name=None):
-        _check(reduction, "The value of 'reduction' in MarginRankingLoss")
+        check_reduction(reduction, "The value of 'reduction' in MarginRankingLoss")
         super().__init__()
         self.margin = margin
         self.reduction = reduction
@@ -101,7 +102,7 @@ class CosineEmbeddingLoss(Layer):
         if margin > 1 or margin < -1:
             raise ValueError(f"The value of 'margin' should be in the interval of [-1, 1], but received {margin:f}, "
                              "which is not allowed.")
-        _check(reduction, "The value of 'reduction'")
+        check_reduction(reduction, "The value of 'reduction'")
         super().__init__()
         self.margin = margin
         self.reduction = reduction
@@ -128,7 +129,7 @@ class TripletMarginWithDistanceLoss(Layer):
 
     def __init__(self, distance_function=None, margin=1.0, swap=False, reduction="mean", name=None):
         super().__init__()
-        _check(reduction, "The value of 'reduction' in TripletMarginWithDistanceLoss")
+        check_reduction(reduction, "The value of 'reduction' in TripletMarginWithDistanceLoss")
         self.margin = margin
         self.swap = swap
         self.reduction = reduction
@@ -158,7 +159,7 @@ class TripletMarginLoss(Layer):
     @_legacy_reduction(4, 5)
     def __init__(self, margin=1.0, p=2.0, epsilon=1e-6, swap=False, reduction="mean", name=None):
         super().__init__()
-        _check(reduction, "The value of 'reduction' in TripletMarginLoss")
+        check_reduction(reduction, "The value of 'reduction' in TripletMarginLoss")
         self.margin = margin
         self.p = p
         self.epsilon = epsilon
@@ -241,7 +242,7 @@ class SoftMarginLoss(Layer):
 
     @_legacy_reduction(0, 1)
     def __init__(self, reduction="mean", name=None):
-        _check(reduction, "The value of 'reduction' in SoftMarginLoss")
+        check_reduction(reduction, "The value of 'reduction' in SoftMarginLoss")
         super().__init__()
         self.reduction = reduction
         self.name = name

@@ -2,7 +2,8 @@
 from ... import functional as F
 from ...functional._param_alias import param_alias
 from ..layers import Layer
-from ._reduction import _check, _legacy_reduction
+from ....tensor._check import check_reduction
+from ._reduction import _legacy_reduction
 
 
 class MSELoss(Layer):
@@ -42,7 +43,7 @@ class L1Loss(Layer):
 
     @_legacy_reduction(0, 1)
     def __init__(self, reduction="mean", name=None):
-        _check(reduction, "The value of 'reduction' in L1Loss")
+        check_reduction(reduction, "The value of 'reduction' in L1Loss")
         super().__init__()
         self.reduction = reduction
         self.name = name
@@ -68,7 +69,7 @@ class PoissonNLLLoss(Layer):
         if epsilon <= 0:
             raise ValueError(f"The value of `epsilon` in PoissonNLLLoss should be positive, but received "
                              f"{epsilon:f}, which is not allowed")
-        _check(reduction, "The value of 'reduction' in PoissonNLLLoss")
+        check_reduction(reduction, "The value of 'reduction' in PoissonNLLLoss")
         super().__init__()
         self._log_input = log_input
         self._full = full
@@ -121,7 +122,7 @@ class GaussianNLLLoss(Layer):
     """
 
     def __init__(self, full=False, epsilon=1e-6, reduction="mean", name=None):
-        _check(reduction, "The value of 'reduction' in GaussianNLLLoss")
+        check_reduction(reduction, "The value of 'reduction' in GaussianNLLLoss")
         super().__init__()
         self.full = full
         self.epsilon = epsilon

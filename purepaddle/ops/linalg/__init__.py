@@ -1,0 +1,1 @@
+"""Linear-algebra ops (paddle.tensor.linalg): products, decompositions, norms, histogramdd."""

@@ -1,0 +1,127 @@
+"""Norm ops: p_norm, frobenius_norm, dist."""
+import numpy as np
+
+from ..._core.op import Op, TensorMeta, register
+from ..math.elementwise import sum_to
+
+
+# -- norms -----------------------------------------------------------------------------------
+def pnorm_array(xp, x, p, axis, keepdim):
+    """Vector p-norm of x over `axis` (None = all elements), in x's real dtype."""
+    a = xp.abs(x)
+    if p == np.inf:
+        r = a.max(axis=axis, keepdims=keepdim)
+    elif p == -np.inf:
+        r = a.min(axis=axis, keepdims=keepdim)
+    elif p == 0:
+        r = (x != 0).sum(axis=axis, keepdims=keepdim)
+    elif p == 2:
+        r = xp.sqrt((a * a).sum(axis=axis, keepdims=keepdim))
+    elif p == 1:
+        r = a.sum(axis=axis, keepdims=keepdim)
+    else:
+        r = (a ** p).sum(axis=axis, keepdims=keepdim) ** (1.0 / p)
+    return xp.asarray(r, dtype=a.dtype)
+
+
+def pnorm_grad(x, n, g, p, eps):
+    """d||x||_p / dx * g with the norm n and its grad g already broadcastable against x."""
+    if p == 0:
+        return x * 0.0
+    if p == np.inf or p == -np.inf:
+        mask = (x.abs() == n).astype(x.dtype)
+        return g * x.sign() * mask
+    if p == 1:
+        return g * x.sign()
+    if p == 2:
+        return x * (g / n.maximum(eps))
+    return g * x.sign() * x.abs() ** (p - 1) / n.maximum(eps) ** (p - 1)
+
+
+def _unsqueeze_axes(t, axes):
+    for a in sorted(axes):
+        t = t.unsqueeze(a)
+    return t
+
+
+@register("p_norm")
+class PNorm(Op):
+    """Vector p-norm along `axis` (all elements when asvector); porder may be 0 or +-inf."""
+
+    inputs, outputs = ("X",), ("Out",)
+    saves = ("X", "Out")
+
+    def forward(self, xp, x):
+        a = self.attrs
+        axis = None if a["asvector"] else a["axis"]
+        return pnorm_array(xp, x, a["porder"], axis, a["keepdim"])
+
+    def infer_meta(self, x):
+        a = self.attrs
+        nd = len(x.shape)
+        if a["asvector"]:
+            shape = [1] * nd if a["keepdim"] else []
+        else:
+            ax = a["axis"] % max(nd, 1)
+            shape = [1 if i == ax else d for i, d in enumerate(x.shape)] if a["keepdim"] else \
+                [d for i, d in enumerate(x.shape) if i != ax]
+        return TensorMeta(shape, x.dtype)
+
+    def backward(self, out_grad):
+        x, out = self.saved
+        a = self.attrs
+        g = out_grad
+        if not a["keepdim"] and not a["asvector"] and x.ndim:
+            ax = a["axis"] % x.ndim
+            g, out = g.unsqueeze(ax), out.unsqueeze(ax)
+        return pnorm_grad(x, out, g, a["porder"], a["epsilon"])
+
+
+@register("frobenius_norm")
+class FrobeniusNorm(Op):
+    """sqrt(sum |x|^2) over `dim` (all when reduce_all)."""
+
+    inputs, outputs = ("X",), ("Out",)
+    saves = ("X", "Out")
+
+    def _axes(self, nd):
+        a = self.attrs
+        if a.get("reduce_all") or not a["dim"]:
+            return tuple(range(nd))
+        return tuple(sorted(d % nd for d in a["dim"]))
+
+    def forward(self, xp, x):
+        return pnorm_array(xp, x, 2, self._axes(x.ndim), self.attrs["keep_dim"])
+
+    def infer_meta(self, x):
+        axes = self._axes(len(x.shape))
+        if self.attrs["keep_dim"]:
+            return TensorMeta([1 if i in axes else d for i, d in enumerate(x.shape)], x.dtype)
+        return TensorMeta([d for i, d in enumerate(x.shape) if i not in axes], x.dtype)
+
+    def backward(self, out_grad):
+        x, out = self.saved
+        g = out_grad
+        if not self.attrs["keep_dim"]:
+            axes = self._axes(x.ndim)
+            g, out = _unsqueeze_axes(g, axes), _unsqueeze_axes(out, axes)
+        return x * (g / out.maximum(1e-12))
+
+
+@register("dist")
+class Dist(Op):
+    """p-norm of x - y (broadcast) over all elements."""
+
+    inputs, outputs = ("X", "Y"), ("Out",)
+    saves = ("X", "Y", "Out")
+
+    def forward(self, xp, x, y):
+        return pnorm_array(xp, x - y, self.attrs["p"], None, False)
+
+    def infer_meta(self, x, y):
+        return TensorMeta([], x.dtype)
+
+    def backward(self, out_grad):
+        x, y, out = self.saved
+        gd = pnorm_grad(x - y, out, out_grad, self.attrs["p"], 1e-12)
+        return (sum_to(gd, x) if self.need(0) else None), (sum_to(-gd, y) if self.need(1) else None)

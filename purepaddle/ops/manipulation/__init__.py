@@ -1,0 +1,2 @@
+"""Manipulation ops (paddle.tensor.manipulation): shape, join, indexing, views, gathering, scattering,
+distinct values."""

@@ -1,0 +1,2 @@
+"""Math ops (paddle.tensor.math): elementwise, number-level, list-combining and unary
+ops, reductions, scans, special functions."""

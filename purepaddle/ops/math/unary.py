@@ -1,0 +1,563 @@
+"""Unary elementwise math ops: scale, exp, log, tanh, sigmoid, abs, clip, conj, angle,
+... (one class each); relu and softmax/log_softmax until the activation family takes them."""
+import math
+import warnings
+
+import numpy as np
+
+from ..._core import dtype as _dt
+from ..._core.dispatch import apply
+from ..._core.op import Op, TensorMeta, register
+from ..creation.fill import Cast, FillConstant, zeros_grad
+from ._special_kernels import erf as _erf_kernel
+
+
+# numpy warns on log(0), sqrt(-1), exp overflow...; Paddle returns inf/nan silently
+warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"purepaddle\.ops\.")
+_LN2 = math.log(2.0)
+_LN10 = math.log(10.0)
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+
+class _Unary(Op):
+    """Same shape and dtype in as out."""
+
+    inputs, outputs = ("X",), ("Out",)
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, x.dtype)
+
+
+class _Predicate(_Unary):
+    """Elementwise test: bool output, no gradient."""
+
+    differentiable = False
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, _dt.bool_)
+
+
+class _Piecewise(_Unary):
+    """Piecewise-constant ops (floor, sign, ...): the gradient is zero where defined."""
+
+    def backward(self, out_grad):
+        return zeros_grad(out_grad)
+
+
+def apply_scale(x, s, bias=0.0, bias_after_scale=True):
+    """x * s + bias through the scale op."""
+    return apply(Scale, x, scale=float(s), bias=float(bias), bias_after_scale=bias_after_scale)
+
+
+def as_float(mask, like):
+    """A bool mask as a 0/1 tensor of like's dtype (for gradient masks)."""
+    d = like.dtype
+    return apply(Cast, mask, in_dtype=_dt.bool_.proto, out_dtype=d.proto)
+
+
+@register("scale")
+class Scale(_Unary):
+    """out = scale * x + bias (bias_after_scale) or scale * (x + bias)."""
+
+    def forward(self, xp, x):
+        a = self.attrs
+        s, b = a["scale"], a["bias"]
+        if b == 0:
+            out = x * s if s != 1 else x.copy()
+        elif s == 1:
+            out = x + b
+        elif a["bias_after_scale"]:
+            out = x * s + b
+        else:
+            out = (x + b) * s
+        if out.dtype != x.dtype:
+            out = out.astype(x.dtype)
+        return out
+
+    def backward(self, out_grad):
+        s = self.attrs["scale"]
+        return out_grad if s == 1 else apply_scale(out_grad, s)
+
+
+# -- sign-like and rounding ---------------------------------------------------------------
+@register("abs")
+class Abs(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.abs(x)
+
+    def infer_meta(self, x):
+        d = x.dtype
+        if d.is_complex:
+            d = _dt.float64 if d is _dt.complex128 else _dt.float32
+        return TensorMeta(x.shape, d)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * apply(Sign, x)
+
+
+@register("sign")
+class Sign(_Piecewise):
+    def forward(self, xp, x):
+        return xp.sign(x)
+
+
+@register("floor")
+class Floor(_Piecewise):
+    def forward(self, xp, x):
+        return xp.floor(x) if x.dtype.kind in "fc" else x.copy()
+
+
+@register("ceil")
+class Ceil(_Piecewise):
+    def forward(self, xp, x):
+        return xp.ceil(x) if x.dtype.kind in "fc" else x.copy()
+
+
+@register("round")
+class Round(_Piecewise):
+    """Round half to even, optionally to `decimals` places."""
+
+    def forward(self, xp, x):
+        d = self.attrs.get("decimals", 0)
+        if x.dtype.kind not in "fc":
+            return x.copy()
+        return xp.round(x, d) if d else xp.round(x)
+
+
+@register("trunc")
+class Trunc(_Piecewise):
+    def forward(self, xp, x):
+        return xp.trunc(x) if x.dtype.kind in "fc" else x.copy()
+
+
+# -- exponentials and logarithms ----------------------------------------------------------
+@register("exp")
+class Exp(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        return xp.exp(x)
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out_grad * out
+
+
+@register("expm1")
+class Expm1(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        return xp.expm1(x)
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out_grad * (out + 1.0)
+
+
+@register("log")
+class Log(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.log(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad / x
+
+
+@register("log2")
+class Log2(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.log2(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad / (x * _LN2)
+
+
+@register("log10")
+class Log10(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.log10(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad / (x * _LN10)
+
+
+@register("log1p")
+class Log1p(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.log1p(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad / (x + 1.0)
+
+
+# -- powers -------------------------------------------------------------------------------
+@register("sqrt")
+class Sqrt(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        return xp.sqrt(x)
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out_grad * 0.5 / out
+
+
+@register("rsqrt")
+class Rsqrt(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        return 1 / xp.sqrt(x)
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out_grad * (out * out * out) * -0.5
+
+
+def _int_power(xp, x, y):
+    """Integer x ** y; negative exponents truncate toward zero (1, -1 or 0) instead of failing."""
+    if (y < 0).any():
+        out = xp.trunc(xp.power(x.astype(xp.float64), y))
+        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+            out = xp.nan_to_num(out, nan=0.0, posinf=0.0, neginf=0.0)
+        return out.astype(xp.result_type(x, y))
+    return xp.power(x, y)
+
+
+@register("pow")
+class Pow(_Unary):
+    """x ** factor for a scalar exponent (attr factor); the dtype of x is kept."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        f = self.attrs["factor"]
+        if x.dtype.kind in "iub":  # integer kernels take the integer part of the factor
+            f = int(f)
+            return xp.power(x, f) if f >= 0 else _int_power(xp, x, xp.asarray(f, dtype=x.dtype))
+        out = x * x if f == 2 else xp.sqrt(x) if f == 0.5 else xp.power(x, f)
+        return out if out.dtype == x.dtype else out.astype(x.dtype)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        f = self.attrs["factor"]
+        if f == 0:
+            return zeros_grad(out_grad)
+        if f == 1:
+            return out_grad
+        if f == 2:
+            return out_grad * x * 2.0
+        return out_grad * apply(Pow, x, factor=f - 1.0) * f
+
+
+@register("square")
+class Square(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return x * x
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * x * 2.0
+
+
+@register("reciprocal")
+class Reciprocal(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        return 1 / x
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return -(out_grad * out * out)
+
+
+# -- trigonometric and hyperbolic ---------------------------------------------------------
+@register("sin")
+class Sin(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.sin(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * apply(Cos, x)
+
+
+@register("cos")
+class Cos(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.cos(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return -(out_grad * apply(Sin, x))
+
+
+@register("tan")
+class Tan(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        return xp.tan(x)
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out_grad * (out * out + 1.0)
+
+
+@register("asin")
+class Asin(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arcsin(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * apply(Rsqrt, 1.0 - x * x)
+
+
+@register("acos")
+class Acos(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arccos(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return -(out_grad * apply(Rsqrt, 1.0 - x * x))
+
+
+@register("atan")
+class Atan(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arctan(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad / (x * x + 1.0)
+
+
+@register("sinh")
+class Sinh(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.sinh(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * apply(Cosh, x)
+
+
+@register("cosh")
+class Cosh(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.cosh(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * apply(Sinh, x)
+
+
+@register("tanh")
+class Tanh(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        return xp.tanh(x)
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out_grad * (1.0 - out * out)
+
+
+@register("sigmoid")
+class Sigmoid(_Unary):
+    saves = ("Out",)
+
+    def forward(self, xp, x):
+        e = xp.exp(-x)
+        if e.ndim == 0:  # a numpy scalar: no in-place arithmetic
+            return xp.asarray(1 / (1 + e))
+        e += 1
+        return xp.reciprocal(e, out=e)
+
+    def backward(self, out_grad):
+        (out,) = self.saved
+        return out_grad * (out * (1.0 - out))
+
+
+@register("erf")
+class Erf(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        out = _erf_kernel(x.astype(np.float64, copy=False).reshape(-1))
+        return out.reshape(x.shape).astype(x.dtype, copy=False)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * apply(Exp, -(x * x)) * _TWO_OVER_SQRT_PI
+
+
+# -- special values -----------------------------------------------------------------------
+@register("isnan_v2")
+class IsNan(_Predicate):
+    def forward(self, xp, x):
+        return xp.isnan(x) if x.dtype.kind in "fc" else xp.zeros(x.shape, dtype=bool)
+
+
+@register("isinf_v2")
+class IsInf(_Predicate):
+    def forward(self, xp, x):
+        return xp.isinf(x) if x.dtype.kind in "fc" else xp.zeros(x.shape, dtype=bool)
+
+
+@register("isfinite_v2")
+class IsFinite(_Predicate):
+    def forward(self, xp, x):
+        return xp.isfinite(x) if x.dtype.kind in "fc" else xp.ones(x.shape, dtype=bool)
+
+
+@register("nan_to_num")
+class NanToNum(_Unary):
+    """Replace NaN / +inf / -inf by the attrs nan / posinf / neginf (Paddle composes this of where ops)."""
+
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        a = self.attrs
+        return xp.nan_to_num(x, nan=a["nan"], posinf=a["posinf"], neginf=a["neginf"])
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        a = self.attrs
+        if a["posinf"] == math.inf and a["neginf"] == -math.inf:  # only NaNs replaced (nansum)
+            keep = as_float(apply(IsNan, x), out_grad)
+            return out_grad - out_grad * keep
+        return out_grad * as_float(apply(IsFinite, x), out_grad)
+
+
+# -- clipping and counters ----------------------------------------------------------------
+@register("clip")
+class Clip(Op):
+    """Clamp to [min, max]; the bounds come from the optional Min/Max tensors or the attrs."""
+
+    inputs, outputs = ("X", "Min", "Max"), ("Out",)
+    saves = ("X", "Min", "Max")
+
+    def forward(self, xp, x, lo, hi):
+        a = self.attrs
+        lo = a["min"] if lo is None else lo.reshape(()).item()
+        hi = a["max"] if hi is None else hi.reshape(()).item()
+        if lo > hi:
+            raise ValueError(
+                "(InvalidArgument) max should be greater than or equal to min. But received "
+                f"min = {float(lo):f}, max = {float(hi):f}")
+        if x.size > 4096:  # np.clip's fixed cost is high, but on big arrays it is one fast pass
+            out = xp.clip(x, lo, hi)
+        else:
+            out = xp.minimum(xp.maximum(x, lo), hi)
+        return out if out.dtype == x.dtype else out.astype(x.dtype)
+
+    def infer_meta(self, x, lo, hi):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, out_grad):
+        x, lo, hi = self.saved
+        a = self.attrs
+        # inside [min, max] (bounds included) the gradient passes, outside it is zero
+        inside = apply(Clip, x, lo, hi, min=a["min"], max=a["max"])
+        mask = as_float(apply(_isclose_op(), inside, x, rtol="0.0", atol="0.0", equal_nan=False), out_grad)
+        return out_grad * mask, None, None
+
+
+def _isclose_op():
+    from ..logic import IsClose
+    return IsClose
+
+
+@register("increment")
+class Increment(_Unary):
+    """x + step for a one-element tensor (Paddle's loop counter op)."""
+
+    def forward(self, xp, x):
+        if x.size != 1:
+            raise ValueError(
+                "(InvalidArgument) The number of elements in Input(X) should be 1."
+                f"Now the number is {x.size}.")
+        out = x + self.attrs["step"]
+        return out if out.dtype == x.dtype else out.astype(x.dtype)
+
+    def backward(self, out_grad):
+        return out_grad
+
+
+# -- complex helpers -------------------------------------------------------------------------
+@register("conj")
+class Conj(_Unary):
+    """Complex conjugate (a copy for real inputs)."""
+
+    def forward(self, xp, x):
+        return xp.conj(x) if x.dtype.kind == "c" else x.copy()
+
+    def backward(self, out_grad):
+        return apply(Conj, out_grad)
+
+
+@register("angle")
+class Angle(Op):
+    """Argument of a complex number; 0 or pi for real inputs (NaN stays NaN)."""
+
+    inputs, outputs = ("X",), ("Out",)
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        if x.dtype.kind == "c":
+            return xp.angle(x).astype(x.real.dtype, copy=False)
+        out = xp.where(x < 0, xp.pi, 0.0).astype(x.dtype, copy=False)
+        return xp.where(xp.isnan(x), x, out)
+
+    def infer_meta(self, x):
+        d = x.dtype
+        if d.is_complex:
+            d = _dt.float64 if d is _dt.complex128 else _dt.float32
+        return TensorMeta(x.shape, d)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        if not x.dtype.is_complex:
+            return zeros_grad(x)
+        # d angle: (-Im z, Re z) / |z|^2, i.e. i z / |z|^2 as a complex gradient
+        r = apply(Abs, x)
+        unit_i = apply(FillConstant, shape=[], value=0.0, str_value="1j", dtype=x.dtype.proto)
+        return x * unit_i * (out_grad / (r * r))

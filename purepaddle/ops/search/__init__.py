@@ -1,0 +1,1 @@
+"""Search ops (paddle.tensor.search): sorting and order statistics, bucketing, selecting."""

@@ -1,0 +1,375 @@
+"""Tensors from data and back: to_tensor, tensor, asarray, from_numpy, tolist, complex, polar,
+create_tensor, MmapStorage and the storage methods (set_, resize_, element_size, ...)."""
+import numbers
+import os
+import sys
+import types
+
+import numpy as np
+
+from ..._core.dispatch import apply, apply_inplace
+from ..._core.methods import TensorMethods
+from ..._core.mode import STATE
+from ..._core.place import convert_place
+from ..._core.tensor import Tensor
+from ...ops.creation import conversion as C
+from ...ops.creation.fill import Assign, Cast
+from ...static import create_parameter, default_main_program
+from .._check import check_dtype_registered, dygraph_only
+from .._creation_args import _supported, as_array, convert_dtype, finish, shape_list, to_tensor_dtype
+from ..manipulation.join import split
+from .fill import _new, cast
+
+
+def to_tensor(data, dtype=None, place=None, stop_gradient=True):
+    """Create a Tensor from Python data, a numpy array or a Tensor (always a copy).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([1, 2, 3])
+            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [1, 2, 3])
+            >>> paddle.to_tensor([[1.5, 2.0]], stop_gradient=False)
+            Tensor(shape=[1, 2], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [[1.50000000, 2.        ]])
+    """
+    p = convert_place(place)
+    if isinstance(data, TensorMethods) and not isinstance(data, Tensor):  # a static Variable
+        out = data if dtype is None else cast(data, dtype)
+        out = apply(Assign, out)
+        out.stop_gradient = bool(stop_gradient)
+        return out
+    if isinstance(data, Tensor):
+        arr = data._data
+        if dtype is not None:
+            d = to_tensor_dtype(dtype)
+            if d is not data.dtype:
+                arr = apply(Cast, data.detach(), in_dtype=data.dtype.proto, out_dtype=d.proto)._data
+                return _new(arr, stop_gradient, p)
+        return _new(arr.copy(), stop_gradient, p)
+    arr = as_array(data, defaults=dtype is None)
+    if dtype is not None:
+        d = to_tensor_dtype(dtype)
+        if d.np_dtype is None:
+            raise TypeError("bfloat16 needs the optional package ml_dtypes (pip install purepaddle[bf16])")
+        if arr.dtype != d.np_dtype:
+            arr = (arr.real if arr.dtype.kind == "c" and d.np_dtype.kind != "c" else arr).astype(d.np_dtype)
+    if arr is data:
+        arr = arr.copy()
+    return _new(arr, stop_gradient, p)
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A new Tensor copied from data (paddle.to_tensor with torch-style argument names).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.tensor([1., 2.], requires_grad=True)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [1., 2.])
+    """
+    return to_tensor(data, dtype=dtype, place=device, stop_gradient=not requires_grad)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    """obj as a Tensor: like paddle.tensor, but copy=False shares a numpy array's memory when it can.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.asarray([[1, 2], [3, 4]], dtype='float32')
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1., 2.],
+                    [3., 4.]])
+    """
+    if copy is False and isinstance(obj, np.ndarray) and not STATE.static and \
+            (dtype is None or convert_dtype(dtype).np_dtype == obj.dtype):
+        arr = _supported(obj)
+        return Tensor._make(arr, not requires_grad, None, 0, convert_place(device))
+    return to_tensor(obj, dtype=dtype, place=device, stop_gradient=not requires_grad)
+
+
+def from_numpy(ndarray):
+    """A Tensor sharing the memory of a numpy array (changes to one show in the other).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import numpy as np
+            >>> a = np.array([1, 2, 3])
+            >>> t = paddle.from_numpy(a)
+            >>> a[0] = 7
+            >>> t
+            Tensor(shape=[3], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [7, 2, 3])
+    """
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"The input type of from_numpy() must be numpy.ndarray, but received {type(ndarray)}. To "
+                        "convert other types to tensor, please use paddle.tensor() instead.")
+    dygraph_only("from_numpy")
+    return Tensor._make(_supported(ndarray), True, None, 0, convert_place(None))
+
+
+def _scalar_of(v, api, arg):
+    if isinstance(v, Tensor):
+        return v._data.reshape(-1)[0].item()
+    if isinstance(v, TensorMethods):
+        raise TypeError(f"{api}(): a static Variable as '{arg}' is not supported; pass a number")
+    if isinstance(v, bool) or not isinstance(v, (numbers.Real, np.number)):
+        raise TypeError(f"The type of '{arg}' in {api} must be int, float or Tensor, but received {type(v).__name__}.")
+    return v
+
+
+def complex(real, imag, name=None, *, out=None):  # noqa: A001  (Paddle's name)
+    """real + 1j * imag (broadcast): float32 gives complex64, float64 complex128.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.complex(paddle.to_tensor([1., 2.]), paddle.to_tensor([3., 4.]))
+            Tensor(shape=[2], dtype=complex64, place=Place(cpu), stop_gradient=True,
+                   [(1.00000000+3.00000000j), (2.00000000+4.00000000j)])
+    """
+    for v, arg, pos in ((real, "real", 0), (imag, "imag", 1)):
+        if not isinstance(v, TensorMethods):
+            raise ValueError(f"(InvalidArgument) complex(): argument '{arg}' (position {pos}) must be Tensor, but "
+                             f"got {type(v).__name__}")
+    check_dtype_registered(real.dtype, ("float64", "float32"), "complex")
+    if real.dtype is not imag.dtype:
+        raise ValueError(f"(InvalidArgument) complex(): real and imag must have the same dtype, but received "
+                         f"{real.dtype.name} and {imag.dtype.name}.")
+    return finish(apply(C.Complex, real, imag), out)
+
+
+def polar(abs, angle, name=None, *, out=None):  # noqa: A002  (Paddle's names)
+    """The complex numbers abs * (cos(angle) + 1j * sin(angle)).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.polar(paddle.to_tensor([2.]), paddle.to_tensor([0.]))
+            Tensor(shape=[1], dtype=complex64, place=Place(cpu), stop_gradient=True,
+                   [(2.00000000+0.00000000j)])
+    """
+    for v, arg in ((abs, "abs"), (angle, "angle")):
+        if not isinstance(v, TensorMethods):
+            raise TypeError(f"The type of '{arg}' in paddle.polar must be paddle.Tensor, but received "
+                            f"{type(v).__name__}.")
+    re, im = abs * angle.cos(), abs * angle.sin()
+    check_dtype_registered(re.dtype, ("float64", "float32"), "complex")
+    return finish(apply(C.Complex, re, im), out)
+
+
+def create_tensor(dtype, name=None, persistable=False):
+    """An empty tensor of `dtype` (in a static program: a new variable of the current block).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> t = paddle.tensor.create_tensor(dtype='float32')
+            >>> t.dtype
+            paddle.float32
+    """
+    d = convert_dtype(dtype)
+    if STATE.static:
+        block = default_main_program().current_block()
+        if name is None:
+            name = block.program._name_generator.generate("create_tensor")
+        return block.create_var(name=name, dtype=d, persistable=bool(persistable))
+    return Tensor(np.zeros([0], dtype=d.np_dtype), name=name, persistable=bool(persistable))
+
+
+class MmapStorage:
+    """The bytes of a file mapped into memory; get_slice views them as a 1-D tensor of any dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> a = paddle.arange(6).astype('float32')
+            >>> a.numpy().tofile('storage.bin')
+            >>> s = paddle.MmapStorage('storage.bin', a.size * a.element_size())
+            >>> s.get_slice('float32', 2, 5)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [2., 3., 4.])
+    """
+
+    def __init__(self, filename, nbytes):
+        if not isinstance(nbytes, (int, np.integer)) or isinstance(nbytes, bool) or nbytes < 0:
+            raise ValueError(f"MmapStorage: nbytes must be a non-negative int, but received {nbytes!r}")
+        if not os.path.isfile(filename):
+            raise ValueError(f"MmapStorage: cannot open file {filename!r}")
+        size = os.path.getsize(filename)
+        if nbytes > size:
+            raise ValueError(f"MmapStorage: asked to map {nbytes} bytes, but {filename!r} holds only {size}")
+        mode = "r+" if os.access(filename, os.W_OK) else "r"
+        self._buf = np.memmap(filename, dtype=np.uint8, mode=mode, shape=(int(nbytes),)) if nbytes else \
+            np.zeros(0, dtype=np.uint8)
+
+    def get_slice(self, dtype="uint8", start=0, stop=-1, step=1):
+        """Elements [start:stop:step] of the mapped bytes read as `dtype` (stop=-1: to the end)."""
+        d = convert_dtype(dtype)
+        n = self._buf.size // d.itemsize
+        view = self._buf[:n * d.itemsize].view(d.np_dtype)
+        return Tensor._make(view[start:(n if stop == -1 else stop):step], True, None, 0, convert_place(None))
+
+
+def _element_size(self):
+    """Tensor.element_size: bytes per element of the tensor's dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([1.]).element_size()
+            4
+    """
+    return self.dtype.itemsize
+
+
+def _split_with_sizes(self, split_sizes, dim=0):
+    """Tensor.split_with_sizes: the pieces of self along `dim` of the given sizes (which must add up to it).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.arange(5)
+            >>> [p.tolist() for p in x.split_with_sizes([2, 3])]
+            [[0, 1], [2, 3, 4]]
+    """
+    sizes = list(split_sizes)
+    if any(s < 0 for s in sizes):
+        raise ValueError("split_with_sizes expects split_sizes have only non-negative entries")
+    total, n = sum(sizes), self.shape[dim]
+    if n >= 0 and total != n:
+        raise ValueError(f"Split sizes add up to {total} but got the tensor's size of {n}")
+    return split(self, sizes, axis=dim)
+
+
+def _check_inplace_leaf(x):
+    if STATE.grad_enabled and not x.stop_gradient and x._node is None:
+        raise ValueError(f"(InvalidArgument) Leaf Tensor {x.name} that doesn't stop gradient can't use inplace "
+                         "strategy.")
+
+
+def _set_(x, source=None, shape=None, stride=None, offset=0, name=None):
+    """Tensor.set_: make x a view of source's memory (shape, element stride, byte offset); x empty without source.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> src = paddle.to_tensor([1., 2., 3., 4., 5., 6.])
+            >>> x = paddle.zeros([2])
+            >>> x.set_(src, shape=[3], stride=[2], offset=4)
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [2., 4., 6.])
+    """
+    dygraph_only("set_")
+    _check_inplace_leaf(x)
+    if source is None:
+        arr = np.zeros([0], dtype=x._data.dtype)
+    else:
+        if not isinstance(source, Tensor):
+            raise TypeError(f"The type of 'source' in Tensor.set_ must be paddle.Tensor, but received "
+                            f"{type(source).__name__}.")
+        if source.dtype is not x.dtype:
+            raise ValueError(f"Tensor.set_ needs source of x's dtype {x.dtype.name}, but received "
+                             f"{source.dtype.name}")
+        arr = source._data if shape is None and stride is None and not offset else \
+            _strided_view(source._data, shape, stride, offset)
+    x._data = arr
+    x._node, x._idx = None, 0
+    x._version += 1
+    return x
+
+
+def _strided_view(base, shape, stride, offset):
+    flat = base.reshape(-1)  # a view for the contiguous arrays tensors hold
+    size = flat.itemsize
+    shape = list(base.shape) if shape is None else shape_list(shape, "set_")
+    if stride is None:
+        stride, acc = [], 1
+        for d in reversed(shape):
+            stride.insert(0, acc)
+            acc *= max(d, 1)
+    stride = [int(s) for s in stride]
+    if len(stride) != len(shape):
+        raise ValueError(f"Tensor.set_: stride {stride} and shape {shape} must have the same length")
+    if offset % size:
+        raise ValueError(f"Tensor.set_: offset is in bytes and must be a multiple of the element size {size}, "
+                         f"but received {offset}")
+    start = offset // size
+    last = start + sum((d - 1) * s for d, s in zip(shape, stride)) if all(shape) else start - 1
+    if start < 0 or last >= flat.size or any(s < 0 for s in stride):
+        raise ValueError(f"Tensor.set_: shape {shape}, stride {stride} and offset {offset} reach outside the "
+                         f"source's {flat.size} elements")
+    return np.lib.stride_tricks.as_strided(flat[start:], shape, [s * size for s in stride])
+
+
+def _resize_(x, shape, fill_zero=False, name=None):
+    """Tensor.resize_: give x `shape`, keeping its leading elements in order and zero-filling new ones.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([1., 2., 3.]).resize_([2, 2])
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[1., 2.],
+                    [3., 0.]])
+    """
+    dygraph_only("resize_")
+    if not isinstance(shape, (list, tuple)):
+        raise ValueError(f"Input (shape) should be list or tuple but received {type(shape)}")
+    dims = shape_list(shape, "resize_")
+    return apply_inplace(C.Resize, x, shape=dims, in_shape=list(x.shape))
+
+
+def _is_shared_buffer_with(self, other):
+    """Tensor._is_shared_buffer_with: whether both tensors read the same memory."""
+    return isinstance(other, Tensor) and np.shares_memory(self._data, other._data)
+
+
+class _TensorModule(types.ModuleType):
+    """The purepaddle.tensor package, also callable as paddle.tensor(data, ...)."""
+
+    def __call__(self, data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+        return tensor(data, dtype, device, requires_grad, pin_memory)
+
+
+_package = sys.modules[__package__.rpartition(".")[0]]  # purepaddle.tensor
+_package.__class__ = _TensorModule
+_package.create_tensor = create_tensor  # paddle.tensor.create_tensor (not a top-level paddle name)
+
+
+def tolist(x):
+    """The values of x as a (nested) Python list.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.tolist(paddle.to_tensor([[1, 2], [3, 4]]))
+            [[1, 2], [3, 4]]
+    """
+    if not isinstance(x, Tensor):
+        raise RuntimeError("We only support 'tolist()' in dynamic graph mode, please call 'paddle.disable_static()' "
+                           "to enter dynamic graph mode.")
+    return x._data.tolist()
+
+
+__all__ = ["to_tensor", "asarray", "from_numpy", "complex", "polar", "create_parameter", "MmapStorage", "tolist"]
+
+METHODS = {"element_size": _element_size, "split_with_sizes": _split_with_sizes, "set_": _set_, "resize_": _resize_,
+           "_is_shared_buffer_with": _is_shared_buffer_with, "polar": polar, "tolist": tolist}
