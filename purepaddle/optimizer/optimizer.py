@@ -13,8 +13,8 @@ from collections import defaultdict
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import _run_hooks
 from .._core.mode import STATE
+from .._core.op import OP_RAN, timed_kernel
 from .._core.tensor import Tensor
 from ..nn._regularizer import L1Decay, L2Decay
 from ..ops.optimizer import RowGrad
@@ -386,10 +386,16 @@ class Optimizer(_LRMixin, _StateMixin):
         for slot, var in extra.items():
             arrays[pos[slot]] = var if type(var) is np.ndarray else var._data
         op = cls(attrs)
-        op.update(np, *arrays)
+        if OP_RAN.active is None:
+            op.update(np, *arrays)
+        else:
+            timed_kernel(op, op.update, np, *arrays)
         param._version += 1
-        if STATE.hooks is not None:  # diagnostics see the in-place update as an op on the parameter
-            _run_hooks(op, [param, grad] + [v for v in extra.values() if isinstance(v, Tensor)], (param,))
+        listeners = OP_RAN.active
+        if listeners is not None:  # diagnostics see the in-place update as an op on the parameter
+            ins = [param, grad] + [v for v in extra.values() if isinstance(v, Tensor)]
+            for hook in listeners:
+                hook(op, ins, (param,))
         return None
 
     def _create_optimization_pass(self, parameters_and_grads, group=None):

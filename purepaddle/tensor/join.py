@@ -1,8 +1,7 @@
 """Public join / split / repeat / reorder functions: concat, stack, split, tile, flip, roll, crop, pad (paddle.*)."""
 from .._core import dtype as _dt
-from .._core.dispatch import apply
+from .._core.dispatch import AMP, apply
 from .._core.methods import TensorMethods
-from .._core.mode import STATE
 from .._core.tensor import Tensor
 from ..ops import join as J
 from ..ops import shape as S
@@ -25,7 +24,7 @@ def _tensor_list(x, op):
             raise ValueError(f"(InvalidArgument) {op}(): argument 'x' (position 0) must be list of Tensors")
     d0 = xs[0].dtype
     for i, v in enumerate(xs[1:], 1):
-        if v.dtype != d0 and STATE.amp is None:  # auto_cast reconciles the dtypes in dispatch
+        if v.dtype != d0 and AMP.active is None:  # auto_cast reconciles the dtypes in dispatch
             raise ValueError(f"(InvalidArgument) The data_type of input tensor in list isn't consistent, the first "
                              f"tensor is {d0.name}, but {i}th tensor is {v.dtype.name}.")
     return xs

@@ -1,6 +1,6 @@
 """Argument checks shared by the linear-algebra functions (no public names)."""
+from .._core.dispatch import AMP
 from .._core.methods import TensorMethods
-from .._core.mode import STATE
 
 __all__ = []
 METHODS = {}
@@ -21,7 +21,7 @@ def check_kernel_dtype(x, kernel, allowed=FLOAT_COMPLEX):
     """Paddle's RuntimeError when no kernel is registered for x's dtype."""
     types, names = allowed
     d = x.dtype
-    if d.name not in types and not (STATE.amp is not None and d.name in ("float16", "bfloat16")):
+    if d.name not in types and not (AMP.active is not None and d.name in ("float16", "bfloat16")):
         raise RuntimeError(
             f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {d.name}) of kernel `{kernel}` is not "
             f"registered. Selected wrong DataType `{d.name}`. Paddle support following DataTypes: {names}.")
@@ -29,7 +29,7 @@ def check_kernel_dtype(x, kernel, allowed=FLOAT_COMPLEX):
 
 def check_same_dtype(x, y, api):
     """Paddle's ValueError for operands of different dtypes (no promotion in these kernels)."""
-    if x.dtype is not y.dtype and STATE.amp is None:  # auto_cast reconciles the dtypes in dispatch
+    if x.dtype is not y.dtype and AMP.active is None:  # auto_cast reconciles the dtypes in dispatch
         raise ValueError(
             f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container: {api} needs operands of one "

@@ -1,8 +1,8 @@
 """Argument normalisation shared by the convolution, pooling and resampling functions (Paddle's rules)."""
 import numbers
 
+from ..._core.dispatch import AMP
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ...tensor.math_unary import kernel_error, need_tensor
 
 _FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
@@ -109,6 +109,6 @@ def check_float_input(x, api, kernel, arg="x"):
     """x must be a Tensor of a dtype Paddle's CPU kernel `kernel` takes (float32/float64 unless listed)."""
     need_tensor(x, api, arg)
     supported = _KERNEL_DTYPES.get(kernel, "float64, float32")
-    if x.dtype.name not in supported.split(", ") and not (STATE.amp is not None and x.dtype.name in _AMP_LOW):
+    if x.dtype.name not in supported.split(", ") and not (AMP.active is not None and x.dtype.name in _AMP_LOW):
         raise kernel_error(kernel, x.dtype, supported)  # under paddle.amp.auto_cast float16 kernels exist
     return x

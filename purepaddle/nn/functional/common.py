@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from ... import tensor as _T
-from ..._core.dispatch import apply
+from ..._core.dispatch import AMP, apply
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ..._core.tensor import Tensor
@@ -41,10 +41,10 @@ def linear(x, weight, bias=None, name=None):
             bd = None if bias is None else bias._data
         except AttributeError:
             xd = None
-        same = STATE.amp is not None or (xd is not None and xd.dtype == wd.dtype)  # auto_cast: linear is white
+        same = AMP.active is not None or (xd is not None and xd.dtype == wd.dtype)  # auto_cast: linear is white
         if (xd is not None and xd.ndim >= 2 and wd.ndim == 2 and same and xd.dtype.kind == "f"
                 and xd.shape[-1] == wd.shape[0]
-                and (bd is None or (bd.ndim == 1 and (bd.dtype == xd.dtype or STATE.amp is not None)
+                and (bd is None or (bd.ndim == 1 and (bd.dtype == xd.dtype or AMP.active is not None)
                                     and bd.shape[0] == wd.shape[1]))):
             return apply(_NC.Linear, x, weight, bias)
     if not isinstance(x, TensorMethods):
@@ -62,7 +62,7 @@ def linear(x, weight, bias=None, name=None):
 
 def _linear_checks(x, weight):
     """Paddle's errors for mismatched operands of linear (the fused path only sees valid ones)."""
-    if x.dtype is not weight.dtype and STATE.amp is None:  # auto_cast reconciles the dtypes in dispatch
+    if x.dtype is not weight.dtype and AMP.active is None:  # auto_cast reconciles the dtypes in dispatch
         raise ValueError(
             f"(InvalidArgument) The type of data we are trying to retrieve ({weight.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container.")
