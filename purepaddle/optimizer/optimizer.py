@@ -13,6 +13,7 @@ from collections import defaultdict
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core import hooks
 from .._core.mode import STATE
 from .._core.op import OP_RAN, timed_kernel
 from .._core.tensor import Tensor
@@ -23,6 +24,11 @@ from .lr import LRScheduler
 from .optimizer_state import _dygraph_only, _is_low_precision, _load_into, _LRMixin, _StateMixin
 
 __all__ = ["Optimizer"]
+
+OPTIMIZER_STEP = hooks.declare(
+    "optimizer_step", "around each eager optimizer step: hook(optimizer, step, args, kwargs) must return "
+    "step(optimizer, *args, **kwargs); Optimizer.step and LBFGS.step call it; the profiler times it as an "
+    "Optimization event")
 
 
 class _GradOff:
@@ -452,6 +458,13 @@ class Optimizer(_LRMixin, _StateMixin):
                 >>> adam.step()
                 >>> adam.clear_grad()
         """
+        around = OPTIMIZER_STEP.active
+        if around is not None:
+            return around(self, Optimizer._step, (), {})
+        return self._step()
+
+    def _step(self):
+        """step() without the optimizer_step hook."""
         _dygraph_only("step")
         with _GradOff():
             groups = self._param_groups
