@@ -187,8 +187,8 @@ class amp_guard:
                  use_promote=True):
         traced = False
         if STATE.static:
-            from ..static.variable import TRACING
-            if not TRACING[0]:
+            from ..static.variable import JIT_TRACE
+            if JIT_TRACE.active is None:
                 raise AssertionError("We only support 'amp_guard' in dynamic or pir mode.")
             traced = True  # inside paddle.jit.to_static: the traced program stays float32
             warnings.warn("paddle.amp.auto_cast inside a paddle.jit.to_static function is not applied by purepaddle: "

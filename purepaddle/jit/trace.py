@@ -101,12 +101,12 @@ def _tracing(capture, main, startup, layers):
     prev_static = STATE.static
     STATE.static = True
     builder = BUILDER.install(capture.builder(BUILDER.active))
-    _variable.TRACING[0] += 1
+    trace = _variable.JIT_TRACE.install(capture)
     try:
         with program_guard(main, startup):
             yield
     finally:
-        _variable.TRACING[0] -= 1
+        trace.remove()
         builder.remove()
         STATE.static = prev_static
         # attribute assignments made while tracing (self.buf = buf + 1) must not leave Variables behind
