@@ -33,9 +33,10 @@ def apply(op_cls, *inputs, **attrs):
     st = STATE
     if st.static:
         return BUILDER.active(op_cls, inputs, attrs)
-    amp = AMP.active
-    if amp is not None:  # auto_cast: the amp floor casts the inputs, then calls apply again with amp off
-        return amp(op_cls, inputs, attrs)
+    if AMP.active is not None:  # auto_cast: the amp floor casts the inputs, then calls apply again with amp off
+        return AMP.active(op_cls, inputs, attrs)
+    if OP_RAN.active is not None:  # diagnostics (nan/inf check, profiler): the observed path
+        return _apply_observed(op_cls, inputs, attrs)
     op = op_cls(attrs)
     if op_cls.duplicable:
         return _apply_general(op, op_cls, inputs)
@@ -43,9 +44,8 @@ def apply(op_cls, *inputs, **attrs):
         arrays = [t._data for t in inputs]
     except AttributeError:  # an optional input is None
         arrays = [None if t is None else t._data for t in inputs]
-    listeners = OP_RAN.active  # diagnostics (nan/inf check, profiler): None on the usual path
     try:
-        out = op.forward(np, *arrays) if listeners is None else timed_kernel(op, op.forward, np, *arrays)
+        out = op.forward(np, *arrays)
     except _KERNEL_ERRORS as e:
         if getattr(e, "paddle_kernel", False):  # already worded as Paddle words it
             raise
@@ -74,9 +74,35 @@ def apply(op_cls, *inputs, **attrs):
             op.save(inputs, (t,))
     else:
         t = _make(out)
-    if listeners is not None:
-        for hook in listeners:
-            hook(op, inputs, (t,))
+    return t
+
+
+def _apply_observed(op_cls, inputs, attrs):
+    """apply() while op_ran listeners are installed: the same steps (through the helpers apply inlines),
+    with the kernel's span kept in KERNEL_SPAN and every listener told after the op."""
+    op = op_cls(attrs)
+    if op_cls.duplicable:
+        return _apply_general(op, op_cls, inputs)
+    try:
+        out = timed_kernel(op, op.forward, np, *[None if t is None else t._data for t in inputs])
+    except _KERNEL_ERRORS as e:
+        if getattr(e, "paddle_kernel", False):
+            raise
+        raise explain(op, inputs, e) from e
+    record = STATE.grad_enabled and op_cls.differentiable and _needs_grad(inputs)
+    if op_cls._multi:
+        return _wrap_multi(op, op_cls, inputs, out, record)
+    if type(out) is not _ndarray:
+        out = _to_array(out)
+    if record:
+        t = _make(out, False, op, 0)
+        op.next = _edges(inputs, False)
+        if op_cls._save_plan:
+            op.save(inputs, (t,))
+    else:
+        t = _make(out)
+    for hook in OP_RAN.active or ():
+        hook(op, inputs, (t,))
     return t
 
 
