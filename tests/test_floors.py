@@ -314,8 +314,9 @@ def test_declared_hooks_match_the_registry():
     declared = declared_hooks()
     for rel in set(declared.values()):
         importlib.import_module(module_name(PKG_DIR / rel))
-    assert set(hooks.declared()) == set(declared)  # every point is declared the way the scan reads it
-    for name, point in hooks.declared().items():
+    ours = {n: p for n, p in hooks.declared().items() if p.module.split(".")[0] == PKG}  # not tests' own points
+    assert set(ours) == set(declared)  # every point is declared the way the scan reads it
+    for name, point in ours.items():
         assert point.module == module_name(PKG_DIR / declared[name]) and point.doc, name
 
 
