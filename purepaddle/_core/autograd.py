@@ -63,7 +63,8 @@ BACKWARD_RUN = hooks.declare(
 
 
 def run_backward(*args, **kwargs):
-    """Propagate gradients from `tensors`.
+    """run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False, inputs=None,
+    allow_unused=False, no_grad_vars=None, api="backward"): propagate gradients from `tensors`.
 
     Without `inputs`, accumulates into the leaves' `.grad` (Tensor.backward). With `inputs`,
     returns their gradients and touches no `.grad` (paddle.grad).
@@ -423,9 +424,9 @@ class saved_tensors_hooks:
 
     def __init__(self, pack_hook, unpack_hook):
         self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+        self._handles = []  # one per open `with` (the same object may be entered again, nested)
 
     def __enter__(self):
-        self._handles = getattr(self, "_handles", [])  # the same object may be entered again, nested
         self._handles.append(SAVED_TENSORS.install((self.pack_hook, self.unpack_hook)))
         return self
 

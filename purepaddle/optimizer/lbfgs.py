@@ -184,10 +184,10 @@ class LBFGS(Optimizer):
         returns the loss. Returns the loss of the first evaluation."""
         around = OPTIMIZER_STEP.active
         if around is not None:
-            return around(self, LBFGS._step, (closure,), {})
-        return self._step(closure)
+            return around(self, LBFGS._plain_step, (closure,), {})
+        return LBFGS._plain_step(self, closure)
 
-    def _step(self, closure):
+    def _plain_step(self, closure):
         """step() without the optimizer_step hook."""
         _dygraph_only("step")
         closure = enable_grad()(closure)

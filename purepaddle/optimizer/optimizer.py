@@ -460,10 +460,10 @@ class Optimizer(_LRMixin, _StateMixin):
         """
         around = OPTIMIZER_STEP.active
         if around is not None:
-            return around(self, Optimizer._step, (), {})
-        return self._step()
+            return around(self, Optimizer._plain_step, (), {})
+        return Optimizer._plain_step(self)
 
-    def _step(self):
+    def _plain_step(self):
         """step() without the optimizer_step hook."""
         _dygraph_only("step")
         with _GradOff():

@@ -315,13 +315,13 @@ class Layer(StateDictMixin, ConvertMixin):
     def __call__(self, *inputs, **kwargs):
         around = LAYER_CALL.active
         if around is not None:
-            return around(self, Layer._call, inputs, kwargs)
+            return around(self, Layer._plain_call, inputs, kwargs)
         if (not self._forward_pre_hooks and not self._forward_post_hooks
                 and (self._built or type(self)._build_once is Layer._build_once)):
             return self.forward(*inputs, **kwargs)
         return self._dygraph_call_func(*inputs, **kwargs)
 
-    def _call(self, *inputs, **kwargs):
+    def _plain_call(self, *inputs, **kwargs):
         """__call__ without the layer_call hook (what an installed hook runs)."""
         if (not self._forward_pre_hooks and not self._forward_post_hooks
                 and (self._built or type(self)._build_once is Layer._build_once)):
