@@ -3,8 +3,9 @@ import sys
 
 import numpy as np
 
+from . import hooks
 from .mode import STATE
-from .op import _restructure
+from .op import OP_RAN, SAVED_TENSORS, _restructure
 from .tensor import SelectedRows, Tensor
 
 _make = Tensor._make
@@ -56,13 +57,27 @@ def _sum(prev, g):
     return g if prev is None else prev + g
 
 
-def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False,
-                 inputs=None, allow_unused=False, no_grad_vars=None, api="backward"):
-    """Propagate gradients from `tensors`.
+BACKWARD_RUN = hooks.declare(
+    "backward_run", "around each backward walk: hook(run, args, kwargs) must return run(*args, **kwargs); "
+    "run_backward (Tensor.backward, paddle.grad, autograd.backward) calls it; the profiler times the walk")
+
+
+def run_backward(*args, **kwargs):
+    """run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False, inputs=None,
+    allow_unused=False, no_grad_vars=None, api="backward"): propagate gradients from `tensors`.
 
     Without `inputs`, accumulates into the leaves' `.grad` (Tensor.backward). With `inputs`,
     returns their gradients and touches no `.grad` (paddle.grad).
     """
+    around = BACKWARD_RUN.active
+    if around is not None:
+        return around(_run_backward, args, kwargs)
+    return _run_backward(*args, **kwargs)
+
+
+def _run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False,
+                  inputs=None, allow_unused=False, no_grad_vars=None, api="backward"):
+    """run_backward's walk."""
     if grad_tensors is None:
         grad_tensors = [None] * len(tensors)
     cap = None
@@ -139,7 +154,7 @@ def _propagate(roots, buffers, retain_graph, cap):
         keep = _prune(nodes, cap.leaf, cap.node)  # paddle.grad: only nodes leading to an input
     ready = [n for n in roots if n not in deps]
     pop = buffers.pop
-    track = STATE.hooks is not None  # diagnostics want to know whose backward each op belongs to
+    track = OP_RAN.active is not None  # diagnostics want to know whose backward each op belongs to
     while ready:
         node = ready.pop()
         grads = pop(node, None)
@@ -409,17 +424,14 @@ class saved_tensors_hooks:
 
     def __init__(self, pack_hook, unpack_hook):
         self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+        self._handles = []  # one per open `with` (the same object may be entered again, nested)
 
     def __enter__(self):
-        if STATE.saved_hooks is None:
-            STATE.saved_hooks = []
-        STATE.saved_hooks.append((self.pack_hook, self.unpack_hook))
+        self._handles.append(SAVED_TENSORS.install((self.pack_hook, self.unpack_hook)))
         return self
 
     def __exit__(self, *exc):
-        STATE.saved_hooks.pop()
-        if not STATE.saved_hooks:
-            STATE.saved_hooks = None
+        self._handles.pop().remove()
         return False
 
 

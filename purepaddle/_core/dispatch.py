@@ -4,12 +4,24 @@ import weakref
 import numpy as np
 
 from . import dtype as _dt
+from . import hooks
 from .mode import STATE, set_grad_enabled
-from .op import _restructure
+from .op import OP_RAN, _restructure, timed_kernel
 from .tensor import Tensor
 
 _ndarray = np.ndarray
 _make = Tensor._make
+
+BUILDER = hooks.declare(
+    "static_builder", "static mode: builder(op_cls, inputs, attrs) appends the op to the current block and returns "
+    "its output Variable(s); dispatch.apply / apply_inplace call it; static/builder.py installs it, jit tracing "
+    "and utils.memory swap in a capturing one")
+CONST_BUILDER = hooks.declare(
+    "const_builder", "static mode: const_builder(ndarray) returns a Variable holding the constant (an assign_value "
+    "op); dispatch.constant calls it; static/builder.py installs it")
+AMP = hooks.declare(
+    "amp", "eager auto_cast: amp(op_cls, inputs, attrs) casts the inputs and returns the op's outputs (it runs "
+    "apply again with itself swapped out); dispatch.apply calls it; amp.auto_cast and amp.lowp install it")
 
 
 def apply(op_cls, *inputs, **attrs):
@@ -20,9 +32,11 @@ def apply(op_cls, *inputs, **attrs):
     """
     st = STATE
     if st.static:
-        return st.builder(op_cls, inputs, attrs)
-    if st.amp is not None:  # auto_cast: the amp floor casts the inputs, then calls apply again with amp off
-        return st.amp(op_cls, inputs, attrs)
+        return BUILDER.active(op_cls, inputs, attrs)
+    if AMP.active is not None:  # auto_cast: the amp floor casts the inputs, then calls apply again with amp off
+        return AMP.active(op_cls, inputs, attrs)
+    if OP_RAN.active is not None:  # diagnostics (nan/inf check, profiler): the observed path
+        return _apply_observed(op_cls, inputs, attrs)
     op = op_cls(attrs)
     if op_cls.duplicable:
         return _apply_general(op, op_cls, inputs)
@@ -60,8 +74,35 @@ def apply(op_cls, *inputs, **attrs):
             op.save(inputs, (t,))
     else:
         t = _make(out)
-    if st.hooks is not None:
-        _run_hooks(op, inputs, (t,))
+    return t
+
+
+def _apply_observed(op_cls, inputs, attrs):
+    """apply() while op_ran listeners are installed: the same steps (through the helpers apply inlines),
+    with the kernel's span kept in KERNEL_SPAN and every listener told after the op."""
+    op = op_cls(attrs)
+    if op_cls.duplicable:
+        return _apply_general(op, op_cls, inputs)
+    try:
+        out = timed_kernel(op, op.forward, np, *[None if t is None else t._data for t in inputs])
+    except _KERNEL_ERRORS as e:
+        if getattr(e, "paddle_kernel", False):
+            raise
+        raise explain(op, inputs, e) from e
+    record = STATE.grad_enabled and op_cls.differentiable and _needs_grad(inputs)
+    if op_cls._multi:
+        return _wrap_multi(op, op_cls, inputs, out, record)
+    if type(out) is not _ndarray:
+        out = _to_array(out)
+    if record:
+        t = _make(out, False, op, 0)
+        op.next = _edges(inputs, False)
+        if op_cls._save_plan:
+            op.save(inputs, (t,))
+    else:
+        t = _make(out)
+    for hook in OP_RAN.active or ():
+        hook(op, inputs, (t,))
     return t
 
 
@@ -78,7 +119,7 @@ def _apply_general(op, op_cls, inputs):
     """apply() for ops with duplicable (list) slots."""
     arrays = [None if t is None else ([x._data for x in t] if type(t) is list else t._data) for t in inputs]
     try:
-        out = op.forward(np, *arrays)
+        out = op.forward(np, *arrays) if OP_RAN.active is None else timed_kernel(op, op.forward, np, *arrays)
     except _KERNEL_ERRORS as e:
         if getattr(e, "paddle_kernel", False):
             raise
@@ -92,7 +133,7 @@ def _apply_general(op, op_cls, inputs):
 def constant(array):
     """A constant operand from an ndarray: a Tensor eagerly, an assign_value op in static mode."""
     if STATE.static:
-        return STATE.const_builder(array)
+        return CONST_BUILDER.active(array)
     return _make(array)
 
 
@@ -125,8 +166,10 @@ def _wrap_multi(op, op_cls, inputs, out, record, single=False):
         op._out_meta = [(t._data.shape, t._data.dtype) for t in outs]
         if op_cls._save_plan:
             op.save(inputs, outs)
-    if STATE.hooks is not None:
-        _run_hooks(op, inputs, outs)
+    listeners = OP_RAN.active
+    if listeners is not None:
+        for hook in listeners:
+            hook(op, inputs, outs)
     if struct is None:
         return tuple(outs)
     res = _restructure(outs, struct)
@@ -171,7 +214,7 @@ def _edges(inputs, duplicable):
 def apply_inplace(op_cls, target, *inputs, **attrs):
     """Run op_cls(target, *inputs) and write the result into `target` (x.add_(y), relu_)."""
     if STATE.static:
-        out = STATE.builder(op_cls, (target,) + inputs, attrs)
+        out = BUILDER.active(op_cls, (target,) + inputs, attrs)
         return _static_inplace(target, out)
     needs = STATE.grad_enabled and (not target.stop_gradient or _needs_grad(inputs))
     if needs and target._node is None and not target.stop_gradient:
@@ -218,12 +261,6 @@ def _static_inplace(target, out):
     """Static mode: the program reads the new variable from now on under the target's handle."""
     target._rebind_static(out)
     return target
-
-
-def _run_hooks(op, inputs, outs):
-    """Call the diagnostic hooks (NaN checks, profiling) on a finished op."""
-    for hook in STATE.hooks:
-        hook(op, inputs, outs)
 
 
 def explain(op, inputs, err):

@@ -1,24 +1,22 @@
-"""Global mode state: dynamic vs static, grad recording on/off, the static builder hook."""
+"""Global mode state: dynamic vs static, grad recording on/off, the phase diagnostics read.
+
+What higher floors plug in (the static builder, auto_cast, op listeners, ...) is not here: those are the
+declared hook points of `_core/hooks.py`.
+"""
 import functools
 
 
 class _State:
     """One object read by the hot path; attribute reads on it are cheap."""
 
-    __slots__ = ("static", "grad_enabled", "builder", "const_builder", "program_stack", "hooks", "saved_hooks",
-                 "phase", "phase_op", "amp")
+    __slots__ = ("static", "grad_enabled", "program_stack", "phase", "phase_op")
 
     def __init__(self):
         self.static = False         # building a Program instead of running eagerly
         self.grad_enabled = True    # record grad nodes in eager mode
-        self.builder = None         # static floor installs: builder(op_cls, inputs, attrs) -> outputs
-        self.const_builder = None   # static floor installs: const_builder(ndarray) -> Variable
         self.program_stack = []     # (main, startup) pairs pushed by program_guard
-        self.hooks = None           # diagnostics (nan check, profiler): list of callables or None
-        self.saved_hooks = None     # stack of (pack, unpack) from saved_tensors_hooks, or None
         self.phase = None           # None (forward / user code), "backward" or "optimizer": read by diagnostics
-        self.phase_op = None        # the grad node whose backward runs (kept only while hooks are installed)
-        self.amp = None             # paddle.amp.auto_cast installs amp(op_cls, inputs, attrs) -> outputs; None: off
+        self.phase_op = None        # the grad node whose backward runs (kept only while op_ran listeners exist)
 
 
 STATE = _State()

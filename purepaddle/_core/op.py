@@ -1,10 +1,11 @@
-"""The Op base class, the registry OPS {op_type: Op}, and TensorMeta for static shapes."""
+"""The Op base class, the registry OPS {op_type: Op}, TensorMeta for static shapes, and the op hook points."""
+import time
 import weakref
 
 import numpy as np
 
 from . import dtype as _dt
-from .mode import STATE
+from . import hooks
 
 OPS = {}
 
@@ -44,6 +45,36 @@ class TensorMeta:
 
 
 _tensor_make = [None]  # Tensor._make, filled in by tensor.py (which imports this module)
+
+OP_RAN = hooks.declare(
+    "op_ran", "after each op's kernel: hook(op, inputs, outputs) (Tensors); eager dispatch.apply, the Executor's "
+    "hooked loop, Optimizer.step's updates and the inference runner call it; returns nothing", "listeners")
+SAVED_TENSORS = hooks.declare(
+    "saved_tensors", "a (pack, unpack) pair: Op.save and PyLayer.save_for_backward keep pack(tensor), "
+    "Op.saved / saved_tensor() give unpack(packed); installed by autograd.saved_tensors_hooks")
+_now = time.perf_counter_ns
+
+
+class KernelSpan:
+    """When the last kernel run while op_ran listeners are installed started and ended (the profiler reads it)."""
+
+    __slots__ = ("op", "start_ns", "end_ns")
+
+    def __init__(self):
+        self.op, self.start_ns, self.end_ns = None, 0, 0
+
+
+KERNEL_SPAN = KernelSpan()
+
+
+def timed_kernel(op, kernel, *args):
+    """kernel(*args) (op's forward or update, or what runs it), noting its start and end in KERNEL_SPAN."""
+    t0 = _now()
+    try:
+        return kernel(*args)
+    finally:
+        span = KERNEL_SPAN
+        span.op, span.start_ns, span.end_ns = op, t0, _now()
 
 
 class GraphFreedError(RuntimeError):
@@ -115,7 +146,7 @@ class Op:
     # -- saved tensors -----------------------------------------------------------------
     def save(self, inputs, outs):
         """Keep what backward needs: inputs by reference, outputs by array (no cycle)."""
-        if STATE.saved_hooks:
+        if SAVED_TENSORS.active is not None:
             return self._save_packed(inputs, outs)
         saved = []
         for is_out, i in self._save_plan:
@@ -129,7 +160,7 @@ class Op:
 
     def _save_packed(self, inputs, outs):
         """saved_tensors_hooks is active: keep pack(tensor) and the unpack to apply in backward."""
-        pack, unpack = STATE.saved_hooks[-1]
+        pack, unpack = SAVED_TENSORS.active
         saved = []
         for is_out, i in self._save_plan:
             t = outs[i] if is_out else inputs[i]

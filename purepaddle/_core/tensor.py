@@ -4,11 +4,16 @@ import itertools
 import numpy as np
 
 from . import dtype as _dt
+from . import hooks
 from .methods import TensorMethods
 from .mode import STATE
 from .place import CPU, Place, convert_place
 
 _names = itertools.count()
+
+DETACHED = hooks.declare(
+    "detached", "after Tensor.detach: hook(x, out) with the tensor and its detached copy; returns nothing; "
+    "autograd.trace_grad_flow records the cut", "listeners")
 
 
 class Size(list):
@@ -294,7 +299,12 @@ class Tensor(TensorMethods):
 
     def detach(self):
         """A tensor sharing the data, cut from the graph (stop_gradient=True)."""
-        return Tensor._make(self._data, True, None, 0, self._place)
+        out = Tensor._make(self._data, True, None, 0, self._place)
+        listeners = DETACHED.active
+        if listeners is not None:
+            for hook in listeners:
+                hook(self, out)
+        return out
 
     def detach_(self):
         """Cut this tensor from the graph in place."""

@@ -1,6 +1,6 @@
 """paddle.amp.auto_cast: per-op casts to float16/bfloat16 by Paddle's white/black lists, in op dispatch.
 
-Inside `auto_cast()` the context installs an `_AmpCaster` as `STATE.amp`; `dispatch.apply` hands it
+Inside `auto_cast()` the context installs an `_AmpCaster` into the `amp` hook (`dispatch.AMP`); `dispatch.apply` hands it
 every eager op. It decides the op's compute dtype the way Paddle's eager AMP does:
 
 - white list (matmul, conv2d, linear, ...): the low dtype (`dtype`, float16 by default);
@@ -26,7 +26,7 @@ import warnings
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
+from .._core.dispatch import AMP, apply
 from .._core.mode import STATE
 from ..ops.creation.fill import Cast
 from .amp_lists import op_names, update_list
@@ -69,7 +69,7 @@ def amp_global_state():
 
 
 class _AmpCaster:
-    """STATE.amp while auto_cast is on: casts an op's inputs to its compute dtype, then runs it."""
+    """The amp hook while auto_cast is on: casts an op's inputs to its compute dtype, then runs it."""
 
     def __init__(self, white, black, level, dtype, use_promote, custom=(None, None)):
         self.white, self.black = frozenset(white), frozenset(black)
@@ -119,7 +119,7 @@ class _AmpCaster:
 
     def __call__(self, op_cls, inputs, attrs):
         st = STATE
-        st.amp = None  # the casts and the op itself run plainly
+        AMP.swap(None)  # the casts and the op itself run plainly
         try:
             k = self.kinds.get(op_cls)
             if k is None:
@@ -148,7 +148,7 @@ class _AmpCaster:
                 op_cls = twin(op_cls)
             return apply(op_cls, *inputs, **attrs)
         finally:
-            st.amp = self
+            AMP.swap(self)
 
 
 def _cast_operand(t, dst):
@@ -187,8 +187,8 @@ class amp_guard:
                  use_promote=True):
         traced = False
         if STATE.static:
-            from ..static.variable import TRACING
-            if not TRACING[0]:
+            from ..static.variable import JIT_TRACE
+            if JIT_TRACE.active is None:
                 raise AssertionError("We only support 'amp_guard' in dynamic or pir mode.")
             traced = True  # inside paddle.jit.to_static: the traced program stays float32
             warnings.warn("paddle.amp.auto_cast inside a paddle.jit.to_static function is not applied by purepaddle: "
@@ -206,17 +206,14 @@ class amp_guard:
         self._saved = []
 
     def __enter__(self):
-        st = STATE
-        self._saved.append(st.amp)
         _amp_global_state.amp_dtype = self.dtype  # kept after the block: GradScaler.scale reads it there
-        if self.enable:
-            st.amp = _AmpCaster(self.white, self.black, self.level, self.dtype, self.use_promote, self.custom)
-        else:
-            st.amp = None
+        caster = (_AmpCaster(self.white, self.black, self.level, self.dtype, self.use_promote, self.custom)
+                  if self.enable else None)
+        self._saved.append(AMP.install(caster))
         return self
 
     def __exit__(self, *exc):
-        STATE.amp = self._saved.pop()
+        self._saved.pop().remove()
         return False
 
     def __call__(self, func):
@@ -286,7 +283,7 @@ def is_autocast_enabled(device_type=None):
             >>> paddle.amp.is_autocast_enabled()
             False
     """
-    return isinstance(STATE.amp, _AmpCaster)
+    return isinstance(AMP.active, _AmpCaster)
 
 
 def get_autocast_dtype(device_type=None):
@@ -299,13 +296,13 @@ def get_autocast_dtype(device_type=None):
             >>> paddle.amp.get_autocast_dtype()
             'float16'
     """
-    amp = STATE.amp
+    amp = AMP.active
     return amp.dtype_name if isinstance(amp, _AmpCaster) else "float16"
 
 
 def current_settings():
     """auto_cast keyword arguments that recreate the active one (enable=False when none is active)."""
-    amp = STATE.amp
+    amp = AMP.active
     if isinstance(amp, _AmpCaster):
         return {"enable": True, "custom_white_list": set(amp.custom_white) or None,
                 "custom_black_list": set(amp.custom_black) or None, "level": amp.level, "dtype": amp.dtype_name,

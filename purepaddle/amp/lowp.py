@@ -13,8 +13,7 @@ the same way.
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.mode import STATE
+from .._core.dispatch import AMP, apply
 
 __all__ = ["LOW_DTYPES", "HEAVY", "twin", "route", "has_low"]
 
@@ -118,13 +117,11 @@ def _make_twin(op_cls):
         return fixed[0] if single else tuple(fixed)
 
     def backward(self, *out_grads):
-        st = STATE
-        prev = st.amp
-        st.amp = route
+        prev = AMP.swap(route)
         try:
             return base_backward(self, *out_grads)
         finally:
-            st.amp = prev
+            AMP.swap(prev)
 
     return type(op_cls.__name__ + "Fp32Acc", (op_cls,), {"forward": forward, "backward": backward,
                                                            "fp32_acc": True, "__doc__": op_cls.__doc__})
@@ -139,13 +136,11 @@ def twin(op_cls):
 
 
 def route(op_cls, inputs, attrs):
-    """STATE.amp while a twin's backward runs: heavy ops on low-precision inputs go to their twins."""
-    st = STATE
-    prev = st.amp
-    st.amp = None
+    """The amp hook while a twin's backward runs: heavy ops on low-precision inputs go to their twins."""
+    prev = AMP.swap(None)
     try:
         if op_cls.type in HEAVY and not getattr(op_cls, "fp32_acc", False) and has_low(inputs):
             op_cls = twin(op_cls)
         return apply(op_cls, *inputs, **attrs)
     finally:
-        st.amp = prev
+        AMP.swap(prev)

@@ -11,7 +11,7 @@ tensors until it is garbage collected). A static Program keeps its dataflow, so 
 no tracer.
 """
 from .._core.mode import STATE
-from .._core.tensor import Parameter, Tensor
+from .._core.tensor import DETACHED, Parameter, Tensor
 from ..framework import op_hooks
 
 __all__ = ["explain_no_grad", "trace_grad_flow", "GradFlowReport"]
@@ -49,7 +49,6 @@ class trace_grad_flow:
     def __init__(self):
         self.records = {}   # id(tensor) -> _Rec
         self.keep = []      # the traced tensors, alive so their ids stay unique
-        self._detach = None
 
     def _hook(self, op, ins, outs):
         op = op_hooks.unwrap(op)
@@ -74,25 +73,21 @@ class trace_grad_flow:
             self.records[id(out)] = _Rec(op.type, flat_in, STATE.grad_enabled, type(op).differentiable and not
                                          (out._data.dtype.kind in "biu"), out.stop_gradient, site)
 
+    def _detached(self, t, out):
+        """The detached hook: a detach() is a cut the report names."""
+        self.keep += [t, out]
+        self.records[id(out)] = _Rec("detach", [t], STATE.grad_enabled, False, True, op_hooks.user_site(2),
+                                     cut="detach")
+
     def __enter__(self):
         _ACTIVE.append(self)
         op_hooks.install(self._hook)
-        orig = Tensor.detach
-        tracer = self
-
-        def detach(t):
-            out = orig(t)
-            tracer.keep += [t, out]
-            tracer.records[id(out)] = _Rec("detach", [t], STATE.grad_enabled, False, True,
-                                           op_hooks.user_site(2), cut="detach")
-            return out
-        self._detach = orig
-        Tensor.detach = detach
+        self._detach_handle = DETACHED.install(self._detached)
         return self
 
     def __exit__(self, *exc):
         op_hooks.remove(self._hook)
-        Tensor.detach = self._detach
+        self._detach_handle.remove()
         _ACTIVE.remove(self)
         _LAST[0] = self
         return False

@@ -4,7 +4,7 @@ import functools
 import numpy as np
 
 from .._core.mode import STATE
-from .._core.op import GraphFreedError, Op
+from .._core.op import SAVED_TENSORS, GraphFreedError, Op
 from .._core.tensor import Tensor
 
 __all__ = ["PyLayer", "PyLayerContext", "once_differentiable"]
@@ -49,9 +49,9 @@ class PyLayerContext:
 
     def save_for_backward(self, *tensors):
         """Keep tensors for backward (read them back with saved_tensor())."""
-        hooks = STATE.saved_hooks
-        if hooks:  # saved_tensors_hooks: keep packed values, unpack in saved_tensor()
-            pack, unpack = hooks[-1]
+        hooks = SAVED_TENSORS.active
+        if hooks is not None:  # saved_tensors_hooks: keep packed values, unpack in saved_tensor()
+            pack, unpack = hooks
             self.container = tuple(pack(t) if isinstance(t, Tensor) else t for t in tensors)
             self._unpack = (unpack, tuple(isinstance(t, Tensor) for t in tensors))
             self._saved_versions = None

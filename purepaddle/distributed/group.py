@@ -3,7 +3,7 @@
 Collective ops name their group by `ring_id` (Paddle's attribute); the global group is ring 0.
 """
 from . import env as _env
-from .process_group import MPIGroup, SoloGroup, import_mpi
+from .process_group import MPIGroup, SoloGroup, import_mpi, new_mpi_group
 
 __all__ = ["Group", "new_group", "get_group", "is_initialized", "destroy_process_group", "get_backend",
            "is_available"]
@@ -76,7 +76,7 @@ def init_global_group():
         if comm.Get_rank() != rank:
             raise RuntimeError(f"init_parallel_env: PADDLE_TRAINER_ID={rank} but this is MPI rank "
                                f"{comm.Get_rank()}; the launcher keeps them equal")
-        pg = MPIGroup(comm)
+        pg = new_mpi_group(comm)
     else:
         pg = SoloGroup()
     group = Group(rank if world > 1 else 0, 0, range(world), pg)
@@ -140,7 +140,7 @@ def new_group(ranks=None, backend=None, timeout=None, nccl_comm_init_option=0, n
     if isinstance(world.process_group, MPIGroup):
         mpi = world.process_group.MPI
         comm = world.process_group.comm.Split(0 if me in ranks else mpi.UNDEFINED, key=me)
-        pg = MPIGroup(comm) if me in ranks else None
+        pg = new_mpi_group(comm) if me in ranks else None
     else:
         pg = SoloGroup() if me in ranks else None
     group = Group(ranks.index(me) if me in ranks else -1, gid, ranks, pg)

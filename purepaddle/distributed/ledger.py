@@ -73,6 +73,23 @@ def recorded(op):
     return wrap
 
 
+_RECORDED = ("reduce", "reduce_scatter", "broadcast", "all_gather", "gather", "scatter", "all_to_all",
+             "all_to_all_v", "barrier", "send", "recv", "all_gather_object", "broadcast_object", "scatter_object")
+_RECORDING = {}  # process-group class -> its recording subclass
+
+
+def recording(cls):
+    """The mpi_group_class hook: a subclass of the process-group class cls whose blocking calls enter LEDGER."""
+    sub = _RECORDING.get(cls)
+    if sub is None:
+        body = {name: recorded(name)(getattr(cls, name)) for name in _RECORDED}
+        body["all_reduce"] = recorded_all_reduce(cls.all_reduce)
+        body["__doc__"] = cls.__doc__
+        body["__module__"] = cls.__module__
+        sub = _RECORDING[cls] = type(cls.__name__, (cls,), body)
+    return sub
+
+
 def recorded_all_reduce(method):
     """`recorded("all_reduce")` for all_reduce(self, a, op, sync=True), flattened: it runs on every gradient
     bucket and every user all_reduce, so each step counts (about 0.5 us per call)."""

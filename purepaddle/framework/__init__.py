@@ -6,7 +6,7 @@ from .random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cud
                      set_rng_state)
 from ..static import executor as _executor  # noqa: E402
 
-_executor.set_flag_reader(flags.get)  # the static Executor reads FLAGS_* from the registry
+_executor.FLAG_READER.install(flags.get)  # the static Executor reads FLAGS_* from the registry (a hook point)
 from ..pir_utils import in_dynamic_or_pir_mode, in_pir_mode  # noqa: E402,F401  (purepaddle has no PIR)
 from ..nn.param_attr import ParamAttr  # noqa: E402,F401
 from .io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401

@@ -536,4 +536,4 @@ def _load_static_state(f, source):
     return _pack_loaded_dict(_unpickle(f, source, not pickle_safe.trusted_by_env()))
 
 
-_program_state.set_pickle_codec(_unpack_saved_dict, _load_static_state)
+_program_state.PICKLE_CODEC.install((_unpack_saved_dict, _load_static_state))  # static.save/load pickle as we do

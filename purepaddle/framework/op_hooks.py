@@ -1,16 +1,17 @@
 """The diagnostic op hooks (NaN/Inf check, operator stats, profiler, memory tracking) and where an op runs.
 
-Every op calls each hook in `STATE.hooks` as `hook(op, inputs, outputs)` after its forward: eager
-ops in `dispatch.apply`, static ops in the Executor's slow path, optimizer updates in `step()`.
-With no hook installed `STATE.hooks` is None and the hot path pays one attribute test.
+The hooks are the listeners of the `op_ran` hook point (`_core/op.OP_RAN`, in the registry of
+`_core/hooks.py`): every op calls each as `hook(op, inputs, outputs)` after its forward: eager ops in
+`dispatch.apply`, static ops in the Executor's slow path, optimizer updates in `step()`. With no hook
+installed `OP_RAN.active` is None and the hot path pays one attribute test.
 """
 import os
 import sys
 import weakref
 
 from .._core.mode import STATE
+from .._core.op import OP_RAN
 
-_ORDER = []      # installed hooks, in installation order
 _PKG_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _OP_ROLE_BACKWARD = 0x0001
 _OP_ROLE_OPTIMIZE = 0x0002
@@ -54,21 +55,17 @@ def install(hook):
             >>> 'scale' in seen
             True
     """
-    if hook not in _ORDER:
-        _ORDER.append(hook)
-    STATE.hooks = list(_ORDER)  # a fresh list: a hook may install/remove while others iterate
+    OP_RAN.install(hook)
 
 
 def remove(hook):
     """Remove a hook added by install(); with none left, ops go back to the hook-free fast path."""
-    if hook in _ORDER:
-        _ORDER.remove(hook)
-    STATE.hooks = list(_ORDER) if _ORDER else None
+    OP_RAN.remove(hook)
 
 
 def installed(hook):
     """Whether `hook` is installed."""
-    return hook in _ORDER
+    return OP_RAN.installed(hook)
 
 
 def static_desc():

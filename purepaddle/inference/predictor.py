@@ -4,8 +4,7 @@ import weakref
 
 import numpy as np
 
-from .._core.mode import STATE
-from .._core.op import OPS
+from .._core.op import OP_RAN, OPS
 from .._core.tensor import Tensor as _EagerTensor
 from ..static.scope import DenseTensor
 from ..static.variable import Variable
@@ -271,7 +270,7 @@ class Predictor:
                                  f"the model's variable '{name}' is {np.dtype(dt).name}: copy_from_cpu an array of "
                                  "that dtype.")
             vals[slot] = a
-        if self._profile is None and not self._output_hooks and not self._input_hooks and STATE.hooks is None:
+        if self._profile is None and not self._output_hooks and not self._input_hooks and OP_RAN.active is None:
             plan.run(vals)
         else:
             self._run_observed(vals)

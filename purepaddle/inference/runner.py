@@ -9,8 +9,7 @@ import time
 import numpy as np
 
 from .._core.dispatch import _KERNEL_ERRORS, _to_array, kernel_error
-from .._core.mode import STATE
-from .._core.op import OPS
+from .._core.op import OP_RAN, OPS
 from .._core.tensor import Tensor
 
 __all__ = ["Plan", "compile_plan"]
@@ -66,7 +65,7 @@ class Plan:
                 outs = [step[3]] if step[0] else _flat(s for _, s in step[3])
                 if hooks:
                     _call_hooks(hooks, self.types[k], outs, vals, self.names)
-                if STATE.hooks is not None:  # diagnostics (FLAGS_check_nan_inf, tracers) see every op
+                if OP_RAN.active is not None:  # diagnostics (FLAGS_check_nan_inf, tracers) see every op
                     _call_diagnostics(step, args, outs, vals)
                 if step[4]:
                     for i in step[4]:
@@ -119,11 +118,11 @@ def _flat(slots):
 
 
 def _call_diagnostics(step, args, outs, vals):
-    """STATE.hooks(op, inputs, outputs) with Tensors, as the executor calls them."""
+    """The op_ran listeners: hook(op, inputs, outputs) with Tensors, as the executor calls them."""
     make = Tensor._make
     ins = [None if a is None else ([make(x) for x in a] if type(a) is list else make(a)) for a in args]
     res = [make(vals[i]) for i in outs if vals[i] is not None]
-    for hook in STATE.hooks:
+    for hook in OP_RAN.active or ():
         hook(step[1].__self__, ins, res)
 
 

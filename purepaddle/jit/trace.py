@@ -6,6 +6,7 @@ import inspect
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.dispatch import BUILDER
 from .._core.mode import STATE
 from .._core.tensor import Parameter as EagerParameter
 from .._core.tensor import Tensor
@@ -79,7 +80,7 @@ class _Capture:
         return v
 
     def builder(self, build):
-        """STATE.builder for the trace: eager tensors among an op's inputs become their Variables."""
+        """The static_builder hook for the trace: eager tensors among an op's inputs become their Variables."""
         def conv(t):
             if type(t) is list:
                 return [conv(x) for x in t]
@@ -97,16 +98,16 @@ class _Capture:
 def _tracing(capture, main, startup, layers):
     """Static mode on `main`, the capturing builder installed, Variable truth tests refused."""
     saved = [(lay, dict(lay._parameters), dict(lay._buffers)) for lay in layers]
-    prev_static, prev_builder = STATE.static, STATE.builder
+    prev_static = STATE.static
     STATE.static = True
-    STATE.builder = capture.builder(prev_builder)
-    _variable.TRACING[0] += 1
+    builder = BUILDER.install(capture.builder(BUILDER.active))
+    trace = _variable.JIT_TRACE.install(capture)
     try:
         with program_guard(main, startup):
             yield
     finally:
-        _variable.TRACING[0] -= 1
-        STATE.builder = prev_builder
+        trace.remove()
+        builder.remove()
         STATE.static = prev_static
         # attribute assignments made while tracing (self.buf = buf + 1) must not leave Variables behind
         for lay, params, bufs in saved:

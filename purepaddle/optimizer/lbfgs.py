@@ -10,7 +10,7 @@ import numpy as np
 
 from .._core.mode import enable_grad
 from .._core.tensor import Tensor
-from .optimizer import Optimizer, _GradOff
+from .optimizer import OPTIMIZER_STEP, Optimizer, _GradOff
 from .optimizer_state import _dygraph_only
 
 __all__ = ["LBFGS"]
@@ -182,6 +182,13 @@ class LBFGS(Optimizer):
     def step(self, closure):
         """Run the L-BFGS iterations; `closure()` clears the gradients, computes the loss, calls backward and
         returns the loss. Returns the loss of the first evaluation."""
+        around = OPTIMIZER_STEP.active
+        if around is not None:
+            return around(self, LBFGS._plain_step, (closure,), {})
+        return LBFGS._plain_step(self, closure)
+
+    def _plain_step(self, closure):
+        """step() without the optimizer_step hook."""
         _dygraph_only("step")
         closure = enable_grad()(closure)
         with _GradOff():

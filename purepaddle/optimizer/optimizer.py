@@ -13,8 +13,9 @@ from collections import defaultdict
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import _run_hooks
+from .._core import hooks
 from .._core.mode import STATE
+from .._core.op import OP_RAN, timed_kernel
 from .._core.tensor import Tensor
 from ..nn._regularizer import L1Decay, L2Decay
 from ..ops.optimizer._update import RowGrad
@@ -23,6 +24,11 @@ from .lr import LRScheduler
 from .optimizer_state import _dygraph_only, _is_low_precision, _load_into, _LRMixin, _StateMixin
 
 __all__ = ["Optimizer"]
+
+OPTIMIZER_STEP = hooks.declare(
+    "optimizer_step", "around each eager optimizer step: hook(optimizer, step, args, kwargs) must return "
+    "step(optimizer, *args, **kwargs); Optimizer.step and LBFGS.step call it; the profiler times it as an "
+    "Optimization event")
 
 
 class _GradOff:
@@ -386,10 +392,16 @@ class Optimizer(_LRMixin, _StateMixin):
         for slot, var in extra.items():
             arrays[pos[slot]] = var if type(var) is np.ndarray else var._data
         op = cls(attrs)
-        op.update(np, *arrays)
+        if OP_RAN.active is None:
+            op.update(np, *arrays)
+        else:
+            timed_kernel(op, op.update, np, *arrays)
         param._version += 1
-        if STATE.hooks is not None:  # diagnostics see the in-place update as an op on the parameter
-            _run_hooks(op, [param, grad] + [v for v in extra.values() if isinstance(v, Tensor)], (param,))
+        listeners = OP_RAN.active
+        if listeners is not None:  # diagnostics see the in-place update as an op on the parameter
+            ins = [param, grad] + [v for v in extra.values() if isinstance(v, Tensor)]
+            for hook in listeners:
+                hook(op, ins, (param,))
         return None
 
     def _create_optimization_pass(self, parameters_and_grads, group=None):
@@ -446,6 +458,13 @@ class Optimizer(_LRMixin, _StateMixin):
                 >>> adam.step()
                 >>> adam.clear_grad()
         """
+        around = OPTIMIZER_STEP.active
+        if around is not None:
+            return around(self, Optimizer._plain_step, (), {})
+        return Optimizer._plain_step(self)
+
+    def _plain_step(self):
+        """step() without the optimizer_step hook."""
         _dygraph_only("step")
         with _GradOff():
             groups = self._param_groups

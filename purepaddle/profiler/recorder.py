@@ -1,17 +1,18 @@
-"""What the profiler records: host events from ops (an op hook plus timed kernels), layers, backward,
-optimizer steps, DataLoader waits and RecordEvent ranges.
+"""What the profiler records: host events from ops (an op_ran listener; the kernel's own span comes from
+`_core.op.KERNEL_SPAN`), layers, backward, optimizer steps, DataLoader waits and RecordEvent ranges.
 
-Instrumentation is installed only while a Profiler is started (class attributes patched and put back
-at stop), so a program that never profiles runs exactly the code it runs without the profiler.
+Everything goes through declared hook points (`_core/hooks.py`): layer_call, backward_run, optimizer_step
+and next_batch while a Profiler is started, op_ran while it records. They are removed at stop, so a program
+that never profiles runs exactly the code it runs without the profiler.
 """
 import os
 import threading
 import time
 from enum import Enum
 
-from .._core import autograd as _autograd
+from .._core.autograd import BACKWARD_RUN
 from .._core.mode import STATE
-from .._core.op import OPS
+from .._core.op import KERNEL_SPAN
 from ..framework import op_hooks
 from . import timer as _timer
 
@@ -57,14 +58,13 @@ class HostEvent:
 
 
 class _Collector:
-    """Global recording state: the events of the current RECORD range, and the installed patches."""
+    """Global recording state: the events of the current RECORD range, and the installed hooks."""
 
     def __init__(self):
         self.collecting = False
         self.events = []
         self.users = 0           # started Profilers (instrumentation stays while > 0)
-        self.patches = []        # (owner, attribute, original or _MISSING)
-        self.kernel = None       # (op, start_ns, end_ns) of the last timed kernel
+        self.handles = []        # the phase hooks installed (removed when the last Profiler stops)
         self.record_shapes = False
         self.layer_depth = 0
         self.node = None         # [node, HostEvent] of the backward node being timed
@@ -72,7 +72,6 @@ class _Collector:
 
 
 C = _Collector()
-_MISSING = object()
 _COMM_PREFIXES = ("c_", "all_reduce", "allreduce", "broadcast", "all_gather", "reduce_scatter", "alltoall", "send",
                   "recv", "barrier")
 
@@ -91,31 +90,7 @@ def add(name, etype, start_ns, end_ns, args=None, parent=None):
     return None
 
 
-# -- ops: a hook per op plus timed forward/update methods ----------------------------------------
-def _timed(fn):
-    """Wrap an op's forward/update to keep its kernel's start and end times."""
-    def timed(self, xp, *arrays):
-        t0 = _now()
-        try:
-            return fn(self, xp, *arrays)
-        finally:
-            C.kernel = (self, t0, _now())
-    timed.__wrapped__ = fn
-    timed.__name__ = fn.__name__
-    return timed
-
-
-def _patch_kernels():
-    """Time every registered op's kernel (put back by stop_collecting)."""
-    for cls in set(OPS.values()):
-        for name in ("forward", "update"):
-            fn = getattr(cls, name, None)
-            if fn is None or getattr(fn, "__wrapped__", None) is not None:
-                continue
-            C.patches.append((cls, name, cls.__dict__.get(name, _MISSING)))
-            setattr(cls, name, _timed(fn))
-
-
+# -- ops: an op_ran listener; the kernel's span from KERNEL_SPAN -----------------------------------
 def _shapes(items):
     """Input shapes for record_shapes."""
     out = []
@@ -132,13 +107,12 @@ def _shapes(items):
 def _op_hook(op, ins, outs):
     """Turn a finished op into an Operator event with its kernel (and bookkeeping) inside."""
     end = _now()
-    op = op_hooks.unwrap(op)
-    k = C.kernel
-    if k is not None and k[0] is op:
-        start, kend = k[1], k[2]
+    k = KERNEL_SPAN
+    if k.op is op and k.end_ns >= C.last_end:  # the kernel this op just ran (not one of an earlier run)
+        start, kend = k.start_ns, k.end_ns
     else:
         start = kend = max(C.last_end, end - 1000)
-    C.kernel = None
+    op = op_hooks.unwrap(op)
     desc = op_hooks.static_desc() if STATE.static else None
     phase, node = op_hooks.phase_of(op, desc)
     label = op.type if desc is not None else op_hooks.eager_name(op.type)
@@ -176,126 +150,79 @@ def _node_event(node, start, end):
 
 
 # -- phases: layers, backward, optimizer, DataLoader ------------------------------------------------
-def _wrap_layer_call(orig):
-    """Layer.__call__ recording the outermost call as a Forward event."""
-    def __call__(self, *inputs, **kwargs):
-        if C.layer_depth or not C.collecting:
-            C.layer_depth += 1
-            try:
-                return orig(self, *inputs, **kwargs)
-            finally:
-                C.layer_depth -= 1
+def _layer_call(layer, call, inputs, kwargs):
+    """layer_call hook: the outermost Layer call recorded as a Forward event."""
+    if C.layer_depth or not C.collecting:
         C.layer_depth += 1
-        t0 = _now()
         try:
-            return orig(self, *inputs, **kwargs)
+            return call(layer, *inputs, **kwargs)
         finally:
             C.layer_depth -= 1
-            add(type(self).__name__, TracerEventType.Forward, t0, _now())
-    return __call__
+    C.layer_depth += 1
+    t0 = _now()
+    try:
+        return call(layer, *inputs, **kwargs)
+    finally:
+        C.layer_depth -= 1
+        add(type(layer).__name__, TracerEventType.Forward, t0, _now())
 
 
-def _wrap_backward(orig):
-    """run_backward recorded as a Backward event."""
-    def run_backward(*args, **kwargs):
-        t0 = _now()
+def _backward_run(run, args, kwargs):
+    """backward_run hook: the walk recorded as a Backward event."""
+    t0 = _now()
+    C.node = None
+    try:
+        return run(*args, **kwargs)
+    finally:
         C.node = None
-        try:
-            return orig(*args, **kwargs)
-        finally:
-            C.node = None
-            add("Gradient Backward", TracerEventType.Backward, t0, _now())
-    return run_backward
+        add("Gradient Backward", TracerEventType.Backward, t0, _now())
 
 
-def _wrap_step(orig):
-    """Optimizer.step recorded as an Optimization event."""
-    def step(self, *args, **kwargs):
-        t0 = _now()
-        try:
-            return orig(self, *args, **kwargs)
-        finally:
-            add("Optimization Step", TracerEventType.Optimization, t0, _now())
-    step.__wrapped__ = orig
-    return step
+def _optimizer_step(optimizer, step, args, kwargs):
+    """optimizer_step hook: the step recorded as an Optimization event."""
+    t0 = _now()
+    try:
+        return step(optimizer, *args, **kwargs)
+    finally:
+        add("Optimization Step", TracerEventType.Optimization, t0, _now())
 
 
-def _wrap_next(orig, name):
-    """A DataLoader iterator's __next__ timed as a Dataloader event and for reader_cost."""
-    def __next__(self):
-        bench = _timer.BENCHMARK
-        bench.check_loader(self)
-        bench.before_reader()
-        t0 = _now()
-        batch = orig(self)  # StopIteration ends the epoch: not a wait for a batch
-        bench.after_reader()
-        add(name, TracerEventType.Dataloader, t0, _now())
-        return batch
-    return __next__
+def _next_batch(iterator, next_batch, name):
+    """next_batch hook: a DataLoader batch timed as a Dataloader event and for reader_cost."""
+    bench = _timer.BENCHMARK
+    bench.check_loader(iterator)
+    bench.before_reader()
+    t0 = _now()
+    batch = next_batch()  # StopIteration ends the epoch: not a wait for a batch
+    bench.after_reader()
+    add(name, TracerEventType.Dataloader, t0, _now())
+    return batch
 
 
-def _set(owner, name, value):
-    """Patch owner.name, remembering the original."""
-    C.patches.append((owner, name, owner.__dict__.get(name, _MISSING)))
-    setattr(owner, name, value)
-
-
-def _subclasses(cls):
-    """cls and all its subclasses."""
-    out, stack = [], [cls]
-    while stack:
-        c = stack.pop()
-        out.append(c)
-        stack.extend(c.__subclasses__())
-    return out
-
-
-def _patch_phases():
-    """Install the phase wrappers (layers, backward, optimizer, DataLoader)."""
-    from ..io.dataloader import dataloader_iter as _dl
-    from ..nn.layer.layers import Layer
-    from ..optimizer.optimizer import Optimizer
-    _set(Layer, "__call__", _wrap_layer_call(Layer.__call__))
-    _set(_autograd, "run_backward", _wrap_backward(_autograd.run_backward))
-    for cls in _subclasses(Optimizer):
-        if "step" in cls.__dict__ and getattr(cls.__dict__["step"], "__wrapped__", None) is None:
-            _set(cls, "step", _wrap_step(cls.__dict__["step"]))
-    for cls, name in ((_dl.SingleProcessIter, "_DataLoaderIterSingleProcess"),
-                      (_dl.MultiProcessIter, "_DataLoaderIterMultiProcess")):
-        _set(cls, "__next__", _wrap_next(cls.__next__, name))
-
-
-def _unpatch(upto=0):
-    """Put back the patches made after index `upto`."""
-    while len(C.patches) > upto:
-        owner, name, orig = C.patches.pop()
-        if orig is _MISSING:
-            try:
-                delattr(owner, name)
-            except AttributeError:
-                pass
-        else:
-            setattr(owner, name, orig)
+def _install_phases():
+    """Install the phase hooks (layers, backward, optimizer, DataLoader)."""
+    from ..io.dataloader.dataloader_iter import NEXT_BATCH
+    from ..nn.layer.layers import LAYER_CALL
+    from ..optimizer.optimizer import OPTIMIZER_STEP
+    C.handles = [LAYER_CALL.install(_layer_call), BACKWARD_RUN.install(_backward_run),
+                 OPTIMIZER_STEP.install(_optimizer_step), NEXT_BATCH.install(_next_batch)]
 
 
 # -- lifetime ---------------------------------------------------------------------------------------
-_PHASE_MARK = [0]   # patches below this index are the phase wrappers (kept while profilers run)
-
-
 def acquire():
-    """A Profiler started: install the phase wrappers (once for all profilers)."""
+    """A Profiler started: install the phase hooks (once for all profilers)."""
     C.users += 1
     if C.users == 1:
-        _patch_phases()
-        _PHASE_MARK[0] = len(C.patches)
+        _install_phases()
 
 
 def release():
-    """A Profiler stopped: take the wrappers away when none is left."""
+    """A Profiler stopped: take the hooks away when none is left."""
     C.users = max(C.users - 1, 0)
     if C.users == 0:
         stop_collecting()
-        _unpatch(0)
+        while C.handles:
+            C.handles.pop().remove()
 
 
 def start_collecting(record_shapes=False):
@@ -306,7 +233,6 @@ def start_collecting(record_shapes=False):
     C.record_shapes = record_shapes
     C.collecting = True
     C.last_end = _now()
-    _patch_kernels()
     op_hooks.install(_op_hook)
 
 
@@ -315,9 +241,7 @@ def stop_collecting():
     if not C.collecting:
         return []
     op_hooks.remove(_op_hook)
-    _unpatch(_PHASE_MARK[0])
     C.collecting = False
-    C.kernel = None
     C.node = None
     events, C.events = C.events, []
     return events

@@ -1,5 +1,5 @@
 """Floor 2: static graphs: Program, Block, Variable, OpDesc, Executor, Scope, append_backward."""
-from . import builder  # noqa: F401  (installs STATE.builder / STATE.const_builder)
+from . import builder  # noqa: F401  (installs the static_builder / const_builder hooks)
 from . import log_helper  # noqa: F401
 from .backward import append_backward, gradients
 from .executor import (BuildStrategy, CompiledProgram, DenseTensor, ExecutionStrategy, Executor, Scope, cpu_places,

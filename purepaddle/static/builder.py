@@ -5,6 +5,7 @@ import sys
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.dispatch import BUILDER, CONST_BUILDER
 from .._core.mode import STATE
 from .._core.op import OPS, Op, TensorMeta, _restructure, register
 from .._core.tensor import Tensor
@@ -73,7 +74,7 @@ def _out_names(program, n, op_type):
 
 
 def build(op_cls, inputs, attrs):
-    """STATE.builder: append an op_cls op to the current block and return its output Variable(s)."""
+    """The static_builder hook: append an op_cls op to the current block and return its output Variable(s)."""
     program = default_main_program()
     block = program.current_block()
     dup = op_cls.duplicable
@@ -180,7 +181,7 @@ def _desc(v):
 
 
 def const_build(array):
-    """STATE.const_builder: an `assign_value` op holding the constant; returns its Variable."""
+    """The const_builder hook: an `assign_value` op holding the constant; returns its Variable."""
     arr = np.asarray(array)
     d = _dt.from_numpy(arr.dtype)
     cls = ensure_op("assign_value")
@@ -244,5 +245,5 @@ def ensure_op(op_type):
     return cls
 
 
-STATE.builder = build
-STATE.const_builder = const_build
+BUILDER.install(build)
+CONST_BUILDER.install(const_build)

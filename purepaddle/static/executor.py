@@ -5,9 +5,9 @@ import weakref
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core import hooks
 from .._core.dispatch import _KERNEL_ERRORS, _to_array, kernel_error
-from .._core.mode import STATE
-from .._core.op import OPS
+from .._core.op import OP_RAN, OPS, timed_kernel
 from .._core.place import CPU, CPUPlace
 from .._core.tensor import Tensor
 from . import control_flow as _cf
@@ -15,7 +15,7 @@ from .program import Program, Variable, default_main_program
 from .scope import DenseTensor, LoDTensor, Scope, ScopeVar, global_scope, scope_guard  # noqa: F401
 
 __all__ = ["Executor", "Scope", "global_scope", "scope_guard", "DenseTensor", "CompiledProgram", "BuildStrategy",
-           "ExecutionStrategy", "cpu_places", "cuda_places", "set_flag_reader"]
+           "ExecutionStrategy", "cpu_places", "cuda_places"]
 
 _ndarray = np.ndarray
 # NumPy's own int64 type code where it is not 'q' (C long on LP64): fetched int64 arrays are re-viewed
@@ -89,17 +89,14 @@ class CompiledProgram:
 # -- the executor ---------------------------------------------------------------------------
 
 
-_FLAG_READER = [None]  # installed by the flags registry (a higher floor): name -> current value
-
-
-def set_flag_reader(get):
-    """Let the FLAGS_* registry answer the executor's flag reads (get(name, default) -> value)."""
-    _FLAG_READER[0] = get
+FLAG_READER = hooks.declare(
+    "flag_reader", "get(name, default) -> the FLAGS_* value; the Executor reads FLAGS_eager_delete_tensor_gb "
+    "through it (the environment when none); framework/__init__ installs the flags registry's get")
 
 
 def gc_enabled():
     """FLAGS_eager_delete_tensor_gb >= 0: temporaries are freed after their last use."""
-    get = _FLAG_READER[0]
+    get = FLAG_READER.active
     try:
         if get is not None:
             return float(get("FLAGS_eager_delete_tensor_gb", 0.0)) >= 0
@@ -388,7 +385,7 @@ def _compile_block(block):
 
 def _execute(steps, env):
     """Run the plan's steps on env (name -> array), freeing dead temporaries as it goes."""
-    if STATE.hooks is not None:
+    if OP_RAN.active is not None:
         return _execute_hooked(steps, env)
     step = None
     try:
@@ -460,7 +457,7 @@ def _execute_hooked(steps, env):
                         env.pop(n, None)
                 continue
             args = [env[n] for n in step[2]] if step[0] else _gather(step, env)
-            out = step[1].forward(np, *args)
+            out = timed_kernel(step[1], step[1].forward, np, *args)
             if step[0]:
                 out = out if type(out) is _ndarray else _to_array(out)
                 if step[3]:
@@ -470,7 +467,7 @@ def _execute_hooked(steps, env):
                 flat = _store(step, out, env)
             ins = [None if a is None else ([make(x) for x in a] if type(a) is list else make(a)) for a in args]
             outs = [make(a) for a in flat]
-            for hook in STATE.hooks:
+            for hook in OP_RAN.active or ():
                 hook(step[1], ins, outs)
             if step[4]:
                 for n in step[4]:

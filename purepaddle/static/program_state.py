@@ -6,12 +6,13 @@ import warnings
 
 import numpy as np
 
+from .._core import hooks
 from .io import check_static_mode, load_combined_params, program_to_bytes, write_file_atomic
 from .program import Parameter
 from .scope import global_scope
 from .variable import is_optimizer_state, is_persistable
 
-__all__ = ["save", "load", "load_program_state", "set_program_state", "set_pickle_codec"]
+__all__ = ["save", "load", "load_program_state", "set_program_state"]
 
 
 def _is_parameter(var):
@@ -69,21 +70,17 @@ def save(program, model_path, protocol=4, **configs):
     dir_name = os.path.dirname(model_path)
     if dir_name and not os.path.exists(dir_name):
         os.makedirs(dir_name)
-    if _CODEC[0] is not None:
-        params, opt = _CODEC[0](params, protocol), _CODEC[0](opt, protocol)
+    codec = PICKLE_CODEC.active
+    if codec is not None:
+        params, opt = codec[0](params, protocol), codec[0](opt, protocol)
     write_file_atomic(model_path + ".pdparams", pickle.dumps(params, protocol=protocol))
     write_file_atomic(model_path + ".pdopt", pickle.dumps(opt, protocol=protocol))
     write_file_atomic(model_path + ".pdmodel", model)
 
 
-# paddle.save's pickle codec, installed by framework/io (a higher floor): (pack(dict, protocol) for saving
-# arrays over 1 GiB in slices, load(file, source) that unpickles safely and reassembles them)
-_CODEC = [None, None]
-
-
-def set_pickle_codec(pack, load):
-    """Let static.save/load pickle exactly as paddle.save/load do (big-array slices, safe unpickling)."""
-    _CODEC[0], _CODEC[1] = pack, load
+PICKLE_CODEC = hooks.declare(
+    "pickle_codec", "paddle.save's (pack(dict, protocol) -> dict with arrays over 1 GiB in slices, load(file, source) "
+    "-> dict, unpickled safely and reassembled); static.save/load use it; framework/io installs it")
 
 
 class _ArrayUnpickler(pickle.Unpickler):
@@ -101,8 +98,9 @@ class _ArrayUnpickler(pickle.Unpickler):
 
 def _read_pickle(path):
     with open(path, "rb") as f:
-        if _CODEC[1] is not None:
-            return _CODEC[1](f, path)
+        codec = PICKLE_CODEC.active
+        if codec is not None:
+            return codec[1](f, path)
         return _ArrayUnpickler(f, encoding="latin1").load()
 
 

@@ -3,6 +3,7 @@ which of them a model's parameter file keeps (is_persistable, is_optimizer_state
 import copy
 
 from .._core import dtype as _dt
+from .._core import hooks
 from .._core.methods import TensorMethods
 from .._core.place import CPU
 from .proto_text import var_text
@@ -66,9 +67,11 @@ def _shape_str(shape):
     return repr(tuple(shape))
 
 
-# paddle.jit counts itself in here while it traces a function into a Program: Python control flow
-# on a Variable's value would silently take one branch there, so it is refused with a pointer.
-TRACING = [0]
+# Python control flow on a Variable's value would silently take one branch in a jit trace, so it is
+# refused with a pointer while one runs
+JIT_TRACE = hooks.declare(
+    "jit_trace", "not None while paddle.jit traces a function into a Program (the trace's capture); "
+    "Variable.__bool__/__len__ and auto_cast read it to refuse value-dependent Python; jit/trace.py installs it")
 
 
 def _user_line():
@@ -225,17 +228,17 @@ class Variable(TensorMethods):
             yield self[i]
 
     def __bool__(self):
-        if TRACING[0]:
+        if JIT_TRACE.active is not None:
             raise _traced_value_error(self, "Python `if`/`while`/`and`/`or`/bool()")
         return True  # outside paddle.jit a legacy Variable is an ordinary (truthy) object, as in Paddle
 
     def __len__(self):
         shape = self.shape
-        if TRACING[0] and shape:
+        if JIT_TRACE.active is not None and shape:
             if shape[0] >= 0:
                 return shape[0]  # a known dim is a trace-time constant, as to_static's len() gives
             raise _traced_value_error(self, "len()")
-        if TRACING[0]:
+        if JIT_TRACE.active is not None:
             raise TypeError("len() of a 0-D Variable")
         raise TypeError(f"object of type '{type(self).__name__}' has no len()")
 

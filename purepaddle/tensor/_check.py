@@ -13,6 +13,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.methods import TensorMethods
+from .._core.dispatch import AMP
 from .._core.mode import STATE
 from .._core.tensor import Tensor
 
@@ -34,7 +35,7 @@ def check_kernel_dtype(x, kernel, allowed=FLOAT_COMPLEX):
     """Paddle's RuntimeError when no kernel is registered for x's dtype."""
     types, names = allowed
     d = x.dtype
-    if d.name not in types and not (STATE.amp is not None and d.name in ("float16", "bfloat16")):
+    if d.name not in types and not (AMP.active is not None and d.name in ("float16", "bfloat16")):
         raise RuntimeError(
             f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {d.name}) of kernel `{kernel}` is not "
             f"registered. Selected wrong DataType `{d.name}`. Paddle support following DataTypes: {names}.")
@@ -42,7 +43,7 @@ def check_kernel_dtype(x, kernel, allowed=FLOAT_COMPLEX):
 
 def check_same_dtype(x, y, api):
     """Paddle's ValueError for operands of different dtypes (no promotion in these kernels)."""
-    if x.dtype is not y.dtype and STATE.amp is None:  # auto_cast reconciles the dtypes in dispatch
+    if x.dtype is not y.dtype and AMP.active is None:  # auto_cast reconciles the dtypes in dispatch
         raise ValueError(
             f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container: {api} needs operands of one "
@@ -374,6 +375,6 @@ def check_float_input(x, api, kernel, arg="x"):
     """x must be a Tensor of a dtype Paddle's CPU kernel `kernel` takes (float32/float64 unless listed)."""
     need_tensor(x, api, arg)
     supported = _KERNEL_DTYPES.get(kernel, "float64, float32")
-    if x.dtype.name not in supported.split(", ") and not (STATE.amp is not None and x.dtype.name in _AMP_LOW):
+    if x.dtype.name not in supported.split(", ") and not (AMP.active is not None and x.dtype.name in _AMP_LOW):
         raise kernel_error(kernel, x.dtype, supported)  # under paddle.amp.auto_cast float16 kernels exist
     return x

@@ -13,6 +13,7 @@ from collections import defaultdict
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.dispatch import BUILDER
 from .._core.mode import STATE
 from .._core.op import OPS
 from .._core.tensor import Parameter as EagerParameter
@@ -105,9 +106,9 @@ def _trace(model, specs, batch_size, loss_fn):
     from ..static.program import Program, program_guard
     main, startup = Program(), Program()
     trace = _Trace(main.global_block())
-    prev_static, prev_builder = STATE.static, STATE.builder
+    prev_static = STATE.static
     STATE.static = True
-    STATE.builder = trace.builder(prev_builder)
+    builder = BUILDER.install(trace.builder(BUILDER.active))
     try:
         with program_guard(main, startup):
             from ..static.input import data
@@ -123,7 +124,7 @@ def _trace(model, specs, batch_size, loss_fn):
             if loss_fn is not None:
                 out = loss_fn(out)
     finally:
-        STATE.builder = prev_builder
+        builder.remove()
         STATE.static = prev_static
     return main, trace, [v.name for v in _flatten(out)]
 

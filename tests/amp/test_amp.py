@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle._core.mode import STATE
+from purepaddle._core.dispatch import AMP
 from purepaddle._core.op import OPS
 from tests.checkout import FIXTURES
 
@@ -57,7 +57,7 @@ def test_o1_dtypes_follow_the_lists():
     assert (y.dtype, s.dtype, r.dtype, a.dtype, m.dtype) == (paddle.float16, paddle.float32, paddle.float16,
                                                              paddle.float32, paddle.float16)
     assert d.dtype == paddle.float64 and i.dtype == paddle.int64
-    assert STATE.amp is None and not paddle.amp.is_autocast_enabled()
+    assert AMP.active is None and not paddle.amp.is_autocast_enabled()
     assert lin(x).dtype == paddle.float32  # outside the block nothing is cast
 
 
@@ -92,7 +92,7 @@ def test_bad_arguments_raise_paddles_errors():
     with paddle.amp.auto_cast(enable=False):
         assert paddle.matmul(paddle.ones([2, 2]), paddle.ones([2, 2])).dtype == paddle.float32
     with paddle.amp.auto_cast(level="O0"):
-        assert STATE.amp is None
+        assert AMP.active is None
 
 
 def test_nested_and_decorator_restore_the_state():
@@ -101,7 +101,7 @@ def test_nested_and_decorator_restore_the_state():
         return paddle.matmul(x, x)
 
     x = paddle.ones([2, 2])
-    assert f(x).dtype == paddle.float16 and STATE.amp is None
+    assert f(x).dtype == paddle.float16 and AMP.active is None
     with paddle.amp.auto_cast():
         with paddle.amp.auto_cast(enable=False):
             assert paddle.matmul(x, x).dtype == paddle.float32
@@ -111,7 +111,7 @@ def test_nested_and_decorator_restore_the_state():
             raise KeyError("boom")
     except KeyError:
         pass
-    assert STATE.amp is None
+    assert AMP.active is None
 
 
 def test_gradients_flow_through_casts_to_fp32_params():
@@ -439,4 +439,4 @@ def test_auto_cast_inside_to_static_runs_in_float32():
 
     with pytest.warns(UserWarning, match="not applied by purepaddle"):
         out = f(paddle.ones([1, 2]))
-    assert out.dtype == paddle.float32 and STATE.amp is None
+    assert out.dtype == paddle.float32 and AMP.active is None

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle._core.mode import STATE
+from purepaddle._core.op import OP_RAN
 from purepaddle.device import memory as _mem
 
 
@@ -42,7 +42,7 @@ def test_max_memory_allocated_sees_a_freed_temporary():
 
 
 def test_tracking_is_an_op_hook_only_while_on():
-    hooks = lambda: STATE.hooks or []  # noqa: E731
+    hooks = lambda: OP_RAN.active or ()  # noqa: E731
     assert _mem._memory_hook not in hooks()
     paddle.device.reset_max_memory_allocated()
     assert _mem._memory_hook in hooks()

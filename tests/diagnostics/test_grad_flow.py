@@ -3,7 +3,7 @@
 import pytest
 
 import purepaddle as paddle
-from purepaddle._core.mode import STATE
+from purepaddle._core.op import OP_RAN
 
 
 def no_grad_names(params):
@@ -24,7 +24,7 @@ def test_faq_stop_gradient_in_the_middle_cuts_every_layer_before_it():
     for e in report:
         assert e["reason"] == "stop_gradient=True was set on an intermediate tensor"
         assert "test_grad_flow.py" in e["detail"] and "h = fc2(fc1(paddle.ones([2, 4])))" in e["detail"]
-    assert tracer._hook not in (STATE.hooks or [])  # the tracer is gone after its block
+    assert tracer._hook not in (OP_RAN.active or ())  # the tracer is gone after its block
 
 
 def test_faq_freeze_a_layer_trainable_false_and_learning_rate_zero():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle._core.mode import STATE
+from purepaddle._core.op import OP_RAN
 from purepaddle.framework import nan_inf
 from tests.checkout import FIXTURES, ROOT, child_env
 
@@ -36,7 +36,7 @@ def run_eager_script():
 
 def test_off_means_no_hook():
     paddle.set_flags({"FLAGS_check_nan_inf": False})
-    assert nan_inf.check_op not in (STATE.hooks or [])
+    assert nan_inf.check_op not in (OP_RAN.active or ())
     y = paddle.log(paddle.to_tensor([-1.0]))  # no check, no error
     assert np.isnan(y.numpy()[0])
 
@@ -159,7 +159,7 @@ def test_operator_stats_table_matches_paddle(capsys):
     out = capsys.readouterr().out.splitlines()
     want = [ln for ln in FIX["cases"]["debugging"]["stdout"] if ln.startswith(("<", "  "))]
     assert [ln.rstrip() for ln in out if ln] == [ln.rstrip() for ln in want]
-    assert paddle.amp.debugging._count_op not in (STATE.hooks or [])
+    assert paddle.amp.debugging._count_op not in (OP_RAN.active or ())
 
 
 def test_operator_stats_count_dtypes():

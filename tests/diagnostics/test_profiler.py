@@ -9,7 +9,7 @@ import pytest
 import purepaddle as paddle
 import purepaddle.profiler as profiler
 from purepaddle.profiler import recorder as _rec
-from purepaddle._core.mode import STATE
+from purepaddle._core.op import OP_RAN
 from purepaddle._core.op import OPS
 from purepaddle.nn.layer.layers import Layer
 from tests.checkout import FIXTURES
@@ -83,7 +83,7 @@ def test_instrumentation_is_removed_after_stop():
     model, opt = make()
     with profiler.Profiler(on_trace_ready=lambda prof: None) as p:
         train(p, paddle.io.DataLoader(DS(8), batch_size=8), model, opt)
-    assert _rec._op_hook not in (STATE.hooks or [])
+    assert _rec._op_hook not in (OP_RAN.active or ())
     assert Layer.__call__ is call
     assert all(cls.__dict__.get("forward") is f for cls, f in fwd.items())
 
@@ -135,7 +135,7 @@ def test_timer_only_reports_reader_cost_and_input_bound_verdict(capsys):
     assert "Perf Summary".center(100, "=") in out
     assert re.search(r"Reader Ratio: \d+\.\d{3}%", out)
     assert "|   reader_cost   |" in out and "|    batch_cost   |" in out and "|       ips       |" in out
-    assert _rec._op_hook not in (STATE.hooks or [])
+    assert _rec._op_hook not in (OP_RAN.active or ())
 
 
 def test_input_bound_verdict_from_the_timer(monkeypatch, capsys):
@@ -204,4 +204,4 @@ def test_profile_memory_adds_a_memory_summary():
     assert "Memory Summary" in text and "Peak Allocated" in text
     peak = float(text.split("Place(cpu)")[1].split()[0])
     assert peak >= 32 * 64 * 4 / 2**20  # at least the batch's activations
-    assert _mem._memory_hook not in (STATE.hooks or [])  # the profiler stops the tracker it started
+    assert _mem._memory_hook not in (OP_RAN.active or ())  # the profiler stops the tracker it started

@@ -31,11 +31,12 @@ CAPABILITIES = {"cpu"}  # what `+REQUIRES(env:X)` may ask for here
 # Process-wide state that public functions change, as (module, name): registries (dict, list, set) they
 # fill, and objects (or classes) whose fields they set. While an example runs each is as a new process has
 # it (empty; the fields of a new instance; a class as it is), afterwards it is given back (or, when the
-# example imported its module, left as new). The op hooks (device.max_memory_allocated installs one), safe
+# example imported its module, left as new). The hook points are put back apart (device.max_memory_allocated
+# installs an op_ran listener). Safe
 # globals, ignored modules, groups, v2 layer names, operator stats, async saves, grad-flow tracers; the
 # last auto_cast's dtype, the tensor checker's config, the memory tracker, the profiler's benchmark timer,
 # the collective ledger, fleet, LazyGuard, the static name helper, jit's log levels.
-REGISTRIES = (("purepaddle.framework.op_hooks", "_ORDER"), ("purepaddle.framework.pickle_safe", "_USER"),
+REGISTRIES = (("purepaddle.framework.pickle_safe", "_USER"),
               ("purepaddle.jit.api", "_IGNORED_MODULES"), ("purepaddle.distributed.group", "_GROUPS"),
               ("purepaddle.v2.layer", "_COUNTERS"), ("purepaddle.amp.debugging", "_STATS"),
               ("purepaddle.framework.io", "_ASYNC_QUEUE"), ("purepaddle.autograd.flow", "_ACTIVE"))
@@ -161,6 +162,27 @@ def _kept(get, put, fresh=_NO_CHANGE):
         put(before)
 
 
+# hook points the package itself fills at import (the static builders, the flag reader, the pickle codec)
+_FILLED_AT_IMPORT = ("static_builder", "const_builder", "flag_reader", "pickle_codec")
+
+
+def _hook_points():
+    from purepaddle._core import hooks
+    return {p.name: (p.active, list(p._stack)) for p in hooks.declared().values()}
+
+
+def _put_hook_points(saved):
+    from purepaddle._core import hooks
+    for p in hooks.declared().values():
+        p.active, p._stack[:] = saved[p.name][0], saved[p.name][1]
+
+
+def _fresh_hook_points():
+    saved = _hook_points()
+    return {name: (value if name in _FILLED_AT_IMPORT else None, stack if name in _FILLED_AT_IMPORT else [])
+            for name, (value, stack) in saved.items()}
+
+
 @contextlib.contextmanager
 def isolated(workdir):
     """Fresh per-process state for one example, and every global it may touch restored afterwards."""
@@ -192,8 +214,7 @@ def isolated(workdir):
     module = types.ModuleType("__main__")
     module.__dict__["__builtins__"] = builtins
     # what a new process starts with: dynamic mode, grad on, no hooks, no AMP, no program_guard
-    fresh_state = dict(_fields(STATE), static=False, grad_enabled=True, program_stack=[], hooks=None,
-                       saved_hooks=None, phase=None, phase_op=None, amp=None)
+    fresh_state = dict(_fields(STATE), static=False, grad_enabled=True, program_stack=[], phase=None, phase_op=None)
     with contextlib.ExitStack() as stack:  # entered in order, left in reverse
         enter = stack.enter_context
         enter(_kept(os.getcwd, os.chdir, workdir))
@@ -201,6 +222,9 @@ def isolated(workdir):
         enter(_kept(lambda: dict(os.environ), environ_put))
         enter(_kept(lambda: sys.modules.get("__main__"), main_put, module))
         enter(_kept(lambda: _fields(STATE), state_put, fresh_state))
+        # every declared hook point as it was (an example may leave a listener or an auto_cast installed);
+        # the points a fresh process has idle start idle
+        enter(_kept(_hook_points, _put_hook_points, _fresh_hook_points()))
         enter(_kept(lambda: list(program._DEFAULT), programs_put, fresh_programs))
         enter(_kept(lambda: name._current[0], lambda scope: name._current.__setitem__(0, scope), name._Scope()))
         enter(_kept(paddle.get_default_dtype, paddle.set_default_dtype))

@@ -124,8 +124,7 @@ def test_runner_puts_global_state_back():
 
     import purepaddle as paddle
     from purepaddle.amp.auto_cast import amp_global_state
-    from purepaddle._core.mode import STATE
-    from purepaddle.framework import op_hooks
+    from purepaddle._core import hooks
     from purepaddle.framework.pickle_safe import get_safe_globals
     from purepaddle.jit import trace_log
 
@@ -143,7 +142,8 @@ def test_runner_puts_global_state_back():
                 np.random.get_state()[1][:4].tolist(),
                 amp_global_state().amp_dtype, os.getcwd(), os.environ.get("PP_DOC_TEST"),
                 paddle.static.default_main_program(), paddle.static.global_scope(),
-                names(), "paddle" in sys.modules, get_safe_globals(), list(op_hooks._ORDER), STATE.hooks,
+                names(), "paddle" in sys.modules, get_safe_globals(),
+                [(p.name, p.active) for p in hooks.declared().values()],
                 trace_log._Levels.verbosity)
 
     state = paddle.get_rng_state()

@@ -7,8 +7,7 @@ import pytest
 import purepaddle as paddle
 from purepaddle._core.dispatch import apply, apply_inplace
 from purepaddle._core.methods import TensorMethods
-from purepaddle._core.mode import STATE
-from purepaddle._core.op import OPS, Op, TensorMeta, register
+from purepaddle._core.op import OP_RAN, OPS, Op, TensorMeta, register
 from purepaddle.ops.math.elementwise import ElementwiseAdd
 from purepaddle.static import executor as _executor
 
@@ -381,19 +380,19 @@ def test_plan_cache_and_invalidation(progs):
 
 
 def test_gc_flag_source(monkeypatch):
-    monkeypatch.setattr(_executor, "_FLAG_READER", [None])
-    monkeypatch.setenv("FLAGS_eager_delete_tensor_gb", "-1")
-    assert not _executor.gc_enabled()
-    monkeypatch.setenv("FLAGS_eager_delete_tensor_gb", "0.5")
-    assert _executor.gc_enabled()
-    _executor.set_flag_reader(lambda name, default: -1.0)
-    assert not _executor.gc_enabled()
+    with _executor.FLAG_READER.install(None):  # no flags registry: the environment answers
+        monkeypatch.setenv("FLAGS_eager_delete_tensor_gb", "-1")
+        assert not _executor.gc_enabled()
+        monkeypatch.setenv("FLAGS_eager_delete_tensor_gb", "0.5")
+        assert _executor.gc_enabled()
+        with _executor.FLAG_READER.install(lambda name, default: -1.0):
+            assert not _executor.gc_enabled()
 
 
 @pytest.mark.parametrize("flag,freed", [(0.0, True), (-1.0, False)])
 def test_garbage_collection(progs, monkeypatch, flag, freed):
     main, _ = progs
-    monkeypatch.setattr(_executor, "_FLAG_READER", [lambda name, default: flag])
+    monkeypatch.setattr(_executor.FLAG_READER, "active", lambda name, default: flag)
     x = static.data("x", [2])
     a = x * 2
     b = a + 1.0
@@ -416,12 +415,8 @@ def test_hooks_see_static_ops(progs):
     x = static.data("x", [2])
     y = x * 2 + 1.0
     seen = []
-    prev = STATE.hooks
-    STATE.hooks = [lambda op, ins, outs: seen.append((op.type, outs[0].numpy().tolist()))]
-    try:
+    with OP_RAN.install(lambda op, ins, outs: seen.append((op.type, outs[0].numpy().tolist()))):
         (got,) = run(main, {"x": np.ones(2, "float32")}, [y])
-    finally:
-        STATE.hooks = prev
     assert seen == [("scale", [2.0, 2.0]), ("scale", [3.0, 3.0])]
 
 

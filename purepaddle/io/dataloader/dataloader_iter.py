@@ -20,6 +20,7 @@ from multiprocessing.connection import wait as _mp_wait
 
 import numpy as np
 
+from ..._core import hooks
 from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from . import flat, transport, worker
@@ -58,8 +59,15 @@ def _output_maker(loader):
     return feed
 
 
+NEXT_BATCH = hooks.declare(
+    "next_batch", "around each DataLoader batch: hook(iterator, next, name) must return next() (StopIteration "
+    "passes through); the iterators' __next__ call it; the profiler times it as a Dataloader event")
+
+
 class _IterBase:
     """What both iterators share: the index sampler and the collate function."""
+
+    _EVENT = None  # the profiler's name for this iterator's batch waits (Paddle's iterator class name)
 
     def __init__(self, loader):
         self._loader = loader
@@ -83,6 +91,12 @@ class _IterBase:
     def __iter__(self):
         return self
 
+    def __next__(self):
+        around = NEXT_BATCH.active
+        if around is not None:
+            return around(self, self._next, self._EVENT)
+        return self._next()
+
     def __len__(self):
         return len(self._loader)
 
@@ -96,7 +110,9 @@ class SingleProcessIter(_IterBase):
         self._fetcher = worker.create_fetcher(self._iterable, self._dataset, self._auto_collate,
                                               self._collate_fn, self._drop_last)
 
-    def __next__(self):
+    _EVENT = "_DataLoaderIterSingleProcess"
+
+    def _next(self):
         indices = next(self._sampler_iter)
         return self._make_output(self._fetcher.fetch(indices))
 
@@ -197,7 +213,9 @@ class MultiProcessIter(_IterBase):
         self._send_idx += 1
 
     # -- receiving ----------------------------------------------------------------------------------
-    def __next__(self):
+    _EVENT = "_DataLoaderIterMultiProcess"
+
+    def _next(self):
         if self._shut:
             raise StopIteration
         while True:

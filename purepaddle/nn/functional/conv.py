@@ -3,9 +3,8 @@ Paddle's rules for N-d arguments (sizes, strides, paddings, data formats) that p
 unfold/fold and the vision functions follow too."""
 import numbers
 
-from ..._core.dispatch import apply
+from ..._core.dispatch import AMP, apply
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops import conv as C
 from ...ops.math import elementwise as E
@@ -106,7 +105,7 @@ def add_bias(out, bias, channel_dim):
 
 
 def _same_dtype(x, weight, api):
-    if x.dtype is not weight.dtype and STATE.amp is None:  # auto_cast reconciles the dtypes in dispatch
+    if x.dtype is not weight.dtype and AMP.active is None:  # auto_cast reconciles the dtypes in dispatch
         raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve ({x.dtype.name}) does not "
                          f"match the type of data ({weight.dtype.name}) currently contained in the container: {api} "
                          "needs x and weight of the same dtype.")

@@ -6,6 +6,7 @@ import warnings
 import numpy as np
 
 from ..._core import dtype as _dt
+from ..._core import hooks
 from ..._core.mode import STATE
 from ..._core.tensor import Parameter, Tensor
 from ...static import name as _name
@@ -18,6 +19,10 @@ from ._state import StateDictMixin
 __all__ = ["Layer"]
 
 _PARAM_TYPES = (Parameter, StaticParameter)
+
+LAYER_CALL = hooks.declare(
+    "layer_call", "around each Layer call: hook(layer, call, inputs, kwargs) must return call(layer, *inputs, "
+    "**kwargs); Layer.__call__ calls it; the profiler times the outermost call as a Forward event")
 
 
 class _IncompatibleKeys(collections.namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -308,6 +313,16 @@ class Layer(StateDictMixin, ConvertMixin):
         pass
 
     def __call__(self, *inputs, **kwargs):
+        around = LAYER_CALL.active
+        if around is not None:
+            return around(self, Layer._plain_call, inputs, kwargs)
+        if (not self._forward_pre_hooks and not self._forward_post_hooks
+                and (self._built or type(self)._build_once is Layer._build_once)):
+            return self.forward(*inputs, **kwargs)
+        return self._dygraph_call_func(*inputs, **kwargs)
+
+    def _plain_call(self, *inputs, **kwargs):
+        """__call__ without the layer_call hook (what an installed hook runs)."""
         if (not self._forward_pre_hooks and not self._forward_post_hooks
                 and (self._built or type(self)._build_once is Layer._build_once)):
             return self.forward(*inputs, **kwargs)

@@ -3,9 +3,8 @@ repeat, flip, roll, crop, pad (paddle.*)."""
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, constant as const_operand
+from ..._core.dispatch import AMP, apply, constant as const_operand
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops.manipulation import join as J, shape as S
 from ...ops.manipulation.indexing import Slice
@@ -32,7 +31,7 @@ def _tensor_list(x, op):
             raise ValueError(f"(InvalidArgument) {op}(): argument 'x' (position 0) must be list of Tensors")
     d0 = xs[0].dtype
     for i, v in enumerate(xs[1:], 1):
-        if v.dtype != d0 and STATE.amp is None:  # auto_cast reconciles the dtypes in dispatch
+        if v.dtype != d0 and AMP.active is None:  # auto_cast reconciles the dtypes in dispatch
             raise ValueError(f"(InvalidArgument) The data_type of input tensor in list isn't consistent, the first "
                              f"tensor is {d0.name}, but {i}th tensor is {v.dtype.name}.")
     return xs

@@ -1,8 +1,7 @@
 """linear and bilinear of paddle.nn.functional.common (ops in ops/common/linear.py)."""
 from .... import tensor as _T
-from ...._core.dispatch import apply
+from ...._core.dispatch import AMP, apply
 from ...._core.methods import TensorMethods
-from ...._core.mode import STATE
 from ....ops import common as _C
 from ....ops.math import elementwise as _E
 from ....tensor._check import need_tensor as _need_tensor
@@ -28,7 +27,7 @@ def linear(x, weight, bias=None, name=None):
     # eager and static build the same two ops, Paddle's matmul_v2 and elementwise_add (axis -1); only
     # eager auto_cast (which static mode has no form of) runs Paddle's white-listed fused linear, whose
     # float16 output is rounded once, after the bias add
-    if STATE.amp is not None and _fusable(x, weight, bias):
+    if AMP.active is not None and _fusable(x, weight, bias):
         return apply(_C.Linear, x, weight, bias)
     if not isinstance(x, TensorMethods):
         _need_tensor(x, "linear")
@@ -56,7 +55,7 @@ def _fusable(x, weight, bias):
 
 def _linear_checks(x, weight):
     """Paddle's errors for mismatched operands of linear (the fused path only sees valid ones)."""
-    if x.dtype is not weight.dtype and STATE.amp is None:  # auto_cast reconciles the dtypes in dispatch
+    if x.dtype is not weight.dtype and AMP.active is None:  # auto_cast reconciles the dtypes in dispatch
         raise ValueError(
             f"(InvalidArgument) The type of data we are trying to retrieve ({weight.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container.")
