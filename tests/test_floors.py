@@ -392,3 +392,75 @@ def test_checker_reads_a_tree_on_disk(tmp_path):
         (pkg / rel).write_text(text)
     assert check_tree(pkg) == [f"{PKG}/_core/op.py:1: floor 1 imports {PKG}.version (floor 6.1)"]
     assert check_tree(tmp_path / "missing") == []
+
+
+# -- package faces only re-export (issue 11, helper E) ------------------------------------------------------------
+# A package's __init__.py is its face: it imports and re-exports (an `__all__`, a comment, `from . import sub`),
+# it defines nothing. Definitions live in modules named by meaning inside the package, and a face never forwards
+# names through a module-level `__getattr__` / `__dir__` (PEP 562): what a package holds is what its imports say.
+# purepaddle/__init__.py is held to the same rule (docs/architecture.md: "it re-exports, defines nothing").
+FACE_FORWARDERS = ("__getattr__", "__dir__")
+
+
+def face_violations(text, where):
+    """What a package face defines or forwards: every def/class/lambda (at any depth) and any module-level
+    binding of __getattr__ / __dir__ (a def, an assignment or an import as)."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as exc:
+        return [f"{where}: cannot parse: {exc}"]
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            kind = "class" if isinstance(node, ast.ClassDef) else "def"
+            why = " (module-level forwarding)" if node.name in FACE_FORWARDERS and node in tree.body else ""
+            bad.append(f"{where}:{node.lineno}: {kind} {node.name}{why}")
+        elif isinstance(node, ast.Lambda):
+            bad.append(f"{where}:{node.lineno}: lambda")
+    for node in tree.body:
+        names = []
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.asname or a.name for a in node.names]
+        bad += [f"{where}:{node.lineno}: {n} bound at module level (forwarding)" for n in names if n in FACE_FORWARDERS]
+    return bad
+
+
+def check_faces(pkg_dir=PKG_DIR):
+    """Violations over every package __init__.py under pkg_dir."""
+    bad = []
+    for path in sorted(pkg_dir.rglob("__init__.py")) if pkg_dir.is_dir() else []:
+        bad += face_violations(path.read_text(encoding="utf-8"), str(path.relative_to(pkg_dir.parent)))
+    return bad
+
+
+def test_package_faces_only_re_export():
+    bad = check_faces()
+    assert not bad, "package faces that define or forward (move the definitions into a module named by meaning " \
+        "inside the package and re-export them):\n" + "\n".join(bad)
+
+
+def test_face_checker_catches_definitions_and_forwarding(tmp_path):
+    caught = {
+        "def f():\n    return 1": ["def f"],
+        "class C:\n    pass": ["class C"],
+        "try:\n    import x\nexcept ImportError:\n    def x():\n        pass": ["def x"],
+        "f = lambda: 0": ["lambda"],
+        "def __getattr__(name):\n    raise AttributeError(name)": ["def __getattr__ (module-level forwarding)"],
+        "def __dir__():\n    return []": ["def __dir__ (module-level forwarding)"],
+        "from ._lazy import forward as __getattr__": ["__getattr__ bound at module level"],
+        "__getattr__ = _forward": ["__getattr__ bound at module level"],
+        "def (": ["cannot parse"],
+    }
+    for text, expected in caught.items():
+        bad = face_violations(text, "f/__init__.py")
+        assert len(bad) == len(expected) and all(e in b for e, b in zip(expected, bad)), (text, bad)
+    ok = ("\"\"\"A face.\"\"\"\nfrom . import a, b  # noqa: F401\nfrom .a import f\n__all__ = ['f']\n"
+          "__all__ += ['g']\nfrom .b import g\nx = a.CONSTANT\na.attr = b.thing\n")
+    assert face_violations(ok, "f/__init__.py") == []
+    pkg = _tree(tmp_path, {"ops/__init__.py": "from .math import add", "ops/math.py": "def add(): pass",
+                           "io/__init__.py": "def load(): pass", "io/reader/__init__.py": "class Reader: pass"})
+    assert check_faces(pkg) == [f"{PKG}/io/__init__.py:1: def load", f"{PKG}/io/reader/__init__.py:1: class Reader"]
+    assert check_faces(tmp_path / "missing") == []

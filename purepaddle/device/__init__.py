@@ -3,8 +3,7 @@
 The face re-exports: `selection` (the global device), `capabilities` (what the build and machine offer),
 `stream` (synchronize), `memory_queries` (memory statistics); `cpu` and `cuda` are paddle.device.cpu / .cuda.
 """
-import importlib  # noqa: F401  (an attribute of paddle.device before the split; kept so dir() does not change)
-
+# Place, current_place, Tensor and gpu_count: attributes of paddle.device since it defined its functions itself
 from .._core.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, current_place  # noqa: F401
 from .._core.tensor import Tensor  # noqa: F401
 from . import cpu, cuda  # noqa: F401  (submodules: paddle.device.cuda / paddle.device.cpu)
