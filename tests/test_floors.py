@@ -7,7 +7,10 @@ Rules (each has a self-test below proving it can fail):
   is an edge to the face purepaddle/nn/__init__.py);
 - no circle among the floor-2 `static` modules even counting function-level imports;
 - no circle among floor 6's packages counting function-level imports, and every floor-6 package has a sub-floor
-  (the floors table of docs/architecture.md names the same ones).
+  (the floors table of docs/architecture.md names the same ones);
+- no module assigns onto another module's functions or classes (extension goes through the declared hook
+  points of purepaddle/_core/hooks.py), and every hook point is listed in docs/architecture.md;
+- a package's `__init__.py` only imports and re-exports (no def/class, no module `__getattr__`).
 """
 import ast
 import functools
@@ -587,3 +590,73 @@ def test_declared_hooks_reads_the_code(tmp_path):
     (pkg / "_core" / "op.py").write_text('from . import hooks\nP = hooks.declare("op_ran", "doc", "listeners")\n')
     (pkg / "static.py").write_text('from ._core.hooks import declare\nB = declare("builder", "doc")\nx = f("no")\n')
     assert declared_hooks(pkg) == {"op_ran": "_core/op.py", "builder": "static.py"}
+# -- package faces only re-export (issue 11, helper E) ------------------------------------------------------------
+# A package's __init__.py is its face: it imports and re-exports (an `__all__`, a comment, `from . import sub`),
+# it defines nothing. Definitions live in modules named by meaning inside the package, and a face never forwards
+# names through a module-level `__getattr__` / `__dir__` (PEP 562): what a package holds is what its imports say.
+# purepaddle/__init__.py is held to the same rule (docs/architecture.md: "it re-exports, defines nothing").
+FACE_FORWARDERS = ("__getattr__", "__dir__")
+
+
+def face_violations(text, where):
+    """What a package face defines or forwards: every def/class/lambda (at any depth) and any module-level
+    binding of __getattr__ / __dir__ (a def, an assignment or an import as)."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as exc:
+        return [f"{where}: cannot parse: {exc}"]
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            kind = "class" if isinstance(node, ast.ClassDef) else "def"
+            why = " (module-level forwarding)" if node.name in FACE_FORWARDERS and node in tree.body else ""
+            bad.append(f"{where}:{node.lineno}: {kind} {node.name}{why}")
+        elif isinstance(node, ast.Lambda):
+            bad.append(f"{where}:{node.lineno}: lambda")
+    for node in tree.body:
+        names = []
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.asname or a.name for a in node.names]
+        bad += [f"{where}:{node.lineno}: {n} bound at module level (forwarding)" for n in names if n in FACE_FORWARDERS]
+    return bad
+
+
+def check_faces(pkg_dir=PKG_DIR):
+    """Violations over every package __init__.py under pkg_dir."""
+    bad = []
+    for path in sorted(pkg_dir.rglob("__init__.py")) if pkg_dir.is_dir() else []:
+        bad += face_violations(path.read_text(encoding="utf-8"), str(path.relative_to(pkg_dir.parent)))
+    return bad
+
+
+def test_package_faces_only_re_export():
+    bad = check_faces()
+    assert not bad, "package faces that define or forward (move the definitions into a module named by meaning " \
+        "inside the package and re-export them):\n" + "\n".join(bad)
+
+
+def test_face_checker_catches_definitions_and_forwarding(tmp_path):
+    caught = {
+        "def f():\n    return 1": ["def f"],
+        "class C:\n    pass": ["class C"],
+        "try:\n    import x\nexcept ImportError:\n    def x():\n        pass": ["def x"],
+        "f = lambda: 0": ["lambda"],
+        "def __getattr__(name):\n    raise AttributeError(name)": ["def __getattr__ (module-level forwarding)"],
+        "def __dir__():\n    return []": ["def __dir__ (module-level forwarding)"],
+        "from ._lazy import forward as __getattr__": ["__getattr__ bound at module level"],
+        "__getattr__ = _forward": ["__getattr__ bound at module level"],
+        "def (": ["cannot parse"],
+    }
+    for text, expected in caught.items():
+        bad = face_violations(text, "f/__init__.py")
+        assert len(bad) == len(expected) and all(e in b for e, b in zip(expected, bad)), (text, bad)
+    ok = ("\"\"\"A face.\"\"\"\nfrom . import a, b  # noqa: F401\nfrom .a import f\n__all__ = ['f']\n"
+          "__all__ += ['g']\nfrom .b import g\nx = a.CONSTANT\na.attr = b.thing\n")
+    assert face_violations(ok, "f/__init__.py") == []
+    pkg = _tree(tmp_path, {"ops/__init__.py": "from .math import add", "ops/math.py": "def add(): pass",
+                           "io/__init__.py": "def load(): pass", "io/reader/__init__.py": "class Reader: pass"})
+    assert check_faces(pkg) == [f"{PKG}/io/__init__.py:1: def load", f"{PKG}/io/reader/__init__.py:1: class Reader"]
+    assert check_faces(tmp_path / "missing") == []

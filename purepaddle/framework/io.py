@@ -27,7 +27,11 @@ from .._core.mode import STATE
 from .._core.storage import write_atomic
 from .._core.tensor import Tensor
 from . import pickle_safe
-from ..static import io as _static_io
+from ..static.files import load_from_path as _load_from_path
+from ..static.persistables import load_combined_params as _load_combined_params
+from ..static.persistables import load_params_into as _load_params_into
+from ..static.program_bytes import program_from_bytes as _program_from_bytes
+from ..static.program_bytes import program_to_bytes as _program_to_bytes
 from ..static import program_state as _program_state
 from ..static.tensor_record import read_tensor_record as _read_tensor_record
 from ..static.tensor_record import tensor_record as _tensor_record
@@ -275,7 +279,7 @@ def save(obj, path, protocol=4, **configs):
 
 def _serialize_program(program):
     # the whole ProgramDesc, training information included, as Program.desc.serialize_to_string()
-    return _static_io.program_to_bytes(program)
+    return _program_to_bytes(program)
 
 
 _ASYNC_QUEUE = []
@@ -445,14 +449,14 @@ def _load_model_state(path, configs, safe):
             for root, _, files in os.walk(path):
                 for name in files:
                     key = os.path.relpath(os.path.join(root, name), path).replace("\\", "/")
-                    out[key] = _static_io.load_combined_params(os.path.join(root, name), [key])[key]
+                    out[key] = _load_combined_params(os.path.join(root, name), [key])[key]
             return out
         params_name = configs.get("params_filename")
         params = os.path.join(path, params_name) if params_name else None
         params_dir = None if params_name else path
         info = os.path.join(path, f"{params_name}.info")
-    program = _static_io.program_from_bytes(_static_io.load_from_path(model_file))
-    state = _static_io.load_params_into(program, params, dirname=params_dir)
+    program = _program_from_bytes(_load_from_path(model_file))
+    state = _load_params_into(program, params, dirname=params_dir)
     if os.path.exists(info):
         with open(info, "rb") as f:
             table = _unpickle(f, info, safe)
@@ -525,7 +529,7 @@ def _load_non_pickle(raw, source, return_numpy, cause):
     if arr is not None:
         return arr if return_numpy else _ndarray_to_tensor(arr, False)
     try:
-        return _static_io.program_from_bytes(raw)
+        return _program_from_bytes(raw)
     except (ValueError, ImportError):  # not a ProgramDesc either (or no protobuf): Paddle's error
         pass
     raise ValueError(f"`paddle.load` can not parse the file:{source}.") from cause

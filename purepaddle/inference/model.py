@@ -26,8 +26,10 @@ def _strip_feed_fetch(program):
 
 def load_model(config):
     """The Model a Config points at: `.pdmodel` + `.pdiparams`, or a 1.x directory (`__model__` + per-var files)."""
-    from ..static.io import feed_fetch_targets, load_from_path, load_params_into, persistable_names, \
-        program_from_bytes
+    from ..static.files import load_from_path
+    from ..static.persistables import load_params_into, persistable_names
+    from ..static.program_bytes import program_from_bytes
+    from ..static.prune import feed_fetch_targets
     if config.model_from_memory():
         prog_bytes, params_path = config._buffers
         prog_path, params_dir = "<memory>", None

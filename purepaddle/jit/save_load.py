@@ -8,8 +8,11 @@ from .._core import dtype as _dt
 from .._core.mode import STATE
 from .._core.tensor import Parameter, Tensor
 from ..nn.layer.layers import Layer
-from ..static import io as _io
+from ..static.files import write_file_atomic
 from ..static.input import InputSpec
+from ..static.persistables import load_params_into, params_to_bytes, persistable_names
+from ..static.program_bytes import program_from_bytes, program_to_bytes
+from ..static.prune import inference_program
 from ..static.variable import Variable
 from . import api as _api
 from .translated_layer import TranslatedLayer, _ProgramHolder, rename_vars, unique_names
@@ -215,14 +218,14 @@ def save(layer, path, input_spec=None, **configs):
     for method, cp, owner in _concrete_programs(layer, input_spec, configs):
         feeds = _feed_names(cp, input_spec, configs)
         fetches = _fetch_names(cp, configs.get("output_spec"))
-        program = _io.inference_program(cp.main_program, feeds, fetches,
+        program = inference_program(cp.main_program, feeds, fetches,
                                         prune=not configs.get("skip_prune_program", False))
         arrays = dict(zip(cp.param_names, (t._data for t in cp.parameters)))
-        names = _io.persistable_names(program)
+        names = persistable_names(program)
         stem = path if method == "forward" else f"{path}.{method}"
-        files[stem + INFER_MODEL_SUFFIX] = _io.program_to_bytes(
+        files[stem + INFER_MODEL_SUFFIX] = program_to_bytes(
             program, training_info=False, clip_extra=configs.get("clip_extra", True), tail=("feed", "fetch"))
-        files[stem + INFER_PARAMS_SUFFIX] = _io.params_to_bytes({n: arrays[n] for n in names})
+        files[stem + INFER_PARAMS_SUFFIX] = params_to_bytes({n: arrays[n] for n in names})
         for k, v in _var_info(cp, owner).items():
             info.setdefault(k, v)
         has_param = has_param or any(isinstance(t, Parameter) for t in cp.parameters)
@@ -232,7 +235,7 @@ def save(layer, path, input_spec=None, **configs):
     if dirname:
         os.makedirs(dirname, exist_ok=True)
     for p, data in files.items():  # every file is built before the first one is written
-        _io.write_file_atomic(p, data)
+        write_file_atomic(p, data)
 
 
 # -- load ------------------------------------------------------------------------------------
@@ -286,12 +289,12 @@ def _read(path):
 def _load_arrays(program, params_path, model_dir):
     """{name: ndarray} of program's persistables: a combined params file, or one file per var in model_dir."""
     if params_path is None:
-        return _io.load_params_into(program, None, dirname=model_dir)
+        return load_params_into(program, None, dirname=model_dir)
     if not os.path.exists(params_path):
-        if _io.persistable_names(program):
+        if persistable_names(program):
             raise ValueError("The model to be loaded is incomplete.")
         return {}
-    return _io.load_params_into(program, params_path)
+    return load_params_into(program, params_path)
 
 
 def load(path, **configs):
@@ -318,7 +321,7 @@ def load(path, **configs):
     """
     _dygraph_only("load")
     models, params, info_path = _load_paths(path, configs)
-    programs = {m: _io.program_from_bytes(_read(p)) for m, p in models.items()}
+    programs = {m: program_from_bytes(_read(p)) for m, p in models.items()}
     model_dir = os.path.dirname(models["forward"])
     arrays = {}
     for m, prog in programs.items():

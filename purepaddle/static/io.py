@@ -1,186 +1,33 @@
-# API READY: program_to_bytes, program_from_bytes, save_combined_params, load_combined_params,
-# save_inference_model, load_inference_model (and inference_program, feed_fetch_targets, params_to_bytes)
-"""Inference model files: `.pdmodel` (ProgramDesc) + `.pdiparams` (persistables), as paddlepaddle writes them.
+"""paddle.static.io: inference model files (`.pdmodel` ProgramDesc + `.pdiparams` persistables, as paddlepaddle
+writes them) through save_inference_model / load_inference_model, and the rest of Paddle's paddle.static.io API
+from the modules that hold it (serialization, program_state, var_files).
 
-Reusable pieces (jit.save/jit.load and paddle.inference build on them):
-
-- `program_to_bytes(program, ...)` / `program_from_bytes(data)`: a Program <-> serialized ProgramDesc.
-- `params_to_bytes(named_arrays)` / `save_combined_params(path, named_arrays)`: the `.pdiparams` layout,
-  one DenseTensor record per array, sorted by name, nothing else (PADDLE_REFERENCE §3.4).
-- `load_combined_params(path_or_bytes, names)`: {name: ndarray}, reading records in sorted-name order.
-- `inference_program(program, feed_names, fetch_names)`: pruned, is_test copy with feed/fetch ops.
-- `feed_fetch_targets(program)`: the feed names and fetch names of a loaded inference program.
-- `persistable_names(program)`, `load_params_into(program, params, dirname=None)`: which values a
-  program's parameter file holds, and reading them (combined file/bytes, or one file per variable).
-- `write_file_atomic(path, data)`, `load_from_path(path)`: file writes that never leave half a file.
-- `save_inference_model` / `load_inference_model`: Paddle's public API over the above.
+The pieces jit.save/jit.load and paddle.inference build on live below this module: `program_bytes`
+(Program <-> ProgramDesc bytes), `persistables` (the `.pdiparams` layout and the global scope's values),
+`files` (atomic writes), `model_args` (the save/load APIs' argument checks), `prune` (inference_program,
+feed_fetch_targets, normalize_program).
 """
 import logging
 import os
-import struct
 import warnings
 
-import numpy as np
-
-from .._core.mode import STATE
-from .._core.storage import write_atomic
-from .executor import CompiledProgram, global_scope
-from .program import Program, Variable, default_main_program, set_program_codec
-from .program_desc import desc_to_program, program_to_desc
-from .proto_text import PROGRAM_VERSION
-from .prune import feed_fetch_targets, inference_program, normalize_program  # noqa: F401  (re-exported)
-from .tensor_record import read_tensor_record_at, tensor_record
-from .variable import is_persistable
+from .executor import CompiledProgram, global_scope  # noqa: F401  (names Paddle's static.io holds too)
+from .files import load_from_path, write_file_atomic
+from .model_args import check_static_mode, check_vars, normalize_path_prefix, valid_program
+from .persistables import load_params_into, persistable_names, save_combined_params, scope_arrays, set_scope_arrays
+from .program import Program, Variable, default_main_program  # noqa: F401  (names Paddle's static.io holds too)
+from .program_bytes import program_from_bytes, program_to_bytes
+from .program_state import load, load_program_state, save, set_program_state  # noqa: F401  (Paddle's static.io API)
+from .prune import feed_fetch_targets, normalize_program
+from .serialization import (deserialize_persistables, deserialize_program, load_from_file,  # noqa: F401
+                            save_to_file, serialize_persistables, serialize_program)
+from .tensor_record import tensor_record
+from .var_files import get_program_persistable_vars, load_vars, save_vars  # noqa: F401
+from .variable import is_persistable  # noqa: F401  (a name Paddle's static.io holds too)
 
 __all__ = ["save_inference_model", "load_inference_model"]
 
 _logger = logging.getLogger(__name__)
-
-
-# -- small shared pieces -------------------------------------------------------------------------------
-def check_static_mode(name):
-    """AssertionError (Paddle's words) when the API `name` is called outside static mode."""
-    if not STATE.static:
-        raise AssertionError(f"In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and '{name}()' is only "
-                             "supported in static graph mode. So if you want to use this api, please call "
-                             "'paddle.enable_static()' before this api to enter static graph mode.")
-
-
-def write_file_atomic(path, data):
-    """Write bytes to path through a temporary file and a rename: a failure leaves an old file as it was."""
-    write_atomic(path, lambda f: f.write(data))
-
-
-def persistable_names(program):
-    """Sorted names of the variables `.pdiparams` holds for program (every block)."""
-    return sorted({v.name for v in program.list_vars() if is_persistable(v)})
-
-
-def check_vars(name, var_list):
-    if not isinstance(var_list, list):
-        var_list = [var_list]
-    if not all(isinstance(v, Variable) for v in var_list):
-        raise ValueError(f"'{name}' should be a Variable or a list of Variable.")
-    return var_list
-
-
-def normalize_path_prefix(path_prefix):
-    if not isinstance(path_prefix, (str, os.PathLike)):
-        raise ValueError("'path_prefix' should be a string.")
-    path_prefix = os.fspath(path_prefix)
-    if path_prefix.endswith("/"):
-        raise ValueError("'path_prefix' should not be a directory")
-    return os.path.abspath(os.path.normpath(path_prefix))
-
-
-def valid_program(program=None):
-    if program is None:
-        program = default_main_program()
-    elif isinstance(program, CompiledProgram):
-        program = program._program
-        if program is None:
-            raise TypeError("The type of input program is invalid, expected type is Program, but received None")
-        warnings.warn("The input is a CompiledProgram, this is not recommended.")
-    if not isinstance(program, Program):
-        raise TypeError(f"The type of input program is invalid, expected type is base.Program, but received "
-                        f"{type(program)}")
-    return program
-
-
-# -- Program <-> bytes -------------------------------------------------------------------------------------
-def program_to_bytes(program, training_info=True, clip_extra=False, tail=()):
-    """The serialized ProgramDesc of program (what a `.pdmodel` file holds).
-
-    training_info=False leaves out each var's is_parameter/stop_gradient, as Paddle's inference
-    files do; clip_extra drops op_callstack/with_quant_attr; `tail` names vars listed last
-    (('feed', 'fetch') for an inference program). Needs protobuf (`pip install purepaddle[model]`).
-    """
-    return program_to_desc(program, training_info, clip_extra, tail).SerializeToString()
-
-
-def program_from_bytes(data):
-    """The Program held by a serialized ProgramDesc (ValueError for other bytes or a newer version)."""
-    from .framework_proto import messages
-    if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise TypeError(f"a serialized ProgramDesc must be bytes, but received {type(data)}")
-    m = messages()
-    try:
-        desc = m.ProgramDesc.FromString(bytes(data))
-    except Exception as e:  # noqa: BLE001 - protobuf's DecodeError, or a missing required field
-        raise ValueError(f"the data is not a serialized ProgramDesc (a .pdmodel file): {e}") from None
-    if not desc.blocks:
-        raise ValueError("the data is not a serialized ProgramDesc (a .pdmodel file): it holds no block")
-    version = desc.version.version
-    if version > PROGRAM_VERSION:
-        raise ValueError(f"Unsupported program version: {version}\n")
-    return desc_to_program(desc)
-
-
-set_program_codec(program_to_bytes, program_from_bytes)
-
-
-# -- parameters <-> bytes -----------------------------------------------------------------------------------
-def params_to_bytes(named_arrays):
-    """The `.pdiparams` bytes of {name: ndarray}: one DenseTensor record per array, sorted by name."""
-    return b"".join(tensor_record(np.asarray(named_arrays[n])) for n in sorted(named_arrays))
-
-
-def save_combined_params(path, named_arrays):
-    """Write {name: ndarray} to path as a `.pdiparams` file (records sorted by name; atomic write)."""
-    write_file_atomic(path, params_to_bytes(named_arrays))
-
-
-def load_combined_params(path_or_bytes, names):
-    """{name: ndarray} read from a `.pdiparams` file (or its bytes); names are matched in sorted order.
-
-    The file holds no names: its records belong to the program's persistable vars sorted by name,
-    so `names` must be exactly those (ValueError when the file holds fewer or more records).
-    """
-    if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
-        raw, where = bytes(path_or_bytes), "<memory>"
-    else:
-        where = os.fspath(path_or_bytes)
-        if not os.path.isfile(where):
-            raise ValueError(f"(NotFound) Cannot open file {where} for load op, please check whether the file "
-                             "exists.")
-        with open(where, "rb") as f:
-            raw = f.read()
-    out, pos = {}, 0
-    for name in sorted(names):
-        if pos >= len(raw):
-            raise ValueError(f"(PreconditionNotMet) Cannot read more from file {where}: it holds "
-                             f"{len(out)} tensors, but the program has {len(names)} persistable variables "
-                             f"(the first missing one is '{name}').")
-        try:
-            out[name], pos = read_tensor_record_at(raw, pos)
-        except (ValueError, IndexError, KeyError, TypeError, struct.error) as e:
-            raise ValueError(f"Deserialize to tensor failed, maybe the loaded file is not a paddle model: "
-                             f"{where} (at variable '{name}': {e})") from None
-    if pos != len(raw):
-        raise ValueError(f"(InvalidArgument) You are not allowed to load partial data via load_combine_op, use "
-                         f"load_op instead: {where} holds more tensors than the {len(names)} persistable "
-                         "variables of the program.")
-    return out
-
-
-def scope_arrays(program, names):
-    scope = global_scope()
-    out = {}
-    for n in names:
-        a = scope._array(n)
-        if a is None:
-            raise RuntimeError(f"(PreconditionNotMet) The Tensor of Variable({n}) to be saved is not initialized. "
-                               "Run the startup program (and training) before saving the model.")
-        out[n] = a
-    return out
-
-
-def set_scope_arrays(arrays):
-    scope = global_scope()
-    for n, a in arrays.items():
-        scope.var(n).get_tensor().set(a)
-
-
 
 
 # -- save_inference_model / load_inference_model ----------------------------------------------------------
@@ -284,23 +131,6 @@ def _model_paths(path_prefix, kwargs):
     return model_path, params_path
 
 
-def load_params_into(program, params, dirname=None):
-    """{name: ndarray} of program's persistables from a combined file/bytes, or per-variable files in dirname."""
-    names = persistable_names(program)
-    if not names:
-        return {}
-    if dirname is not None:
-        out = {}
-        for n in names:
-            path = os.path.join(dirname, n)
-            if not os.path.isfile(path):
-                raise ValueError(f"(NotFound) Cannot open file {path} for load op, please check whether the file "
-                                 "exists.")
-            out[n] = load_combined_params(path, [n])[n]
-        return out
-    return load_combined_params(params, names)
-
-
 def load_inference_model(path_prefix, executor, **kwargs):
     """Load an inference model written by save_inference_model (purepaddle's or paddlepaddle's).
 
@@ -360,25 +190,3 @@ def load_inference_model(path_prefix, executor, **kwargs):
     feed_names, fetch_names = feed_fetch_targets(program)
     block = program.global_block()
     return [program, feed_names, [block.var(n) for n in fetch_names]]
-
-
-def load_from_path(path):
-    """The bytes of a file."""
-    with open(path, "rb") as f:
-        return f.read()
-
-
-_ELSEWHERE = {"serialize_program": "serialization", "serialize_persistables": "serialization",
-              "deserialize_program": "serialization", "deserialize_persistables": "serialization",
-              "save_to_file": "serialization", "load_from_file": "serialization", "save": "program_state",
-              "load": "program_state", "load_program_state": "program_state", "set_program_state": "program_state",
-              "save_vars": "var_files", "load_vars": "var_files", "get_program_persistable_vars": "var_files"}
-
-
-def __getattr__(name):
-    """paddle.static.io.<name> for the APIs Paddle keeps in that module and purepaddle in its neighbours."""
-    module = _ELSEWHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    return getattr(importlib.import_module(f"{__package__}.{module}"), name)

@@ -19,13 +19,13 @@ from .operator import (FRAMEWORK_ATTRS, OP_ROLE_BACKWARD, OP_ROLE_FORWARD, OP_RO
 
 _TRAIN_ONLY_ROLES = OP_ROLE_BACKWARD | OP_ROLE_OPTIMIZE  # what clone(for_test=True) drops
 
-# TODO(hook): Program.desc / Program.parse_from_string need io.py's Program <-> bytes conversion, which builds
-# on Program: io.py installs it here (set_program_codec); make it a declared hook of _core/hooks.py.
+# TODO(hook): Program.desc / Program.parse_from_string need program_bytes.py's Program <-> bytes conversion, which
+# builds on Program: program_bytes.py installs it here (set_program_codec); make it a declared hook of _core/hooks.py.
 _CODEC = [None, None]  # [program_to_bytes(program), program_from_bytes(data)]
 
 
 def set_program_codec(to_bytes, from_bytes):
-    """Install the Program <-> serialized ProgramDesc conversion (called once by io.py)."""
+    """Install the Program <-> serialized ProgramDesc conversion (called once by program_bytes.py)."""
     _CODEC[:] = [to_bytes, from_bytes]
 
 

@@ -7,8 +7,11 @@ import warnings
 import numpy as np
 
 from .._core import hooks
-from .io import check_static_mode, load_combined_params, program_to_bytes, write_file_atomic
+from .files import write_file_atomic
+from .model_args import check_static_mode
+from .persistables import load_combined_params
 from .program import Parameter
+from .program_bytes import program_to_bytes
 from .scope import global_scope
 from .variable import is_optimizer_state, is_persistable
 

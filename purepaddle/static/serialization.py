@@ -1,10 +1,12 @@
 """paddle.static's byte-level model API: serialize/deserialize a program or its persistables, save_to_file."""
 import warnings
 
-from .io import (check_static_mode, check_vars, load_combined_params, params_to_bytes,
-                 persistable_names, program_from_bytes, program_to_bytes, scope_arrays, set_scope_arrays,
-                 valid_program, write_file_atomic)
+from .files import write_file_atomic
+from .model_args import check_static_mode, check_vars, valid_program
+from .persistables import (load_combined_params, params_to_bytes, persistable_names, scope_arrays,
+                           set_scope_arrays)
 from .program import Program, VarType
+from .program_bytes import program_from_bytes, program_to_bytes
 from .prune import normalize_program
 from .variable import is_persistable
 

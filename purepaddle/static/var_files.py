@@ -10,8 +10,9 @@ import os
 import warnings
 
 from .executor import global_scope
-from .io import check_static_mode, load_combined_params, params_to_bytes, scope_arrays, valid_program
-from .io import write_file_atomic
+from .files import write_file_atomic
+from .model_args import check_static_mode, valid_program
+from .persistables import load_combined_params, params_to_bytes, scope_arrays
 from .program import Parameter, Variable, VarType, default_main_program
 from .tensor_record import read_tensor_record, tensor_record
 from .variable import is_persistable

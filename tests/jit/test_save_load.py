@@ -9,6 +9,8 @@ import pytest
 
 import purepaddle as paddle
 from purepaddle.static import InputSpec
+from purepaddle.static.persistables import load_combined_params, persistable_names
+from purepaddle.static.program_bytes import program_from_bytes
 from tests.checkout import FIXTURES
 
 FIX = FIXTURES / "jit"
@@ -54,17 +56,17 @@ def test_save_writes_the_three_files_and_keeps_the_layer_mode(tmp_path):
     with open(FIX / "lbl.pdiparams.info", "rb") as f:
         assert info == pickle.load(f)
     assert info["batch_norm1d_0.w_1"] == {"structured_name": "bn._mean", "stop_gradient": True, "trainable": False}
-    prog = paddle.static.io.program_from_bytes((tmp_path / "m.pdmodel").read_bytes())
+    prog = program_from_bytes((tmp_path / "m.pdmodel").read_bytes())
     ops = prog.global_block().ops
     assert [op.type for op in ops] == ["feed", "matmul_v2", "elementwise_add", "batch_norm", "matmul_v2",
                                        "elementwise_add", "fetch"]
     assert ops[0].output("Out") == ["x"] and ops[3].attr("is_test") is True  # saved in inference form
-    real = paddle.static.io.program_from_bytes((FIX / "lbl.pdmodel").read_bytes())
+    real = program_from_bytes((FIX / "lbl.pdmodel").read_bytes())
     assert [op.type for op in real.global_block().ops] == [op.type for op in ops]
-    assert paddle.static.io.persistable_names(real) == paddle.static.io.persistable_names(prog)
+    assert persistable_names(real) == persistable_names(prog)
     assert real.global_block().var("x").need_check_feed is prog.global_block().var("x").need_check_feed is False
     names = sorted(info)
-    arrays = paddle.static.io.load_combined_params(str(tmp_path / "m.pdiparams"), names)
+    arrays = load_combined_params(str(tmp_path / "m.pdiparams"), names)
     sd = {p.name: p.numpy() for p in net.state_dict().values()}
     for n in names:
         np.testing.assert_array_equal(arrays[n], sd[n])

@@ -11,8 +11,9 @@ pytest.importorskip("google.protobuf", reason="model files need protobuf (pip in
 
 import purepaddle as paddle  # noqa: E402
 from purepaddle.static import framework_proto, program_desc  # noqa: E402
-from purepaddle.static import io as sio  # noqa: E402
 from purepaddle.static.framework_proto import AttrType, messages  # noqa: E402
+from purepaddle.static.persistables import params_to_bytes, persistable_names, save_combined_params  # noqa: E402
+from purepaddle.static.program_bytes import program_from_bytes, program_to_bytes  # noqa: E402
 from purepaddle.static.tensor_record import tensor_record  # noqa: E402
 
 static = paddle.static
@@ -66,7 +67,7 @@ def _attr(desc, op_type, name, block=0):
 # -- Program <-> bytes ----------------------------------------------------------------------------------
 def test_program_round_trip_keeps_vars_ops_and_attrs():
     main, _, _, _, prob, _, feed = _train_net()
-    back = sio.program_from_bytes(sio.program_to_bytes(main))
+    back = program_from_bytes(program_to_bytes(main))
     assert [b.idx for b in back.blocks] == [b.idx for b in main.blocks]
     for b, nb in zip(main.blocks, back.blocks):
         assert sorted(b.vars) == sorted(nb.vars)
@@ -101,7 +102,7 @@ def test_written_attr_types_follow_paddle_declarations():
         c = paddle.to_tensor(np.array([1.5, -2.0, 0.25], "float32"))  # assign_value: values SCALARS
         y = paddle.scale(x * c, scale=3, bias=1)  # FLOAT attrs given ints
         z = paddle.nn.functional.dropout(y, 0.5)
-    desc = _desc(sio.program_to_bytes(main))
+    desc = _desc(program_to_bytes(main))
     assert _attr(desc, "fill_constant", "shape").type == AttrType.LONGS
     assert list(_attr(desc, "fill_constant", "shape").longs) == [2, 3]
     assert _attr(desc, "fill_constant", "value").type == AttrType.FLOAT
@@ -115,7 +116,7 @@ def test_written_attr_types_follow_paddle_declarations():
     assert desc.version.version == 3003001
     assert len(desc.op_version_map.pair) == len(program_desc.OP_VERSIONS)
     # the constant comes back as Paddle 3's `values` list and still runs
-    back = sio.program_from_bytes(sio.program_to_bytes(main))
+    back = program_from_bytes(program_to_bytes(main))
     out = _exe().run(back, feed={"x": np.ones([1, 3], "float32")}, fetch_list=[y.name])[0]
     np.testing.assert_allclose(out, [[5.5, -5.0, 1.75]])
     assert x.shape == (-1, 3) and k.shape == (2, 3) and z.shape == (-1, 3)
@@ -151,7 +152,7 @@ def test_every_attr_type_round_trips_with_its_type():
     scs = a(name="scs", type=AttrType.SCALARS)
     scs.scalars.add(type=framework_proto.ScalarType.BOOLEAN, b=True)
     scs.scalars.add(type=framework_proto.ScalarType.FLOAT64, r=2.5)
-    p = sio.program_from_bytes(desc.SerializeToString())
+    p = program_from_bytes(desc.SerializeToString())
     got = p.global_block().ops[0].attrs
     assert got["i"] == -3 and got["f"] == 0.5 and got["s"] == "hi" and got["ints"] == [1, 2]
     assert got["strings"] == ["u", "v"] and got["bools"] == [True, False] and got["l"] == 5
@@ -159,11 +160,11 @@ def test_every_attr_type_round_trips_with_its_type():
     assert got["longs"] == [7] and got["f64s"] == [0.1] and got["f64"] == 0.1
     assert got["var"] == "a" and got["vars"] == ["a", "b"] and got["sc"] == 9 and got["scs"] == [True, 2.5]
     assert p.blocks[1].parent_idx == 0
-    again = _desc(sio.program_to_bytes(p))
+    again = _desc(program_to_bytes(p))
     assert {x.name: x.type for x in again.blocks[0].ops[0].attrs} == {x.name: x.type for x in op.attrs}
     assert again.blocks[0].ops[0] == op  # the same message, field for field (an op read keeps its attr order)
     p.global_block().ops[0]._set_attr("added", 1)  # new attributes follow, sorted
-    assert [x.name for x in _desc(sio.program_to_bytes(p)).blocks[0].ops[0].attrs][-1] == "added"
+    assert [x.name for x in _desc(program_to_bytes(p)).blocks[0].ops[0].attrs][-1] == "added"
 
 
 def test_var_kinds_round_trip():
@@ -175,7 +176,7 @@ def test_var_kinds_round_trip():
              "raw": (static.VarType.RAW, None, None, None)}
     for name, (kind, shape, dtype, _) in kinds.items():
         block.create_var(name=name, type=kind, shape=shape, dtype=dtype, persistable=name == "rows")
-    desc = _desc(sio.program_to_bytes(main))
+    desc = _desc(program_to_bytes(main))
     by_name = {v.name: v for v in desc.blocks[0].vars}
     for name, (kind, shape, dtype, field) in kinds.items():
         assert by_name[name].type.type == int(kind)
@@ -184,7 +185,7 @@ def test_var_kinds_round_trip():
         elif field == "tensor_array":
             assert list(by_name[name].type.tensor_array.tensor.dims) == shape
             assert by_name[name].type.tensor_array.tensor.data_type == 3  # INT64
-    back = sio.program_from_bytes(desc.SerializeToString()).global_block()
+    back = program_from_bytes(desc.SerializeToString()).global_block()
     for name, (kind, shape, dtype, _) in kinds.items():
         v = back.var(name)
         assert int(v.type) == int(kind) and v.persistable == (name == "rows")
@@ -231,7 +232,7 @@ def test_save_and_load_inference_model(tmp_path):
     expected = exe.run(main.clone(for_test=True), feed=feed, fetch_list=[prob, logits])
     prefix = str(tmp_path / "sub" / "model")
     static.save_inference_model(prefix, [img], [prob, logits], exe, program=main)
-    names = sio.persistable_names(sio.program_from_bytes(open(prefix + ".pdmodel", "rb").read()))
+    names = persistable_names(program_from_bytes(open(prefix + ".pdmodel", "rb").read()))
     scope = static.global_scope()
     # .pdiparams: one DenseTensor record per persistable, sorted by name, nothing else
     assert open(prefix + ".pdiparams", "rb").read() == b"".join(
@@ -327,8 +328,8 @@ def test_serialize_and_deserialize_persistables():
         assert static.deserialize_persistables(prog, data, exe) is None
         np.testing.assert_array_equal(np.asarray(static.global_scope().find_var(w_name).get_tensor()), w)
     # every persistable of the training program (learning rate included), with a wrongly shaped weight
-    bad = sio.params_to_bytes({n: (np.zeros([1], "float32") if n == w_name else _value(n))
-                               for n in sio.persistable_names(main)})
+    bad = params_to_bytes({n: (np.zeros([1], "float32") if n == w_name else _value(n))
+                               for n in persistable_names(main)})
     with pytest.raises(RuntimeError, match=rf"Shape mismatch, program needs a parameter with shape \(\(27, 4\)\), "
                                           rf"but the loaded parameter \('{w_name}'\) has a shape of \(\(1,\)\)."):
         static.deserialize_persistables(main, bad, exe)
@@ -353,7 +354,7 @@ def test_normalize_program_and_sub_blocks():
     assert [op.type for op in prog.global_block().ops] == ["feed", "relu", "scale", "my_cond", "fetch"]
     assert len(prog.blocks) == 2 and prog.blocks[1].ops[0].type == "scale"  # the unused block is gone
     assert prog.global_block().ops[3].attrs["sub_block"] is prog.blocks[1]
-    back = sio.program_from_bytes(sio.program_to_bytes(prog))
+    back = program_from_bytes(program_to_bytes(prog))
     assert back.global_block().ops[3].attrs["sub_block"] is back.blocks[1] and back.blocks[1].parent_idx == 0
     assert unused.idx == 1
     with pytest.raises(TypeError, match="program type must be `base.Program`"):
@@ -427,7 +428,7 @@ def test_static_save_load_errors_and_legacy_layouts(tmp_path):
     static.load(main, str(tmp_path / "vars"), exe)
     np.testing.assert_array_equal(_value("linear_0.w_0"), w * 2)
     assert sorted(static.load_program_state(str(tmp_path / "vars"))) == ["linear_0.b_0", "linear_0.w_0"]
-    sio.save_combined_params(str(tmp_path / "all"), {"linear_0.w_0": w * 3, "linear_0.b_0": b * 3})
+    save_combined_params(str(tmp_path / "all"), {"linear_0.w_0": w * 3, "linear_0.b_0": b * 3})
     blk = main.global_block()
     var_list = [blk.var("linear_0.w_0"), blk.var("linear_0.b_0")]
     with pytest.raises(ValueError, match="var_list is required"):
@@ -448,7 +449,7 @@ def test_paddle_save_program_and_load_prefix_state_dict(tmp_path):
     paddle.disable_static()
     try:
         sd = paddle.load(str(tmp_path / "inf"))
-        assert sorted(sd) == sio.persistable_names(sio.program_from_bytes((tmp_path / "inf.pdmodel").read_bytes()))
+        assert sorted(sd) == persistable_names(program_from_bytes((tmp_path / "inf.pdmodel").read_bytes()))
         name = next(n for n in sd if n.startswith("linear"))
         assert isinstance(sd[name], np.ndarray)
         # jit.save's .pdiparams.info maps variable names to structured names

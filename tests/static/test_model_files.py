@@ -20,8 +20,9 @@ pytest.importorskip("google.protobuf", reason="model files need protobuf (pip in
 
 import purepaddle as paddle  # noqa: E402
 from purepaddle._core.op import OPS  # noqa: E402
-from purepaddle.static import io as sio  # noqa: E402
 from purepaddle.static.framework_proto import messages  # noqa: E402
+from purepaddle.static.persistables import load_combined_params, params_to_bytes  # noqa: E402
+from purepaddle.static.program_bytes import program_to_bytes  # noqa: E402
 
 pytestmark = [pytest.mark.usefixtures("static_mode"),  # every test here builds static programs
               pytest.mark.filterwarnings("ignore:When training, we now always track")]
@@ -96,11 +97,11 @@ def test_paddle_1x_directory_layout():
 def test_pdiparams_bytes_equal_paddles(name):
     raw = (FIX / f"{name}.pdiparams").read_bytes()
     names = [k.split("/", 2)[2] for k in IO.files if k.startswith(f"{name}/param/")]
-    arrays = sio.load_combined_params(raw, names)
+    arrays = load_combined_params(raw, names)
     for n in names:
         np.testing.assert_array_equal(arrays[n], IO[f"{name}/param/{n}"])
         assert arrays[n].dtype == IO[f"{name}/param/{n}"].dtype
-    assert sio.params_to_bytes(arrays) == raw
+    assert params_to_bytes(arrays) == raw
 
 
 @pytest.mark.parametrize("name", ["mlp", "lenet", "dropout"])
@@ -146,7 +147,7 @@ def test_paddle_control_flow_program_round_trips():
     fills = [op for op in prog.global_block().ops if op.type == "fill_constant"]
     assert [op.attr("shape") for op in fills] == [[1], [1], [3], []]  # LONGS in the file, plain lists here
     assert all(isinstance(op.attr("value"), float) for op in fills)
-    ours = messages().ProgramDesc.FromString(sio.program_to_bytes(prog))
+    ours = messages().ProgramDesc.FromString(program_to_bytes(prog))
     theirs = messages().ProgramDesc.FromString((FIX / "control_flow.pdmodel").read_bytes())
     assert _comparable(ours) == _comparable(theirs)
 

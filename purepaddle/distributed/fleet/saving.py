@@ -11,6 +11,8 @@ import os
 
 from ..._core.mode import STATE
 from ...static import io as _io
+from ...static.files import write_file_atomic
+from ...static.persistables import persistable_names, scope_arrays
 from ...static.program import Program, default_main_program
 from ...static.tensor_record import tensor_record
 
@@ -100,13 +102,13 @@ def save_persistables(rank, executor, dirname, main_program=None, mode=0):
         raise RuntimeError("fleet.save_persistables works on static programs: call paddle.enable_static() first "
                            "(dygraph state is saved with paddle.save(layer.state_dict(), path))")
     program = _program(main_program, "save_persistables")
-    names = _io.persistable_names(program)
+    names = persistable_names(program)
     if rank != 0:
         return None
-    arrays = _io.scope_arrays(program, names)
+    arrays = scope_arrays(program, names)
     os.makedirs(dirname, exist_ok=True)
     for name, arr in arrays.items():
         path = os.path.join(dirname, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        _io.write_file_atomic(path, tensor_record(arr))
+        write_file_atomic(path, tensor_record(arr))
     return None

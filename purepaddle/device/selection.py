@@ -1,0 +1,101 @@
+"""The global device: choosing it (set_device, device_guard), reading it (get_device), and the device
+argument every paddle.device API takes (a string like 'gpu:0', a Place or an index), checked with Paddle's errors."""
+from .._core import place as _place
+from .._core.place import CUDAPlace, Place, current_place, is_compiled_with_cuda
+from .._core.tensor import Tensor
+
+__all__ = ["set_device", "get_device", "device_guard"]
+
+_DEVICE_FORMS = "'cpu', 'gpu', 'gpu:x', 'dcu', 'dcu:x', 'xpu', 'xpu:x', 'npu', 'npu:x'"
+_BUILDS = {"gpu": "CUDA", "dcu": "ROCM", "xpu": "XPU", "npu": "NPU", "ipu": "IPU", "mlu": "MLU"}
+
+
+def _parse(device, api):
+    """A device string / Place / index -> Place, with Paddle's errors for unavailable devices."""
+    if isinstance(device, Place):
+        return device
+    if isinstance(device, int) and not isinstance(device, bool):
+        if is_compiled_with_cuda():
+            return CUDAPlace(device)
+        if device != 0:
+            raise ValueError(f"CPU device only supports index 0, got {device}")
+        return _place.CPU
+    if not isinstance(device, str):
+        raise ValueError(f"The device must be a string which is like {_DEVICE_FORMS}, but received "
+                         f"{type(device).__name__} {device!r} in {api}")
+    d = device.strip().lower()
+    kind, _, index = d.partition(":")
+    if kind == "cpu" and not index:
+        return _place.CPU
+    if kind in _BUILDS and (not index or index.isdigit()):
+        if kind == "gpu" and is_compiled_with_cuda():
+            return CUDAPlace(int(index) if index else 0)
+        raise ValueError(f"The device should not be {device!r}, since PaddlePaddle is not compiled with "
+                         f"{_BUILDS[kind]}")
+    raise ValueError(f"The device must be a string which is like {_DEVICE_FORMS}")
+
+
+def set_device(device):
+    """Select the global device ('cpu', 'gpu', 'gpu:x', a Place, or an index); returns its Place.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.device.set_device('cpu')
+            Place(cpu)
+    """
+    if device is None:
+        return current_place()
+    return _place.set_device(_parse(device, "paddle.device.set_device"))
+
+
+def get_device(input=None):
+    """The global device as a string ('cpu', 'gpu:x'), or a tensor's device id (-1 on the CPU).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.device.get_device()
+            'cpu'
+            >>> paddle.device.get_device(paddle.to_tensor([1, 2]))
+            -1
+    """
+    if input is not None:
+        if not isinstance(input, Tensor):
+            raise TypeError(f"The input of paddle.device.get_device must be a Tensor or None, "
+                            f"but received {type(input).__name__}")
+        p = input.place
+        return p.get_device_id() if isinstance(p, CUDAPlace) else -1
+    return _place.get_device()
+
+
+class device_guard:
+    """Context manager that switches the global device inside its block and restores it after.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> with paddle.device.device_guard('cpu'):
+            ...     x = paddle.ones([2])
+            >>> x.place
+            Place(cpu)
+    """
+
+    def __init__(self, device):
+        if not isinstance(device, (str, Place)):
+            raise ValueError("'device' must be a string or an instance of a subclass of paddle.Place, "
+                             f"but got {type(device)}")
+        self._target = _parse(device, "paddle.device.device_guard")
+        self._prev = None
+
+    def __enter__(self):
+        self._prev = current_place()
+        _place.set_device(self._target)
+        return self
+
+    def __exit__(self, *exc):
+        _place.set_device(self._prev)
+        return False

@@ -1,0 +1,125 @@
+"""DistributedOptimizer, what fleet.distributed_optimizer returns: static minimize() all-reduces (averages)
+every gradient between the backward and the update; in dygraph the strategy's gradient merge or LocalSGD
+(meta_optimizers.py) runs around the inner optimizer's step."""
+from ..._core.mode import STATE
+from .meta_optimizers import plan_meta
+
+__all__ = ["DistributedOptimizer"]
+
+
+class DistributedOptimizer:
+    """An optimizer whose static minimize() averages the gradients over the workers before the update;
+    in dygraph it applies the strategy's gradient merge or LocalSGD around the inner optimizer's step."""
+
+    def __init__(self, optimizer, strategy, fleet_=None):
+        self.inner_opt = optimizer
+        self.user_defined_strategy = strategy
+        self._fleet = fleet_
+        self._merge = self._local_sgd = None
+        if not STATE.static:
+            world = fleet_.worker_num() if fleet_ is not None and fleet_._role_maker is not None else 1
+            self._merge, self._local_sgd = plan_meta(strategy, optimizer, world)
+        self._hold_grads = False  # gradient merge: clear_grad keeps the gradients until the update
+
+    def _next_backward_syncs(self):
+        if self._local_sgd is not None:
+            return False
+        if self._merge is not None:
+            return self._merge.next_backward_syncs()
+        return True
+
+    def _params(self):
+        opt = self.inner_opt
+        groups = getattr(opt, "_param_groups", None)
+        if groups and isinstance(groups[0], dict):
+            return [p for g in groups for p in g["params"]]
+        return list(getattr(opt, "_parameter_list", None) or [])
+
+    def __getattr__(self, name):
+        return getattr(self.inner_opt, name)
+
+    def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
+        """Static mode: backward, an all_reduce (AVG) per gradient, then the update; and the startup program
+        broadcasts rank 0's initial parameters. Returns (ops, params_grads)."""
+        if not STATE.static:
+            if self._merge is None and self._local_sgd is None:
+                return self.inner_opt.minimize(loss, startup_program, parameters, no_grad_set)
+            out = self._apply(lambda: self.inner_opt.minimize(loss, startup_program, parameters, no_grad_set))
+            return out if out is not None else ([], [])
+        from ...static.program import default_startup_program, program_guard
+        from ..communication import ReduceOp, all_reduce, broadcast
+        startup = startup_program if startup_program is not None else default_startup_program()
+        opt = self._static_amp() if self.user_defined_strategy.amp else self.inner_opt
+        params_grads = opt.backward(loss, startup_program, parameters, no_grad_set)
+        with program_guard(loss.block.program, startup):
+            for _, g in params_grads:
+                if g is not None:
+                    all_reduce(g, op=ReduceOp.AVG)
+            ops = opt.apply_gradients(params_grads)
+        block = startup.global_block()
+        with program_guard(startup, startup):
+            for p, _ in params_grads:  # every rank starts from rank 0's initial values
+                if block.has_var(p.name):
+                    broadcast(block.var(p.name), src=0)
+        return ops, params_grads
+
+    def _static_amp(self):
+        """strategy.amp in a static program: the inner optimizer decorated by paddle.static.amp with amp_configs
+        (as Paddle's AMP meta-optimizer does); the gradients are all-reduced before they are unscaled."""
+        if getattr(self, "_amp_opt", None) is None:
+            from ...static.amp import AutoMixedPrecisionLists, decorate
+            c = self.user_defined_strategy.amp_configs
+            lists = AutoMixedPrecisionLists(set(c["custom_white_list"]), set(c["custom_black_list"]),
+                                            set(c["custom_black_varnames"]))
+            self._amp_opt = decorate(self.inner_opt, lists, c["init_loss_scaling"], c["incr_every_n_steps"],
+                                     c["decr_every_n_nan_or_inf"], c["incr_ratio"], c["decr_ratio"],
+                                     c["use_dynamic_loss_scaling"], c["use_pure_fp16"], c["use_fp16_guard"])
+        return self._amp_opt
+
+    def amp_init(self, place, scope=None, test_program=None, use_fp16_test=False):
+        """strategy.amp (static): after the startup program, turn the parameters float16 (use_pure_fp16)."""
+        amp = getattr(self, "_amp_opt", None)
+        if amp is None:
+            raise RuntimeError("amp_init: call minimize() first, with DistributedStrategy.amp = True")
+        return amp.amp_init(place, scope, test_program, use_fp16_test)
+
+    def step(self):
+        """Update (dygraph: every k_steps under gradient merge; then LocalSGD's parameter averaging)."""
+        if STATE.static:
+            return self.inner_opt.step()
+        self._apply(self.inner_opt.step)
+        return None
+
+    def _apply(self, update):
+        merge = self._merge
+        if merge is not None:
+            updates = merge.advance()
+            self._hold_grads = not updates
+            if updates:
+                merge.scale(self._params())
+                out = update()
+            else:
+                out = None
+        else:
+            out = update()
+        ls = self._local_sgd
+        if ls is not None and ls.due():
+            models = self._fleet._dp_models() if self._fleet is not None else []
+            params, seen = [], set()
+            for p in self._params() + [q for m in models for q in m.parameters()]:
+                if id(p) not in seen:
+                    seen.add(id(p))
+                    params.append(p)
+            from .. import group as _grp
+            ls.average(params, _grp.get_group(0).process_group)
+        if self._fleet is not None:
+            self._fleet._sync_models()
+        return out
+
+    def clear_grad(self, set_to_zero=True):
+        """Clear the gradients (gradient merge: only after an update; in between they keep accumulating)."""
+        if self._hold_grads and not STATE.static:
+            return None
+        return self.inner_opt.clear_grad(set_to_zero)
+
+    clear_gradients = clear_grad

@@ -1,0 +1,41 @@
+"""A Program <-> its serialized ProgramDesc (what a `.pdmodel` file holds).
+
+Program.desc / Program.parse_from_string need this codec, which builds on Program: importing this
+module installs it into program.py (set_program_codec).
+"""
+from .program import set_program_codec
+from .program_desc import desc_to_program, program_to_desc
+from .proto_text import PROGRAM_VERSION
+
+__all__ = ["program_to_bytes", "program_from_bytes"]
+
+
+def program_to_bytes(program, training_info=True, clip_extra=False, tail=()):
+    """The serialized ProgramDesc of program (what a `.pdmodel` file holds).
+
+    training_info=False leaves out each var's is_parameter/stop_gradient, as Paddle's inference
+    files do; clip_extra drops op_callstack/with_quant_attr; `tail` names vars listed last
+    (('feed', 'fetch') for an inference program). Needs protobuf (`pip install purepaddle[model]`).
+    """
+    return program_to_desc(program, training_info, clip_extra, tail).SerializeToString()
+
+
+def program_from_bytes(data):
+    """The Program held by a serialized ProgramDesc (ValueError for other bytes or a newer version)."""
+    from .framework_proto import messages
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"a serialized ProgramDesc must be bytes, but received {type(data)}")
+    m = messages()
+    try:
+        desc = m.ProgramDesc.FromString(bytes(data))
+    except Exception as e:  # noqa: BLE001 - protobuf's DecodeError, or a missing required field
+        raise ValueError(f"the data is not a serialized ProgramDesc (a .pdmodel file): {e}") from None
+    if not desc.blocks:
+        raise ValueError("the data is not a serialized ProgramDesc (a .pdmodel file): it holds no block")
+    version = desc.version.version
+    if version > PROGRAM_VERSION:
+        raise ValueError(f"Unsupported program version: {version}\n")
+    return desc_to_program(desc)
+
+
+set_program_codec(program_to_bytes, program_from_bytes)
