@@ -6,7 +6,7 @@ import inspect
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.mode import STATE
+from .._core.mode import STATE, set_static
 from .._core.tensor import Parameter as EagerParameter
 from .._core.tensor import Tensor
 from ..static import variable as _variable
@@ -97,8 +97,7 @@ class _Capture:
 def _tracing(capture, main, startup, layers):
     """Static mode on `main`, the capturing builder installed, Variable truth tests refused."""
     saved = [(lay, dict(lay._parameters), dict(lay._buffers)) for lay in layers]
-    prev_static, prev_builder = STATE.static, STATE.builder
-    STATE.static = True
+    prev_static, prev_builder = set_static(True), STATE.builder
     STATE.builder = capture.builder(prev_builder)
     _variable.TRACING[0] += 1
     try:
@@ -107,7 +106,7 @@ def _tracing(capture, main, startup, layers):
     finally:
         _variable.TRACING[0] -= 1
         STATE.builder = prev_builder
-        STATE.static = prev_static
+        set_static(prev_static)
         # attribute assignments made while tracing (self.buf = buf + 1) must not leave Variables behind
         for lay, params, bufs in saved:
             lay._parameters.clear()

@@ -10,7 +10,7 @@ import time
 from enum import Enum
 
 from .._core import autograd as _autograd
-from .._core.mode import STATE
+from .._core.dispatch import building_program
 from .._core.op import OPS
 from ..framework import op_hooks
 from . import timer as _timer
@@ -139,7 +139,7 @@ def _op_hook(op, ins, outs):
     else:
         start = kend = max(C.last_end, end - 1000)
     C.kernel = None
-    desc = op_hooks.static_desc() if STATE.static else None
+    desc = op_hooks.static_desc() if building_program() else None
     phase, node = op_hooks.phase_of(op, desc)
     label = op.type if desc is not None else op_hooks.eager_name(op.type)
     args = {"phase": phase}

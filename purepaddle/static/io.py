@@ -22,7 +22,7 @@ import warnings
 
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .._core.storage import write_atomic
 from .executor import CompiledProgram, global_scope
 from .program import Program, Variable, default_main_program, set_program_codec
@@ -40,7 +40,7 @@ _logger = logging.getLogger(__name__)
 # -- small shared pieces -------------------------------------------------------------------------------
 def check_static_mode(name):
     """AssertionError (Paddle's words) when the API `name` is called outside static mode."""
-    if not STATE.static:
+    if in_dynamic_mode():
         raise AssertionError(f"In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and '{name}()' is only "
                              "supported in static graph mode. So if you want to use this api, please call "
                              "'paddle.enable_static()' before this api to enter static graph mode.")
