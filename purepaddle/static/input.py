@@ -4,6 +4,7 @@ import math
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.dispatch import building_program
 from .._core.mode import in_dynamic_mode
 from .._core.tensor import Tensor
 from .program import VarType, default_main_program, default_startup_program
@@ -144,8 +145,8 @@ def _xavier_init(shape, dtype):
         fan_in, fan_out = shape[1] * rf, shape[0] * rf
     limit = math.sqrt(6.0 / float(fan_in + fan_out))
     return "uniform_random", {"shape": list(shape), "dtype": dtype.proto, "min": -limit, "max": limit,
-                              "seed": default_main_program().random_seed if not in_dynamic_mode() else 0, "diag_num": 0, "diag_step": 0,
-                              "diag_val": 1.0}
+                              "seed": default_main_program().random_seed if building_program() else 0,
+                              "diag_num": 0, "diag_step": 0, "diag_val": 1.0}
 
 
 def _const_init(shape, dtype, value=0.0):

@@ -195,7 +195,8 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
     if len(loop_vars) == 0:
         raise ValueError("loop_vars in while_loop should not be empty")
     pre_cond = cond(*loop_vars)
-    check_variable(pre_cond, "var of cond returned", "static.nn.while_loop", ("bool",)) if not in_dynamic_mode() else None
+    if not in_dynamic_mode():
+        check_variable(pre_cond, "var of cond returned", "static.nn.while_loop", ("bool",))
     if int(np.prod(pre_cond.shape)) != 1:
         raise TypeError(f"the shape of the variable returned by cond should be [1],but given shape as "
                         f"{list(pre_cond.shape)}.")
