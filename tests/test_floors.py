@@ -660,3 +660,77 @@ def test_face_checker_catches_definitions_and_forwarding(tmp_path):
                            "io/__init__.py": "def load(): pass", "io/reader/__init__.py": "class Reader: pass"})
     assert check_faces(pkg) == [f"{PKG}/io/__init__.py:1: def load", f"{PKG}/io/reader/__init__.py:1: class Reader"]
     assert check_faces(tmp_path / "missing") == []
+
+
+# -- One branch on mode (issue 11) ---------------------------------------------------------------------------
+# Only _core/mode.py (the flag) and _core/dispatch.py (apply and its queries known_value, differentiable_backward,
+# building_program) read STATE.static; the floors that build ops (ops, tensor, nn) never ask in_dynamic_mode() /
+# in_static_mode() either: both modes build the same ops for the same call. Floor-6 APIs whose behaviour Paddle
+# defines per mode (optimizer.minimize, hapi, static.nn, fleet, jit) call in_dynamic_mode().
+MODE_HOMES = {f"{PKG}._core.mode", f"{PKG}._core.dispatch"}
+MODE_CALLS = {"in_dynamic_mode", "in_static_mode", "in_dygraph_mode", "_non_static_mode"}
+OP_BUILDING = {"ops", "tensor", "nn"}
+
+
+def _dotted_tail(node):
+    """The last name of `a.b.c` or `c` (None for anything else)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def mode_branches(text, module):
+    """[(line, what)] for each mode read `module` may not make."""
+    builds_ops = len(module.split(".")) > 1 and module.split(".")[1] in OP_BUILDING
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if (isinstance(node, ast.Attribute) and node.attr == "static" and _dotted_tail(node.value) == "STATE"
+                and module not in MODE_HOMES):
+            found.append((node.lineno, "STATE.static"))
+        elif isinstance(node, ast.Call) and builds_ops and _dotted_tail(node.func) in MODE_CALLS:
+            found.append((node.lineno, f"{_dotted_tail(node.func)}()"))
+    return sorted(found)
+
+
+def mode_branches_in_tree(pkg_dir=PKG_DIR):
+    """{module: [(line, what)]} over every .py file under pkg_dir that reads the mode where it may not."""
+    out = {}
+    for path in sorted(pkg_dir.rglob("*.py")) if pkg_dir.is_dir() else []:
+        module = module_name(path, pkg_dir)
+        found = mode_branches(path.read_text(encoding="utf-8"), module)
+        if found:
+            out[module] = found
+    return out
+
+
+def test_one_branch_on_mode():
+    bad = [f"{m}:{line}: {what}" for m, found in mode_branches_in_tree().items()
+           for line, what in found]
+    assert bad == [], ("read the mode through _core.dispatch's queries (docs/architecture.md, One branch on mode):\n"
+                       + "\n".join(bad))
+
+
+def test_mode_checker_on_synthetic_sources(tmp_path):
+    assert mode_branches("from .._core.mode import STATE\nif STATE.static:\n    pass", f"{PKG}.optimizer.sgd") == [
+        (2, "STATE.static")]
+    assert mode_branches("import purepaddle._core.mode as m\nx = not m.STATE.static", f"{PKG}.io.reader") == [
+        (2, "STATE.static")]
+    assert mode_branches("def f():\n    return in_dynamic_mode()", f"{PKG}.ops.norm") == [(2, "in_dynamic_mode()")]
+    assert mode_branches("import purepaddle as p\nif p.in_static_mode(): pass", f"{PKG}.nn.layer.layers") == [
+        (2, "in_static_mode()")]
+    assert mode_branches("x = in_dygraph_mode()", f"{PKG}.tensor.creation") == [(1, "in_dygraph_mode()")]
+    ok = [
+        (f"{PKG}._core.dispatch", "def apply():\n    if STATE.static:\n        pass"),
+        (f"{PKG}._core.mode", "STATE.static = True\nx = not STATE.static"),
+        (f"{PKG}.optimizer.optimizer", "if in_dynamic_mode():\n    pass"),  # Paddle's API differs by mode there
+        (f"{PKG}.hapi.model", "a = StaticAdapter() if not in_dynamic_mode() else DynamicAdapter()"),
+        (f"{PKG}.ops.norm", "if differentiable_backward():\n    pass\nv = known_value(x)\nSTATE.grad_enabled"),
+        (f"{PKG}.nn.layer.layers", "from ..._core.mode import in_dynamic_mode\nstatic = program.static"),
+    ]
+    for module, text in ok:
+        assert mode_branches(text, module) == [], (module, text)
+    pkg = _tree(tmp_path, {"_core/__init__.py": "", "_core/dispatch.py": "x = STATE.static",
+                           "nn/__init__.py": "", "nn/clip.py": "if STATE.static:\n    pass\ny = in_dynamic_mode()"})
+    assert mode_branches_in_tree(pkg) == {f"{PKG}.nn.clip": [(1, "STATE.static"), (3, "in_dynamic_mode()")]}

@@ -1,4 +1,8 @@
-"""apply(op, *inputs, **attrs): the ONE place that branches on mode (DESIGN §3)."""
+"""apply(op, *inputs, **attrs): the ONE place that branches on mode (DESIGN §3).
+
+Code elsewhere asks the meaning-named queries at the end of this module (known_value,
+differentiable_backward, building_program) instead of reading the mode.
+"""
 import weakref
 
 import numpy as np
@@ -294,3 +298,39 @@ def kernel_error(op, inputs_text, err):
         return cls(msg)
     except Exception:
         return RuntimeError(msg)
+
+
+# -- the queries the rest of the code asks instead of reading the mode -------------------------------
+
+def known_value(x):
+    """x's ndarray when its value exists now (ops run eagerly), None while a Program is built.
+
+    Why: checks and shortcuts on values (`x.size != 1`, a data-dependent size, writing a result
+    back into a buffer) can only run when there is a value; in a Program the executor has it later.
+    Written `v = known_value(x); if v is not None and ...`, such code reads the same in both modes
+    and builds the same ops either way.
+    """
+    if STATE.static:
+        return None
+    return x._data
+
+
+def differentiable_backward():
+    """True while an eager backward records a graph (create_graph=True): a backward rule must then
+    compose differentiable ops so its result can be differentiated again.
+
+    Why: otherwise (plain eager backward, or append_backward building a Program) the rule emits
+    Paddle's fused `*_grad` op, which is what Paddle's programs contain.
+    """
+    return STATE.grad_enabled and not STATE.static
+
+
+def building_program():
+    """True while calls append ops to a Program instead of running them.
+
+    Why: some things exist only in a Program: variables and parameters declared in its blocks (and
+    startup program), names drawn from its name generator, op outputs wired to an existing variable
+    by name, Python callbacks appended as ops. Code creating those asks this; it must never pick
+    different ops for the same call (ops, tensor and nn build the same ops in both modes).
+    """
+    return STATE.static

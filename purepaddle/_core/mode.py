@@ -27,6 +27,15 @@ def in_dynamic_mode():
     return not STATE.static
 
 
+def set_static(static):
+    """Switch the mode for a while and return the previous one (True: static) for the caller to
+    restore: append_backward, jit tracing, dygraph.guard and memory estimation build or run in a
+    fixed mode whatever mode their caller is in."""
+    prev = STATE.static
+    STATE.static = bool(static)
+    return prev
+
+
 def enable_static():
     """Switch to static-graph mode: ops append to the current Program."""
     STATE.static = True

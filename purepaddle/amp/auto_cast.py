@@ -27,7 +27,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import AMP, apply
-from .._core.mode import STATE
+from .._core.mode import STATE, in_dynamic_mode
 from ..ops.creation.fill import Cast
 from .amp_lists import op_names, update_list
 from .lowp import HEAVY, route, twin
@@ -186,7 +186,7 @@ class amp_guard:
     def __init__(self, enable=True, custom_white_list=None, custom_black_list=None, level="O1", dtype="float16",
                  use_promote=True):
         traced = False
-        if STATE.static:
+        if not in_dynamic_mode():
             from ..static.variable import JIT_TRACE
             if JIT_TRACE.active is None:
                 raise AssertionError("We only support 'amp_guard' in dynamic or pir mode.")

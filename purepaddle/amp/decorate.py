@@ -1,6 +1,6 @@
 """paddle.amp.decorate: pure float16/bfloat16 (O2) models with float32 master weights in the optimizer."""
 from .._core import dtype as _dt
-from .._core.mode import STATE, no_grad
+from .._core.mode import in_dynamic_mode, no_grad
 from ..nn.layer.layers import Layer
 from ..optimizer.optimizer import Optimizer
 from .auto_cast import amp_global_state
@@ -111,7 +111,7 @@ def _check_optimizers(optimizers):
 def amp_decorate(models, optimizers=None, level="O1", dtype="float16", master_weight=None, save_dtype=None,
                  master_grad=False, excluded_layers=None):
     """See `decorate`."""
-    if STATE.static:
+    if not in_dynamic_mode():
         raise AssertionError("We only support 'amp_decorate' in dynamic graph mode.")
     if level not in ("O1", "O2"):
         raise ValueError("level should be O1 or O2, O1 represent AMP train mode, O2 represent Pure fp16 train mode.")

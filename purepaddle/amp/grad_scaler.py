@@ -14,7 +14,7 @@ from enum import Enum
 
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .._core.tensor import Tensor
 from .amp_ops import unscale_arrays
 from .auto_cast import amp_global_state
@@ -49,7 +49,7 @@ class AmpScaler:
 
     def __init__(self, enable=True, init_loss_scaling=2.0 ** 15, incr_ratio=2.0, decr_ratio=0.5,
                  incr_every_n_steps=1000, decr_every_n_nan_or_inf=1, use_dynamic_loss_scaling=True):
-        if STATE.static:
+        if not in_dynamic_mode():
             raise RuntimeError("GradScaler works in dynamic mode; in static mode use paddle.static.amp.decorate")
         self._enable = bool(enable)
         self._use_dynamic_loss_scaling = False

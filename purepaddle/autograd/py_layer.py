@@ -3,7 +3,7 @@ import functools
 
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.mode import STATE, in_dynamic_mode
 from .._core.op import SAVED_TENSORS, GraphFreedError, Op
 from .._core.tensor import Tensor
 
@@ -275,7 +275,7 @@ def apply_pylayer(cls, args, kwargs):
     by (`_node`, `_idx`), and the engine's multi-output protocol (`_n_out`, `_out_struct`,
     `_out_meta`).
     """
-    if STATE.static:
+    if not in_dynamic_mode():
         raise NotImplementedError(
             f"{cls.__name__}.apply: PyLayer runs in dynamic mode only; it cannot be used while building a "
             "static Program (call paddle.disable_static() first)")

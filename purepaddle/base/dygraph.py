@@ -1,7 +1,7 @@
 """paddle.base.dygraph: guard (run eagerly inside a with block), to_variable, no_grad."""
 import contextlib
 
-from .._core.mode import STATE, no_grad  # noqa: F401
+from .._core.mode import no_grad, set_static  # noqa: F401
 from .._core.mode import disable_static as enable_dygraph  # noqa: F401
 from .._core.mode import enable_static as disable_dygraph  # noqa: F401
 from .._core.mode import in_dynamic_mode as enabled  # noqa: F401
@@ -25,12 +25,11 @@ def guard(place=None):
     """
     if place is not None:
         convert_place(place)  # reject what is not a place
-    prev = STATE.static
-    STATE.static = False
+    prev = set_static(False)
     try:
         yield
     finally:
-        STATE.static = prev
+        set_static(prev)
 
 
 def to_variable(value, name=None, zero_copy=None, dtype=None):

@@ -9,7 +9,7 @@ finish at once.
 import numpy as np
 
 from .._core.dispatch import apply, apply_inplace
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .._core.tensor import Tensor
 from . import collective_ops as _ops
 from .group import _GROUPS, resolve
@@ -134,7 +134,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
     pg = g.process_group
     if pg is None:
         return None  # not a member of the group
-    if STATE.static:
+    if not in_dynamic_mode():
         _static(_ops.AllReduce, tensor, ring_id=g.id, reduce_type=int(op))
         return None
     if not isinstance(tensor, Tensor):
@@ -173,7 +173,7 @@ def broadcast(tensor, src, group=None, sync_op=True):
     if pg is None:
         return None
     root = _group_rank(g, src, "broadcast", "src")
-    if STATE.static:
+    if not in_dynamic_mode():
         _static(_ops.Broadcast, tensor, ring_id=g.id, root=root)
         return None
     _check_tensor(tensor, "broadcast")
@@ -200,7 +200,7 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
     if pg is None:
         return None
     root = _group_rank(g, dst, "reduce", "dst")
-    if STATE.static:
+    if not in_dynamic_mode():
         _static(_ops.Reduce, tensor, ring_id=g.id, root_id=root, reduce_type=code)
         return None
     _check_tensor(tensor, "reduce")
@@ -244,7 +244,7 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
     if pg is None:
         return None
     _check_tensor(tensor, "all_gather")
-    if STATE.static:
+    if not in_dynamic_mode():
         raise NotImplementedError("all_gather with a tensor list is not supported in static mode by purepaddle; "
                                   "use it in dynamic mode")
     a = np.ascontiguousarray(tensor._data)
@@ -497,7 +497,7 @@ def barrier(group=None):
     g, pg = _member(group, "barrier")
     if pg is None:
         return None
-    if STATE.static:
+    if not in_dynamic_mode():
         from .._core.dispatch import constant
         apply(_ops.Barrier, constant(np.zeros([1], np.float32)), ring_id=g.id)
         return None

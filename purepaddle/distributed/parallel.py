@@ -3,7 +3,7 @@ import contextlib
 
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.mode import STATE, in_dynamic_mode
 from ..nn.layer.layers import Layer
 from . import env as _env
 from . import group as _group
@@ -88,7 +88,7 @@ class DataParallel(Layer):
         super().__init__(layers.full_name() + "_data_parallel" if isinstance(layers, Layer) else "data_parallel")
         if not isinstance(layers, Layer):
             raise TypeError(f"DataParallel: layers must be a paddle.nn.Layer, but received {type(layers).__name__}")
-        if STATE.static:
+        if not in_dynamic_mode():
             raise RuntimeError("DataParallel only works in dynamic mode; in static mode use "
                                "fleet.distributed_optimizer(...).minimize(loss)")
         for name, value in (("comm_buffer_size", comm_buffer_size), ("last_comm_buffer_size", last_comm_buffer_size)):

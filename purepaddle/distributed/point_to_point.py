@@ -1,7 +1,7 @@
 """paddle.distributed point-to-point: send, recv, isend, irecv, P2POp, batch_isend_irecv (global ranks)."""
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .communication import Task, _check_tensor, _group_rank, _member
 
 __all__ = ["send", "recv", "isend", "irecv", "P2POp", "batch_isend_irecv"]
@@ -12,7 +12,7 @@ def _p2p(tensor, peer, group, sync, api, arg, send_side):
     if pg is None:
         return None
     _check_tensor(tensor, api)
-    if STATE.static:
+    if not in_dynamic_mode():
         raise NotImplementedError(f"{api} is not supported in static mode by purepaddle; use dynamic mode")
     if peer is None:
         if send_side:

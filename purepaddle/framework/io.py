@@ -23,7 +23,7 @@ import warnings
 
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .._core.storage import write_atomic
 from .._core.tensor import Tensor
 from . import pickle_safe
@@ -262,7 +262,7 @@ def save(obj, path, protocol=4, **configs):
         if len(obj) == 0:
             warnings.warn("The input state dict is empty, no need to save.")
         _check_protocol(protocol)
-        if STATE.static:  # Paddle's static save: plain {name: ndarray}, no name table
+        if not in_dynamic_mode():  # Paddle's static save: plain {name: ndarray}, no name table
             saved = {k: (np.asarray(v) if isinstance(v, _dense_cls()) else _to_numpy(v)
                          if isinstance(v, Tensor) else v) for k, v in obj.items()}
         else:
@@ -312,7 +312,7 @@ def async_save(obj, path, protocol=4, sync_other_task=False, **configs):
             >>> paddle.async_save({'w': paddle.ones([2])}, buf)
             >>> paddle.clear_async_save_task_queue()
     """
-    if STATE.static:
+    if not in_dynamic_mode():
         raise ValueError("async_save currently is not supported in static mode.")
     if configs:
         warnings.warn("configs are not supported in async mode, will be overridden by default settings.")
@@ -348,7 +348,7 @@ def _snap_tensor(v):
 def _ndarray_to_tensor(arr, return_numpy):
     if return_numpy:
         return arr
-    if STATE.static:
+    if not in_dynamic_mode():
         return _dense_cls()(arr)
     if not arr.flags.writeable:  # in-place updates of a loaded Tensor must work
         arr = arr.copy()

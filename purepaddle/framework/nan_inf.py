@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.dispatch import building_program
 from . import flags, op_hooks
 
 _FP16_MAX = 65504.0
@@ -151,7 +151,7 @@ def check_op(op, ins, outs):
     op_type = op.type
     if op_type in CONFIG.skipped_ops or (CONFIG.checked_ops is not None and op_type not in CONFIG.checked_ops):
         return
-    desc = op_hooks.static_desc() if STATE.static else None  # eager ops have no OpDesc to look for
+    desc = op_hooks.static_desc() if building_program() else None  # eager ops have no OpDesc to look for
     phase, node = op_hooks.phase_of(op, desc)
     if phase == "forward" and desc is None:
         op_hooks.remember_site(op)

@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 
-from .._core.mode import STATE, no_grad
+from .._core.mode import in_dynamic_mode, no_grad
 from ..static import InputSpec as Input
 from ..metric import Metric
 from .callbacks import EarlyStopping, config_callbacks
@@ -56,14 +56,14 @@ class Model:
         self._place = None
         self._accumulate = 1
         self.stop_training = False
-        if STATE.static:
+        if not in_dynamic_mode():
             if not isinstance(inputs, (list, tuple, dict, Input)):
                 raise TypeError("'inputs' must be list or tuple or dict, and couldn't be None.")
         elif inputs:
             self._input_info = _update_input_info(inputs)
         self._inputs = self._verify_spec(inputs, is_input=True)
         self._labels = self._verify_spec(labels)
-        self._adapter = StaticGraphAdapter(self) if STATE.static else DynamicGraphAdapter(self)
+        self._adapter = StaticGraphAdapter(self) if not in_dynamic_mode() else DynamicGraphAdapter(self)
 
     # -- one batch ---------------------------------------------------------------------
     def train_batch(self, inputs, labels=None, update=True):
@@ -84,7 +84,7 @@ class Model:
                 (1, ())
         """
         loss = self._adapter.train_batch(inputs, labels, update)
-        if not STATE.static and self._input_info is None:
+        if in_dynamic_mode() and self._input_info is None:
             self._update_inputs()
         return loss
 
@@ -102,7 +102,7 @@ class Model:
                 >>> len(acc)
                 1
         """
-        if STATE.static:
+        if not in_dynamic_mode():
             return self._adapter.eval_batch(inputs, labels)
         with no_grad():
             loss = self._adapter.eval_batch(inputs, labels)
@@ -123,7 +123,7 @@ class Model:
                 >>> out[0].shape
                 (1, 10)
         """
-        if STATE.static:
+        if not in_dynamic_mode():
             return self._adapter.predict_batch(inputs)
         with no_grad():
             out = self._adapter.predict_batch(inputs)
@@ -154,7 +154,7 @@ class Model:
 
     def _save_inference_model(self, path):
         """path.pdmodel + path.pdiparams: jit.save of the network (dygraph), or the test program (static)."""
-        if STATE.static:
+        if not in_dynamic_mode():
             if os.path.basename(path) == "":
                 raise ValueError("The input path MUST be format of dirname/file_prefix [dirname\\file_prefix in "
                                  "Windows system], but received file_prefix is empty string.")

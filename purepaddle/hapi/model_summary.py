@@ -5,7 +5,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from .._core.mode import STATE, no_grad
+from .._core.mode import in_dynamic_mode, no_grad
 from .._core.tensor import Tensor
 from ..nn.layer.container import LayerList, Sequential
 from ..static.input import InputSpec
@@ -65,7 +65,7 @@ def summary(net, input_size=None, dtypes=None, input=None):  # noqa: A002  (Padd
         sizes = (input_size,)
     else:
         sizes = input_size
-    if STATE.static:
+    if not in_dynamic_mode():
         warnings.warn("Your model was created in static graph mode, this may not get correct summary information!")
         was_training = False
     else:
@@ -164,7 +164,7 @@ def _record(rows, layer, inputs, output):
     row = rows[f"{type(layer).__name__}-{idx + 1}"] = OrderedDict()
     row["input_shape"] = _shape_of(inputs)
     row["output_shape"] = _output_shape(output)
-    table = layer._parameters if not STATE.static else layer.state_dict()
+    table = layer._parameters if in_dynamic_mode() else layer.state_dict()
     params, row["trainable_params"], any_trainable = 0, 0, False
     for k, v in table.items():
         if v is None:

@@ -47,7 +47,7 @@ class DataLoader:
                  shuffle=False, drop_last=False, collate_fn=None, num_workers=0, use_buffer_reader=True,
                  reader_buffer_size=2, prefetch_factor=2, use_shared_memory=True, timeout=0, worker_init_fn=None,
                  persistent_workers=False):
-        from .._core.mode import STATE
+        from .._core.mode import in_dynamic_mode
         self.return_list = return_list
         self.collate_fn = collate_fn
         self.use_buffer_reader = use_buffer_reader
@@ -55,7 +55,7 @@ class DataLoader:
         self.prefetch_factor = prefetch_factor
         self.worker_init_fn = worker_init_fn
         self.dataset = dataset
-        if not return_list and STATE.static:
+        if not return_list and not in_dynamic_mode():
             assert feed_list is not None, "feed_list should be set when return_list=False"
         self.feed_list = feed_list
         if places is None:

@@ -16,7 +16,7 @@ import weakref
 
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .._core.tensor import Tensor
 from ..nn.layer.layers import Layer
 from ..static.executor import BuildStrategy
@@ -182,7 +182,7 @@ class StaticFunction:
     # -- calling -----------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         fn = self.dygraph_function
-        if not _ENABLED[0] or STATE.static or self.is_property:
+        if not _ENABLED[0] or not in_dynamic_mode() or self.is_property:
             return fn(*args, **kwargs)  # inside a Program being built, the ops go straight into it
         fast = None if kwargs else _fast_key(args, self.class_instance)
         hit = self._fast.get(fast) if fast is not None else None

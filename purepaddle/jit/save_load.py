@@ -5,7 +5,7 @@ import pickle
 import warnings
 
 from .._core import dtype as _dt
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .._core.tensor import Parameter, Tensor
 from ..nn.layer.layers import Layer
 from ..static.files import write_file_atomic
@@ -30,7 +30,7 @@ _LOAD_CONFIGS = ("model_filename", "params_filename")
 
 def _dygraph_only(api):
     """Paddle's error for jit.save/load called in static mode (they trace and run eager layers)."""
-    if STATE.static:
+    if not in_dynamic_mode():
         raise AssertionError(f"We only support '{api}()' in dynamic graph mode, please call 'paddle.disable_static()' "
                              "to enter dynamic graph mode.")
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import BUILDER
-from .._core.mode import STATE
+from .._core.mode import set_static
 from .._core.tensor import Parameter as EagerParameter
 from .._core.tensor import Tensor
 from ..static import variable as _variable
@@ -98,8 +98,7 @@ class _Capture:
 def _tracing(capture, main, startup, layers):
     """Static mode on `main`, the capturing builder installed, Variable truth tests refused."""
     saved = [(lay, dict(lay._parameters), dict(lay._buffers)) for lay in layers]
-    prev_static = STATE.static
-    STATE.static = True
+    prev_static = set_static(True)
     builder = BUILDER.install(capture.builder(BUILDER.active))
     trace = _variable.JIT_TRACE.install(capture)
     try:
@@ -108,7 +107,7 @@ def _tracing(capture, main, startup, layers):
     finally:
         trace.remove()
         builder.remove()
-        STATE.static = prev_static
+        set_static(prev_static)
         # attribute assignments made while tracing (self.buf = buf + 1) must not leave Variables behind
         for lay, params, bufs in saved:
             lay._parameters.clear()

@@ -2,7 +2,7 @@
 import numpy as np
 
 from .._core.dispatch import apply
-from .._core.mode import STATE, no_grad
+from .._core.mode import in_dynamic_mode, no_grad
 from .._core.op import OPS
 from .._core.tensor import Parameter, Tensor
 from ..nn.layer.layers import Layer
@@ -241,7 +241,7 @@ class TranslatedLayer(Layer):
                              f"({holder.input_names}), but received {len(inputs)}.")
         xs = []
         for v in inputs:
-            if STATE.static and isinstance(v, Variable):
+            if not in_dynamic_mode() and isinstance(v, Variable):
                 xs.append(v)
                 continue
             if isinstance(v, np.ndarray):
@@ -253,7 +253,7 @@ class TranslatedLayer(Layer):
         if self._input_args_names is None:
             self._input_args_names = list(holder.input_names)
         params = [self._persistable(n) for n in holder.persistable_names]
-        if STATE.static:  # building a Program (jit.save of a loaded layer): append the saved ops to it
+        if not in_dynamic_mode():  # building a Program (jit.save of a loaded layer): append the saved ops to it
             return _replay(holder, xs, dict(zip(holder.persistable_names, params)))
         if self._is_test:
             with no_grad():

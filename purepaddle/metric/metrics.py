@@ -7,8 +7,7 @@ import abc
 
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.mode import STATE
+from .._core.dispatch import apply, known_value
 from .._core.tensor import Tensor
 from ..ops.metric import Accuracy as _AccuracyOp
 from .. import tensor as _T
@@ -322,8 +321,8 @@ def accuracy(input, label, k=1, correct=None, total=None, name=None):
         label = _T.cast(label, "int64")
     topk_out, topk_indices = _T.topk(input, k=k)
     acc, n_correct, n_total = apply(_AccuracyOp, topk_out, topk_indices, label)
-    if not STATE.static:  # Paddle writes the counts into the given tensors
-        for given, value in ((correct, n_correct), (total, n_total)):
-            if isinstance(given, Tensor):
-                given._set_data(value._data.astype(given._data.dtype))
+    for given, value in ((correct, n_correct), (total, n_total)):  # Paddle writes the counts into them
+        v = known_value(value)
+        if v is not None and isinstance(given, Tensor):
+            given._set_data(v.astype(given._data.dtype))
     return acc

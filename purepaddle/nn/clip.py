@@ -11,8 +11,7 @@ import warnings
 
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.mode import STATE
+from .._core.dispatch import apply, building_program
 from .._core.tensor import SelectedRows, Tensor
 from ..ops.clip import ClipByNorm, SquaredL2Norm, sum_squares
 from ..static.backward import error_clip_callback  # noqa: F401  (paddle.nn.clip.error_clip_callback)
@@ -53,7 +52,7 @@ def clip_by_norm(x, max_norm, name=None):
 def merge_selected_rows(x, name=None):
     """A SelectedRows gradient with its duplicated rows summed (dense tensors pass through); in a static
     program the `merge_selected_rows` op."""
-    if STATE.static:
+    if building_program():  # a SELECTED_ROWS variable: the program merges it
         from ..ops.fluid.selected_rows import MergeSelectedRows
         return apply(MergeSelectedRows, x)
     if isinstance(x, SelectedRows):
@@ -89,7 +88,7 @@ def get_tensor_from_selected_rows(x, name=None):
              [4. 5.]]
             >>> paddle.disable_static()
     """
-    if STATE.static:
+    if building_program():  # a SELECTED_ROWS variable: the program reads its values
         from ..ops.fluid.selected_rows import GetTensorFromSelectedRows
         from ..static.program import Variable, VarType
         if not isinstance(x, Variable):
@@ -193,7 +192,7 @@ class ClipGradBase:
         raise NotImplementedError
 
     def __call__(self, params_grads):
-        if STATE.static:
+        if building_program():  # Paddle appends the clip ops under the gradient_clip name scope
             for p, _ in params_grads:
                 if getattr(p, "gradient_clip_attr", None) is not None:
                     warnings.warn("'set_gradient_clip' will be ineffective, because you have set 'need_clip' in "

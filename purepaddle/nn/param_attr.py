@@ -1,5 +1,5 @@
 """ParamAttr and WeightNormParamAttr: how a Layer creates one parameter (name, initializer, lr, ...)."""
-from .._core.mode import STATE
+from .._core.dispatch import building_program
 from ._regularizer import WeightDecayRegularizer
 
 __all__ = []
@@ -7,7 +7,7 @@ __all__ = []
 
 def _check_type(value, arg, types, api):
     """Paddle's check_type: only enforced while building a static program (dygraph skips it)."""
-    if STATE.static and not isinstance(value, types):
+    if building_program() and not isinstance(value, types):
         want = types if not isinstance(types, tuple) or len(types) > 1 else types[0]
         raise TypeError(f"The type of '{arg}' in {api} must be {want}, but received {type(value)}. ")
 

@@ -4,8 +4,7 @@ scale_grad_by_freq variant) and one_hot_v2.
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
-from .._core.mode import STATE
+from .._core.dispatch import apply, differentiable_backward, known_value
 from .._core.op import Op, TensorMeta, register
 from .._core.tensor import SelectedRows
 
@@ -51,11 +50,11 @@ class LookupTableV2(Op):
         if not self.need(1):
             return None, None
         a = self.attrs
-        if (a.get("is_sparse") and not STATE.static and not STATE.grad_enabled
+        d = known_value(g)
+        if (a.get("is_sparse") and d is not None and not differentiable_backward()
                 and type(self.next[1]) is not tuple):
             # row-sparse leaf gradient: the rows looked up and their grads (padding rows kept as
             # they are, like Paddle's sparse kernel)
-            d = g._data
             return None, SelectedRows.make(ids._data.reshape(-1), d.reshape(-1, *d.shape[ids.ndim:]), w.shape[0])
         return None, apply(LookupTableV2Grad, ids, w, g, padding_idx=a.get("padding_idx", -1))
 

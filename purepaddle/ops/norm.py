@@ -11,8 +11,7 @@ import functools
 
 import numpy as np
 
-from .._core.dispatch import apply
-from .._core.mode import STATE
+from .._core.dispatch import apply, differentiable_backward
 from .._core.op import Op, TensorMeta, register
 from ._blocking import row_blocks
 from .math.reduction import ReduceSum
@@ -248,7 +247,7 @@ class BatchNorm(Op):
         x, scale, mean, inv = self.saved
         a = self.attrs
         bs = self.batch_stats()
-        if STATE.grad_enabled and not STATE.static:  # create_graph: a differentiable composition
+        if differentiable_backward():  # create_graph: a differentiable composition
             view, axes, affine = batch_norm_layout(list(x.shape), a["data_layout"])
             dx, ds, db = normalize_grad_graph(x, g, mean, inv, scale, view, axes, affine, bs, a["epsilon"])
         else:
@@ -332,7 +331,7 @@ class LayerNorm(Op):
             return None, None, None
         x, scale, mean, var = self.saved
         a = self.attrs
-        if STATE.grad_enabled and not STATE.static:
+        if differentiable_backward():
             view, axes, affine = layer_norm_layout(list(x.shape), a["begin_norm_axis"])
             dx, ds, db = normalize_grad_graph(x, g, mean, None, scale, view, axes, affine, True, a["epsilon"])
         else:
@@ -391,7 +390,7 @@ class InstanceNorm(Op):
         if g is None:
             return None, None, None
         x, scale, mean, inv = self.saved
-        if STATE.grad_enabled and not STATE.static:
+        if differentiable_backward():
             view, axes, affine = instance_norm_layout(list(x.shape))
             dx, ds, db = normalize_grad_graph(x, g, mean, inv, scale, view, axes, affine, True,
                                               self.attrs["epsilon"])
@@ -431,7 +430,7 @@ class GroupNorm(Op):
             return None, None, None
         x, scale, mean, var = self.saved
         a = self.attrs
-        if STATE.grad_enabled and not STATE.static:
+        if differentiable_backward():
             view, axes, affine = group_norm_layout(list(x.shape), a["groups"], a["data_layout"])
             dx, ds, db = normalize_grad_graph(x, g, mean, None, scale, view, axes, affine, True, a["epsilon"])
         else:

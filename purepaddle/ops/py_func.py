@@ -10,7 +10,7 @@ import inspect
 
 import numpy as np
 
-from .._core.mode import STATE
+from .._core.dispatch import building_program
 from .._core.op import Op, register
 
 __all__ = ["PyFuncRegistry", "PyFunc"]
@@ -94,7 +94,7 @@ class PyFunc(Op):
         skip = set(self.attrs.get("backward_skip_vars") or [])
         args = [v for v in list(xs) + list(outs) if v is None or getattr(v, "name", None) not in skip]
         args += list(out_grads)
-        if STATE.static:
+        if building_program():  # the program runs the backward callable as a py_func op
             return (_append_grad_op(bid, args, xs),)
         arrays = [None if a is None else a._data for a in args]
         ret = _call(bid, arrays, len(xs), "gradients")

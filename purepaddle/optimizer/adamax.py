@@ -1,6 +1,6 @@
 """paddle.optimizer.Adamax: Adam with the infinity norm."""
 from .._core import dtype as _dt
-from .._core.mode import STATE
+from .._core.dispatch import known_value
 from ..ops import optimizer as _ops
 from .optimizer import Optimizer, _is_low_precision
 from .sgd import _warn_low_precision
@@ -76,8 +76,9 @@ class Adamax(Optimizer):
             if grad is None or param.stop_gradient:
                 continue
             acc = self._get_accumulator_master(self._beta1_pow_acc_str, param)
-            if STATE.static:
+            v = known_value(acc)
+            if v is None:  # the program scales the accumulator when it runs
                 block.append_op(type="scale", inputs={"X": [acc.name]}, outputs={"Out": [acc.name]},
                                 attrs={"scale": beta1, "bias": 0.0, "bias_after_scale": True})
             else:
-                acc._data *= acc._data.dtype.type(beta1)
+                v *= v.dtype.type(beta1)

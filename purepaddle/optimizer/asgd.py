@@ -2,7 +2,7 @@
 import numpy as np
 
 from .._core.dispatch import constant
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from ..ops import optimizer as _ops
 from .lr import LRScheduler
 from .optimizer import Optimizer, _is_low_precision
@@ -43,7 +43,7 @@ class ASGD(Optimizer):
         self._default_dict = {}
 
     def _create_accumulators(self, block, parameters):
-        if STATE.static:
+        if not in_dynamic_mode():
             raise NotImplementedError("ASGD keeps a Python-side position in its gradient history and is only "
                                       "supported in dynamic graph mode by purepaddle.")
         for p, target in self._target_params(parameters):
@@ -108,7 +108,7 @@ class Rprop(Optimizer):
         dtype = np.float32 if _is_low_precision(param.dtype) else param.dtype.np_dtype
         lr_range = np.array(self._learning_rate_range, dtype=dtype)
         etas = np.array(self._etas, dtype=dtype)
-        if STATE.static:
+        if not in_dynamic_mode():
             lr_range, etas = constant(lr_range), constant(etas)
         ins = {"prev": self._get_accumulator_master("prevs", param),
                "learning_rate": self._get_accumulator_master("learning_rates", param),

@@ -14,7 +14,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core import hooks
-from .._core.mode import STATE
+from .._core.mode import STATE, in_dynamic_mode
 from .._core.op import OP_RAN, timed_kernel
 from .._core.tensor import Tensor
 from ..nn._regularizer import L1Decay, L2Decay
@@ -96,7 +96,7 @@ class Optimizer(_LRMixin, _StateMixin):
         else:
             self._parameter_list = None
         self._name = name
-        if not STATE.static and self._parameter_list is None:
+        if in_dynamic_mode() and self._parameter_list is None:
             raise AttributeError("parameters argument given to the Optimizer should not be None in dygraph mode.")
         if not isinstance(learning_rate, (float, LRScheduler)):
             raise TypeError(f"learning rate should be float or LRScheduler, got {type(learning_rate)} here")
@@ -192,14 +192,14 @@ class Optimizer(_LRMixin, _StateMixin):
             name = self._name + "_" + name
         accs = self._accumulators[name]
         if param.name in accs:
-            if not STATE.static:
+            if in_dynamic_mode():
                 return accs[param.name]
             raise Exception(f"Accumulator {name} already exists for parameter {param.name}")
         shape = list(param.shape) if shape is None else list(shape)
         var_name = _unique.generate(param.name + "_" + name)
         self._opti_name_list.append(var_name)
         d = _dt.convert_dtype(dtype) if dtype is not None else param.dtype
-        if STATE.static:
+        if not in_dynamic_mode():
             var = self._static_global_var(var_name, shape, d, fill_value)
         else:
             var = Tensor._make(np.full(shape, fill_value, dtype=d.np_dtype))
@@ -233,7 +233,7 @@ class Optimizer(_LRMixin, _StateMixin):
         if var is not None:
             return var
         var_name = _unique.generate(param.name + "_fp32_master")
-        if STATE.static:
+        if not in_dynamic_mode():
             var = self._static_global_var(var_name, list(param.shape), _dt.float32, 0.0)
             from ..static.program import default_startup_program
             sblock = default_startup_program().global_block()
@@ -302,7 +302,7 @@ class Optimizer(_LRMixin, _StateMixin):
             reg = regularization
         if grad is None or reg is None:
             return grad
-        if STATE.static:
+        if not in_dynamic_mode():
             from ..static.builder import ensure_op
             term = reg(param, grad, grad.block)
             ensure_op("sum")
@@ -322,7 +322,7 @@ class Optimizer(_LRMixin, _StateMixin):
 
     def append_regularization_ops(self, parameters_and_grads, regularization=None):
         """[(param, grad + regularization term)] for every pair (the param's own regularizer wins)."""
-        if STATE.static:
+        if not in_dynamic_mode():
             from ..static.name import name_scope
             with name_scope("regularization"):
                 return [(p, self._create_regularization_of_grad(p, g, regularization)) for p, g in parameters_and_grads]
@@ -336,7 +336,7 @@ class Optimizer(_LRMixin, _StateMixin):
 
     def _param_lr(self, param, lr):
         plr = param.optimize_attr.get("learning_rate", 1.0) if getattr(param, "optimize_attr", None) else 1.0
-        if STATE.static:
+        if not in_dynamic_mode():
             if plr == 1.0:
                 return lr
             from ..static.name import name_scope
@@ -408,7 +408,7 @@ class Optimizer(_LRMixin, _StateMixin):
         """Create accumulators and update every (param, grad) pair; returns the appended ops (static)."""
         hp = self._hyper(group)
         pairs = [(p, g) for p, g in parameters_and_grads if g is not None and not p.stop_gradient]
-        if STATE.static:
+        if not in_dynamic_mode():
             from ..static.name import name_scope
             from ..static.program import default_main_program
             program = default_main_program()
@@ -499,7 +499,7 @@ class Optimizer(_LRMixin, _StateMixin):
                 2
         """
         plist = parameters if parameters else self._parameter_list
-        if not STATE.static:
+        if in_dynamic_mode():
             plist = self._all_params() if plist is None or (plist and isinstance(plist[0], dict)) else plist
             return [(p, p._grad) for p in plist if not p.stop_gradient and p._grad is not None]
         from ..static.backward import append_backward, error_clip_callback
@@ -556,7 +556,7 @@ class Optimizer(_LRMixin, _StateMixin):
             raise AssertionError("The loss should be an Tensor.")
         plist = parameters if parameters else self._parameter_list
         params_grads = self.backward(loss, startup_program, plist, no_grad_set)
-        if STATE.static:
+        if not in_dynamic_mode():
             from ..static.program import program_guard
             with program_guard(loss.block.program, startup_program):
                 return self.apply_gradients(params_grads), params_grads

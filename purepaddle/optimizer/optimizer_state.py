@@ -2,7 +2,7 @@
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .._core.tensor import Tensor
 from ..static import name as _unique
 from .lr import LRScheduler
@@ -16,7 +16,7 @@ def _is_low_precision(dtype):
 
 def _dygraph_only(api):
     """Paddle's error for the optimizer methods that exist only in dynamic mode."""
-    if STATE.static:
+    if not in_dynamic_mode():
         raise AssertionError(f"We only support '{api}()' in dynamic graph mode, please call 'paddle.disable_static()' "
                              "to enter dynamic graph mode.")
 
@@ -197,7 +197,7 @@ class _StateMixin:
     def _load_master_weights(self, master):
         for k, v in master.items():
             cur = self._master_weights.get(k)
-            if cur is not None and not STATE.static:
+            if cur is not None and in_dynamic_mode():
                 _load_into(cur, v)
             elif isinstance(v, Tensor):
                 self._master_weights[k] = v

@@ -11,7 +11,7 @@ import time
 from enum import Enum
 
 from .._core.autograd import BACKWARD_RUN
-from .._core.mode import STATE
+from .._core.dispatch import building_program
 from .._core.op import KERNEL_SPAN
 from ..framework import op_hooks
 from . import timer as _timer
@@ -113,7 +113,7 @@ def _op_hook(op, ins, outs):
     else:
         start = kend = max(C.last_end, end - 1000)
     op = op_hooks.unwrap(op)
-    desc = op_hooks.static_desc() if STATE.static else None
+    desc = op_hooks.static_desc() if building_program() else None
     phase, node = op_hooks.phase_of(op, desc)
     label = op.type if desc is not None else op_hooks.eager_name(op.type)
     args = {"phase": phase}

@@ -1,5 +1,5 @@
 """append_backward / gradients: grad ops built by running each op's backward rule in static mode."""
-from .._core.mode import STATE
+from .._core.mode import STATE, set_static
 from .._core.op import OPS, _restructure
 from . import builder as _b
 from .control_flow import GRAD_MAKERS
@@ -220,8 +220,7 @@ class _GradBuilder:
                     reach.update(op.output_arg_names)
             self.reach = reach
         self._find_redefinitions(ops[:end])
-        prev_static, prev_idx = STATE.static, program.current_block_idx
-        STATE.static = True
+        prev_static, prev_idx = set_static(True), program.current_block_idx
         STATE.program_stack.append((program, default_startup_program()))
         depth = len(STATE.program_stack)
         program.current_block_idx = block.idx
@@ -241,7 +240,7 @@ class _GradBuilder:
             program._op_role = prev_role
             program.current_block_idx = prev_idx
             del STATE.program_stack[depth - 1:]
-            STATE.static = prev_static
+            set_static(prev_static)
         self._prune_dead(first)
         self._order_vars()
 

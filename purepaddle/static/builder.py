@@ -6,7 +6,6 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import BUILDER, CONST_BUILDER
-from .._core.mode import STATE
 from .._core.op import OPS, Op, TensorMeta, _restructure, register
 from .._core.tensor import Tensor
 from .program import Operator, Variable, default_main_program

@@ -4,7 +4,8 @@ import math
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.mode import STATE
+from .._core.dispatch import building_program
+from .._core.mode import in_dynamic_mode
 from .._core.tensor import Tensor
 from .program import VarType, default_main_program, default_startup_program
 
@@ -26,7 +27,7 @@ def data(name, shape, dtype=None, lod_level=0):
             var x : DENSE_TENSOR.shape(-1, 3).dtype(float32).stop_gradient(True)
             >>> paddle.disable_static()
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         raise AssertionError(
             "In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and 'data()' is only supported in "
             "static graph mode. So if you want to use this api, please call 'paddle.enable_static()' before this "
@@ -144,8 +145,8 @@ def _xavier_init(shape, dtype):
         fan_in, fan_out = shape[1] * rf, shape[0] * rf
     limit = math.sqrt(6.0 / float(fan_in + fan_out))
     return "uniform_random", {"shape": list(shape), "dtype": dtype.proto, "min": -limit, "max": limit,
-                              "seed": default_main_program().random_seed if STATE.static else 0, "diag_num": 0, "diag_step": 0,
-                              "diag_val": 1.0}
+                              "seed": default_main_program().random_seed if building_program() else 0,
+                              "diag_num": 0, "diag_step": 0, "diag_val": 1.0}
 
 
 def _const_init(shape, dtype, value=0.0):
@@ -176,7 +177,7 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
         raise TypeError(f"The type of 'shape' in create_parameter must be (<class 'list'>, <class 'tuple'>), "
                         f"but received {type(shape)}. ")
     d = _dt.convert_dtype(dtype)
-    if not STATE.static:
+    if in_dynamic_mode():
         return _eager_parameter(shape, d, name, attr, is_bias, default_initializer)
     main = default_main_program()
     if attr is not None and getattr(attr, "name", None):

@@ -3,7 +3,7 @@ prefixes and the program argument, with Paddle's error messages."""
 import os
 import warnings
 
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode
 from .executor import CompiledProgram
 from .program import Program, Variable, default_main_program
 
@@ -12,7 +12,7 @@ __all__ = ["check_static_mode", "check_vars", "normalize_path_prefix", "valid_pr
 
 def check_static_mode(name):
     """AssertionError (Paddle's words) when the API `name` is called outside static mode."""
-    if not STATE.static:
+    if in_dynamic_mode():
         raise AssertionError(f"In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and '{name}()' is only "
                              "supported in static graph mode. So if you want to use this api, please call "
                              "'paddle.enable_static()' before this api to enter static graph mode.")

@@ -13,8 +13,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.methods import TensorMethods
-from .._core.dispatch import AMP
-from .._core.mode import STATE
+from .._core.dispatch import AMP, building_program
 from .._core.tensor import Tensor
 
 
@@ -132,7 +131,7 @@ def write_out(res, out):
         return res
     if not isinstance(out, TensorMethods):
         raise TypeError(f"The type of 'out' must be paddle.Tensor, but received {type_name(out)}.")
-    if STATE.static:
+    if building_program():  # a Program wires the result to out's variable by name
         out._rebind_static(res)
         return out
     out._data = res._data
@@ -257,7 +256,7 @@ def expand_error(src, dst):
 
 def write_out_result(res, out):
     """Paddle 3's `out=` argument: `out` takes the result's value and place in the graph; the result is returned."""
-    if out is None or STATE.static:
+    if out is None or building_program():  # a Program has no buffer to hand over
         return res
     out._data = res._data
     out._node, out._idx = res._node, res._idx
@@ -277,7 +276,7 @@ def check_dtype_registered(d, allowed, kernel):
 
 def dygraph_only(api):
     """Paddle's error for dygraph-only functions called while building a static Program."""
-    if STATE.static:
+    if building_program():
         raise RuntimeError(f"We only support '{api}()' in dynamic graph mode, please call "
                            "'paddle.disable_static()' to enter dynamic graph mode.")
 

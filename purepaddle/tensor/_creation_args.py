@@ -6,9 +6,8 @@ import numbers
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import _static_inplace
+from .._core.dispatch import _static_inplace, building_program, known_value
 from .._core.methods import TensorMethods
-from .._core.mode import STATE
 from .._core.place import convert_place
 from .._core.tensor import Tensor
 
@@ -119,7 +118,7 @@ def size_args(func):
 
 def write_into(target, value):
     """Make `target` hold `value` (same graph position), as paddle.assign(x, output) does."""
-    if STATE.static:
+    if building_program():  # a Program wires value to target's variable by name
         return _static_inplace(target, value)
     a = value._data
     t = target._data
@@ -136,7 +135,7 @@ def write_into(target, value):
 
 def finish(t, out=None, device=None, requires_grad=False):
     """Apply the keyword-only arguments of Paddle 3's creation functions to a new tensor."""
-    if device is not None and not STATE.static:
+    if device is not None and known_value(t) is not None:
         place = convert_place(device)
         if place is not t._place:
             t._place = place

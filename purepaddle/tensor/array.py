@@ -1,10 +1,10 @@
 """Tensor arrays in dynamic mode: Python lists of Tensors (paddle.tensor.array.*)."""
 from .._core.methods import TensorMethods
-from .._core.mode import STATE
+from .._core.dispatch import building_program
 
 
 def _eager(api):
-    if STATE.static:
+    if building_program():
         raise NotImplementedError(f"paddle.tensor.array.{api}: tensor arrays (DENSE_TENSOR_ARRAY variables) are not "
                                   "supported in static graph mode")
 

@@ -3,9 +3,8 @@ equal_all and their operators."""
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply, constant as const_operand
+from .._core.dispatch import apply, building_program, constant as const_operand
 from .._core.methods import TensorMethods
-from .._core.mode import STATE
 from .._core.tensor import Tensor
 from ..ops import logic as L
 from ..ops.logic import AllClose, EqualAll, IsClose
@@ -21,7 +20,7 @@ _Var = TensorMethods
 
 def _scalar(value, d):
     """A 0-D operand holding `value` converted (C-style) to DType d."""
-    if STATE.static:
+    if building_program():  # Paddle's programs hold a fill_constant op; eagerly the same constant directly
         return constant(value.item() if isinstance(value, np.generic) else value, d)
     try:
         arr = np.asarray(value, dtype=d.np_dtype)

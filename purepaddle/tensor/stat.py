@@ -5,9 +5,8 @@ import warnings
 import numpy as np
 
 from .._core import dtype as _dt
-from .._core.dispatch import apply
+from .._core.dispatch import apply, building_program
 from .._core.methods import TensorMethods
-from .._core.mode import STATE
 from ..ops import stat as E
 from ..ops.creation.fill import Cast
 from ..ops.math.reduction import ReduceMax, ReduceSum, _count
@@ -66,7 +65,7 @@ def _var(x, axis, unbiased, keepdim, correction, api):
     n = _count(x, {"dim": dims, "keep_dim": True, "reduce_all": all_})
     if isinstance(n, int):
         denom = n - c
-        if denom <= 0 and not STATE.static:
+        if denom <= 0 and not building_program():
             warnings.warn("Degrees of freedom is <= 0.", stacklevel=3)
         res = total / float(denom if denom > 0 else 0.0)
     else:  # static shapes left n unknown: count at run time

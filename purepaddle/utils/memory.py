@@ -14,7 +14,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import BUILDER
-from .._core.mode import STATE
+from .._core.mode import in_dynamic_mode, set_static
 from .._core.op import OPS
 from .._core.tensor import Parameter as EagerParameter
 from .._core.tensor import Tensor
@@ -106,8 +106,7 @@ def _trace(model, specs, batch_size, loss_fn):
     from ..static.program import Program, program_guard
     main, startup = Program(), Program()
     trace = _Trace(main.global_block())
-    prev_static = STATE.static
-    STATE.static = True
+    prev_static = set_static(True)
     builder = BUILDER.install(trace.builder(BUILDER.active))
     try:
         with program_guard(main, startup):
@@ -125,7 +124,7 @@ def _trace(model, specs, batch_size, loss_fn):
                 out = loss_fn(out)
     finally:
         builder.remove()
-        STATE.static = prev_static
+        set_static(prev_static)
     return main, trace, [v.name for v in _flatten(out)]
 
 
@@ -227,7 +226,7 @@ def estimate_memory(model, input_spec, optimizer=None, batch_size=None, loss_fn=
         batch = specs[0][0][0] if specs and specs[0][0] else 1
     else:
         batch = int(batch_size)
-    if STATE.static:
+    if not in_dynamic_mode():
         raise RuntimeError("paddle.utils.estimate_memory estimates dynamic-graph training; call it in dynamic mode "
                            "(paddle.disable_static())")
     program, trace, outputs = _trace(model, specs, batch_size, loss_fn)

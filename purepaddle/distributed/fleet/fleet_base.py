@@ -5,7 +5,7 @@ singleton's bound methods. Parameter-server mode is not supported by purepaddle 
 import warnings
 import weakref
 
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from .. import group as _group
 from ..parallel import DataParallel
 from .optimizer import DistributedOptimizer
@@ -164,9 +164,9 @@ class Fleet:
             self._strategy = strategy
         if not self._is_collective:
             raise NotImplementedError(f"fleet.distributed_optimizer: {_PS_HINT}")
-        self._strategy.warn_inert(static=STATE.static)
+        self._strategy.warn_inert(static=not in_dynamic_mode())
         dopt = DistributedOptimizer(optimizer, self._strategy, self)
-        if not STATE.static:
+        if in_dynamic_mode():
             self._optimizer = dopt
             self._sync_models()
         return dopt

@@ -1,7 +1,7 @@
 """DistributedOptimizer, what fleet.distributed_optimizer returns: static minimize() all-reduces (averages)
 every gradient between the backward and the update; in dygraph the strategy's gradient merge or LocalSGD
 (meta_optimizers.py) runs around the inner optimizer's step."""
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from .meta_optimizers import plan_meta
 
 __all__ = ["DistributedOptimizer"]
@@ -16,7 +16,7 @@ class DistributedOptimizer:
         self.user_defined_strategy = strategy
         self._fleet = fleet_
         self._merge = self._local_sgd = None
-        if not STATE.static:
+        if in_dynamic_mode():
             world = fleet_.worker_num() if fleet_ is not None and fleet_._role_maker is not None else 1
             self._merge, self._local_sgd = plan_meta(strategy, optimizer, world)
         self._hold_grads = False  # gradient merge: clear_grad keeps the gradients until the update
@@ -41,7 +41,7 @@ class DistributedOptimizer:
     def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
         """Static mode: backward, an all_reduce (AVG) per gradient, then the update; and the startup program
         broadcasts rank 0's initial parameters. Returns (ops, params_grads)."""
-        if not STATE.static:
+        if in_dynamic_mode():
             if self._merge is None and self._local_sgd is None:
                 return self.inner_opt.minimize(loss, startup_program, parameters, no_grad_set)
             out = self._apply(lambda: self.inner_opt.minimize(loss, startup_program, parameters, no_grad_set))
@@ -85,7 +85,7 @@ class DistributedOptimizer:
 
     def step(self):
         """Update (dygraph: every k_steps under gradient merge; then LocalSGD's parameter averaging)."""
-        if STATE.static:
+        if not in_dynamic_mode():
             return self.inner_opt.step()
         self._apply(self.inner_opt.step)
         return None
@@ -118,7 +118,7 @@ class DistributedOptimizer:
 
     def clear_grad(self, set_to_zero=True):
         """Clear the gradients (gradient merge: only after an update; in between they keep accumulating)."""
-        if self._hold_grads and not STATE.static:
+        if self._hold_grads and in_dynamic_mode():
             return None
         return self.inner_opt.clear_grad(set_to_zero)
 

@@ -9,7 +9,7 @@ paddle.static.load(program, dirname) read the results.
 """
 import os
 
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from ...static import io as _io
 from ...static.files import write_file_atomic
 from ...static.persistables import persistable_names, scope_arrays
@@ -51,7 +51,7 @@ def save_inference_model(rank, executor, dirname, feeded_var_names, target_vars,
             ['x']
             >>> paddle.disable_static()
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         raise RuntimeError("fleet.save_inference_model works on static programs: call paddle.enable_static() and "
                            "build the program first (dygraph models are saved with paddle.jit.save)")
     program = _program(main_program, "save_inference_model")
@@ -98,7 +98,7 @@ def save_persistables(rank, executor, dirname, main_program=None, mode=0):
             ['fc.b_0', 'fc.w_0']
             >>> paddle.disable_static()
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         raise RuntimeError("fleet.save_persistables works on static programs: call paddle.enable_static() first "
                            "(dygraph state is saved with paddle.save(layer.state_dict(), path))")
     program = _program(main_program, "save_persistables")

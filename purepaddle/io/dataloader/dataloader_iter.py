@@ -21,7 +21,7 @@ from multiprocessing.connection import wait as _mp_wait
 import numpy as np
 
 from ..._core import hooks
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from ..._core.tensor import Tensor
 from . import flat, transport, worker
 from .batch_sampler import _InfiniteIterableSampler
@@ -35,7 +35,7 @@ _SEQ = itertools.count()
 
 def _output_maker(loader):
     """The function turning one collated batch into what the loop body receives."""
-    if not STATE.static:
+    if in_dynamic_mode():
         def leaf(x):
             arr = x._data if isinstance(x, Tensor) else x
             return Tensor._make(arr)

@@ -6,7 +6,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 
 __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "ChainDataset", "Subset",
            "random_split", "ConcatDataset"]
@@ -87,7 +87,7 @@ class TensorDataset(Dataset):
     """
 
     def __init__(self, tensors):
-        if STATE.static:
+        if not in_dynamic_mode():
             raise RuntimeError("TensorDataset con only be used in imperative mode")
         assert all(t.shape[0] == tensors[0].shape[0] for t in tensors), \
             "tensors not have same shape of the 1st dimension"

@@ -18,7 +18,7 @@ import traceback
 
 import numpy as np
 
-from ..._core.mode import STATE
+from ..._core.mode import disable_static
 from . import flat, transport
 
 __all__ = ["get_worker_info", "WorkerInfo"]
@@ -142,7 +142,7 @@ def worker_loop(dataset, iterable, task_conn, result_conn, close_conns, auto_col
     for c in close_conns:  # the parent's ends: without them, EOF tells us the parent is gone
         c.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it shuts us down
-    STATE.static = False  # datasets run eagerly, whatever mode the parent is in
+    disable_static()  # datasets run eagerly, whatever mode the parent is in
     _seed_worker(base_seed, wid)
     _worker_info = WorkerInfo(id=wid, num_workers=num_workers, dataset=dataset, seed=base_seed)
     init_error, fetcher = None, None

@@ -1,8 +1,7 @@
 """paddle.nn.functional input functions: one_hot and embedding."""
 from ... import tensor as _T
-from ..._core.dispatch import apply
+from ..._core.dispatch import apply, known_value
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ...ops import input as _I
 from ...tensor._check import kernel_error as _kernel_error
 from ...tensor._check import need_tensor as _need_tensor
@@ -32,9 +31,10 @@ def one_hot(x, num_classes=-1, name=None):
     if isinstance(num_classes, TensorMethods):
         num_classes = int(num_classes.item())
     elif num_classes == -1:
-        if STATE.static:
+        v = known_value(x)
+        if v is None:
             raise ValueError("one_hot: num_classes=-1 needs the data; give num_classes in static mode")
-        num_classes = int(x.numpy().max()) + 1 if x.size else 0
+        num_classes = int(v.max()) + 1 if v.size else 0
     return apply(_I.OneHotV2, x, depth=int(num_classes), allow_out_of_range=False)
 
 

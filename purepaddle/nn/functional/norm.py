@@ -5,9 +5,8 @@ import numbers
 import numpy as np
 
 from ... import tensor as _T
-from ..._core.dispatch import apply
+from ..._core.dispatch import apply, known_value
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ...ops.linalg import norms as _LA
 from ...ops import norm as _N
 from ...tensor._check import kernel_error as _kernel_error, need_tensor as _need_tensor
@@ -109,7 +108,7 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
 
 def _update_running(outs, running_mean, running_var):
     """MeanOut / VarianceOut share memory with the running statistics, as in Paddle."""
-    if STATE.static:
+    if known_value(running_mean) is None:  # in the program: the op writes the running variables by name
         from ...static import default_main_program
         op = default_main_program().current_block().ops[-1]
         op.outputs["MeanOut"] = [running_mean.name]

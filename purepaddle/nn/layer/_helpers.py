@@ -5,7 +5,7 @@ import weakref
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.mode import STATE
+from ..._core.dispatch import building_program
 from ..._core.tensor import Parameter
 from ...static import name as _name
 from ...static.program import default_main_program, default_startup_program
@@ -69,7 +69,7 @@ def create_parameter(prefix, attr, shape, dtype, is_bias=False, default_initiali
         default_initializer = glob
     if attr.name is None:
         key = f"{prefix}.{suffix}"
-        attr.name = default_main_program()._name_generator.generate(key) if STATE.static else _name.generate(key)
+        attr.name = default_main_program()._name_generator.generate(key) if building_program() else _name.generate(key)
     if default_initializer is None and attr.initializer is None:
         if d.name not in _DEFAULT_INIT_DTYPES:
             raise TypeError("Can not create parameter with default initializer when dtype is not ['float16', "
@@ -78,7 +78,7 @@ def create_parameter(prefix, attr, shape, dtype, is_bias=False, default_initiali
         attr._set_default_initializer(Constant(0.0) if is_bias else XavierUniform())
     else:
         attr._set_default_initializer(default_initializer)
-    if STATE.static:
+    if building_program():  # declared in the program; the startup program initialises it
         default_startup_program().global_block().create_parameter(
             dtype=d, shape=shape, **attr._to_kwargs(with_initializer=True))
         return default_main_program().global_block().create_parameter(dtype=d, shape=shape, **attr._to_kwargs())

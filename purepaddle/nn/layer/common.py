@@ -3,7 +3,7 @@ CosineSimilarity, Upsample, UpsamplingNearest2D / Bilinear2D, the Pad layers, Un
 from ... import tensor as _T
 from ..._core import dtype as _dt
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
+from ..._core.dispatch import known_value
 from .. import functional as F
 from ..functional._param_alias import param_alias
 from .layers import Layer
@@ -175,8 +175,9 @@ class Embedding(Layer):
                                                 is_bias=False)
             if self._weight_attr is None:
                 self.weight.stop_gradient = _freeze
-        if not STATE.static and pad != -1:
-            self.weight._data[pad] = 0.0  # the padding row starts at zero (no graph: a parameter's init)
+        w = known_value(self.weight)
+        if w is not None and pad != -1:
+            w[pad] = 0.0  # the padding row starts at zero (no graph: a parameter's init)
 
     @property
     def padding_idx(self):

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core import hooks
-from ..._core.mode import STATE
+from ..._core.dispatch import building_program
 from ..._core.tensor import Parameter, Tensor
 from ...static import name as _name
 from ...static.variable import Parameter as StaticParameter
@@ -67,7 +67,7 @@ class Layer(StateDictMixin, ConvertMixin):
         d["_full_name"] = _name.generate(name_scope)
         d["_built"] = False
         d["_dtype"] = dtype
-        d["_init_in_dynamic_mode"] = not STATE.static
+        d["_init_in_dynamic_mode"] = not building_program()
         d["_parameters"] = collections.OrderedDict()
         d["_buffers"] = collections.OrderedDict()
         d["_non_persistable_buffer_names_set"] = set()
@@ -176,7 +176,7 @@ class Layer(StateDictMixin, ConvertMixin):
         """An empty Tensor named `{full_name}.{name}` (or a fresh `_generated_var` name)."""
         name = f"{self._full_name}.{name}" if name is not None else _name.generate("_generated_var")
         d = _dt.convert_dtype(dtype or self._dtype)
-        if STATE.static:
+        if building_program():
             from ...static.program import default_main_program
             return default_main_program().current_block().create_var(name=name, dtype=d,
                                                                      persistable=bool(persistable))

@@ -7,7 +7,7 @@ import numpy as np
 
 from ... import tensor as _T
 from ..._core import dtype as _dt
-from ..._core.mode import STATE
+from ..._core.dispatch import known_value
 from ..._core.mode import no_grad
 from .. import functional as F
 from ..functional._param_alias import param_alias
@@ -566,9 +566,10 @@ class SpectralNorm(Layer):
                 v = F.normalize(_T.matmul(m, u.reshape([-1, 1]), transpose_x=True).reshape([-1]), axis=0,
                                 epsilon=self._eps)
                 u = F.normalize(_T.matmul(m, v.reshape([-1, 1])).reshape([-1]), axis=0, epsilon=self._eps)
-            if not STATE.static:
-                self.weight_u._data[...] = u._data
-                self.weight_v._data[...] = v._data
+            wu, wv = known_value(self.weight_u), known_value(self.weight_v)
+            if wu is not None:  # the power iteration's vectors carry over to the next call
+                wu[...] = u._data
+                wv[...] = v._data
         sigma = _T.sum(u * _T.matmul(mat, v.reshape([-1, 1])).reshape([-1]))
         return x / sigma
 

@@ -1,7 +1,7 @@
 """clip_grad_norm_ and clip_grad_value_: clip the .grad of parameters in place (dygraph only)."""
 import numpy as np
 
-from ..._core.mode import STATE
+from ..._core.dispatch import building_program
 from ..._core.tensor import Tensor
 
 __all__ = ["clip_grad_norm_", "clip_grad_value_"]
@@ -41,7 +41,7 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
             >>> bool(norm <= 1.0 + 1e-5)
             True
     """
-    if STATE.static:
+    if building_program():  # works on the gradients' values
         raise RuntimeError("this API can only run in dynamic mode.")
     supported = [float("inf"), 0, 1, 2]
     if norm_type not in supported:
@@ -76,7 +76,7 @@ def clip_grad_value_(parameters, clip_value):
             >>> bool(all((p.grad.abs() <= 1.0).all() for p in linear.parameters()))
             True
     """
-    if STATE.static:
+    if building_program():  # works on the gradients' values
         raise RuntimeError("this API can only run in dynamic mode.")
     v = float(clip_value)
     for g in _grads(parameters):

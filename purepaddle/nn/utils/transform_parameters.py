@@ -1,14 +1,14 @@
 """parameters_to_vector and vector_to_parameters: flatten parameters into one vector and back (no graph)."""
 import numpy as np
 
-from ..._core.mode import STATE
+from ..._core.dispatch import building_program
 from ..._core.tensor import Tensor
 
 __all__ = ["parameters_to_vector", "vector_to_parameters"]
 
 
 def _dygraph_only(api):
-    if STATE.static:
+    if building_program():
         raise AssertionError(f"We only support '{api}()' in dynamic graph mode, please call "
                              f"'paddle.disable_static()' to enter dynamic graph mode.")
 

@@ -8,8 +8,7 @@ import math
 
 import numpy as np
 
-from ..._core.dispatch import apply
-from ..._core.mode import STATE
+from ..._core.dispatch import apply, differentiable_backward
 from ..._core.op import Op, TensorMeta, register
 from .._blocking import blocked
 from ..math._special_kernels import erf as _erf_kernel
@@ -193,7 +192,7 @@ class Gelu(_Unary):
 
     def backward(self, g):
         (x,) = self.saved
-        if not STATE.grad_enabled and not STATE.static:  # one fused kernel unless create_graph
+        if not differentiable_backward():  # one fused kernel (gelu_grad) unless create_graph
             return apply(GeluGrad, x, g, approximate=bool(self.attrs.get("approximate")))
         if self.attrs.get("approximate"):
             x2 = x * x

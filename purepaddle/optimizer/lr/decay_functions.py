@@ -7,7 +7,7 @@ Variable changes from one Executor.run to the next.
 """
 import math
 
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from .cyclic import CosineAnnealingDecay
 from .decay import ExponentialDecay, InverseTimeDecay, NaturalExpDecay, NoamDecay, PiecewiseDecay, PolynomialDecay
 from .warmup import LinearWarmup
@@ -62,7 +62,7 @@ def noam_decay(d_model, warmup_steps, learning_rate=1.0):
             >>> import paddle
             >>> lr = paddle.optimizer.lr.noam_decay(1 / (100 * (0.01 ** 2)), 100, 0.01)
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         return NoamDecay(d_model, warmup_steps, learning_rate=learning_rate)
     step = _decay_step_counter(1)
     a = step ** -0.5
@@ -84,7 +84,7 @@ def exponential_decay(learning_rate, decay_steps, decay_rate, staircase=False):
             >>> import paddle
             >>> lr = paddle.optimizer.lr.exponential_decay(learning_rate=0.1, decay_steps=10000, decay_rate=0.5)
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         return ExponentialDecay(learning_rate, decay_rate)
     div = _div_steps(decay_steps, staircase)
     return _tensor().exp(div * math.log(decay_rate)) * learning_rate
@@ -99,7 +99,7 @@ def natural_exp_decay(learning_rate, decay_steps, decay_rate, staircase=False):
             >>> import paddle
             >>> lr = paddle.optimizer.lr.natural_exp_decay(learning_rate=0.1, decay_steps=10000, decay_rate=0.5)
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         return NaturalExpDecay(learning_rate, decay_rate)
     div = _div_steps(decay_steps, staircase)
     return _tensor().exp(div * (-1.0 * decay_rate)) * learning_rate
@@ -114,7 +114,7 @@ def inverse_time_decay(learning_rate, decay_steps, decay_rate, staircase=False):
             >>> import paddle
             >>> lr = paddle.optimizer.lr.inverse_time_decay(learning_rate=0.1, decay_steps=10000, decay_rate=0.5)
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         return InverseTimeDecay(learning_rate, decay_rate)
     div = _div_steps(decay_steps, staircase)
     return 1.0 / (div * float(decay_rate) + 1.0) * learning_rate
@@ -129,7 +129,7 @@ def polynomial_decay(learning_rate, decay_steps, end_learning_rate=0.0001, power
             >>> import paddle
             >>> lr = paddle.optimizer.lr.polynomial_decay(0.01, 5000, 0, power=1)
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         return PolynomialDecay(learning_rate, decay_steps, end_learning_rate, power, cycle)
     T = _tensor()
     step = _decay_step_counter()
@@ -154,7 +154,7 @@ def piecewise_decay(boundaries, values):
     """
     if len(values) - len(boundaries) != 1:
         raise ValueError("len(values) - len(boundaries) should be 1")
-    if not STATE.static:
+    if in_dynamic_mode():
         return PiecewiseDecay(boundaries, values)
     T = _tensor()
     step = _decay_step_counter()
@@ -176,7 +176,7 @@ def cosine_decay(learning_rate, step_each_epoch, epochs):
     if not isinstance(learning_rate, float) and not hasattr(learning_rate, "block"):
         raise TypeError(f"The type of 'learning_rate' in cosine_decay must be (<class 'float'>, <class "
                         f"'paddle.base.framework.Variable'>), but received {type(learning_rate)}. ")
-    if not STATE.static:
+    if in_dynamic_mode():
         return CosineAnnealingDecay(learning_rate, epochs)
     T = _tensor()
     epoch = T.floor(_decay_step_counter() / float(step_each_epoch))
@@ -192,7 +192,7 @@ def linear_lr_warmup(learning_rate, warmup_steps, start_lr, end_lr):
             >>> import paddle
             >>> lr = paddle.optimizer.lr.linear_lr_warmup(0.1, 50, 0.0, 0.1)
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         return LinearWarmup(learning_rate, warmup_steps, start_lr, end_lr)
     T = _tensor()
     step = _decay_step_counter()

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from ...amp.amp_ops import CheckFiniteAndUnscale, UpdateLossScaling
 from ..program import default_main_program
 
@@ -36,7 +36,7 @@ def check_finite_and_unscale(x, scale, name=None, float_status=None):
             ([1.0, 2.0], False)
     """
     _check_list(x, "check_finite_and_unscale")
-    if not STATE.static:
+    if in_dynamic_mode():
         outs, found = apply(CheckFiniteAndUnscale, list(x), scale)
         for t, o in zip(x, outs):
             np.copyto(t._data, o._data)
@@ -85,7 +85,7 @@ def update_loss_scaling(x, found_inf, prev_loss_scaling, num_good_steps, num_bad
         attrs["stop_update"] = stop_update
     else:
         stop_var = stop_update
-    if not STATE.static:
+    if in_dynamic_mode():
         outs, scale, good, bad = apply(UpdateLossScaling, list(x), found_inf, prev_loss_scaling, num_good_steps,
                                        num_bad_steps, stop_var, **attrs)
         for t, o in zip(list(x) + [prev_loss_scaling, num_good_steps, num_bad_steps], outs + [scale, good, bad]):

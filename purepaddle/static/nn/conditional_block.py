@@ -7,7 +7,7 @@ and Out = the outer variables it writes (in-place updates such as `paddle.assign
 """
 import contextlib
 
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from ..control_flow import block_io, op_io
 from ..program import Variable, VarType, default_main_program
 from .layer_helper import check_variable
@@ -76,7 +76,7 @@ class ConditionalBlock:
     """
 
     def __init__(self, inputs, is_scalar_condition=False, name=None):
-        if not STATE.static:
+        if in_dynamic_mode():
             raise RuntimeError("ConditionalBlock builds a sub-block of a static program: call "
                                "paddle.enable_static() first")
         inputs = list(inputs)

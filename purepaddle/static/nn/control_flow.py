@@ -12,7 +12,7 @@ import functools
 import numpy as np
 
 from ..._core.dispatch import apply
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from ...ops.fluid.assertion import Assert as _AssertOp
 from ..._core.tensor import Tensor
 from ..control_flow import Print as _PrintOp, block_io
@@ -122,7 +122,7 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
             [0.33]
             >>> paddle.disable_static()
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         if not isinstance(pred, Tensor):
             raise AssertionError("The pred in cond must be Variable")
         if pred.size != 1:
@@ -195,11 +195,12 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
     if len(loop_vars) == 0:
         raise ValueError("loop_vars in while_loop should not be empty")
     pre_cond = cond(*loop_vars)
-    check_variable(pre_cond, "var of cond returned", "static.nn.while_loop", ("bool",)) if STATE.static else None
+    if not in_dynamic_mode():
+        check_variable(pre_cond, "var of cond returned", "static.nn.while_loop", ("bool",))
     if int(np.prod(pre_cond.shape)) != 1:
         raise TypeError(f"the shape of the variable returned by cond should be [1],but given shape as "
                         f"{list(pre_cond.shape)}.")
-    if not STATE.static:
+    if in_dynamic_mode():
         return _eager_while(cond, body, list(loop_vars), pre_cond)
     program = default_main_program()
     with _SubBlock(program) as sub:
@@ -321,7 +322,7 @@ def case(pred_fn_pairs, default=None, name=None):
         if len(pair) != 2:
             raise TypeError(_error("The tuple's size", "pred_fn_pairs", "case", "2", f"{len(pair)}-tuple"))
         pred, fn = pair
-        if STATE.static:
+        if not in_dynamic_mode():
             check_variable(pred, "pred", "paddle.static.nn.case", ("bool",))
         if not callable(fn):
             raise TypeError("The fn of pred_fn_pairs in Op(case) must be callable.")
@@ -355,7 +356,7 @@ def switch_case(branch_index, branch_fns, default=None, name=None):
     from ...tensor.creation.fill import full
     from ...tensor.logic import equal
     from ...tensor.creation.fill import cast
-    if STATE.static:
+    if not in_dynamic_mode():
         check_variable(branch_index, "branch_index", "static.nn.switch_case", ("uint8", "int32", "int64"))
     if branch_index.dtype.name != "int64":
         branch_index = cast(branch_index, "int64")
@@ -418,7 +419,7 @@ def Print(input, first_n=-1, message=None, summarize=20, print_tensor_name=True,
               - data: [3.000000 3.000000 3.000000 3.000000 3.000000 3.000000]
             >>> paddle.disable_static()
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         raise AssertionError(
             "In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and 'Print()' is only supported in "
             "static graph mode. So if you want to use this api, please call 'paddle.enable_static()' before this "
@@ -471,7 +472,7 @@ def Assert(cond, data=None, summarize=20, name=None):  # noqa: N802  (Paddle's n
         raise TypeError(f"The type of 'name' in {api} must be (<class 'str'>, <class 'NoneType'>), but received "
                         f"{type(name)}. ")
     data = [] if data is None else list(data)
-    if not STATE.static:  # eager: check now
+    if in_dynamic_mode():  # eager: check now
         if cond.dtype.name != "bool":
             raise TypeError(f"The data type of 'cond' in {api} must be ['bool'], but received {cond.dtype.name}. ")
         apply(_AssertOp, cond, data, summarize=summarize)

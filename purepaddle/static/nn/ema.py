@@ -10,7 +10,7 @@ import contextlib
 
 import numpy as np
 
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from ..input import create_global_var
 from ..name import name_scope
 from ..program import Program, default_main_program, program_guard
@@ -52,7 +52,7 @@ class ExponentialMovingAverage:
     """
 
     def __init__(self, decay=0.999, thres_steps=None, name=None):
-        if not STATE.static:
+        if in_dynamic_mode():
             raise Exception("In dygraph, don't support ExponentialMovingAverage.")
         self._decay = decay
         self._thres_steps = thres_steps

@@ -8,7 +8,7 @@ import contextlib
 import copy
 
 from ..._core.dispatch import apply
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from ..._core.op import OPS
 from ...nn.layer._helpers import create_parameter
 from ...ops.math.elementwise import ElementwiseAdd
@@ -26,7 +26,7 @@ _ACT_ATTRS = {"softmax": {"axis": -1}, "leaky_relu": {"alpha": 0.02}, "gelu": {"
 
 def static_only(api):
     """Raise Paddle's error for a static-graph-only API called in dynamic mode."""
-    if not STATE.static:
+    if in_dynamic_mode():
         raise AssertionError(
             f"In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and '{api}()' is only supported in "
             "static graph mode. So if you want to use this api, please call 'paddle.enable_static()' before this "

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from ..._core.op import OPS
 from ..._core.tensor import Tensor
 from ...ops.fluid.auc import Auc
@@ -34,7 +34,7 @@ def accuracy(input, label, k=1, correct=None, total=None):
             >>> paddle.disable_static()
     """
     topk, acc = OPS["top_k_v2"], OPS["accuracy"]
-    if not STATE.static:
+    if in_dynamic_mode():
         values, indices = apply(topk, input, None, k=int(k), axis=-1, largest=True, sorted=False)
         return apply(acc, values, indices, label)[0]
     check_variable(input, "input", "accuracy", ("float16", "uint16", "bfloat16", "float32", "float64"))
@@ -85,7 +85,7 @@ def auc(input, label, curve="ROC", num_thresholds=2 ** 12 - 1, topk=1, slide_ste
         raise ValueError(f"paddle.static.auc supports curve='ROC' only, but received {curve!r}")
     width = num_thresholds + 1
     batch_shape, global_shape = [(1 + slide_steps) * width + 1], [1, width]
-    if not STATE.static:
+    if in_dynamic_mode():
         stats = [Tensor._make(np.zeros(s, np.int64)) for s in (batch_shape, batch_shape, global_shape, global_shape)]
         batch, bpos, bneg = apply(Auc, input, label, stats[0], stats[1], None, curve=curve,
                                   num_thresholds=num_thresholds, slide_steps=slide_steps)

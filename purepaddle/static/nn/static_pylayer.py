@@ -1,5 +1,5 @@
 """paddle.static.nn.static_pylayer: a static-graph layer with a user-written backward (legacy `pylayer` op)."""
-from ..._core.mode import STATE
+from ..._core.mode import in_dynamic_mode
 from .. import pylayer as _pylayer  # noqa: F401  (registers the pylayer ops, runners and gradient)
 from ..program import Variable, VarType, default_main_program
 from .conditional_block import SubBlock
@@ -65,7 +65,7 @@ def static_pylayer(forward_fn, inputs, backward_fn=None, name=None):
             [[3. 3. 3.]] [[10. 10. 10.]]
             >>> paddle.disable_static()
     """
-    if not STATE.static:
+    if in_dynamic_mode():
         raise AssertionError("please use PyLayer instead of static_pylayer in dygraph mode")
     if not isinstance(inputs, list):
         raise AssertionError(f"inputs of static_pylayer must be a list, but received {type(inputs)}")

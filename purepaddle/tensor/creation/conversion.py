@@ -7,7 +7,7 @@ import types
 
 import numpy as np
 
-from ..._core.dispatch import apply, apply_inplace
+from ..._core.dispatch import apply, apply_inplace, building_program
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ..._core.place import convert_place
@@ -87,7 +87,7 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
                    [[1., 2.],
                     [3., 4.]])
     """
-    if copy is False and isinstance(obj, np.ndarray) and not STATE.static and \
+    if copy is False and isinstance(obj, np.ndarray) and not building_program() and \
             (dtype is None or convert_dtype(dtype).np_dtype == obj.dtype):
         arr = _supported(obj)
         return Tensor._make(arr, not requires_grad, None, 0, convert_place(device))
@@ -180,7 +180,7 @@ def create_tensor(dtype, name=None, persistable=False):
             paddle.float32
     """
     d = convert_dtype(dtype)
-    if STATE.static:
+    if building_program():
         block = default_main_program().current_block()
         if name is None:
             name = block.program._name_generator.generate("create_tensor")

@@ -4,9 +4,8 @@ import numbers
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, apply_inplace, constant
+from ..._core.dispatch import apply, apply_inplace, building_program, constant, known_value
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
 from .._check import check_dtype_registered
@@ -17,11 +16,11 @@ _make = Tensor._make
 
 
 def _new(arr, stop_gradient, place):
-    if STATE.static:
-        out = constant(arr)
-        out.stop_gradient = bool(stop_gradient)
-        return out
-    return _make(arr, bool(stop_gradient), None, 0, place)
+    out = constant(arr)  # a leaf Tensor eagerly, an assign_value op in a Program: the same call in both
+    out.stop_gradient = bool(stop_gradient)
+    if known_value(out) is not None:
+        out._place = place
+    return out
 
 
 def _fill_attrs(value, d):
@@ -66,7 +65,7 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, req
     if out is not None and out.dtype is not d:
         raise TypeError(f"Required out.dtype == dtype if specifying out, but received {out.dtype} != {d}")
     dims = shape_list(shape, "full")
-    if STATE.static:  # Paddle's full() opens two "fill_constant" name helpers: its output is fill_constant_1.tmp_0
+    if building_program():  # Paddle's full() opens two "fill_constant" name helpers: its output is fill_constant_1.tmp_0
         from ...static.program import default_main_program
         default_main_program()._name_generator.generate("fill_constant")
     if isinstance(fill_value, TensorMethods):

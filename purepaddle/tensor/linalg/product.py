@@ -3,9 +3,8 @@ baddbmm, multi_dot, trace, diagonal, matrix_transpose."""
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply
+from ..._core.dispatch import apply, known_value
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ...ops.linalg.product import Bmm, Cross, Diagonal, Dot, Kron, MatMul, Mv, Trace
 from ...ops.math.unary import Scale
 from .._check import (FLOATS, check_kernel_dtype, check_same_dtype, check_tensor, check_var, check_x, class_type_name,
@@ -511,7 +510,7 @@ def baddbmm_(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
     """
     _baddbmm_check(input, x, y, "baddbmm_")
     res = baddbmm(_snapshot_if_needed(input), x, y, beta, alpha)
-    if not STATE.static and list(res.shape) != list(input.shape):
+    if known_value(res) is not None and list(res.shape) != list(input.shape):
         raise ValueError(f"(InvalidArgument) baddbmm_ cannot write a result of shape {list(res.shape)} into input "
                          f"of shape {list(input.shape)}.")
     return _assign_into(input, res, "baddbmm_")

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply_inplace
+from ..._core.dispatch import apply_inplace, building_program, known_value
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
 from ..._core.tensor import Tensor
@@ -423,7 +423,7 @@ def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
 def _snapshot_if_needed(t):
     """A handle on t's current value for a composite in-place op (so t's later rebinding does not
     invalidate what the composite saved for backward)."""
-    if STATE.static or not isinstance(t, Tensor):
+    if not isinstance(t, Tensor) or known_value(t) is None:
         return t
     old = Tensor._make(t._data, t.stop_gradient, t._node, t._idx, t._place)
     old._version = t._version
@@ -432,7 +432,7 @@ def _snapshot_if_needed(t):
 
 def _assign_into(target, res, api):
     """Make `target` hold `res` (the result of a composite in-place op), as apply_inplace does."""
-    if STATE.static:
+    if building_program():  # a Program wires res to target's variable by name
         target._rebind_static(res)
         return target
     if STATE.grad_enabled and not target.stop_gradient and target._node is None:

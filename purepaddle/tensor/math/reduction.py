@@ -2,9 +2,8 @@
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, apply_inplace
+from ..._core.dispatch import apply, apply_inplace, known_value
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ...ops.creation.fill import Cast
 from ...ops.math.reduction import Logsumexp, ReduceAMax, ReduceAMin, ReduceMax, ReduceMin, ReduceProd, ReduceSum, Renorm
 from ...ops.math.unary import NanToNum
@@ -21,7 +20,7 @@ def reduce_dims(axis, x, api, pos=2):
     if axis is None:
         return [], True
     if isinstance(axis, TensorMethods):
-        if STATE.static:
+        if known_value(axis) is None:
             raise TypeError(f"{api}: a Tensor axis is only supported in dynamic mode")
         axis = axis.tolist()
     if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
@@ -64,7 +63,7 @@ def _reduce(op_cls, x, axis, keepdim, api, kernel, ints, supported=_FLOAT_INT):
     if not (d.is_floating or d in ints):
         raise kernel_error(kernel, d, supported)
     dims, all_ = reduce_dims(axis, x, api)
-    if op_cls._empty_error and not STATE.static and x.size == 0:
+    if op_cls._empty_error and known_value(x) is not None and x.size == 0:
         shape = list(x.shape)
         for i in (range(len(shape)) if all_ else dims):
             if shape[i] == 0:

@@ -5,9 +5,8 @@ import math
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, apply_inplace
+from ..._core.dispatch import apply, apply_inplace, known_value
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ...ops.math import special as S
 from ...ops.math.special import Logit, Stanh
 from ...ops.math.unary import Scale
@@ -117,7 +116,7 @@ def _gammaincc_args(x, y, api):
         raise ValueError(
             f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container.")
-    if not STATE.static:
+    if known_value(x) is not None:
         for v, arg in ((x, "x"), (y, "y")):
             if v.size and bool((v._data < 0).any()):
                 raise ValueError(f"The input argument {arg} must be greater than or equal to 0.")
@@ -224,7 +223,7 @@ def logit(x, eps=None, name=None):
 
 def _scale_arg(v, api, arg):
     if isinstance(v, TensorMethods):
-        if STATE.static:
+        if known_value(v) is None:
             raise TypeError(f"{api}: a Tensor {arg} is only supported in dynamic mode")
         return float(v.item())
     if isinstance(v, bool) or not isinstance(v, (int, float, np.number)):

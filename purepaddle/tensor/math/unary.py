@@ -5,9 +5,8 @@ import math
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, apply_inplace
+from ..._core.dispatch import apply, apply_inplace, known_value
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ...ops import logic as L
 from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math import unary as U
@@ -495,7 +494,7 @@ def _clip_args(x, lo, hi, api):
     for v, arg in ((lo, "min"), (hi, "max")):
         if v is not None and not isinstance(v, _BOUND_TYPES):
             raise TypeError(f"The type of '{arg}' in {api} must be (float, int, Tensor), but received {type_name(v)}.")
-    if d.is_integer and not STATE.static:
+    if d.is_integer and known_value(x) is not None:
         lo = lo.item() if isinstance(lo, TensorMethods) else lo
         hi = hi.item() if isinstance(hi, TensorMethods) else hi
         if isinstance(lo, float) or isinstance(hi, float):
@@ -520,11 +519,11 @@ def _clip_args(x, lo, hi, api):
 
 def _bound(t):
     """A Tensor clip bound: one element, no gradient (Paddle converts it to a scalar)."""
-    if not STATE.static and t.size != 1:
+    if known_value(t) is not None and t.size != 1:
         raise ValueError(
             "(InvalidArgument) The Scalar only supports Tensor with 1 element, but now Tensor has "
             f"`{t.size}` elements")
-    return t.detach() if not STATE.static else t
+    return t.detach() if known_value(t) is not None else t
 
 
 def clip(x, min=None, max=None, name=None, *, out=None):  # noqa: A002
@@ -558,7 +557,7 @@ def increment(x, value=1.0, name=None):
     """
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of 'x' in increment must be paddle.Tensor, but received {type_name(x)}.")
-    if not STATE.static and x.size != 1:
+    if known_value(x) is not None and x.size != 1:
         raise ValueError(
             f"(InvalidArgument) The number of elements in Input(X) should be 1.Now the number is {x.size}.")
     return apply_inplace(U.Increment, x, step=float(value))

@@ -4,9 +4,8 @@ import collections
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply
+from ..._core.dispatch import apply, known_value
 from ..._core.methods import TensorMethods
-from ..._core.mode import STATE
 from ...ops.search.sorting import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
 from .._check import kernel_error, need_tensor, store_out
 
@@ -34,7 +33,7 @@ def _bool_arg(v, api, pos):
 def _int_arg(v, api, pos, kind="int", tensor_ok=True):
     """An int argument; a 1-element Tensor is read eagerly."""
     if isinstance(v, _Var) and tensor_ok:
-        if STATE.static:
+        if known_value(v) is None:
             raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be {kind}; a Variable is not "
                             "supported here in static mode")
         return int(v.item())
@@ -189,7 +188,7 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None, *, out=None):
     sorted = _bool_arg(sorted, api, 5)
     axis = -1 if axis is None else _int_arg(axis, api, 3, tensor_ok=False)
     k_in = None
-    if isinstance(k, _Var) and STATE.static:
+    if isinstance(k, _Var) and known_value(k) is None:
         k_in, k = k, -1
     else:
         if isinstance(k, _Var):

@@ -20,7 +20,7 @@ import weakref
 
 import numpy as np
 
-from ...._core.mode import STATE, set_grad_enabled
+from ...._core.mode import STATE, in_dynamic_mode, set_grad_enabled
 from ...._core.tensor import Parameter, Tensor
 from ...._core.autograd import backward as _backward, saved_tensors_hooks
 from ....amp.auto_cast import amp_guard, current_settings
@@ -219,7 +219,7 @@ def recompute(function, *args, **kwargs):
     """
     preserve = kwargs.pop("preserve_rng_state", True)
     use_reentrant = kwargs.pop("use_reentrant", True)
-    if STATE.static:
+    if not in_dynamic_mode():
         raise NotImplementedError("recompute: static programs recompute through fleet's strategy.recompute with "
                                   "recompute_configs['checkpoints'], which purepaddle does not apply yet; call "
                                   "recompute in dynamic mode")

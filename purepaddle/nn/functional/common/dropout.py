@@ -4,7 +4,7 @@ feature_alpha_dropout (op in ops/common/dropout.py).
 import warnings
 
 from .... import tensor as _T
-from ...._core.dispatch import apply
+from ...._core.dispatch import apply, known_value
 from ...._core.methods import TensorMethods
 from ...._core.mode import STATE
 from ....ops import common as _C
@@ -76,7 +76,7 @@ def _program_seed():
 
 def _into(x, out):
     """Make x take over out's value and graph position (the in-place forms)."""
-    if not STATE.static and x._node is None and not x.stop_gradient and STATE.grad_enabled:
+    if known_value(x) is not None and x._node is None and not x.stop_gradient and STATE.grad_enabled:
         raise ValueError(
             f"(InvalidArgument) Leaf Var ({x.name}) that doesn't stop gradient can't use inplace strategy.")
     return _write_out(out, x)
