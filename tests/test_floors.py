@@ -734,3 +734,96 @@ def test_mode_checker_on_synthetic_sources(tmp_path):
     pkg = _tree(tmp_path, {"_core/__init__.py": "", "_core/dispatch.py": "x = STATE.static",
                            "nn/__init__.py": "", "nn/clip.py": "if STATE.static:\n    pass\ny = in_dynamic_mode()"})
     assert mode_branches_in_tree(pkg) == {f"{PKG}.nn.clip": [(1, "STATE.static"), (3, "in_dynamic_mode()")]}
+# == One home for argument checks (helper H's part; issue 11: "one home for argument checks")
+# Shared argument checks live in purepaddle/tensor/_check.py. A module-level function named check_*, _check* or
+# need_* defined anywhere else on floor 4 or above serves its own module only: a public one is refused, and a
+# private one may not be imported (or reached as `module.name`) by another module. Floors below 4 (_core, static,
+# ops) are exempt: they sit under tensor/_check.py and may not import it, so a check one of them needs stays on its
+# floor, private to its module. NOT_ARGUMENT_CHECKS names the Paddle APIs that merely share the prefix.
+CHECK_HOME = f"{PKG}.tensor._check"
+CHECK_PREFIXES = ("check_", "_check", "need_")
+CHECK_FLOOR = FLOORS["tensor"]
+NOT_ARGUMENT_CHECKS = {  # (module, name) -> why it keeps its own home
+    (f"{PKG}.amp.debugging", "check_numerics"): "paddle.amp.debugging.check_numerics, a public API",
+    (f"{PKG}.amp.debugging", "check_layer_numerics"): "paddle.amp.debugging.check_layer_numerics, a public API",
+    (f"{PKG}.static.amp.amp_nn", "check_finite_and_unscale"): "paddle.static.amp.amp_nn's op builder",
+    (f"{PKG}.static.amp.fp16_lists", "check_amp_dtype"): "paddle.static.amp.fp16_lists.check_amp_dtype, a public "
+                                                         "API where Paddle keeps it",
+    (f"{PKG}.framework.nan_inf", "check_op"): "FLAGS_check_nan_inf's op_ran listener",
+}
+
+
+def _reached_names(tree, module, is_package):
+    """Dotted purepaddle names one module reaches: what it imports, and `alias.attr` through an imported module."""
+    imported = _imported_names(tree, module, is_package)
+    reached = set(imported.values())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in imported:
+            reached.add(f"{imported[node.value.id]}.{node.attr}")
+    return reached
+
+
+def check_homes(sources, exempt=NOT_ARGUMENT_CHECKS):
+    """Violations of the one-home rule over {module: (source text, is_package, where)}: a list."""
+    trees, bad = {}, []
+    for module, (text, is_package, where) in sources.items():
+        try:
+            trees[module] = ast.parse(text)
+        except SyntaxError as exc:
+            bad.append(f"{where}: cannot parse: {exc}")
+    users = {}  # dotted name -> modules that reach it
+    for module, tree in trees.items():
+        for name in _reached_names(tree, module, sources[module][1]):
+            users.setdefault(name, set()).add(module)
+    for module, tree in trees.items():
+        if module == CHECK_HOME or floor_of(module) < CHECK_FLOOR:
+            continue
+        where = sources[module][2]
+        for node in tree.body:
+            if (not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    or not node.name.startswith(CHECK_PREFIXES) or (module, node.name) in exempt):
+                continue
+            others = sorted(users.get(f"{module}.{node.name}", set()) - {module})
+            if others:
+                bad.append(f"{where}:{node.lineno}: {node.name} is used by {', '.join(others)}")
+            elif not node.name.startswith("_"):
+                bad.append(f"{where}:{node.lineno}: {node.name} is a public check outside tensor/_check.py")
+    return bad
+
+
+def check_home_tree(pkg_dir=PKG_DIR):
+    """check_homes over every module of the package."""
+    return check_homes({module_name(path, pkg_dir): (path.read_text(encoding="utf-8"), path.name == "__init__.py",
+                                                     str(path.relative_to(pkg_dir.parent)))
+                        for path in sorted(pkg_dir.rglob("*.py"))})
+
+
+def test_argument_checks_have_one_home():
+    bad = check_home_tree()
+    assert not bad, ("checks shared between modules belong in purepaddle/tensor/_check.py (same names, errors and "
+                     "messages); a check that serves one module is private to it:\n" + "\n".join(bad))
+
+
+def test_home_checker_catches_shared_and_public_checks():
+    def src(text, is_package=False):
+        return (text, is_package, "x.py")
+    sources = {
+        f"{PKG}.tensor._check": src("def check_x(x): pass\ndef need_tensor(x): pass"),
+        f"{PKG}.tensor.math": src("def _check_axis(a): pass\ndef check_dim(d): pass\ndef _own_check(x): pass\n"
+                                  "def _need_float(x): pass\ndef need_float(x): pass"),
+        f"{PKG}.tensor.logic": src("from .math import _check_axis\nfrom ._check import check_x"),
+        f"{PKG}.nn.functional": src("from ..tensor import math as M\ndef f(x):\n    M.need_float(x)\n"
+                                    "def _check_p(p): pass"),
+        f"{PKG}.ops.math": src("def check_pad(p): pass\ndef _check_prob(p): pass"),  # floor 3: exempt
+        f"{PKG}.ops.random": src("from .math import _check_prob, check_pad"),
+        f"{PKG}.nn.broken": src("def (:"),
+    }
+    bad = check_homes(sources, exempt={})
+    assert bad == ["x.py: cannot parse: invalid syntax (<unknown>, line 1)"] + [
+        f"x.py:1: _check_axis is used by {PKG}.tensor.logic",
+        "x.py:2: check_dim is a public check outside tensor/_check.py",
+        f"x.py:5: need_float is used by {PKG}.nn.functional"], bad
+    del sources[f"{PKG}.nn.broken"], sources[f"{PKG}.tensor.logic"], sources[f"{PKG}.nn.functional"]
+    sources[f"{PKG}.tensor.math"] = src("def _check_axis(a): pass\ndef check_numerics(x): pass")
+    assert check_homes(sources, exempt={(f"{PKG}.tensor.math", "check_numerics"): "an API"}) == []
+    assert check_homes(sources, exempt={}) == ["x.py:2: check_numerics is a public check outside tensor/_check.py"]

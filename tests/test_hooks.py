@@ -9,8 +9,10 @@ from purepaddle._core import hooks
 from purepaddle._core.dispatch import BUILDER
 from purepaddle._core.op import OP_RAN
 
-# points that stay installed for the whole session (the static floor's builders, the framework's readers)
-STANDING = {"static_builder", "const_builder", "flag_reader", "pickle_codec"}
+# points that stay installed for the whole session (the tensor maker and backward engine, the static floor's
+# builders and program codec, the framework's readers)
+STANDING = {"tensor_make", "backward_engine", "static_builder", "const_builder", "program_codec", "flag_reader",
+            "pickle_codec"}
 
 
 def _point(kind):

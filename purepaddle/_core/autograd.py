@@ -6,7 +6,7 @@ import numpy as np
 from . import hooks
 from .mode import STATE
 from .op import OP_RAN, SAVED_TENSORS, _restructure
-from .tensor import SelectedRows, Tensor
+from .tensor import BACKWARD_ENGINE, SelectedRows, Tensor
 
 _make = Tensor._make
 
@@ -435,6 +435,4 @@ class saved_tensors_hooks:
         return False
 
 
-from .tensor import _engine  # noqa: E402  (TODO(hook): see _core/tensor.py)
-
-_engine[0] = backward  # what Tensor.backward runs
+BACKWARD_ENGINE.install(backward)  # what Tensor.backward runs (tensor.py sits below this module)

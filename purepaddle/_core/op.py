@@ -44,8 +44,9 @@ class TensorMeta:
         return f"TensorMeta(shape={self.shape}, dtype={self.dtype.name})"
 
 
-_tensor_make = [None]  # Tensor._make, filled in by tensor.py (which imports this module)
-
+TENSOR_MAKE = hooks.declare(
+    "tensor_make", "Tensor._make(data, stop_gradient, node, idx): Op.saved rebuilds a saved output as a Tensor "
+    "with it; installed by _core/tensor.py, which builds on this module")
 OP_RAN = hooks.declare(
     "op_ran", "after each op's kernel: hook(op, inputs, outputs) (Tensors); eager dispatch.apply, the Executor's "
     "hooked loop, Optimizer.step's updates and the inference runner call it; returns nothing", "listeners")
@@ -179,7 +180,7 @@ class Op:
         if type(s) is tuple:  # static mode: Variables set by the backward builder
             return s
         out = []
-        make = _tensor_make[0]
+        make = TENSOR_MAKE.active
         for obj, ref, version, idx in s:
             if idx == -2:  # packed by saved_tensors_hooks: ref is the unpack hook
                 out.append(ref(obj))

@@ -7,10 +7,14 @@ from . import dtype as _dt
 from . import hooks
 from .methods import TensorMethods
 from .mode import STATE
+from .op import TENSOR_MAKE
 from .place import CPU, Place, convert_place
 
 _names = itertools.count()
 
+BACKWARD_ENGINE = hooks.declare(
+    "backward_engine", "Tensor.backward: engine(tensors, grad_tensors, retain_graph) runs the eager backward "
+    "walk (paddle.autograd.backward); installed by _core/autograd.py, which builds on Tensor")
 DETACHED = hooks.declare(
     "detached", "after Tensor.detach: hook(x, out) with the tensor and its detached copy; returns nothing; "
     "autograd.trace_grad_flow records the cut", "listeners")
@@ -249,7 +253,7 @@ class Tensor(TensorMethods):
     # -- autograd ------------------------------------------------------------------------
     def backward(self, grad_tensor=None, retain_graph=False):
         """Accumulate d(self)/d(leaf) into every leaf's `.grad`."""
-        _engine[0]([self], [grad_tensor], retain_graph)
+        BACKWARD_ENGINE.active([self], [grad_tensor], retain_graph)
 
     def register_hook(self, hook):
         """Call hook(grad) when this tensor's gradient is computed; its return replaces it."""
@@ -479,13 +483,7 @@ def _rebuild_param(data, name, trainable):
     return Parameter(data, name=name, trainable=trainable)
 
 
-from . import op as _op  # noqa: E402
-
-_op._tensor_make[0] = Tensor._make
-# TODO(hook): Tensor.backward runs the autograd engine, which builds on Tensor (_core/autograd.py imports this
-# module), so the engine installs its entry point here (paddle.autograd.backward): make it a declared slot,
-# e.g. ENGINE = hooks.declare("backward_engine", ...), that autograd.py installs.
-_engine = [None]
+TENSOR_MAKE.install(Tensor._make)  # Op.saved rebuilds saved outputs with it (op.py sits below this module)
 
 
 def is_tensor(x):

@@ -11,6 +11,7 @@ import numpy as np
 from .._core.dispatch import apply, apply_inplace
 from .._core.mode import in_dynamic_mode
 from .._core.tensor import Tensor
+from ..tensor._check import check_comm_tensor
 from . import collective_ops as _ops
 from .group import _GROUPS, resolve
 from .process_group import AVG, OP_NAMES
@@ -65,11 +66,6 @@ class Task:
 
 
 _DONE = Task()
-
-
-def _check_tensor(t, api, arg="tensor"):
-    if not isinstance(t, Tensor):
-        raise TypeError(f"{api}: {arg} must be a paddle.Tensor, but received {type(t).__name__}")
 
 
 def _check_op(op, api):
@@ -138,7 +134,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
         _static(_ops.AllReduce, tensor, ring_id=g.id, reduce_type=int(op))
         return None
     if not isinstance(tensor, Tensor):
-        _check_tensor(tensor, "all_reduce")
+        check_comm_tensor(tensor, "all_reduce")
     a = tensor._data
     if sync_op or pg.size == 1:
         flags = a.flags
@@ -176,7 +172,7 @@ def broadcast(tensor, src, group=None, sync_op=True):
     if not in_dynamic_mode():
         _static(_ops.Broadcast, tensor, ring_id=g.id, root=root)
         return None
-    _check_tensor(tensor, "broadcast")
+    check_comm_tensor(tensor, "broadcast")
     _inplace(tensor, lambda a: pg.broadcast(a, root))
     return _DONE
 
@@ -203,7 +199,7 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
     if not in_dynamic_mode():
         _static(_ops.Reduce, tensor, ring_id=g.id, root_id=root, reduce_type=code)
         return None
-    _check_tensor(tensor, "reduce")
+    check_comm_tensor(tensor, "reduce")
     _inplace(tensor, lambda a: pg.reduce(a, root, code))
     return _DONE
 
@@ -219,7 +215,7 @@ def _fill_list(out_list, blocks, api):
         raise ValueError(f"{api}: the output list holds {len(out_list)} tensors but the group has {len(blocks)} "
                          "ranks; pass an empty list or one tensor per rank")
     for t, b in zip(out_list, blocks):
-        _check_tensor(t, api, "an output tensor")
+        check_comm_tensor(t, api, "an output tensor")
         if tuple(t._data.shape) != b.shape:
             raise ValueError(f"{api}: an output tensor has shape {list(t._data.shape)} but the data has shape "
                              f"{list(b.shape)}")
@@ -243,7 +239,7 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
     g, pg = _member(group, "all_gather")
     if pg is None:
         return None
-    _check_tensor(tensor, "all_gather")
+    check_comm_tensor(tensor, "all_gather")
     if not in_dynamic_mode():
         raise NotImplementedError("all_gather with a tensor list is not supported in static mode by purepaddle; "
                                   "use it in dynamic mode")
@@ -336,7 +332,7 @@ def _stacked(tensors, api, arg, n, like=None):
     if len(tensors) != n:
         raise ValueError(f"{api}: {arg} must hold one tensor per rank ({n}), but holds {len(tensors)}")
     for t in tensors:
-        _check_tensor(t, api, f"an item of {arg}")
+        check_comm_tensor(t, api, f"an item of {arg}")
     shapes = {tuple(t._data.shape) for t in tensors}
     if len(shapes) != 1:
         raise ValueError(f"{api}: the tensors of {arg} must share one shape, but have {sorted(shapes)}")
@@ -362,7 +358,7 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
     if pg is None:
         return None
     root = _group_rank(g, src, "scatter", "src")
-    _check_tensor(tensor, "scatter")
+    check_comm_tensor(tensor, "scatter")
     src_arr = _stacked(tensor_list, "scatter", "tensor_list", pg.size) if g.rank == root else None
     if src_arr is not None and src_arr.shape[1:] != tuple(tensor._data.shape):
         raise ValueError(f"scatter: tensor has shape {list(tensor._data.shape)} but the items of tensor_list "
@@ -390,7 +386,7 @@ def gather(tensor, gather_list=None, dst=0, group=None, sync_op=True):
     if pg is None:
         return None
     root = _group_rank(g, dst, "gather", "dst")
-    _check_tensor(tensor, "gather")
+    check_comm_tensor(tensor, "gather")
     a = np.ascontiguousarray(tensor._data)
     out = np.empty((pg.size,) + a.shape, a.dtype) if g.rank == root else None
     pg.gather(a, out, root)
@@ -420,7 +416,7 @@ def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=Tru
     g, pg = _member(group, "reduce_scatter")
     if pg is None:
         return None
-    _check_tensor(tensor, "reduce_scatter")
+    check_comm_tensor(tensor, "reduce_scatter")
     src = _stacked(tensor_list, "reduce_scatter", "tensor_list", pg.size)
     if src.shape[1:] != tuple(tensor._data.shape):
         raise ValueError(f"reduce_scatter: tensor has shape {list(tensor._data.shape)} but each rank's block has "
@@ -471,8 +467,8 @@ def alltoall_single(out_tensor, in_tensor, in_split_sizes=None, out_split_sizes=
     g, pg = _member(group, "alltoall_single")
     if pg is None:
         return None
-    _check_tensor(in_tensor, "alltoall_single", "in_tensor")
-    _check_tensor(out_tensor, "alltoall_single", "out_tensor")
+    check_comm_tensor(in_tensor, "alltoall_single", "in_tensor")
+    check_comm_tensor(out_tensor, "alltoall_single", "out_tensor")
     src = np.ascontiguousarray(in_tensor._data)
     n = pg.size
     ins = list(in_split_sizes) if in_split_sizes else [src.shape[0] // n] * n
@@ -518,5 +514,5 @@ def wait(tensor, group=None, use_calc_stream=True):
             >>> task = dist.all_reduce(data)
             >>> dist.wait(data)
     """
-    _check_tensor(tensor, "wait")
+    check_comm_tensor(tensor, "wait")
     return None

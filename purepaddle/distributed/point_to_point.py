@@ -2,7 +2,8 @@
 import numpy as np
 
 from .._core.mode import in_dynamic_mode
-from .communication import Task, _check_tensor, _group_rank, _member
+from ..tensor._check import check_comm_tensor
+from .communication import Task, _group_rank, _member
 
 __all__ = ["send", "recv", "isend", "irecv", "P2POp", "batch_isend_irecv"]
 
@@ -11,7 +12,7 @@ def _p2p(tensor, peer, group, sync, api, arg, send_side):
     g, pg = _member(group, api)
     if pg is None:
         return None
-    _check_tensor(tensor, api)
+    check_comm_tensor(tensor, api)
     if not in_dynamic_mode():
         raise NotImplementedError(f"{api} is not supported in static mode by purepaddle; use dynamic mode")
     if peer is None:

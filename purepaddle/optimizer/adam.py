@@ -4,6 +4,7 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.tensor import Tensor
 from ..ops import optimizer as _ops
+from ..tensor._check import check_betas
 from .optimizer import Optimizer, _is_low_precision
 from .sgd import _warn_low_precision
 
@@ -12,18 +13,6 @@ __all__ = ["Adam"]
 
 def _is_variable(x):
     return hasattr(x, "block") and not isinstance(x, Tensor)
-
-
-def _check_betas(beta1, beta2, epsilon):
-    assert beta1 is not None
-    assert beta2 is not None
-    assert epsilon is not None
-    if not _is_variable(beta1) and not isinstance(beta1, Tensor) and not 0 <= beta1 < 1:
-        raise ValueError("Invalid value of beta1, expect beta1 in [0,1).")
-    if not _is_variable(beta2) and not isinstance(beta2, Tensor) and not 0 <= beta2 < 1:
-        raise ValueError("Invalid value of beta2, expect beta2 in [0,1).")
-    if not _is_variable(epsilon) and not isinstance(epsilon, Tensor) and not 0 <= epsilon:
-        raise ValueError("Invalid value of epsilon, expect epsilon >= 0.")
 
 
 class _AdamBase(Optimizer):
@@ -97,7 +86,7 @@ class Adam(_AdamBase):
                  grad_clip=None, lazy_mode=False, multi_precision=False, use_multi_tensor=False, amsgrad=False,
                  name=None):
         assert learning_rate is not None
-        _check_betas(beta1, beta2, epsilon)
+        check_betas(beta1, beta2, epsilon)
         super().__init__(learning_rate=learning_rate, parameters=parameters, weight_decay=weight_decay,
                          grad_clip=grad_clip, name=name)
         self.type = "adam"

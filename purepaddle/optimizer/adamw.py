@@ -2,7 +2,8 @@
 from .._core.tensor import Tensor
 from .lr import LRScheduler
 from ..ops import optimizer as _ops
-from .adam import _AdamBase, _check_betas, _is_variable
+from ..tensor._check import check_betas
+from .adam import _AdamBase, _is_variable
 
 __all__ = ["AdamW"]
 
@@ -27,7 +28,7 @@ class AdamW(_AdamBase):
                  use_lowprecision_moment=False, lr_ratio=None, apply_decay_param_fun=None, grad_clip=None,
                  lazy_mode=False, multi_precision=False, amsgrad=False, name=None):
         assert learning_rate is not None
-        _check_betas(beta1, beta2, epsilon)
+        check_betas(beta1, beta2, epsilon)
         if not isinstance(weight_decay, (int, float, Tensor)) and not _is_variable(weight_decay):
             raise TypeError("weight_decay should be int, float or Tensor.")
         if lr_ratio is not None and not callable(lr_ratio):

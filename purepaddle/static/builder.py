@@ -6,7 +6,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import BUILDER, CONST_BUILDER
-from .._core.op import OPS, Op, TensorMeta, _restructure, register
+from .._core.op import OPS, Op, _restructure
 from .._core.tensor import Tensor
 from .program import Operator, Variable, default_main_program
 
@@ -195,52 +195,12 @@ def append_simple(block, op_type, inputs, outputs, attrs, fw=None):
     return op
 
 
-def detach(var):
-    """Static Variable.detach: an `assign` of var whose output stops gradient."""
-    block = var.block
-    name = block.program._name_generator.generate_with_ignorable_key("detach_" + var.name)
-    out = Variable(block, name=name, shape=var.shape, dtype=var.dtype, stop_gradient=True)
-    append_simple(block, ensure_op("assign").type, {"X": [var.name]}, {"Out": [name]}, {})
-    return out
-
-
-# -- ops only the static floor emits; registered unless an op family already provides them ---------
-class _ShareData(Op):
-    """Out = X without a copy (the static executor never writes into an array it was given)."""
-
-    def forward(self, xp, x):
-        return x
-
-    def infer_meta(self, x):
-        return TensorMeta(x.shape, x.dtype)
-
-    def backward(self, out_grad):
-        return out_grad
-
-
-class _FillZerosLike(Op):
-    """Zeros shaped like X (runtime shape)."""
-
-    differentiable = False
-
-    def forward(self, xp, x):
-        return xp.zeros_like(x)
-
-    def infer_meta(self, x):
-        return TensorMeta(x.shape, x.dtype)
-
-
-_FALLBACKS = {"share_data": _ShareData, "fill_zeros_like": _FillZerosLike}
-
-
 def ensure_op(op_type):
-    """The registered op class for op_type, registering the static floor's own version if absent."""
+    """The registered op class for op_type (the ops floor registers every op; static defines none)."""
     cls = OPS.get(op_type)
     if cls is None:
-        if op_type not in _FALLBACKS:
-            raise RuntimeError(f"op '{op_type}' is not registered: import purepaddle (which registers every op) "
-                               "before building static programs")
-        cls = register(op_type)(_FALLBACKS[op_type])
+        raise RuntimeError(f"op '{op_type}' is not registered: import purepaddle (which registers every op) "
+                           "before building static programs")
     return cls
 
 

@@ -3,6 +3,7 @@ import contextlib
 import copy
 import warnings
 
+from .._core import hooks
 from .._core.mode import STATE
 from .._core.op import OPS
 from . import name as _name
@@ -19,14 +20,9 @@ from .operator import (FRAMEWORK_ATTRS, OP_ROLE_BACKWARD, OP_ROLE_FORWARD, OP_RO
 
 _TRAIN_ONLY_ROLES = OP_ROLE_BACKWARD | OP_ROLE_OPTIMIZE  # what clone(for_test=True) drops
 
-# TODO(hook): Program.desc / Program.parse_from_string need program_bytes.py's Program <-> bytes conversion, which
-# builds on Program: program_bytes.py installs it here (set_program_codec); make it a declared hook of _core/hooks.py.
-_CODEC = [None, None]  # [program_to_bytes(program), program_from_bytes(data)]
-
-
-def set_program_codec(to_bytes, from_bytes):
-    """Install the Program <-> serialized ProgramDesc conversion (called once by program_bytes.py)."""
-    _CODEC[:] = [to_bytes, from_bytes]
+PROGRAM_CODEC = hooks.declare(
+    "program_codec", "Program.desc.serialize_to_string / Program.parse_from_string: a (to_bytes(program) -> bytes, "
+    "from_bytes(data) -> Program) pair; installed by static/program_bytes.py, which builds on Program")
 
 
 class Block:
@@ -332,7 +328,7 @@ class Program:
     @staticmethod
     def parse_from_string(binary_str):
         """The Program held by a serialized ProgramDesc (Program.desc.serialize_to_string())."""
-        return _CODEC[1](binary_str)
+        return PROGRAM_CODEC.active[1](binary_str)
 
     def clone(self, for_test=False):
         """A deep copy of the program.
@@ -466,7 +462,7 @@ class ProgramDescView:
 
     def serialize_to_string(self):
         """The program as serialized ProgramDesc bytes (a `.pdmodel` file's content)."""
-        return _CODEC[0](self._program)
+        return PROGRAM_CODEC.active[0](self._program)
 
     def num_blocks(self):
         return len(self._program.blocks)

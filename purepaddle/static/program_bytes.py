@@ -1,9 +1,9 @@
 """A Program <-> its serialized ProgramDesc (what a `.pdmodel` file holds).
 
 Program.desc / Program.parse_from_string need this codec, which builds on Program: importing this
-module installs it into program.py (set_program_codec).
+module installs it into program.py's `program_codec` hook point.
 """
-from .program import set_program_codec
+from .program import PROGRAM_CODEC
 from .program_desc import desc_to_program, program_to_desc
 from .proto_text import PROGRAM_VERSION
 
@@ -38,4 +38,4 @@ def program_from_bytes(data):
     return desc_to_program(desc)
 
 
-set_program_codec(program_to_bytes, program_from_bytes)
+PROGRAM_CODEC.install((program_to_bytes, program_from_bytes))

@@ -8,10 +8,11 @@ from .._core.methods import bind_methods as _bind_methods
 _MODULES = ("array", "attribute", "einsum", "logic", "random", "stat",
             "creation.conversion", "creation.fill", "creation.matrix", "creation.spacing",
             "linalg.decomposition", "linalg.histogram", "linalg.norms", "linalg.product",
-            "manipulation.distinct", "manipulation.gathering", "manipulation.indexing", "manipulation.join",
-            "manipulation.scattering", "manipulation.shape", "manipulation.views",
-            "math.combinatorics", "math.combine", "math.cumulative", "math.elementwise", "math.inplace",
-            "math.number", "math.reduction", "math.special", "math.unary",
+            "manipulation.contraction", "manipulation.distinct", "manipulation.gathering", "manipulation.indexing",
+            "manipulation.join", "manipulation.lists", "manipulation.scattering", "manipulation.shape",
+            "manipulation.views",
+            "math.broadcasting", "math.combinatorics", "math.combine", "math.cumulative", "math.elementwise",
+            "math.inplace", "math.matmul_add", "math.number", "math.reduction", "math.special", "math.unary",
             "search.bucket", "search.select", "search.sorting")
 
 __all__ = []

@@ -3,10 +3,12 @@ the API, the argument and the values it received (floor 4, imported by tensor, n
 
 Each check exists once. Checks whose messages differ in Paddle stay separate functions, each saying in its
 docstring what differs: a non-Tensor argument is reported by check_var (TypeError), need_tensor (ValueError
-naming the position), check_x and need_tensor_short_name (the same, naming the type differently) and
-check_tensor (no position); `out=` is delivered by write_out (returns out), write_out_result (returns the
-result), set_out_values (set_value, tuples too), store_out (static rebind, TypeError) and set_out_data (data
-only). Kernel errors inside op forwards live in ops/_errors.py.
+naming the position), check_x and need_tensor_short_name (the same, naming the type differently), check_tensor
+(no position) and check_comm_tensor (the collectives' TypeError), a non-Variable by check_variable (static.nn);
+`out=` is delivered by write_out (returns out), write_out_result (returns the result), set_out_values (set_value,
+tuples too), store_out (static rebind, TypeError) and set_out_data (data only). Kernel errors inside op forwards
+live in ops/_errors.py. Checks that _core, static and ops need stay private on their floor (they sit below this
+one); tests/test_floors.py refuses a check shared between modules anywhere else.
 No public names.
 """
 import numpy as np
@@ -15,6 +17,7 @@ from .._core import dtype as _dt
 from .._core.methods import TensorMethods
 from .._core.dispatch import AMP, building_program
 from .._core.tensor import Tensor
+from ..static.variable import Variable
 
 
 FLOAT_COMPLEX = (frozenset(["float64", "complex128", "float32", "complex64"]),
@@ -377,3 +380,67 @@ def check_float_input(x, api, kernel, arg="x"):
     if x.dtype.name not in supported.split(", ") and not (AMP.active is not None and x.dtype.name in _AMP_LOW):
         raise kernel_error(kernel, x.dtype, supported)  # under paddle.amp.auto_cast float16 kernels exist
     return x
+
+
+# -- search: sortable dtypes --------------------------------------------------------------------
+_SORTABLE = "int64, int16, float64, float16, float32, int32, uint8, bfloat16"
+
+
+def check_sortable(x, kernel, supported=_SORTABLE):
+    """Paddle's kernel-not-registered RuntimeError for bool and complex inputs."""
+    d = x.dtype
+    if d is _dt.bool_ or d.is_complex:
+        raise kernel_error(kernel, d, supported)
+
+
+# -- nn.functional pooling: input rank, kernel and stride sizes -------------------------------------
+def check_pool_input(x, ndim, api):
+    """x must be a float Tensor of ndim dims (Paddle's pooling message, its typo kept)."""
+    check_float_input(x, api, api)
+    if len(x.shape) != ndim:
+        raise ValueError(f"Excepted Input X is {ndim}-D tensor, but received {len(x.shape)}-D {type(x)}")
+
+
+def check_pool_sizes(values, name):
+    """Every kernel/stride size must exceed 0.001 (Paddle's pooling message, its typo kept)."""
+    for v in values:
+        if v < 1e-3:
+            raise ValueError(f"Excepted the input {name} to be greater than 0.001 but received x: {v}. ")
+
+
+# -- optimizer: Adam's hyper-parameters -------------------------------------------------------------
+def _is_number(v):
+    """Neither a Tensor nor a static Variable (which has a block)."""
+    return not hasattr(v, "block") and not isinstance(v, Tensor)
+
+
+def check_betas(beta1, beta2, epsilon):
+    """Adam/AdamW's beta1, beta2 and epsilon: Paddle's asserts for None, ValueError for a number out of range
+    (a Tensor or a static Variable is taken as it is)."""
+    assert beta1 is not None
+    assert beta2 is not None
+    assert epsilon is not None
+    if _is_number(beta1) and not 0 <= beta1 < 1:
+        raise ValueError("Invalid value of beta1, expect beta1 in [0,1).")
+    if _is_number(beta2) and not 0 <= beta2 < 1:
+        raise ValueError("Invalid value of beta2, expect beta2 in [0,1).")
+    if _is_number(epsilon) and not 0 <= epsilon:
+        raise ValueError("Invalid value of epsilon, expect epsilon >= 0.")
+
+
+# -- static.nn: Variable inputs -----------------------------------------------------------------------
+def check_variable(x, arg, api, dtypes=None):
+    """x must be a static Variable (of one of `dtypes`): Paddle's check_variable_and_dtype."""
+    if not isinstance(x, Variable):
+        raise TypeError(f"The type of '{arg}' in {api} must be <class 'paddle.static.Variable'>, but received "
+                        f"{type(x)}. ")
+    if dtypes is not None and x.dtype.name not in dtypes:
+        raise TypeError(f"The data type of '{arg}' in {api} must be {list(dtypes)}, but received "
+                        f"{x.dtype.name}. ")
+
+
+# -- distributed: collective arguments --------------------------------------------------------------
+def check_comm_tensor(t, api, arg="tensor"):
+    """A collective's tensor argument must be an eager paddle.Tensor (TypeError naming api and arg)."""
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{api}: {arg} must be a paddle.Tensor, but received {type(t).__name__}")

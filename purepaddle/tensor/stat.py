@@ -1,5 +1,5 @@
-"""Statistics: mean, var, std, median, nanmedian, nanmean, quantile, nanquantile, numel (paddle.* and Tensor
-methods)."""
+"""Statistics: mean, var, std, median, nanmedian, quantile, nanquantile, numel (paddle.* and Tensor methods;
+nanmean is math's, beside nansum, as in Paddle)."""
 import warnings
 
 import numpy as np
@@ -9,12 +9,12 @@ from .._core.dispatch import apply, building_program
 from .._core.methods import TensorMethods
 from ..ops import stat as E
 from ..ops.creation.fill import Cast
-from ..ops.math.reduction import ReduceMax, ReduceSum, _count
+from ..ops.math.reduction import ReduceMax, _count
 from ..ops.math.unary import Sqrt
 from ..ops.stat import Median, ReduceMean
-from ._check import check_x, class_type_name, kernel_error, need_tensor, type_name, write_out
+from ._check import check_x, class_type_name, kernel_error, need_tensor, write_out
 from .manipulation.shape import _is_int
-from .math.reduction import _I32_64, _nan_zeroed, reduce_dims
+from .math.reduction import reduce_dims
 
 
 _MEAN_OTHER = frozenset((_dt.bool_, _dt.int32, _dt.int64, _dt.complex64, _dt.complex128))
@@ -342,36 +342,7 @@ def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear"):
     return _quantile(x, q, axis, keepdim, interpolation, True)
 
 
-def nanmean(x, axis=None, keepdim=False, name=None):
-    """Mean over `axis` of the non-NaN elements (NaN where all are NaN).
+__all__ = ["mean", "var", "std", "median", "numel", "nanmedian", "quantile", "nanquantile"]
 
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.to_tensor([[float('nan'), 0.3, 0.5, 0.9], [0.1, 0.2, float('-nan'), 0.7]])
-            >>> paddle.nanmean(x, axis=1)
-            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [0.56666666, 0.33333334])
-    """
-    from ..ops.math.unary import IsNan
-    if not isinstance(x, TensorMethods):
-        raise TypeError(f"The type of 'x' in nanmean must be paddle.Tensor, but received {type_name(x)}.")
-    d = x.dtype
-    if not d.is_floating:
-        if d not in _I32_64:
-            raise kernel_error("isnan", d)
-        x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
-        d = _dt.float32
-    dims, all_ = reduce_dims(axis, x, "nanmean")
-    attrs = {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": all_}
-    total = apply(ReduceSum, _nan_zeroed(x, "nanmean"), **attrs)
-    valid = apply(Cast, apply(IsNan, x), in_dtype=_dt.bool_.proto, out_dtype=d.proto)
-    count = apply(ReduceSum, 1.0 - valid, **attrs)
-    return total / count
-
-
-__all__ = ["nanmean", "mean", "var", "std", "median", "numel", "nanmedian", "quantile", "nanquantile"]
-
-METHODS = {"nanmean": nanmean, "mean": mean, "var": var, "std": std, "median": median, "numel": numel,
+METHODS = {"mean": mean, "var": var, "std": std, "median": median, "numel": numel,
            "nanmedian": nanmedian, "quantile": quantile, "nanquantile": nanquantile}

@@ -21,7 +21,6 @@ _PS1 = re.compile(r">>>( |$)")
 _PS2 = re.compile(r"\.\.\.( |$)")
 _DIRECTIVE = re.compile(r"#\s*doctest:\s*(.*)$")
 _DIRECTIVE_ITEM = re.compile(r"^([+-])\s*([A-Z_]+)\s*(?:\((.*)\))?$", re.S)
-_IMPORT = re.compile(r"^(import|from)\s")
 
 
 @dataclass
@@ -53,13 +52,6 @@ class Example:
     @property
     def name(self):
         return f"{self.module}.{self.qualname}" if self.qualname else self.module
-
-    @property
-    def key(self):
-        """Stable across module moves: the qualname and the example's first statement that is not an import."""
-        lines = [s.source.splitlines()[0] for s in self.steps if s.source.strip() and not s.block_directive]
-        first = next((ln for ln in lines if not _IMPORT.match(ln)), lines[0] if lines else "")
-        return f"{self.qualname or self.module.rsplit('.', 1)[-1]} | {first.strip()}"
 
 
 def parse_directives(text):

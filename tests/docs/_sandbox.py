@@ -162,8 +162,10 @@ def _kept(get, put, fresh=_NO_CHANGE):
         put(before)
 
 
-# hook points the package itself fills at import (the static builders, the flag reader, the pickle codec)
-_FILLED_AT_IMPORT = ("static_builder", "const_builder", "flag_reader", "pickle_codec")
+# hook points the package itself fills at import (the tensor maker, the backward engine, the static builders,
+# the program and pickle codecs, the flag reader)
+_FILLED_AT_IMPORT = ("tensor_make", "backward_engine", "static_builder", "const_builder", "program_codec",
+                     "flag_reader", "pickle_codec")
 
 
 def _hook_points():

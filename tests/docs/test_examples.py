@@ -19,13 +19,6 @@ from tests.docs._sandbox import ExampleFailed, ExampleSkipped, run_example
 
 ROOT = pathlib.Path(purepaddle.__file__).resolve().parents[1]  # the tree whose code the examples run on
 
-# Examples that fail today in files other helpers are moving (issue 11: ops/, tensor/, nn/functional/,
-# nn/layer/, linalg.py, optimizer/lr*.py). Keyed by Example.key ("qualname | first statement that is not
-# an import"), so the entries survive the moves. Each is an xfail(strict=True): fixing one makes its
-# test fail until its entry is removed here.
-PENDING_AFTER_FAMILY_MOVES = {
-}
-
 EXAMPLES = collect(ROOT)
 
 
@@ -38,10 +31,7 @@ def _ids(examples):
 
 def _params():
     for ex, ident in zip(EXAMPLES, _ids(EXAMPLES)):
-        marks = ()
-        if ex.key in PENDING_AFTER_FAMILY_MOVES:
-            marks = pytest.mark.xfail(strict=True, raises=ExampleFailed, reason=PENDING_AFTER_FAMILY_MOVES[ex.key])
-        yield pytest.param(ex, id=ident, marks=marks)
+        yield pytest.param(ex, id=ident)
 
 
 @pytest.mark.parametrize("example", list(_params()))
@@ -51,12 +41,6 @@ def test_example(example):
             run_example(example, workdir)
         except ExampleSkipped as why:
             pytest.skip(f"{example.name}: {why}")
-
-
-def test_pending_entries_name_one_example_each():
-    keys = [ex.key for ex in EXAMPLES]
-    wrong = {key: keys.count(key) for key in PENDING_AFTER_FAMILY_MOVES if keys.count(key) != 1}
-    assert not wrong, f"PENDING_AFTER_FAMILY_MOVES entries matching no example or several (key: count): {wrong}"
 
 
 def test_examples_are_found():

@@ -5,6 +5,7 @@ tensordot / block_diag / *_scatter / fill_diagonal / as_complex / as_strided / u
 import numpy as np
 
 import purepaddle as paddle
+import purepaddle.nn.functional as F
 from purepaddle import tensor as S  # the tensor face: every public function, whichever family part holds it
 from purepaddle.tensor.manipulation import join as J
 from tests.opspec import OpSpec, ints, parametrize, rand
@@ -568,7 +569,12 @@ SPLITS_VIEWS_AND_SCATTERS = [
            lambda x: np.nanquantile(x, 0.7, axis=0, method="midpoint"), [with_nans(5, 3)]),
 ]
 
-
+SPECS += [  # the nn.functional forms of pad (pad3d)
+    OpSpec("pad_reflect_4d", lambda x: F.pad(x, [1, 2, 2, 1], mode="reflect"),
+           lambda x: np.pad(x, [(0, 0), (0, 0), (2, 1), (1, 2)], mode="reflect"), [rand(1, 2, 4, 4)]),
+    OpSpec("zeropad2d", lambda x: F.zeropad2d(x, [1, 0, 0, 2]),
+           lambda x: np.pad(x, [(0, 0), (0, 0), (0, 2), (1, 0)]), [rand(1, 2, 3, 3)]),
+]
 
 test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(
     SPECS + JOIN + SHAPE + SPLITS_VIEWS_AND_SCATTERS)

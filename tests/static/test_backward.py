@@ -211,6 +211,16 @@ def test_multi_output_missing_grads_are_zero_filled():
     np.testing.assert_allclose(g, np.array([[0, 1, 0], [1, 0, 0]]) + 2.0)
 
 
+def test_backward_emits_only_ops_the_ops_floor_registers():
+    # static defines no ops of its own: the zeros of a missing grad and the alias of a pass-through grad
+    # are creation ops, and a type no family registered is a clear error
+    from purepaddle.static.builder import ensure_op
+    assert OPS["fill_zeros_like"].__module__ == OPS["fill_any_like"].__module__ == "purepaddle.ops.creation.fill"
+    assert OPS["share_data"].__module__ == OPS["assign"].__module__
+    with pytest.raises(RuntimeError, match="op 'no_such_op' is not registered: import purepaddle"):
+        ensure_op("no_such_op")
+
+
 def test_unused_grad_computations_are_pruned():
     main = static.Program()
     with static.program_guard(main, static.Program()):

@@ -102,7 +102,7 @@ def _value_flags(parser):
     return flags
 
 
-def check_removed(parser, argv):
+def _check_removed(parser, argv):
     """Fail like argparse on a removed flag before the script name, with a hint naming its replacement."""
     takes_value = _value_flags(parser) | set(REMOVED) - {"--use_paddlecloud"}
     i = 0
@@ -137,7 +137,7 @@ def parse(argv=None, environ=None, echo=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     environ = os.environ if environ is None else environ
     parser = build_parser("fleetrun") if os.path.basename(sys.argv[0]) == "fleetrun" else build_parser()
-    check_removed(parser, argv)
+    _check_removed(parser, argv)
     args = parser.parse_args(argv)
     if args.training_script_args[:1] == ["--"]:
         args.training_script_args = args.training_script_args[1:]

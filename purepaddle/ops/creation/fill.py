@@ -1,4 +1,5 @@
-"""Fill and copy ops: fill_constant, fill_any_like, fill_any, empty, assign, assign_value, cast."""
+"""Fill and copy ops: fill_constant, fill_any_like, fill_zeros_like, fill_any, empty, assign, share_data,
+assign_value, cast."""
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -85,6 +86,20 @@ class FillAnyLike(Op):
         return TensorMeta(x.shape, x.dtype if d == -1 else _dt.from_proto(d))
 
 
+@register("fill_zeros_like")
+class FillZerosLike(Op):
+    """Zeros shaped like X at run time (append_backward's gradient of an output nothing reached)."""
+
+    inputs, outputs = ("X",), ("Out",)
+    differentiable = False
+
+    def forward(self, xp, x):
+        return xp.zeros_like(x)
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, x.dtype)
+
+
 @register("fill_any")
 class FillAny(Op):
     """X filled with `value` (the op behind Tensor.fill_ / zero_); no gradient reaches X."""
@@ -127,6 +142,23 @@ class Assign(Op):
 
     def forward(self, xp, x):
         return x.copy()
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, x.dtype)
+
+    def backward(self, out_grad):
+        return out_grad
+
+
+@register("share_data")
+class ShareData(Op):
+    """Out = X without a copy: append_backward's alias of a pass-through gradient (the static executor
+    never writes into an array it was given)."""
+
+    inputs, outputs = ("X",), ("Out",)
+
+    def forward(self, xp, x):
+        return x
 
     def infer_meta(self, x):
         return TensorMeta(x.shape, x.dtype)

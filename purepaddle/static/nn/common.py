@@ -18,7 +18,8 @@ from .. import builder as _b
 from ..program import Variable, VarType, default_startup_program
 from .conv import conv2d_transpose, conv3d, conv3d_transpose, deform_conv2d, deformable_conv  # noqa: F401
 from .ema import ExponentialMovingAverage  # noqa: F401
-from .layer_helper import FLOATS as _FLOATS, LayerHelper, check_variable, prod as _prod, static_only
+from ...tensor._check import check_variable
+from .layer_helper import FLOATS as _FLOATS, LayerHelper, prod as _prod, static_only
 from .norm import group_norm, instance_norm, spectral_norm  # noqa: F401
 from .py_func import py_func  # noqa: F401
 from .tensor_product import bilinear_tensor_product, continuous_value_model  # noqa: F401

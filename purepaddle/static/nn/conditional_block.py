@@ -10,7 +10,7 @@ import contextlib
 from ..._core.mode import in_dynamic_mode
 from ..control_flow import block_io, op_io
 from ..program import Variable, VarType, default_main_program
-from .layer_helper import check_variable
+from ...tensor._check import check_variable
 
 __all__ = ["ConditionalBlock", "If"]
 

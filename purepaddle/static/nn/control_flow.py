@@ -19,7 +19,7 @@ from ..control_flow import Print as _PrintOp, block_io
 from ..program import Variable, VarType, default_main_program
 from .conditional_block import ConditionalBlock, If, SubBlock as _SubBlock, append_conditional_block
 from .conditional_block import resolvable as _resolvable, writes as _writes
-from .layer_helper import check_variable
+from ...tensor._check import check_variable
 
 __all__ = ["cond", "while_loop", "case", "switch_case", "Print", "While", "Assert", "ConditionalBlock", "If"]
 

@@ -11,7 +11,8 @@ from ..._core.op import OPS
 from ...nn.functional.conv import convert_to_list, update_padding
 from ...nn.initializer import Normal
 from ..program import Variable
-from .layer_helper import LayerHelper, check_variable, prod, static_only
+from ...tensor._check import check_variable
+from .layer_helper import LayerHelper, prod, static_only
 
 __all__ = ["conv3d", "conv2d_transpose", "conv3d_transpose", "deformable_conv", "deform_conv2d"]
 

@@ -1,8 +1,8 @@
 """LayerHelper: how a paddle.static.nn layer names itself, its parameters and its output variables.
 
 Paddle's legacy layers name parameters `{layer}.w_k` / `{layer}.b_k` (`conv3d_0.w_0`), temporaries
-`{layer}.tmp_k`, and variables made with `create_variable` `_generated_var_k`; the checks shared
-by the layers (static-only APIs, Variable inputs of a float dtype) live here too.
+`{layer}.tmp_k`, and variables made with `create_variable` `_generated_var_k`; the static-only API check
+shared by the layers lives here too (their Variable-and-dtype check, check_variable, in tensor/_check.py).
 """
 import contextlib
 import copy
@@ -13,9 +13,9 @@ from ..._core.op import OPS
 from ...nn.layer._helpers import create_parameter
 from ...ops.math.elementwise import ElementwiseAdd
 from .. import builder as _b
-from ..program import Variable, default_main_program
+from ..program import default_main_program
 
-__all__ = ["LayerHelper", "static_only", "check_variable", "FLOATS"]
+__all__ = ["LayerHelper", "static_only", "FLOATS"]
 
 FLOATS = ("float16", "bfloat16", "float32", "float64")
 # attrs the activation ops need when a layer's `act` names them
@@ -31,16 +31,6 @@ def static_only(api):
             f"In PaddlePaddle 2.x, we turn on dynamic graph mode by default, and '{api}()' is only supported in "
             "static graph mode. So if you want to use this api, please call 'paddle.enable_static()' before this "
             "api to enter static graph mode.")
-
-
-def check_variable(x, arg, api, dtypes=None):
-    """x must be a static Variable (of one of `dtypes`): Paddle's check_variable_and_dtype."""
-    if not isinstance(x, Variable):
-        raise TypeError(f"The type of '{arg}' in {api} must be <class 'paddle.static.Variable'>, but received "
-                        f"{type(x)}. ")
-    if dtypes is not None and x.dtype.name not in dtypes:
-        raise TypeError(f"The data type of '{arg}' in {api} must be {list(dtypes)}, but received "
-                        f"{x.dtype.name}. ")
 
 
 def prod(dims):

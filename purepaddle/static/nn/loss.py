@@ -5,7 +5,8 @@ import numpy as np
 
 from ...nn.initializer import Assign
 from ...nn.param_attr import ParamAttr
-from .layer_helper import LayerHelper, check_variable, static_only
+from ...tensor._check import check_variable
+from .layer_helper import LayerHelper, static_only
 
 __all__ = ["nce"]
 

@@ -8,7 +8,8 @@ from ..._core.op import OPS
 from ..._core.tensor import Tensor
 from ...ops.fluid.auc import Auc
 from ..program import Variable, default_main_program, default_startup_program
-from .layer_helper import LayerHelper, check_variable
+from ...tensor._check import check_variable
+from .layer_helper import LayerHelper
 
 __all__ = ["accuracy", "auc"]
 

@@ -11,7 +11,8 @@ import numpy as np
 from ..._core import dtype as _dt
 from ...nn.initializer import Constant, Normal
 from ...nn.param_attr import ParamAttr
-from .layer_helper import LayerHelper, check_variable, prod
+from ...tensor._check import check_variable
+from .layer_helper import LayerHelper, prod
 
 __all__ = ["instance_norm", "group_norm", "spectral_norm"]
 

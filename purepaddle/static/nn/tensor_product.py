@@ -1,5 +1,6 @@
 """paddle.static.nn layers on feature vectors: bilinear_tensor_product and continuous_value_model (cvm)."""
-from .layer_helper import LayerHelper, check_variable, static_only
+from ...tensor._check import check_variable
+from .layer_helper import LayerHelper, static_only
 
 __all__ = ["bilinear_tensor_product", "continuous_value_model"]
 

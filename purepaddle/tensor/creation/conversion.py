@@ -1,5 +1,5 @@
-"""Tensors from data and back: to_tensor, tensor, asarray, from_numpy, tolist, complex, polar,
-create_tensor, MmapStorage and the storage methods (set_, resize_, element_size, ...)."""
+"""Tensors from data: to_tensor, tensor, asarray, from_numpy, complex, polar, create_tensor, MmapStorage and
+the storage methods (set_, resize_, element_size, ...); tolist, back to data, is manipulation's as in Paddle."""
 import numbers
 import os
 import sys
@@ -353,23 +353,7 @@ _package.__class__ = _TensorModule
 _package.create_tensor = create_tensor  # paddle.tensor.create_tensor (not a top-level paddle name)
 
 
-def tolist(x):
-    """The values of x as a (nested) Python list.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.tolist(paddle.to_tensor([[1, 2], [3, 4]]))
-            [[1, 2], [3, 4]]
-    """
-    if not isinstance(x, Tensor):
-        raise RuntimeError("We only support 'tolist()' in dynamic graph mode, please call 'paddle.disable_static()' "
-                           "to enter dynamic graph mode.")
-    return x._data.tolist()
-
-
-__all__ = ["to_tensor", "asarray", "from_numpy", "complex", "polar", "create_parameter", "MmapStorage", "tolist"]
+__all__ = ["to_tensor", "asarray", "from_numpy", "complex", "polar", "create_parameter", "MmapStorage"]
 
 METHODS = {"element_size": _element_size, "split_with_sizes": _split_with_sizes, "set_": _set_, "resize_": _resize_,
-           "_is_shared_buffer_with": _is_shared_buffer_with, "polar": polar, "tolist": tolist}
+           "_is_shared_buffer_with": _is_shared_buffer_with, "polar": polar}

@@ -1,20 +1,12 @@
-"""Matrix products and diagonals: matmul, mm, bmm, dot, mv, outer, inner, cross, kron, tensordot, addmm,
-baddbmm, multi_dot, trace, diagonal, matrix_transpose."""
-import numpy as np
-
+"""Matrix products and diagonals: matmul, mm, bmm, dot, mv, outer, inner, cross, kron, multi_dot, trace,
+diagonal, matrix_transpose (addmm and baddbmm are math's, tensordot manipulation's, as in Paddle)."""
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, known_value
-from ..._core.methods import TensorMethods
+from ..._core.dispatch import apply
 from ...ops.linalg.product import Bmm, Cross, Diagonal, Dot, Kron, MatMul, Mv, Trace
-from ...ops.math.unary import Scale
-from .._check import (FLOATS, check_kernel_dtype, check_same_dtype, check_tensor, check_var, check_x, class_type_name,
-                      kernel_error, norm_axis, require, set_out_values, type_name)
+from .._check import (FLOATS, check_kernel_dtype, check_same_dtype, check_tensor, check_var, norm_axis, require,
+                      set_out_values)
 from .._operand import as_var, cast
-from ..creation.conversion import tolist
-from ..manipulation.shape import _is_int, reshape
-from ..math.cumulative import _F32_64
 from ..math.elementwise import multiply
-from ..math.inplace import _assign_into, _snapshot_if_needed
 
 
 def mm(input, mat2, name=None):
@@ -386,136 +378,6 @@ def _rmatmul_op(x, y):
     return matmul(as_var(y, x, "paddle.matmul"), x)
 
 
-def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
-    """beta * input + alpha * (x @ y) for 2-D x and y; input broadcasts to the product's shape.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.ones([2, 2])
-            >>> y = paddle.ones([2, 2])
-            >>> input = paddle.ones([2, 2])
-            >>> paddle.addmm(input=input, x=x, y=y, beta=0.5, alpha=5.0)
-            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[10.50000000, 10.50000000],
-                    [10.50000000, 10.50000000]])
-    """
-    _addmm_check(input, x, y)
-    prod = matmul(x, y)
-    if alpha != 1:
-        prod = apply(Scale, prod, scale=float(alpha), bias=0.0, bias_after_scale=True)
-    if beta == 0:
-        return prod + input * 0.0
-    if beta != 1:
-        input = apply(Scale, input, scale=float(beta), bias=0.0, bias_after_scale=True)
-    return input + prod
-
-
-def _addmm_check(input, x, y):
-    for v, arg in ((input, "input"), (x, "x"), (y, "y")):
-        if not isinstance(v, TensorMethods):
-            raise TypeError(f"The type of '{arg}' in addmm must be paddle.Tensor, but received {type_name(v)}.")
-    xs, ys, ins = list(x.shape), list(y.shape), list(input.shape)
-    if len(xs) != 2 or len(ys) != 2:
-        raise ValueError(f"The dimension of x, y should be 2 but receive x's shape: {x.shape}, y's shape: {y.shape}")
-    if xs[1] != ys[0] and -1 not in (xs[1], ys[0]):
-        raise ValueError(f"The input Variable x's width must be equal with Variable y' height. But received x's "
-                         f"shape = {x.shape}, y's shape = {y.shape}.")
-    if len(ins) == 2:
-        for i, (a, b, nm) in enumerate(((ins[0], xs[0], "x"), (ins[1], ys[1], "y"))):
-            if a != b and a != 1 and -1 not in (a, b):
-                raise ValueError(f"When {nm}'s dimension[{1 - i if i else 0}] is not equal with input's "
-                                 f"dimension[{i}], input's dimension[{i}] must be 1 but got {a}")
-    elif len(ins) == 1:
-        if ins[0] != ys[1] and ins[0] != 1 and -1 not in (ins[0], ys[1]):
-            raise ValueError(f"The input tensor's dimension must be 1 or equal to y's width, but got {ins[0]}")
-    else:
-        raise ValueError(f"The dimension of input should be 2 or 1 but receive input's shape: {input.shape}")
-    d = x.dtype
-    if not d.is_floating:
-        raise kernel_error("addmm", d, "float64, float32")
-
-
-def _baddbmm_check(input, x, y, api):
-    for v, arg in ((input, "input"), (x, "x"), (y, "y")):
-        check_var(v, api, arg)
-    xs, ys, ins = list(x.shape), list(y.shape), list(input.shape)
-    if len(xs) != 3 or len(ys) != 3:
-        raise ValueError(f"The dimension of x, y should be 3 but receive x's shape: {x.shape}, y's shape: {y.shape}")
-    if xs[2] != ys[1] and -1 not in (xs[2], ys[1]):
-        raise ValueError(f"The input Variable x's width must be equal with Variable y's height. But received x's "
-                         f"shape = {x.shape}, y's shape = {y.shape}.")
-    batch, rows, cols = xs[0], xs[1], ys[2]
-    if len(ins) == 2:  # [batch, cols]: one row per batch, broadcast over the rows
-        if ins[0] != batch and -1 not in (ins[0], batch):
-            raise ValueError(f"The batch size of input must be equal to the batch size of x. But received input's "
-                             f"batch size = {ins[0]}, x's batch size = {batch}")
-        if ins[1] not in (cols, 1, -1) and cols != -1:
-            raise ValueError(f"The input's shape: {ins} is not broadcastable with [x.shape[0], x.shape[1], "
-                             f"y.shape[2]]: [{batch},{rows},{cols}]")
-    elif len(ins) == 3:
-        for i, (a, b, owner) in enumerate(zip(ins, (batch, rows, cols), ("x", "x", "y"))):
-            if a not in (b, 1) and -1 not in (a, b):
-                raise ValueError(f"If input's dimension[{i}] is not equal to {owner}'s dimension[{i if i < 2 else 2}], "
-                                 f"input's dimension[{i}] must be 1. But received input's dimension[{i}] = {a}, "
-                                 f"{owner}'s dimension[{i if i < 2 else 2}] = {b}")
-    else:
-        raise ValueError(f"The dimension of input should be 3 or 2 but received input's shape: {input.shape}")
-    if x.dtype not in _F32_64:
-        raise kernel_error("baddbmm", x.dtype, "float64, float32")
-
-
-def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
-    """beta * input + alpha * (x @ y) for batches x [B, M, K] and y [B, K, N]; input is [B, M, N] (dims of 1
-    broadcast) or [B, N] (one row per batch).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.ones([2, 2, 2])
-            >>> paddle.baddbmm(input=paddle.ones([2, 2]), x=x, y=x, beta=0.5, alpha=5.0)[0]
-            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[10.50000000, 10.50000000],
-                    [10.50000000, 10.50000000]])
-    """
-    from .product import matmul
-    _baddbmm_check(input, x, y, "baddbmm")
-    prod = matmul(x, y)
-    if alpha != 1:
-        prod = apply(Scale, prod, scale=float(alpha), bias=0.0, bias_after_scale=True)
-    if beta == 0:
-        return prod
-    if input.ndim == 2:
-        input = input.unsqueeze(1)
-    if beta != 1:
-        input = apply(Scale, input, scale=float(beta), bias=0.0, bias_after_scale=True)
-    return input + prod
-
-
-def baddbmm_(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
-    """In-place version of baddbmm: writes the result into input and returns it.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> inp = paddle.ones([1, 2, 2])
-            >>> _ = paddle.baddbmm_(inp, paddle.ones([1, 2, 2]), paddle.ones([1, 2, 2]), beta=2.0)
-            >>> inp
-            Tensor(shape=[1, 2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[[4., 4.],
-                     [4., 4.]]])
-    """
-    _baddbmm_check(input, x, y, "baddbmm_")
-    res = baddbmm(_snapshot_if_needed(input), x, y, beta, alpha)
-    if known_value(res) is not None and list(res.shape) != list(input.shape):
-        raise ValueError(f"(InvalidArgument) baddbmm_ cannot write a result of shape {list(res.shape)} into input "
-                         f"of shape {list(input.shape)}.")
-    return _assign_into(input, res, "baddbmm_")
-
-
 def _swap_last(x):
     perm = list(range(x.ndim))
     perm[-1], perm[-2] = perm[-2], perm[-1]
@@ -537,70 +399,8 @@ def matrix_transpose(x, name=None):
     return _swap_last(x)
 
 
-def tensordot(x, y, axes=2, name=None):
-    """Contract x and y over pairs of axes (an int n: the last n of x with the first n of y; or lists).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> x = paddle.arange(6, dtype='float64').reshape([2, 3])
-            >>> y = paddle.arange(12, dtype='float64').reshape([3, 4])
-            >>> paddle.tensordot(x, y, axes=1)
-            Tensor(shape=[2, 4], dtype=float64, place=Place(cpu), stop_gradient=True,
-                   [[20., 23., 26., 29.],
-                    [56., 68., 80., 92.]])
-    """
-    check_x(x, "tensordot")
-    check_x(y, "tensordot", "y", 1)
-    if not isinstance(axes, (int, np.integer, tuple, list, TensorMethods)) or isinstance(axes, bool):
-        raise TypeError(f"The type of 'axes' in tensordot must be int, tuple, list or Tensor, but received "
-                        f"{class_type_name(axes)}.")
-    nx, ny = len(x.shape), len(y.shape)
-    if isinstance(axes, TensorMethods):
-        axes = tolist(axes)
-    if _is_int(axes):
-        if axes < 0:
-            raise AssertionError(f"The 'axes' in tensordot should not be negative, but received axes={axes}.")
-        ax_x, ax_y = list(range(nx - axes, nx)), list(range(axes))
-    elif not axes or _is_int(axes[0]):
-        ax_x, ax_y = list(axes), []
-    else:
-        ax_x = tolist(axes[0]) if isinstance(axes[0], TensorMethods) else list(axes[0])
-        ax_y = [] if len(axes) < 2 else tolist(axes[1]) if isinstance(axes[1], TensorMethods) else list(axes[1])
-    if len(ax_x) < len(ax_y):
-        ax_x += ax_y[len(ax_x):]
-    else:
-        ax_y += ax_x[len(ax_y):]
-    sx, sy = list(x.shape), list(y.shape)
-    for which, axs, n in (("x", ax_x, nx), ("y", ax_y, ny)):
-        bad = [d for d in axs if not -n <= d < n]
-        if bad:  # Paddle raises IndexError here too, but without saying which axis
-            raise IndexError(f"(OutOfRange) The axes of '{which}' in tensordot must be in range [{-n}, {n}), but "
-                             f"received {bad[0]} (axes of x: {ax_x}, axes of y: {ax_y}).")
-    for dx, dy in zip(ax_x, ax_y):
-        a, b = sx[dx], sy[dy]
-        if a == 1 and b != 1:
-            sy[dy] = 1
-            y = y.sum(dy, dtype=y.dtype, keepdim=True)
-        elif b == 1 and a != 1:
-            sx[dx] = 1
-            x = x.sum(dx, dtype=x.dtype, keepdim=True)
-        elif a != b:
-            raise AssertionError(f"The dimensional size for 'x' and 'y' in tensordot should match each other, but "
-                                 f"'x' has size {a} in dim {dx} while 'y' has size {b} in dim {dy}.")
-    cx, cy = {d % max(nx, 1) for d in ax_x}, {d % max(ny, 1) for d in ax_y}
-    free_x, free_y = [i for i in range(nx) if i not in cx], [i for i in range(ny) if i not in cy]
-    k = int(np.prod([sx[d] for d in ax_x]))
-    out_shape = [sx[i] for i in free_x] + [sy[i] for i in free_y]
-    xm = reshape(x.transpose(free_x + ax_x), [int(np.prod([sx[i] for i in free_x])), k])
-    ym = reshape(y.transpose(ax_y + free_y), [k, int(np.prod([sy[i] for i in free_y]))])
-    return reshape(xm.matmul(ym), out_shape)
-
-
-__all__ = ["mm", "bmm", "dot", "mv", "outer", "inner", "cross", "kron", "trace", "diagonal", "matmul", "addmm",
-           "baddbmm", "baddbmm_", "matrix_transpose", "tensordot"]
+__all__ = ["mm", "bmm", "dot", "mv", "outer", "inner", "cross", "kron", "trace", "diagonal", "matmul",
+           "matrix_transpose"]
 METHODS = {"bmm": bmm, "dot": dot, "mv": mv, "outer": outer, "inner": inner, "cross": cross, "kron": kron,
            "trace": trace, "diagonal": diagonal, "multi_dot": multi_dot, "__matmul__": _matmul_op,
-           "__rmatmul__": _rmatmul_op, "matmul": matmul, "mm": matmul, "addmm": addmm, "baddbmm": baddbmm,
-           "baddbmm_": baddbmm_, "matrix_transpose": matrix_transpose, "tensordot": tensordot}
+           "__rmatmul__": _rmatmul_op, "matmul": matmul, "mm": matmul, "matrix_transpose": matrix_transpose}

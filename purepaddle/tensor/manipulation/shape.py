@@ -1,5 +1,5 @@
-"""Shape functions: reshape, flatten, squeeze, unsqueeze, transpose, moveaxis, expand, broadcast_*,
-atleast_*, ravel (paddle.*)."""
+"""Shape functions: reshape, flatten, squeeze, unsqueeze, transpose, moveaxis, expand, broadcast_to,
+broadcast_tensors, atleast_*, ravel (paddle.*; broadcast_shape(s), arithmetic on shapes, are math's)."""
 import math
 
 import numpy as np
@@ -489,33 +489,6 @@ def expand_as(x, y, name=None):
     return apply(S.ExpandAs, x, y, target_shape=target)
 
 
-def broadcast_shape(x_shape, y_shape):
-    """The shape two shapes broadcast to (numpy rules).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.broadcast_shape([2, 1, 3], [4, 3])
-            [2, 4, 3]
-    """
-    a, b = list(x_shape), list(y_shape)
-    n = max(len(a), len(b))
-    a, b = [1] * (n - len(a)) + a, [1] * (n - len(b)) + b
-    out = []
-    for i, (p, q) in enumerate(zip(a, b)):
-        if p == q or q == 1:
-            out.append(p)
-        elif p == 1:
-            out.append(q)
-        else:
-            raise ValueError(
-                "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the "
-                f"shape of X = {list(x_shape)} and the shape of Y = {list(y_shape)}. Received [{p}] in X is not "
-                f"equal to [{q}] in Y at i:{i}.")
-    return out
-
-
 def broadcast_tensors(input, name=None):
     """Broadcast a list of tensors to their common shape.
 
@@ -630,44 +603,12 @@ def ravel(input):
     return flatten(input)
 
 
-def broadcast_shapes(*shapes):
-    """The shape that all the given shapes broadcast to (numpy rules; -1 stands for an unknown size).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.broadcast_shapes([5, 1, 3], [1, 4, 1], [1, 1, 3])
-            [5, 4, 3]
-    """
-    out = []
-    for shape in shapes:
-        a, b = list(out), [int(s) for s in shape]
-        n = max(len(a), len(b))
-        a, b = [1] * (n - len(a)) + a, [1] * (n - len(b)) + b
-        res = []
-        for i, (p, q) in enumerate(zip(a, b)):
-            if p == q or q == 1 or q == -1 and p != 1:
-                res.append(p)
-            elif p == 1 or p == -1:
-                res.append(q)
-            else:
-                raise ValueError(
-                    "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with "
-                    f"the shape of X = {a} and the shape of Y = {b}. Received [{p}] in X is not equal to [{q}] in Y "
-                    f"at i:{i}.")
-        out = res
-    return out
-
-
 __all__ = ["reshape", "reshape_", "flatten", "flatten_", "squeeze", "squeeze_", "unsqueeze", "unsqueeze_", "transpose",
            "transpose_", "t", "t_", "swapaxes", "swapdims", "permute", "unflatten", "view_as", "moveaxis", "expand",
-           "broadcast_to", "expand_as", "broadcast_shape", "broadcast_tensors", "broadcast_shapes", "atleast_1d",
-           "atleast_2d", "atleast_3d", "ravel"]
+           "broadcast_to", "expand_as", "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "ravel"]
 METHODS = {"reshape": reshape, "reshape_": reshape_, "flatten": flatten, "flatten_": flatten_, "squeeze": squeeze,
            "squeeze_": squeeze_, "unsqueeze": unsqueeze, "unsqueeze_": unsqueeze_, "transpose": transpose,
            "transpose_": transpose_, "t": t, "t_": t_, "swapaxes": swapaxes, "swapdims": swapdims, "permute": permute,
            "unflatten": unflatten, "view_as": view_as, "moveaxis": moveaxis, "expand": expand,
-           "broadcast_to": broadcast_to, "expand_as": expand_as, "broadcast_shape": broadcast_shape,
-           "broadcast_tensors": broadcast_tensors, "broadcast_shapes": broadcast_shapes, "atleast_1d": atleast_1d,
-           "atleast_2d": atleast_2d, "atleast_3d": atleast_3d, "ravel": ravel}
+           "broadcast_to": broadcast_to, "expand_as": expand_as, "broadcast_tensors": broadcast_tensors,
+           "atleast_1d": atleast_1d, "atleast_2d": atleast_2d, "atleast_3d": atleast_3d, "ravel": ravel}

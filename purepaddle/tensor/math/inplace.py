@@ -1,4 +1,5 @@
-"""In-place math: paddle.exp_-style unary forms, x.add_()-style binary forms, clip_, addmm_, lerp_."""
+"""In-place math: paddle.exp_-style unary forms, x.add_()-style binary forms, clip_, lerp_ (addmm_ sits
+beside addmm in matmul_add.py)."""
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -401,25 +402,6 @@ def lerp_(x, y, weight, name=None):
     return apply_inplace(E.Lerp, x, y, w)
 
 
-def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):  # noqa: A002
-    """In-place addmm: input becomes beta * input + alpha * (x @ y).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> input = paddle.ones([2, 2])
-            >>> _ = paddle.addmm_(input, paddle.ones([2, 3]), paddle.ones([3, 2]), beta=0.5, alpha=2.0)
-            >>> input
-            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
-                   [[6.50000000, 6.50000000],
-                    [6.50000000, 6.50000000]])
-    """
-    from ..linalg.product import _addmm_check, addmm
-    _addmm_check(input, x, y)
-    return _assign_into(input, addmm(_snapshot_if_needed(input), x, y, beta, alpha), "addmm_")
-
-
 def _snapshot_if_needed(t):
     """A handle on t's current value for a composite in-place op (so t's later rebinding does not
     invalidate what the composite saved for backward)."""
@@ -451,7 +433,7 @@ floor_mod_ = remainder_
 
 
 __all__ = ["abs_", "acos_", "asin_", "atan_", "cos_", "cosh_", "erf_", "expm1_", "log_", "log2_", "log10_", "log1p_",
-           "nan_to_num_", "neg_", "sin_", "sinh_", "square_", "tan_", "tanh_", "trunc_", "addmm_", "divide_", "div_",
+           "nan_to_num_", "neg_", "sin_", "sinh_", "square_", "tan_", "tanh_", "trunc_", "divide_", "div_",
            "floor_divide_", "floor_mod_", "mod_", "multiply_", "pow_", "remainder_", "sub_", "subtract_"]
 
 METHODS = {"exp_": exp_, "log_": log_, "log2_": log2_, "log10_": log10_, "log1p_": log1p_, "sqrt_": sqrt_,
@@ -461,4 +443,4 @@ METHODS = {"exp_": exp_, "log_": log_, "log2_": log2_, "log10_": log10_, "log1p_
            "sigmoid_": sigmoid_, "nan_to_num_": nan_to_num_, "clip_": clip_, "clamp_": clip_, "add_": add_,
            "subtract_": subtract_, "sub_": sub_, "multiply_": multiply_, "mul_": multiply_, "divide_": divide_,
            "div_": div_, "floor_divide_": floor_divide_, "remainder_": remainder_, "mod_": mod_,
-           "floor_mod_": floor_mod_, "pow_": pow_, "scale_": scale_, "lerp_": lerp_, "addmm_": addmm_}
+           "floor_mod_": floor_mod_, "pow_": pow_, "scale_": scale_, "lerp_": lerp_}

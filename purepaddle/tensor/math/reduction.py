@@ -1,4 +1,4 @@
-"""Reductions of paddle.tensor.math: sum, max, min, amax, amin, prod, logsumexp, nansum, renorm."""
+"""Reductions of paddle.tensor.math: sum, max, min, amax, amin, prod, logsumexp, nansum, nanmean, renorm."""
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -6,7 +6,7 @@ from ..._core.dispatch import apply, apply_inplace, known_value
 from ..._core.methods import TensorMethods
 from ...ops.creation.fill import Cast
 from ...ops.math.reduction import Logsumexp, ReduceAMax, ReduceAMin, ReduceMax, ReduceMin, ReduceProd, ReduceSum, Renorm
-from ...ops.math.unary import NanToNum
+from ...ops.math.unary import IsNan, NanToNum
 from .cumulative import _F32_64
 from .._check import kernel_error, need_tensor, type_name, write_out
 
@@ -242,7 +242,35 @@ def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
     return write_out(apply(ReduceSum, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_, out_dtype=out_dtype), out)
 
 
-# -- renorm, multiplex, add_n, reduce_as, baddbmm ------------------------------------------
+def nanmean(x, axis=None, keepdim=False, name=None):
+    """Mean over `axis` of the non-NaN elements (NaN where all are NaN).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[float('nan'), 0.3, 0.5, 0.9], [0.1, 0.2, float('-nan'), 0.7]])
+            >>> paddle.nanmean(x, axis=1)
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.56666666, 0.33333334])
+    """
+    if not isinstance(x, TensorMethods):
+        raise TypeError(f"The type of 'x' in nanmean must be paddle.Tensor, but received {type_name(x)}.")
+    d = x.dtype
+    if not d.is_floating:
+        if d not in _I32_64:
+            raise kernel_error("isnan", d)
+        x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
+        d = _dt.float32
+    dims, all_ = reduce_dims(axis, x, "nanmean")
+    attrs = {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": all_}
+    total = apply(ReduceSum, _nan_zeroed(x, "nanmean"), **attrs)
+    valid = apply(Cast, apply(IsNan, x), in_dtype=_dt.bool_.proto, out_dtype=d.proto)
+    count = apply(ReduceSum, 1.0 - valid, **attrs)
+    return total / count
+
+
+# -- renorm ------------------------------------------------------------------------------------
 def _renorm_args(x, p, axis, max_norm, api):
     need_tensor(x, api)
     if x.dtype not in _F32_64:
@@ -288,7 +316,7 @@ def renorm_(x, p, axis, max_norm):
     return apply_inplace(Renorm, x, **_renorm_args(x, p, axis, max_norm, "renorm_"))
 
 
-__all__ = ["sum", "max", "min", "amax", "amin", "prod", "logsumexp", "nansum", "renorm", "renorm_"]
+__all__ = ["sum", "max", "min", "amax", "amin", "prod", "logsumexp", "nansum", "nanmean", "renorm", "renorm_"]
 
 METHODS = {"sum": sum, "max": max, "min": min, "amax": amax, "amin": amin, "prod": prod, "logsumexp": logsumexp,
-           "nansum": nansum, "renorm": renorm, "renorm_": renorm_}
+           "nansum": nansum, "nanmean": nanmean, "renorm": renorm, "renorm_": renorm_}

@@ -5,8 +5,8 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ...ops.manipulation.gathering import TakeAlongAxis
 from ...ops.search.bucket import Bincount, Histogram, SearchSorted
-from .._check import kernel_error, need_tensor, store_out, type_name
-from .sorting import _NUMERIC, _Var, _bool_arg, _check_kind, _int_arg
+from .._check import check_sortable, kernel_error, need_tensor, store_out, type_name
+from .sorting import _NUMERIC, _Var, _bool_arg, _int_arg
 
 
 # -- binning -----------------------------------------------------------------------------------
@@ -31,7 +31,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
     need_tensor(values, api, "values", 1)
     right = bool(right) or side == "right"
     for t in (sorted_sequence, values):
-        _check_kind(t, api, _NUMERIC)
+        check_sortable(t, api, _NUMERIC)
     if sorted_sequence.ndim == 0:
         raise ValueError(f"(InvalidArgument) Input sequences's dimension({sorted_sequence.ndim}) must be greater or "
                          "equal than 1")
@@ -124,7 +124,7 @@ def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, nam
     api = "histogram"
     need_tensor(input, api, "input", 0)
     bins = _int_arg(bins, api, 3, kind="long", tensor_ok=False)
-    _check_kind(input, api, _NUMERIC)
+    check_sortable(input, api, _NUMERIC)
     if bins < 1:
         raise ValueError(f"(InvalidArgument) The bins should be greater than or equal to 1.But received nbins is "
                          f"{bins}")

@@ -7,21 +7,13 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, known_value
 from ..._core.methods import TensorMethods
 from ...ops.search.sorting import ArgMax, ArgMin, ArgSort, KthValue, Mode, TopK
-from .._check import kernel_error, need_tensor, store_out
+from .._check import check_sortable, need_tensor, store_out
 
 
 _Var = TensorMethods
 TopKRetType = collections.namedtuple("TopKRetType", ["values", "indices"])
 TopKRetType.__doc__ = "The (values, indices) pair returned by paddle.topk."
-_SORTABLE = "int64, int16, float64, float16, float32, int32, uint8, bfloat16"
 _NUMERIC = "int32, int64, float64, float32"
-
-
-def _check_kind(x, kernel, supported=_SORTABLE):
-    """Paddle's kernel-not-registered RuntimeError for bool and complex inputs."""
-    d = x.dtype
-    if d is _dt.bool_ or d.is_complex:
-        raise kernel_error(kernel, d, supported)
 
 
 def _bool_arg(v, api, pos):
@@ -61,7 +53,7 @@ def _arg_extreme(op_cls, api, x, axis, keepdim, dtype):
         raise ValueError(f"(InvalidArgument) The attribute of dtype in argmin/argmax must be [int32] or [int64], "
                          f"but received [{d.name}]")
     keepdim = _bool_arg(keepdim, api, 3)
-    _check_kind(x, api, "int64, int16, float64, int32, uint8, float32, float16, bfloat16")
+    check_sortable(x, api, "int64, int16, float64, int32, uint8, float32, float16, bfloat16")
     if axis is None:
         return apply(op_cls, x, axis=0, keepdims=keepdim, flatten=True, dtype=d.proto)
     if isinstance(axis, _Var):
@@ -120,7 +112,7 @@ def _argsort(x, axis, descending, stable, api):
         raise ValueError(f"(InvalidArgument) 'axis'({axis}) must be less than num_dims({n}).")
     if axis < -n:
         raise ValueError(f"(InvalidArgument) 'axis'({axis}) must be greater than or equal to -num_dims({-n}).")
-    _check_kind(x, api)
+    check_sortable(x, api)
     return apply(ArgSort, x, axis=axis, descending=descending, stable=stable)
 
 
@@ -201,7 +193,7 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None, *, out=None):
         if k < 1:
             raise ValueError(f"(InvalidArgument) the attribute of k in the topk must >= 1 or be a Tensor, but "
                              f"received {k} .")
-    _check_kind(x, api, "int32, int64, float64, float16, float32")
+    check_sortable(x, api, "int32, int64, float64, float16, float32")
     nd = x.ndim
     if nd:
         _check_axis(axis, nd, lambda a, n: f"(InvalidArgument) the axis of topk must be [-{n}, {n}), but you set "
@@ -244,7 +236,7 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     keepdim = _bool_arg(keepdim, api, 4)
     if k < 1:
         raise ValueError(f"(InvalidArgument) the k in the kthvalue must >= 1, but received {k} .")
-    _check_kind(x, api, _NUMERIC)
+    check_sortable(x, api, _NUMERIC)
     nd = x.ndim
     _check_axis(axis, nd, lambda a, n: f"(InvalidArgument) the axis must be [-{n}, {n}), but received {a} .")
     if nd == 0:
@@ -277,7 +269,7 @@ def mode(x, axis=-1, keepdim=False, name=None):
     need_tensor(x, api, "x", 0)
     axis = _int_arg(axis, api, 2, tensor_ok=False)
     keepdim = _bool_arg(keepdim, api, 3)
-    _check_kind(x, api, _NUMERIC)
+    check_sortable(x, api, _NUMERIC)
     _check_axis(axis, x.ndim, lambda a, n: f"(InvalidArgument) the axis must be [-{n}, {n}), but received {a} .")
     return tuple(apply(Mode, x, axis=axis, keepdim=keepdim))
 

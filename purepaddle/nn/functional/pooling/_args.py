@@ -1,30 +1,19 @@
-"""Argument checks, adaptive output sizes and the 1-D-as-2-D lifting shared by the pooling functions."""
+"""Kernel and stride lists, adaptive output sizes and the 1-D-as-2-D lifting shared by the pooling functions
+(their argument checks live in tensor/_check.py)."""
 import numbers
 
 from ...._core.dispatch import apply
 from ...._core.tensor import Tensor
 from ....ops.manipulation import shape as S
-from ....tensor._check import check_float_input
+from ....tensor._check import check_pool_sizes
 from ..conv import convert_to_list
-
-
-def _check_input(x, ndim, api):
-    check_float_input(x, api, api)
-    if len(x.shape) != ndim:
-        raise ValueError(f"Excepted Input X is {ndim}-D tensor, but received {len(x.shape)}-D {type(x)}")
-
-
-def _check_positive(values, name):
-    for v in values:
-        if v < 1e-3:
-            raise ValueError(f"Excepted the input {name} to be greater than 0.001 but received x: {v}. ")
 
 
 def _kernel_stride(kernel_size, stride, nd):
     ks = convert_to_list(kernel_size, nd, "pool_size")
     ss = ks if stride is None else convert_to_list(stride, nd, "pool_stride")
-    _check_positive(ks, "kernel_size")
-    _check_positive(ss, "stride")
+    check_pool_sizes(ks, "kernel_size")
+    check_pool_sizes(ss, "stride")
     return ks, ss
 
 

@@ -4,9 +4,9 @@
 from ...._core.dispatch import apply
 from ...._core.tensor import Tensor
 from ....ops import pooling as P
-from ....tensor._check import check_float_input
+from ....tensor._check import check_float_input, check_pool_input
 from ..conv import convert_to_list, expand_1d, update_padding
-from ._args import _adaptive_size, _check_input, _squeeze, _unsqueeze
+from ._args import _adaptive_size, _squeeze, _unsqueeze
 
 
 def _unpool_size(x_sp, ks, ss, pads, output_size):
@@ -43,7 +43,7 @@ def _max_unpool(x, indices, kernel_size, stride, padding, data_format, output_si
     ks = convert_to_list(kernel_size, nd, "pool_size")
     ss = ks if stride is None else convert_to_list(stride, nd, "pool_stride")
     if nd == 1:
-        _check_input(x, 3, api)
+        check_pool_input(x, 3, api)
         pads = expand_1d(update_padding(padding, 1, False)[0], 0)
         ks, ss = [1] + ks, [1] + ss
         if output_size is not None:
@@ -111,7 +111,7 @@ def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, data_format="N
 
 
 def _fractional(x, output_size, kernel_size, random_u, return_mask, nd, api):
-    _check_input(x, nd + 2, api)
+    check_pool_input(x, nd + 2, api)
     if random_u is None:
         random_u = 0.0
     elif random_u <= 0 or random_u >= 1:

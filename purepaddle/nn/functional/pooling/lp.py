@@ -2,9 +2,9 @@
 from ...._core.dispatch import apply
 from ....ops import pooling as P
 from .._param_alias import param_alias
-from ....tensor._check import check_format
+from ....tensor._check import check_format, check_pool_input, check_pool_sizes
 from ..conv import convert_to_list, expand_1d, update_padding
-from ._args import _check_input, _check_positive, _squeeze, _unsqueeze
+from ._args import _squeeze, _unsqueeze
 
 
 def _lp(x, norm_type, ks, ss, padding, algo, ceil_mode, data_format):
@@ -18,8 +18,8 @@ def _lp_args(norm_type, kernel_size, stride, nd):
         raise ValueError("`norm_type` cannot be 0.")
     ks = convert_to_list(kernel_size, nd, "kernel_size" if nd == 1 else "pool_size")
     ss = ks if stride is None else convert_to_list(stride, nd, "pool_stride")
-    _check_positive(ks, "kernel_size")
-    _check_positive(ss, "stride")
+    check_pool_sizes(ks, "kernel_size")
+    check_pool_sizes(ss, "stride")
     return ks, ss
 
 
@@ -37,7 +37,7 @@ def lp_pool1d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False
                    [[[5. , 10.]]])
     """
     last = check_format(data_format, 1)
-    _check_input(x, 3, "lp_pool1d")
+    check_pool_input(x, 3, "lp_pool1d")
     ks, ss = _lp_args(norm_type, kernel_size, stride, 1)
     padding, algo = update_padding(padding, 1, last, ceil_mode, check_negative=False)
     axis = 1 if last else 2
@@ -60,7 +60,7 @@ def lp_pool2d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False
                    [[[[2., 2.],
                       [2., 2.]]]])
     """
-    _check_input(x, 4, "lp_pool2d")
+    check_pool_input(x, 4, "lp_pool2d")
     ks, ss = _lp_args(norm_type, kernel_size, stride, 2)
     last = check_format(data_format, 2)
     padding, algo = update_padding(padding, 2, last, ceil_mode, check_negative=False)

@@ -7,9 +7,9 @@ from ...._core.dispatch import apply
 from ....ops import pooling as P
 from ....ops.math.unary import Scale
 from .._param_alias import param_alias
-from ....tensor._check import check_float_input, check_format
+from ....tensor._check import check_float_input, check_format, check_pool_input
 from ..conv import convert_to_list, expand_1d, update_padding
-from ._args import _adaptive_size, _check_input, _kernel_stride, _squeeze, _unsqueeze
+from ._args import _adaptive_size, _kernel_stride, _squeeze, _unsqueeze
 
 
 def _pool(x, kind, ks, ss, padding, algo, ceil_mode, exclusive, data_format, nd):
@@ -47,7 +47,7 @@ def avg_pool1d(x, kernel_size, stride=None, padding=0, exclusive=True, ceil_mode
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[1.50000000, 3.50000000]]])
     """
-    _check_input(x, 3, "avg_pool1d")
+    check_pool_input(x, 3, "avg_pool1d")
     ks, ss = _kernel_stride(kernel_size, stride, 1)
     padding, algo = update_padding(padding, 1, False, ceil_mode, check_negative=False)
     out = _pool(_unsqueeze(x, 2), "avg", [1] + ks, [1] + ss, expand_1d(padding, 0), algo, ceil_mode, exclusive,
@@ -110,7 +110,7 @@ def max_pool1d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[3., 4.]]])
     """
-    _check_input(x, 3, "max_pool1d")
+    check_pool_input(x, 3, "max_pool1d")
     ks, ss = _kernel_stride(kernel_size, stride, 1)
     padding, algo = update_padding(padding, 1, False, ceil_mode, check_negative=False)
     padding = expand_1d(padding, 0)
@@ -189,7 +189,7 @@ def adaptive_avg_pool1d(x, output_size, name=None):
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[2., 4.]]])
     """
-    _check_input(x, 3, "adaptive_avg_pool1d")
+    check_pool_input(x, 3, "adaptive_avg_pool1d")
     size = [1] + convert_to_list(output_size, 1, "pool_size")
     return _squeeze(_adaptive_avg(_unsqueeze(x, 2), size, "NCHW", 2), 2)
 
@@ -248,7 +248,7 @@ def adaptive_max_pool1d(x, output_size, return_mask=False, name=None):
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[5., 4.]]])
     """
-    _check_input(x, 3, "adaptive_max_pool1d")
+    check_pool_input(x, 3, "adaptive_max_pool1d")
     size = [1] + convert_to_list(output_size, 1, "pool_size")
     res = _adaptive_max(_unsqueeze(x, 2), size, True, 2)
     out, mask = _squeeze(res[0], 2), _squeeze(res[1], 2)
@@ -267,7 +267,7 @@ def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
             >>> F.adaptive_max_pool2d(paddle.ones([2, 3, 7, 9]), 3).shape
             paddle.Size([2, 3, 3, 3])
     """
-    _check_input(x, 4, "adaptive_max_pool2d")
+    check_pool_input(x, 4, "adaptive_max_pool2d")
     return _adaptive_max(x, _adaptive_size(output_size, list(x.shape[2:]), 2), return_mask, 2)
 
 
@@ -283,5 +283,5 @@ def adaptive_max_pool3d(x, output_size, return_mask=False, name=None):
             >>> F.adaptive_max_pool3d(paddle.ones([1, 2, 4, 6, 6]), 2).shape
             paddle.Size([1, 2, 2, 2, 2])
     """
-    _check_input(x, 5, "adaptive_max_pool3d")
+    check_pool_input(x, 5, "adaptive_max_pool3d")
     return _adaptive_max(x, _adaptive_size(output_size, list(x.shape[2:]), 3), return_mask, 3)
