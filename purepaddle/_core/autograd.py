@@ -62,17 +62,18 @@ BACKWARD_RUN = hooks.declare(
     "run_backward (Tensor.backward, paddle.grad, autograd.backward) calls it; the profiler times the walk")
 
 
-def run_backward(*args, **kwargs):
-    """run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False, inputs=None,
-    allow_unused=False, no_grad_vars=None, api="backward"): propagate gradients from `tensors`.
+def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False, inputs=None,
+                 allow_unused=False, no_grad_vars=None, api="backward"):
+    """Propagate gradients from `tensors`.
 
     Without `inputs`, accumulates into the leaves' `.grad` (Tensor.backward). With `inputs`,
     returns their gradients and touches no `.grad` (paddle.grad).
     """
     around = BACKWARD_RUN.active
+    args = (tensors, grad_tensors, retain_graph, create_graph, inputs, allow_unused, no_grad_vars, api)
     if around is not None:
-        return around(_run_backward, args, kwargs)
-    return _run_backward(*args, **kwargs)
+        return around(_run_backward, args, {})
+    return _run_backward(*args)
 
 
 def _run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False,
@@ -435,4 +436,4 @@ class saved_tensors_hooks:
         return False
 
 
-BACKWARD_ENGINE.install(backward)  # what Tensor.backward runs (tensor.py sits below this module)
+BACKWARD_ENGINE.install(run_backward)  # what Tensor.backward runs (tensor.py sits below this module)

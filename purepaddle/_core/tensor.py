@@ -14,7 +14,7 @@ _names = itertools.count()
 
 BACKWARD_ENGINE = hooks.declare(
     "backward_engine", "Tensor.backward: engine(tensors, grad_tensors, retain_graph) runs the eager backward "
-    "walk (paddle.autograd.backward); installed by _core/autograd.py, which builds on Tensor")
+    "walk (run_backward); installed by _core/autograd.py, which builds on Tensor")
 DETACHED = hooks.declare(
     "detached", "after Tensor.detach: hook(x, out) with the tensor and its detached copy; returns nothing; "
     "autograd.trace_grad_flow records the cut", "listeners")
