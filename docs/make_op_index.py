@@ -39,7 +39,9 @@ PUBLIC = (("purepaddle.tensor", "paddle"), ("purepaddle.linalg", "paddle.linalg"
           ("purepaddle.optimizer", "paddle.optimizer"), ("purepaddle.jit", "paddle.jit"))
 # submodules Paddle's users reach some functions through (F.loss.edit_distance): each name they define or export
 # is indexed when no face above lists the same object; a public function calling one still counts its ops
-REACHED = (("purepaddle.nn.functional.loss", "paddle.nn.functional.loss"),
+REACHED = (("purepaddle.tensor.random", "paddle.tensor.random"),
+           ("purepaddle.nn.functional.loss", "paddle.nn.functional.loss"),
+           ("purepaddle.nn.legacy_clip", "paddle.nn.legacy_clip"),
            ("purepaddle.static.nn.common", "paddle.static.nn.common"),
            ("purepaddle.static.nn.control_flow", "paddle.static.nn.control_flow"),
            ("purepaddle.static.amp.amp_nn", "paddle.static.amp.amp_nn"))
@@ -154,8 +156,13 @@ def _resolve(func, dotted, imports):
 
 
 _SCANS = {}
+
+
+def _sibling(callee, caller):
+    """callee is in caller's module or package (static.nn's control flow calling its conditional_block)."""
+    return (callee.__module__ or "").rpartition(".")[0] == (caller.__module__ or "").rpartition(".")[0]
 # where a callee's ops count as its caller's: an op family's appliers and the tensor-level functions other faces
-# wrap; elsewhere only private helpers. The engine (dispatch, the static builder it calls) is never followed: every
+# wrap; elsewhere private helpers and the functions of the caller's own package. The engine (dispatch, the static builder it calls) is never followed: every
 # apply goes through it, so its constants and casts would count for every function.
 APPLIERS = ("purepaddle.ops.", "purepaddle.tensor.", "purepaddle.nn.functional.")
 
@@ -187,7 +194,7 @@ def _scan(func, by_class):
         for one in obj if isinstance(obj, (tuple, list)) else (obj,):
             if isinstance(one, type) and one in by_class:
                 types.add(by_class[one])
-            elif inspect.isfunction(one) and _followed(one):
+            elif inspect.isfunction(one) and (_followed(one) or _sibling(one, func)):
                 callees.add(inspect.unwrap(one))
     _SCANS[func] = (types, callees)
     return types, callees

@@ -4,6 +4,7 @@ The page is generated once per run (a few seconds: the script reads every public
 compared with the committed page; a few rows are checked by hand so a generator that silently lost its way
 (an empty index, a wrong file) fails here too.
 """
+import difflib
 import importlib.util
 import pathlib
 
@@ -28,7 +29,9 @@ def index(generator):
 
 def test_committed_page_is_fresh(generator, index):
     committed = (ROOT / "docs" / "op_index.md").read_text(encoding="utf-8")
-    assert committed == generator.render(index), "docs/op_index.md is stale: run `make op-index`"
+    fresh = generator.render(index)
+    diff = list(difflib.unified_diff(committed.splitlines(), fresh.splitlines(), "committed", "generated", lineterm=""))
+    assert not diff, "docs/op_index.md is stale: run `make op-index`\n" + "\n".join(diff[:40])
 
 
 @pytest.mark.parametrize("op_type, family, path, user", [
