@@ -13,6 +13,7 @@ Run: .venv/bin/python docs/make_op_index.py           (rewrites docs/op_index.md
 """
 import argparse
 import ast
+import difflib
 import importlib
 import importlib.util
 import inspect
@@ -352,6 +353,19 @@ def render(index):
     return "\n".join(lines)
 
 
+def parse(text):
+    """{op_type: (family, kernel file, [public names])} read back from a page render() wrote."""
+    index, family = {}, None
+    for line in text.splitlines():
+        if line.startswith("### "):
+            family = line[4:]
+        elif line.startswith("| `"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            users = [u.strip().strip("`") for u in cells[2].split(",") if u.strip()]
+            index[cells[0].strip("`")] = (family, cells[1].strip("`"), users)
+    return index
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when docs/op_index.md is not up to date")
@@ -360,7 +374,10 @@ def main(argv=None):
     if args.check:
         current = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
         if current != text:
-            print("docs/op_index.md is stale: run `make op-index` (docs/make_op_index.py)", file=sys.stderr)
+            diff = difflib.unified_diff(current.splitlines(), text.splitlines(), "docs/op_index.md", "generated",
+                                        lineterm="")
+            print("docs/op_index.md is stale: run `make op-index` (docs/make_op_index.py)", *list(diff)[:60],
+                  sep="\n", file=sys.stderr)
             return 1
         return 0
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(OUT), suffix=".tmp")
