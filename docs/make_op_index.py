@@ -3,10 +3,14 @@ functions and layers that apply it, so the kernel of any public function (and th
 a lookup.
 
 The index is read off the live package: the op registry (`_core.op.OPS`) gives each op type's class and so its
-file and family; the users are found by reading the source of each public function and layer and resolving the
-names its body mentions to registered op classes, following calls into purepaddle functions that are not
-themselves public (private helpers, an op family's appliers, a tensor-level function another face wraps). Static
-builders that append an op by its type string (`block.append_op(type="while", ...)`) count too.
+file and family; the users are found by reading the source of each public function, layer and Tensor method and
+resolving the names its body mentions to registered op classes, following calls into purepaddle functions that
+are not themselves public (private helpers, an op family's appliers, a tensor-level function another face wraps,
+the functions of the caller's own package). A public function is listed under the ops it applies itself; one
+that applies none (a composite: zeros -> full) under those of the public functions it calls, and a layer under
+those of the functions it calls. Static builders that name an op by its type string
+(`block.append_op(type="while", ...)`, `OPS["deformable_conv"]`, an initializer's `("uniform_random", attrs)`)
+count too.
 
 Run: .venv/bin/python docs/make_op_index.py           (rewrites docs/op_index.md atomically)
      .venv/bin/python docs/make_op_index.py --check   (exit 1 when docs/op_index.md is stale)
@@ -149,6 +153,12 @@ def _resolve(func, dotted, imports):
         obj = getattr(mod, name, None)
         if obj is None:  # `from . import submodule`
             obj = sys.modules.get(f"{module}.{name}")
+    elif dotted[0] in func.__code__.co_freevars:  # a closure's cell: the function a factory wrapped (equal_)
+        cell = func.__closure__[func.__code__.co_freevars.index(dotted[0])]
+        try:
+            obj = cell.cell_contents
+        except ValueError:  # an empty cell
+            obj = None
     else:
         obj = namespace.get(dotted[0], None)
     for part in dotted[1:]:
@@ -156,23 +166,27 @@ def _resolve(func, dotted, imports):
     return obj
 
 
-_SCANS = {}
+# where a callee's ops count as its caller's: an op family's appliers and the tensor-level functions other faces
+# wrap; elsewhere private helpers and the functions of the caller's own package. The engine (dispatch, the static
+# builder it calls) is never followed: every apply goes through it, so its constants and casts would count for
+# every function.
+APPLIERS = ("purepaddle.ops.", "purepaddle.tensor.", "purepaddle.nn.functional.")
+
+
+def _followed(func):
+    """Whether the ops of func, called by another function, count as the caller's (see APPLIERS)."""
+    module = func.__module__ or ""
+    if not module.startswith("purepaddle.") or module.startswith("purepaddle._core."):
+        return False
+    return module.startswith(APPLIERS) or func.__name__.startswith("_")
 
 
 def _sibling(callee, caller):
     """callee is in caller's module or package (static.nn's control flow calling its conditional_block)."""
     return (callee.__module__ or "").rpartition(".")[0] == (caller.__module__ or "").rpartition(".")[0]
-# where a callee's ops count as its caller's: an op family's appliers and the tensor-level functions other faces
-# wrap; elsewhere private helpers and the functions of the caller's own package. The engine (dispatch, the static builder it calls) is never followed: every
-# apply goes through it, so its constants and casts would count for every function.
-APPLIERS = ("purepaddle.ops.", "purepaddle.tensor.", "purepaddle.nn.functional.")
 
 
-def _followed(func):
-    module = func.__module__ or ""
-    if not module.startswith("purepaddle.") or module.startswith("purepaddle._core."):
-        return False
-    return module.startswith(APPLIERS) or func.__name__.startswith("_")
+_SCANS = {}
 
 
 def _scan(func, by_class):
@@ -294,6 +308,8 @@ def collect():
     for spelling, obj in entries:
         if inspect.isfunction(obj):
             applied = _ops_applied([obj], by_class, public)
+            if not applied:  # a composite of other public functions (zeros -> full): it applies theirs
+                applied = _ops_applied([obj], by_class, public, follow=_followed)
         else:  # a layer or clip strategy: its methods; an optimizer names its update op in its class body
             applied = _ops_applied(_own_methods(obj, (Layer, Optimizer)), by_class, public, layer_follows)
             applied |= {by_class[v] for base in obj.__mro__ if base.__module__.startswith("purepaddle.")
@@ -333,9 +349,13 @@ def render(index):
              "`purepaddle/nn/functional/<family>` (the same name in each tree). Ops that belong to one feature "
              "(static control flow, collectives, loss scaling, inference fusions) are defined beside it and "
              "listed last.", "",
-             "An op with no public function is a grad op (built by its forward op's `backward`), an op only static "
-             "programs and passes emit (Paddle's legacy and fused ops, the collectives' `c_*` forms), or one a "
-             "runtime applies itself (the optimizer's updates, GradScaler's unscaling, `run_program`).", "",
+             "A public function is listed under the ops it applies itself (through private helpers too); a "
+             "composite that applies none of its own (`paddle.zeros`) under those of the functions it calls; a layer "
+             "under those of its methods and the functions they call; a Tensor method (`paddle.Tensor.fill_`) only "
+             "when no public function is the same. An op with no public function is built by another op's "
+             "`backward` (grad ops, `shape`, `select_output`), or only programs and passes emit it (the fused "
+             "inference ops, the selected-rows ops, collectives whose eager functions call the process group "
+             "directly).", "",
              f"{len(index)} op types ({len(index) - len(unused)} applied by a public function or layer) in "
              f"{len(families)} families ({sum(1 for home, _ in families if not home)} under `purepaddle/ops`).", ""]
     for home, family in sorted(families):
