@@ -1,4 +1,4 @@
-# purepaddle developer tasks: make venv | test | demo | bench | conformance | clean
+# purepaddle developer tasks: make venv | test | demo | bench | conformance | op-index | clean
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := test
@@ -60,6 +60,11 @@ bench: venv bench-venv
 .PHONY: troubleshooting
 troubleshooting: venv
 	$(PY) docs/make_troubleshooting.py
+
+# docs/op_index.md from the live op registry (tests/docs/test_op_index.py fails when it is stale)
+.PHONY: op-index
+op-index: venv
+	$(PY) docs/make_op_index.py
 
 .PHONY: bench-train
 bench-train: venv bench-venv
