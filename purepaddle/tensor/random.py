@@ -12,7 +12,7 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply, apply_inplace
 from .._core.methods import TensorMethods
 from .._core.tensor import Tensor
-from ..ops import random as R, random as RX, random as R_extra
+from ..ops import random as R
 from ..ops.creation.fill import FillAnyLike
 from .creation.fill import cast
 from ._check import check_dtype_registered, dygraph_only
@@ -418,7 +418,7 @@ def uniform_random_batch_size_like(input, shape, dtype="float32", input_dim_idx=
     if not 0 <= output_dim_idx < len(dims):
         raise ValueError(f"(InvalidArgument) Output dimension size must be larger than output dimension index, but "
                          f"received output dimension size: {len(dims)}, output dimension index: {output_dim_idx}.")
-    return apply(R_extra.UniformRandomBatchSizeLike, input, shape=dims, input_dim_idx=int(input_dim_idx),
+    return apply(R.UniformRandomBatchSizeLike, input, shape=dims, input_dim_idx=int(input_dim_idx),
                  output_dim_idx=int(output_dim_idx), min=float(min), max=float(max), seed=int(seed), dtype=d.proto,
                  diag_num=0, diag_step=0, diag_val=1.0)
 
@@ -482,7 +482,7 @@ def binomial(count, prob, name=None):
     if not (count.dtype.is_floating or count.dtype.is_integer):
         raise TypeError(f"The dtype of 'count' in paddle.binomial must be a real number type, but received "
                         f"{count.dtype.name}.")
-    return apply(RX.Binomial, count, prob)
+    return apply(R.Binomial, count, prob)
 
 
 def standard_gamma(x, name=None):
@@ -498,7 +498,7 @@ def standard_gamma(x, name=None):
     """
     _check_tensor(x, "paddle.standard_gamma")
     check_dtype_registered(x.dtype, ("float32", "float64"), "standard_gamma")
-    return apply(RX.StandardGamma, x)
+    return apply(R.StandardGamma, x)
 
 
 def log_normal(mean=1.0, std=2.0, shape=None, name=None):
@@ -567,7 +567,7 @@ def random_(x, from_=0, to=None, *, generator=None):
                 2 ** {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}[d.name] + 1
     if not from_ < to:
         raise ValueError(f"random_ expects 'from' to be less than 'to', but got from={from_} >= to={to}")
-    return apply_inplace(RX.RandomInplace, x, **{"from": int(from_), "to": int(to)})
+    return apply_inplace(R.RandomInplace, x, **{"from": int(from_), "to": int(to)})
 
 
 def cauchy_(x, loc=0, scale=1, name=None):
@@ -588,7 +588,7 @@ def cauchy_(x, loc=0, scale=1, name=None):
         if isinstance(v, bool) or not isinstance(v, numbers.Real):
             raise TypeError(f"The type of '{arg}' in paddle.cauchy_ must be int or float, but received "
                             f"{type(v).__name__}.")
-    return apply_inplace(RX.CauchyInplace, x, loc=float(loc), scale=float(scale))
+    return apply_inplace(R.CauchyInplace, x, loc=float(loc), scale=float(scale))
 
 
 def geometric_(x, probs, name=None):
@@ -607,11 +607,11 @@ def geometric_(x, probs, name=None):
     if not x.dtype.is_floating:
         raise ValueError(f"paddle.geometric_ needs a floating point tensor, but x's dtype is {x.dtype.name}")
     if isinstance(probs, TensorMethods):
-        return apply_inplace(RX.GeometricInplace, x, probs.detach(), probs=0.0)
+        return apply_inplace(R.GeometricInplace, x, probs.detach(), probs=0.0)
     if isinstance(probs, bool) or not isinstance(probs, numbers.Real):
         raise TypeError(f"The type of 'probs' in paddle.geometric_ must be float or Tensor, but received "
                         f"{type(probs).__name__}.")
-    return apply_inplace(RX.GeometricInplace, x, None, probs=float(probs))
+    return apply_inplace(R.GeometricInplace, x, None, probs=float(probs))
 
 
 __all__ = ["rand", "randn", "randint", "randint_like", "uniform", "normal", "standard_normal", "randperm", "bernoulli",
