@@ -1,6 +1,7 @@
 """Vectorised float64 kernels of the special functions (erf, erfinv, lgamma, digamma, polygamma,
 regularized incomplete gamma, modified Bessel I0/I1): 1-D NumPy arrays in, float64 arrays out, no
 per-element Python loops (iteration counts are bounded by the series lengths, not by the size)."""
+import functools
 import math
 
 import numpy as np
@@ -45,8 +46,12 @@ def _erfcx_exact(x):
     return math.erfc(x) * math.exp(x * x)
 
 
-_ERF_A = _fit(_erf_over_x, 0.0, 4.0, 18)
-_ERFCX = (_fit(_erfcx_exact, 0.5, 2.0, 20), _fit(_erfcx_exact, 2.0, 5.0, 20), _fit(_erfcx_exact, 5.0, 8.0, 16))
+@functools.cache
+def _fits():
+    """(A, erfcx pieces): fitted on first use, since the fits cost ~8 ms that `import paddle` need not pay."""
+    erf_a = _fit(_erf_over_x, 0.0, 4.0, 18)
+    erfcx = (_fit(_erfcx_exact, 0.5, 2.0, 20), _fit(_erfcx_exact, 2.0, 5.0, 20), _fit(_erfcx_exact, 5.0, 8.0, 16))
+    return erf_a, erfcx
 
 
 def _horner(fit, x):
@@ -65,7 +70,7 @@ def erfcx(x):
     x = _f64(x)
     out = np.empty_like(x)
     rest = np.ones(x.shape, dtype=bool)
-    for fit in _ERFCX:
+    for fit in _fits()[1]:
         sel = rest & (x <= fit[2])
         if sel.any():
             out[sel] = _horner(fit, x[sel])
@@ -95,11 +100,12 @@ def erf(x):
     """Gauss error function."""
     x = _f64(x)
     small = np.abs(x) <= 2.0
+    erf_a = _fits()[0]
     if small.all():
-        return x * _horner(_ERF_A, x * x)
+        return x * _horner(erf_a, x * x)
     out = np.empty_like(x)
     xs = x[small]
-    out[small] = xs * _horner(_ERF_A, xs * xs)
+    out[small] = xs * _horner(erf_a, xs * xs)
     rest = ~small
     xr = x[rest]
     out[rest] = np.copysign(1.0 - _erfc_tail(np.abs(xr)), xr)  # NaN stays NaN

@@ -1,5 +1,4 @@
 """MNIST and FashionMNIST read from the standard idx files on disk (purepaddle never downloads)."""
-import gzip
 import os
 
 import numpy as np
@@ -18,6 +17,7 @@ def _read_idx(path, magic, what):
     with open(path, "rb") as f:
         raw = f.read()
     if raw[:2] == b"\x1f\x8b":
+        import gzip  # only .gz files need it (import paddle stays lighter)
         raw = gzip.decompress(raw)
     head = np.frombuffer(raw[:4], dtype=">u4")
     if len(raw) < 8 or int(head[0]) != magic:
