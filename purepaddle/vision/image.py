@@ -6,13 +6,18 @@ __all__ = ["set_image_backend", "get_image_backend", "image_load"]
 _BACKENDS = ("pil", "cv2", "tensor")
 
 
-def _default_backend():
-    """'pil' as in Paddle when Pillow is installed; otherwise 'cv2' (images stay NumPy arrays)."""
+def pillow_installed():
+    """Whether Pillow can be imported (Paddle requires it; purepaddle lists it as optional)."""
     try:
         import PIL  # noqa: F401
     except ImportError:
-        return "cv2"
-    return "pil"
+        return False
+    return True
+
+
+def _default_backend():
+    """'pil' as in Paddle when Pillow is installed; otherwise 'cv2' (images stay NumPy arrays)."""
+    return "pil" if pillow_installed() else "cv2"
 
 
 _image_backend = [None]

@@ -150,6 +150,18 @@ def test_mnist_reads_local_idx_files(tmp_path):
     assert ds.images.shape == (5, 784) and ds.images.dtype == np.float32  # the layout subclasses read
 
 
+def test_mnist_default_backend_scales_like_paddle(tmp_path):
+    """Paddle's default backend gives ToTensor uint8 pixels, so images land in [0, 1]; without Pillow the
+    same must hold (a tutorial silently training on 0..255 inputs is the failure this guards)."""
+    ip, lp, images, _ = _write_idx(tmp_path)
+    ds = MNIST(image_path=ip, label_path=lp, mode="test", transform=T.ToTensor())
+    img, _ = ds[2]
+    assert img.shape == [1, 28, 28] and img.dtype == paddle.float32
+    np.testing.assert_allclose(img.numpy()[0], images[2] / 255.0, rtol=1e-6)
+    raw, _ = MNIST(image_path=ip, label_path=lp, mode="test")[2]
+    assert np.asarray(raw).dtype == np.uint8 and np.array_equal(np.asarray(raw), images[2].astype(np.uint8))
+
+
 def test_mnist_missing_files_say_where(tmp_path, monkeypatch):
     from purepaddle.vision.datasets import mnist
     monkeypatch.setattr(mnist, "DATA_HOME", str(tmp_path))

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..._core.dtype import get_default_dtype
 from ...io import Dataset
-from ..image import get_image_backend
+from ..image import get_image_backend, pillow_installed
 
 __all__ = ["MNIST", "FashionMNIST"]
 
@@ -38,7 +38,8 @@ class MNIST(Dataset):
     ~/.cache/paddle/dataset/mnist/ (for example train-images-idx3-ubyte.gz); purepaddle never
     downloads, so a missing file raises FileNotFoundError naming the file and where to put it.
     Items are (image, label): a 28x28 float32 array (backend 'cv2') or PIL image ('pil'), after
-    `transform`, and an int64 array [1].
+    `transform`, and an int64 array [1]. With no backend given and Pillow not installed, the image is
+    the 28x28 uint8 array the PIL image would hold, so `ToTensor` scales it to [0, 1] as in Paddle.
 
     Examples:
         .. code-block:: python
@@ -63,6 +64,9 @@ class MNIST(Dataset):
 
     def __init__(self, image_path=None, label_path=None, mode="train", transform=None, download=True, backend=None):
         assert mode.lower() in ("train", "test"), f"mode should be 'train' or 'test', but got {mode}"
+        # Paddle's default backend hands transforms a PIL image of uint8 pixels (ToTensor scales it to
+        # [0, 1]); without Pillow the same pixels come as a uint8 array, so a tutorial's inputs stay right
+        self._uint8_images = backend is None and get_image_backend() == "cv2" and not pillow_installed()
         if backend is None:
             backend = get_image_backend()
         if backend not in ("pil", "cv2"):
@@ -109,9 +113,11 @@ class MNIST(Dataset):
         if self.backend == "pil":
             from PIL import Image
             image = Image.fromarray(image.astype("uint8"), mode="L")
+        elif self._uint8_images:
+            image = image.astype("uint8")
         if self.transform is not None:
             image = self.transform(image)
-        if self.backend == "pil":
+        if self.backend == "pil" or self._uint8_images:
             return image, label.astype("int64")
         return image.astype(self.dtype), label.astype("int64")
 
