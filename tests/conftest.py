@@ -34,6 +34,14 @@ def _no_leaked_global_state():
 
 
 @pytest.fixture
+def cpu_amp():
+    """FLAGS_purepaddle_cpu_amp on for one test: eager AMP emulates a GPU's float16/bfloat16 on the CPU place
+    (by default auto_cast, decorate O2 and GradScaler do nothing there, as in Paddle's CPU build)."""
+    paddle.set_flags({"FLAGS_purepaddle_cpu_amp": True})
+    yield  # _no_leaked_global_state puts the flag back
+
+
+@pytest.fixture
 def static_mode():
     """Static-graph mode with a fresh global scope for one test; dynamic mode again afterwards."""
     paddle.enable_static()

@@ -14,11 +14,11 @@ Float32/float16/bfloat16 inputs not in that dtype are cast by recorded `cast` op
 flow back through the casts to float32 parameters in float32. float64 and integer inputs are
 left alone. Heavy ops in the low dtype run float32-accumulating kernels (`lowp.py`).
 
-Differences from real Paddle, on purpose: real Paddle casts only on GPU/XPU/custom devices (on a
-CPU place auto_cast warns and does nothing); purepaddle's CPU runs AMP for real, so mixed-precision
-code behaves as it does on a GPU. Op calls made by backward rules are never re-cast (Paddle's grad
-kernels run in the dtype of their forward), unless the auto_cast block itself was entered during
-a backward (recompute re-running a forward).
+All of this happens only with FLAGS_purepaddle_cpu_amp on (`support.cpu_amp`): by default purepaddle's
+CPU place behaves as real Paddle's, where auto_cast warns that it makes no effect and nothing is cast.
+The flag lets mixed-precision code behave on the CPU as it does on a GPU. Op calls made by backward
+rules are never re-cast (Paddle's grad kernels run in the dtype of their forward), unless the auto_cast
+block itself was entered during a backward (recompute re-running a forward).
 """
 import functools
 import warnings
@@ -31,6 +31,7 @@ from .._core.mode import STATE, in_dynamic_mode
 from ..ops.creation.fill import Cast
 from .amp_lists import op_names, update_list
 from .lowp import HEAVY, route, twin
+from .support import cpu_amp, place_text
 
 __all__ = ["auto_cast", "amp_guard", "autocast", "is_autocast_enabled", "get_autocast_dtype",
            "amp_global_state", "AMPGlobalState"]
@@ -174,10 +175,16 @@ def _check_dtype(dtype, enable):
     dtype = dtype.lower()
     if enable and dtype not in ("float16", "bfloat16"):
         raise ValueError("If enable amp, dtype should be 'float16' or 'bfloat16'.")
-    if enable and dtype == "bfloat16" and _dt.bfloat16.np_dtype is None:
+    if enable and cpu_amp():
+        _check_bfloat16(dtype)
+    return dtype
+
+
+def _check_bfloat16(dtype):
+    """The bfloat16 emulation needs ml_dtypes' arrays."""
+    if dtype == "bfloat16" and _dt.bfloat16.np_dtype is None:
         raise ImportError("paddle.amp.auto_cast(dtype='bfloat16') needs the optional package ml_dtypes for "
                           "bfloat16 arrays on the CPU: pip install purepaddle[bf16] (or use dtype='float16')")
-    return dtype
 
 
 class amp_guard:
@@ -198,6 +205,7 @@ class amp_guard:
         self.level = level.upper()
         self.dtype = _check_dtype(dtype, enable)
         self.enable = bool(enable) and self.level != "O0" and not traced
+        self.requested = bool(enable) and not traced  # (Paddle's CPU build warns at O0 too)
         self.custom = (custom_white_list, custom_black_list)
         self.use_promote = bool(use_promote)
         white, black = update_list(custom_white_list, custom_black_list, self.level,
@@ -207,8 +215,13 @@ class amp_guard:
 
     def __enter__(self):
         _amp_global_state.amp_dtype = self.dtype  # kept after the block: GradScaler.scale reads it there
-        caster = (_AmpCaster(self.white, self.black, self.level, self.dtype, self.use_promote, self.custom)
-                  if self.enable else None)
+        caster = None
+        if self.requested and not cpu_amp():  # Paddle's CPU build: its warning, nothing cast
+            warnings.warn(f"amp_guard can only be enabled on CUDAPlace, XPUPlace, and CustomPlace, current place "
+                          f"is {place_text()}, so it makes no effect.")
+        elif self.enable:
+            _check_bfloat16(self.dtype)  # the flag may have been set after the guard was made
+            caster = _AmpCaster(self.white, self.black, self.level, self.dtype, self.use_promote, self.custom)
         self._saved.append(AMP.install(caster))
         return self
 
@@ -238,7 +251,9 @@ def auto_cast(enable=True, custom_white_list=None, custom_black_list=None, level
         dtype (str): 'float16' or 'bfloat16' (bfloat16 needs ml_dtypes). Default 'float16'.
         use_promote (bool): at O2, ops outside the lists run in float32 when an input is float32.
 
-    Unlike real Paddle on a CPU place (a warning, no effect), purepaddle casts on its CPU device.
+    On the CPU place it does what real Paddle's CPU build does: it warns that it makes no effect and
+    nothing is cast. Setting FLAGS_purepaddle_cpu_amp (purepaddle's own flag, by paddle.set_flags or
+    the environment) emulates a GPU's float16/bfloat16 on the CPU instead, to check AMP numerics there.
 
     Examples:
         .. code-block:: python
@@ -246,6 +261,11 @@ def auto_cast(enable=True, custom_white_list=None, custom_black_list=None, level
             >>> import paddle
             >>> linear = paddle.nn.Linear(4, 3)
             >>> x = paddle.rand([2, 4])
+            >>> with paddle.amp.auto_cast():  # warns: no effect on the CPU place
+            ...     y = linear(x)
+            >>> y.dtype
+            paddle.float32
+            >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})
             >>> with paddle.amp.auto_cast():
             ...     y = linear(x)
             ...     z = paddle.nn.functional.softmax(y)
@@ -262,6 +282,7 @@ def autocast(device_type=None, dtype="float16", enabled=True, cache_enabled=True
         .. code-block:: python
 
             >>> import paddle
+            >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})  # else no effect on the CPU place
             >>> with paddle.amp.autocast("cpu"):
             ...     out = paddle.matmul(paddle.ones([2, 2]), paddle.ones([2, 2]))
             >>> out.dtype
@@ -277,6 +298,7 @@ def is_autocast_enabled(device_type=None):
         .. code-block:: python
 
             >>> import paddle
+            >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})  # else auto_cast is off on the CPU place
             >>> with paddle.amp.auto_cast():
             ...     print(paddle.amp.is_autocast_enabled())
             True

@@ -1,9 +1,13 @@
-"""paddle.amp.decorate: pure float16/bfloat16 (O2) models with float32 master weights in the optimizer."""
+"""paddle.amp.decorate: pure float16/bfloat16 (O2) models with float32 master weights in the optimizer.
+
+On the CPU place decorate hands models and optimizers back untouched, as real Paddle's CPU build does,
+unless FLAGS_purepaddle_cpu_amp turns on the emulation of a GPU's AMP (`support.cpu_amp`)."""
 from .._core import dtype as _dt
 from .._core.mode import in_dynamic_mode, no_grad
 from ..nn.layer.layers import Layer
 from ..optimizer.optimizer import Optimizer
 from .auto_cast import amp_global_state
+from .support import cpu_amp
 
 __all__ = ["decorate", "amp_decorate", "StateDictHook"]
 
@@ -117,7 +121,7 @@ def amp_decorate(models, optimizers=None, level="O1", dtype="float16", master_we
         raise ValueError("level should be O1 or O2, O1 represent AMP train mode, O2 represent Pure fp16 train mode.")
     if dtype not in ("float16", "bfloat16"):
         raise ValueError("dtype only support float16 or bfloat16.")
-    if level == "O1":
+    if level == "O1" or not cpu_amp():  # O1, or Paddle's CPU build: nothing to do, no warning
         return models if optimizers is None else (models, optimizers)
     if dtype == "bfloat16" and _dt.bfloat16.np_dtype is None:
         raise ImportError("paddle.amp.decorate(dtype='bfloat16') needs the optional package ml_dtypes: "
@@ -166,7 +170,9 @@ def decorate(models, optimizers=None, level="O1", dtype="float16", master_weight
     At O2 every layer's floating parameters and buffers become `dtype`, except batch norms (and, for
     float16, LayerNorm/InstanceNorm) and `excluded_layers`; the optimizers keep float32 master
     weights (multi_precision, unless master_weight=False) that their state_dict saves under
-    'master_weights'. At O1 the models and optimizers come back unchanged.
+    'master_weights'. At O1 the models and optimizers come back unchanged, and so they do on the CPU
+    place, as in real Paddle's CPU build, unless FLAGS_purepaddle_cpu_amp (purepaddle's own flag) turns on
+    the emulation of a GPU's AMP.
 
     Args:
         models (Layer|list[Layer]): the model(s).
@@ -184,6 +190,10 @@ def decorate(models, optimizers=None, level="O1", dtype="float16", master_weight
             >>> import paddle
             >>> model = paddle.nn.Linear(4, 2)
             >>> opt = paddle.optimizer.Adam(parameters=model.parameters())
+            >>> model, opt = paddle.amp.decorate(model, opt, level='O2')
+            >>> model.weight.dtype  # the CPU place: untouched
+            paddle.float32
+            >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})
             >>> model, opt = paddle.amp.decorate(model, opt, level='O2')
             >>> model.weight.dtype
             paddle.float16

@@ -6,7 +6,8 @@ whose gradients hold inf/nan is skipped and, after `decr_every_n_nan_or_inf` suc
 scale shrinks by `decr_ratio`; after `incr_every_n_steps` good steps in a row it grows by
 `incr_ratio`. Paddle's optimizers receive the inf flag and skip their own update; purepaddle's
 scaler simply does not call `optimizer.step()` on such a step (same parameters, same state).
-Unlike real Paddle on a CPU place (a warning and a disabled scaler) the scaler works on the CPU.
+On the CPU place a scaler is disabled with Paddle's warning, as in real Paddle's CPU build (scale returns
+the loss, step/minimize just step), unless FLAGS_purepaddle_cpu_amp turns on the emulation of a GPU's AMP.
 """
 import warnings
 from collections import defaultdict
@@ -18,6 +19,7 @@ from .._core.mode import in_dynamic_mode
 from .._core.tensor import Tensor
 from .amp_ops import unscale_arrays
 from .auto_cast import amp_global_state
+from .support import cpu_amp, place_text
 
 __all__ = ["AmpScaler", "GradScaler", "OptimizerState"]
 
@@ -51,6 +53,10 @@ class AmpScaler:
                  incr_every_n_steps=1000, decr_every_n_nan_or_inf=1, use_dynamic_loss_scaling=True):
         if not in_dynamic_mode():
             raise RuntimeError("GradScaler works in dynamic mode; in static mode use paddle.static.amp.decorate")
+        if enable and not cpu_amp():
+            warnings.warn(f"AmpScaler can only be enabled on CUDAPlace, XPUPlace and CustomPlace, current place is "
+                          f"{place_text()}, so it makes no effect.")
+            enable = False
         self._enable = bool(enable)
         self._use_dynamic_loss_scaling = False
         self._init_loss_scaling = 1.0
@@ -78,6 +84,7 @@ class AmpScaler:
             .. code-block:: python
 
                 >>> import paddle
+                >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})  # else the scaler is off on the CPU
                 >>> scaler = paddle.amp.GradScaler(init_loss_scaling=1024)
                 >>> with paddle.amp.auto_cast():  # float16 autocast: dynamic loss scaling stays on
                 ...     loss = paddle.to_tensor(0.5)
@@ -104,6 +111,7 @@ class AmpScaler:
             .. code-block:: python
 
                 >>> import paddle
+                >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})  # else the scaler is off on the CPU
                 >>> model = paddle.nn.Linear(2, 2)
                 >>> opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
                 >>> scaler = paddle.amp.GradScaler(init_loss_scaling=1024)
@@ -238,6 +246,9 @@ class AmpScaler:
             .. code-block:: python
 
                 >>> import paddle
+                >>> paddle.amp.GradScaler(init_loss_scaling=1024).state_dict()  # disabled on the CPU place
+                {}
+                >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})
                 >>> paddle.amp.GradScaler(init_loss_scaling=1024).state_dict()["scale"]
                 array([1024.], dtype=float32)
         """
@@ -285,10 +296,17 @@ class GradScaler(AmpScaler):
         decr_every_n_nan_or_inf (int): Default 1.
         use_dynamic_loss_scaling (bool): move the scale; False keeps it fixed. Default True.
 
+    On the CPU place the scaler is disabled with Paddle's warning, as in real Paddle's CPU build:
+    is_enable() is False, scale() returns the loss itself, step()/minimize() just step.
+    FLAGS_purepaddle_cpu_amp (purepaddle's own flag) enables it together with auto_cast's emulation.
+
     Examples:
         .. code-block:: python
 
             >>> import paddle
+            >>> paddle.amp.GradScaler().is_enable()  # warns: no effect on the CPU place
+            False
+            >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})
             >>> model = paddle.nn.Linear(4, 2)
             >>> opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
             >>> scaler = paddle.amp.GradScaler(init_loss_scaling=1024)
@@ -338,10 +356,15 @@ class GradScaler(AmpScaler):
             .. code-block:: python
 
                 >>> import paddle
+                >>> paddle.set_flags({'FLAGS_purepaddle_cpu_amp': True})  # else the scaler is off on the CPU
                 >>> model = paddle.nn.Linear(2, 1)
                 >>> opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
                 >>> scaler = paddle.amp.GradScaler(init_loss_scaling=8)
-                >>> scaler.scale(model(paddle.ones([1, 2])).sum()).backward()
+                >>> with paddle.amp.auto_cast():
+                ...     loss = model(paddle.ones([1, 2])).sum()
+                >>> scaler.scale(loss).backward()
+                >>> model.bias.grad.numpy()
+                array([8.], dtype=float32)
                 >>> scaler.unscale_(opt)
                 >>> model.bias.grad.numpy()
                 array([1.], dtype=float32)

@@ -253,6 +253,9 @@ for _name, _kind, _default, _doc in (
     ("FLAGS_use_shm_cache", "bool", False, "DataLoader workers cache shared memory"),
     ("FLAGS_dataloader_use_file_descriptor", "bool", False, "DataLoader shares memory through file descriptors"),
     ("FLAGS_reader_queue_speed_test_mode", "bool", False, "reader queue speed test (debugging)"),
+    # purepaddle's own (no such flag in Paddle)
+    ("FLAGS_purepaddle_cpu_amp", "bool", False, "eager AMP on the CPU place emulates a GPU's float16/bfloat16 "
+     "(auto_cast casts, decorate O2 casts, GradScaler scales); off: as Paddle's CPU build, a warning and float32"),
 ):
     define(_name, _kind, _default, _doc)
 del _name, _kind, _default, _doc

@@ -1,4 +1,6 @@
-"""paddle.amp in dygraph: auto_cast's per-op casts, gradients through them, GradScaler, decorate (O2).
+"""paddle.amp in dygraph with FLAGS_purepaddle_cpu_amp on (the `cpu_amp` fixture, every test here): auto_cast's
+per-op casts, gradients through them, GradScaler, decorate (O2). The default, Paddle's CPU build doing nothing,
+is tested in test_cpu_place.py.
 
 Real Paddle facts (lists, defaults, the loss-scaling ops' numbers) come from
 tests/fixtures/amp/paddle_amp.json, written by tests/fixtures/make_amp_fixtures.py.
@@ -17,6 +19,7 @@ from tests.checkout import FIXTURES
 F = paddle.nn.functional
 FIX = json.load(open(FIXTURES / "amp" / "paddle_amp.json"))
 HAS_BF16 = paddle.bfloat16.np_dtype is not None
+pytestmark = pytest.mark.usefixtures("cpu_amp")
 
 
 def _defaults(fn):

@@ -93,7 +93,7 @@ def test_a_trace_inside_a_trace_gives_back_the_outer_builder():
     assert inner_seen == ["scale"] and outer_seen == ["scale"]
 
 
-def test_diagnostics_leave_every_point_idle():
+def test_diagnostics_leave_every_point_idle(cpu_amp):
     net = paddle.nn.Linear(4, 4)
     opt = paddle.optimizer.SGD(parameters=net.parameters())
     with profiler.Profiler(on_trace_ready=lambda prof: None, profile_memory=True) as prof:

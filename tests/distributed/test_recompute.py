@@ -105,7 +105,7 @@ def test_block_runs_again_in_backward_only_when_needed():
     assert len(calls) == 4
 
 
-def test_recompute_keeps_the_auto_cast_of_the_forward():
+def test_recompute_keeps_the_auto_cast_of_the_forward(cpu_amp):
     blocks = _blocks(n=2, width=16)
     x = paddle.rand([4, 16])
     x.stop_gradient = False
