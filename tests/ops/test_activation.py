@@ -185,3 +185,20 @@ def test_blocked_kernels_match_on_large_inputs():
     x32 = x.astype("float32")
     np.testing.assert_allclose(F.gelu(paddle.to_tensor(x32)).numpy(), 0.5 * x * (1 + _erf(x / math.sqrt(2))),
                                atol=2e-6)
+
+
+def test_elu_selu_grads_at_special_values_match_paddle():
+    # values produced by paddle 3.3.1 at [inf, -inf, 1, -1, 0, nan]: the positive branch covers +inf (no NaN),
+    # x == 0 takes the exp branch, and selu's NaN takes `scale` (Paddle tests out <= 0) while elu's stays NaN
+    x = np.array([np.inf, -np.inf, 1.0, -1.0, 0.0, np.nan], "float32")
+    want = {
+        "elu": [1.0, 0.0, 1.0, 0.36787945, 1.0, np.nan],
+        "elu_alpha2": [1.0, 0.0, 1.0, 0.7357589, 2.0, np.nan],
+        "selu": [1.050701, 0.0, 1.050701, 0.6467687, 1.7580993, 1.050701],
+    }
+    fns = {"elu": F.elu, "elu_alpha2": lambda t: F.elu(t, alpha=2.0), "selu": F.selu}
+    for dtype in ("float32", "float64"):
+        for name, fn in fns.items():
+            t = paddle.to_tensor(x.astype(dtype), stop_gradient=False)
+            fn(t).sum().backward()
+            np.testing.assert_allclose(t.grad.numpy(), want[name], rtol=1e-6, atol=1e-7, err_msg=f"{name} {dtype}")

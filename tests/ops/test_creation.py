@@ -234,3 +234,24 @@ def test_resize_and_split_with_sizes_errors():
 
 
 test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS + COMPLEX_AND_STORAGE)
+
+
+def test_grad_passes_through_integer_casts_like_paddle():
+    # values produced by paddle 3.3.1 (eager): the gradient flows back through a cast to an integer or bool
+    # dtype, cast to that dtype on the way (so 2.7 truncates to 2 and any nonzero becomes True -> 1)
+    for dtype, k, want in (("int32", 0.5, 0.0), ("int32", 2.7, 2.0), ("int32", -1.6, -1.0), ("int64", 2.7, 2.0),
+                           ("uint8", 2.7, 2.0), ("bool", 0.5, 1.0), ("bool", -1.6, 1.0)):
+        x = paddle.to_tensor([1.5, 2.7], stop_gradient=False)
+        mid = x.astype(dtype)
+        mid.retain_grads()
+        assert not mid.stop_gradient
+        (mid.astype("float32") * k).sum().backward()
+        np.testing.assert_array_equal(x.grad.numpy(), [want, want], err_msg=f"{dtype} {k}")
+        assert mid.grad.dtype == mid.dtype
+    x = paddle.to_tensor([1.5, 2.7], stop_gradient=False)
+    ((x.astype("int32") * 3).astype("float32") * 2).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [6.0, 6.0])
+    x = paddle.to_tensor([1.5, 2.7], "float64", stop_gradient=False)
+    paddle.cast(x, "int64").sum().backward()
+    assert x.grad.dtype == paddle.float64
+    np.testing.assert_array_equal(x.grad.numpy(), [1.0, 1.0])

@@ -419,3 +419,27 @@ def test_namespaces_and_methods():
 
 
 test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS + MATRIX_FUNCTIONS + HIST)
+
+
+def test_det_slogdet_grads_of_singular_batches_match_paddle():
+    # paddle 3.3.1: when any matrix of the batch is singular, det's gradient is all zeros (|det| under 1e-5
+    # for float32, 1e-12 for float64) and slogdet's all NaN (sign 0); otherwise inverse(x)^T as usual
+    L = paddle.linalg
+    batch = np.array([[[1.0, 2.0], [2.0, 4.0]], [[2.0, 1.0], [1.0, 3.0]]], "float32")
+
+    def grad(fn, m):
+        t = paddle.to_tensor(m, stop_gradient=False)
+        out = fn(t)
+        (out[1] if fn is L.slogdet else out).sum().backward()
+        return t.grad.numpy()
+
+    np.testing.assert_array_equal(grad(L.det, batch), np.zeros_like(batch))
+    assert np.isnan(grad(L.slogdet, batch)).all()
+    np.testing.assert_array_equal(grad(L.det, np.zeros((3, 3), "float64")), np.zeros((3, 3)))
+    np.testing.assert_array_equal(grad(L.det, np.diag([1.0, 9e-6]).astype("float32")), np.zeros((2, 2)))
+    np.testing.assert_allclose(grad(L.det, np.diag([1.0, 1.1e-5]).astype("float32")), [[1.1e-5, 0], [0, 1]])
+    np.testing.assert_array_equal(grad(L.det, np.diag([1.0, 9e-13])), np.zeros((2, 2)))
+    np.testing.assert_allclose(grad(L.det, np.diag([1.0, 2e-12])), [[2e-12, 0], [0, 1]])
+    # a tiny but nonzero determinant is no singularity for slogdet
+    np.testing.assert_allclose(grad(L.slogdet, np.diag([1.0, 1e-7]).astype("float32")), [[1, 0], [0, 1e7]])
+    np.testing.assert_allclose(grad(L.slogdet, batch[1]), [[0.6, -0.2], [-0.2, 0.4]], rtol=1e-6)

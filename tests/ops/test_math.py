@@ -140,6 +140,8 @@ ELEMENTWISE = [
     OpSpec("minimum", paddle.minimum, np.minimum, [rand(3, 4), rand(4)]),
     OpSpec("matmul", paddle.matmul, np.matmul, [rand(3, 4), rand(4, 5)], double=True),
     OpSpec("matmul_batched", paddle.matmul, np.matmul, [rand(2, 3, 4), rand(4, 2)]),
+    OpSpec("matmul_vector_vector", paddle.matmul, np.matmul, [rand(4), rand(4)], double=True),
+    OpSpec("matmul_vector_matrix", paddle.matmul, np.matmul, [rand(4), rand(2, 4, 3)]),
     OpSpec("sum", paddle.sum, np.sum, [rand(3, 4)], double=True),
     OpSpec("sum_axis", lambda x: paddle.sum(x, axis=1, keepdim=True), lambda x: x.sum(1, keepdims=True), [rand(3, 4)]),
     OpSpec("add_alpha", lambda x, y: paddle.add(x, y, alpha=2.5), lambda x, y: x + 2.5 * y, [rand(3, 4), rand(4)]),
@@ -161,7 +163,9 @@ ELEMENTWISE = [
     OpSpec("atan2_broadcast", paddle.atan2, np.arctan2, [rand(2, 3), positive(3)]),
     OpSpec("lerp", lambda x, y: paddle.lerp(x, y, 0.3), lambda x, y: x + 0.3 * (y - x), [rand(3, 4), rand(3, 4)],
            double=True),
-    OpSpec("lerp_tensor_weight", paddle.lerp, lambda x, y, w: x + w * (y - x), [rand(2, 1, 4), rand(3, 4), rand(4)]),
+    # Paddle's lerp_grad gives the weight no gradient (None), so only x and y are checked
+    OpSpec("lerp_tensor_weight", paddle.lerp, lambda x, y, w: x + w * (y - x), [rand(2, 1, 4), rand(3, 4), rand(4)],
+           grad=(0, 1)),
     OpSpec("logaddexp", paddle.logaddexp, _logaddexp, [rand(3, 4), rand(4)]),
     OpSpec("addmm", lambda i, x, y: paddle.addmm(i, x, y, beta=0.5, alpha=2.0), lambda i, x, y: 0.5 * i + 2.0 * x @ y,
            [rand(3, 5), rand(3, 4), rand(4, 5)], double=True),
@@ -430,6 +434,53 @@ def test_extreme_grad_shared_among_ties():
         fn(x, axis=1).sum().backward()
         want = [[0, .5, .5], [.5, .5, 0]] if fn in (paddle.max, paddle.amax) else [[1, 0, 0], [0, 0, 1]]
         np.testing.assert_allclose(x.grad.numpy(), want)
+
+
+def _grads(fn, *arrays):
+    ts = [paddle.to_tensor(np.asarray(a, "float32"), stop_gradient=False) for a in arrays]
+    fn(*ts).sum().backward()
+    return [None if t.grad is None else t.grad.numpy() for t in ts]
+
+
+def test_elementwise_extreme_grads_at_ties_match_paddle():
+    # values produced by paddle 3.3.1: maximum/minimum split a tie 0.5/0.5 and pass nothing at a NaN;
+    # fmax/fmin give a tie wholly to x and a NaN's share to the other side
+    x, y = [1.0, 2.0, 3.0], [1.0, 1.0, 3.0]
+    nx, ny = [np.nan, 1.0], [1.0, np.nan]
+    cases = [
+        (paddle.maximum, x, y, [[0.5, 1, 0.5], [0.5, 0, 0.5]]),
+        (paddle.minimum, x, y, [[0.5, 0, 0.5], [0.5, 1, 0.5]]),
+        (paddle.fmax, x, y, [[1, 1, 1], [0, 0, 0]]),
+        (paddle.fmin, x, y, [[1, 0, 1], [0, 1, 0]]),
+        (paddle.maximum, nx, ny, [[0, 0], [0, 0]]),
+        (paddle.fmax, nx, ny, [[0, 1], [1, 0]]),
+        (paddle.maximum, [[1.0, 2.0], [2.0, 1.0]], [2.0], [[[0, 0.5], [0.5, 0]], [3.0]]),
+        # logaddexp (max + log1p(exp(-|x - y|))) inherits the even split at x == y, even at 1000
+        (paddle.logaddexp, [1000.0, 1.0, 0.0], [1000.0, 1.0, -1000.0], [[0.5, 0.5, 1], [0.5, 0.5, 0]]),
+    ]
+    for fn, a, b, want in cases:
+        got = _grads(fn, a, b)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, np.asarray(w, "float32"), err_msg=fn.__name__)
+
+
+def test_matmul_vector_vector_grad_matches_paddle():
+    # values produced by paddle 3.3.1
+    gx, gy = _grads(paddle.matmul, [1.0, 2.0, 3.0], [4.0, 5.0, 6.0])
+    np.testing.assert_allclose(gx, [4, 5, 6])
+    np.testing.assert_allclose(gy, [1, 2, 3])
+
+
+def test_lerp_weight_gets_no_grad_like_paddle():
+    # paddle 3.3.1's lerp_grad has no weight gradient: None whether or not the weight asks for one
+    for sg in (False, True):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        y = paddle.to_tensor([3.0, 5.0], stop_gradient=False)
+        w = paddle.to_tensor([0.3, 0.6], stop_gradient=sg)
+        paddle.lerp(x, y, w).sum().backward()
+        np.testing.assert_allclose(x.grad.numpy(), [0.7, 0.4], rtol=1e-6)
+        np.testing.assert_allclose(y.grad.numpy(), [0.3, 0.6], rtol=1e-6)
+        assert w.grad is None
 
 
 def test_median_grad_halves_the_middle_pair():

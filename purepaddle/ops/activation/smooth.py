@@ -11,8 +11,10 @@ import numpy as np
 from ..._core.dispatch import apply, differentiable_backward
 from ..._core.op import Op, TensorMeta, register
 from .._blocking import blocked
+from ..manipulation.gathering import zeros_const
 from ..math._special_kernels import erf as _erf_kernel
 from ..math.unary import Exp, Sigmoid, Tanh, _Unary
+from ..search.select import Where
 from .piecewise import _mask, _typed
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
@@ -57,6 +59,11 @@ def _sigmoid(xp, x):
 
 
 # -- exponential-linear family ------------------------------------------------------------------
+def _negative_side(positive, x):
+    """x with the positive side zeroed, so exp of it stays finite where the positive branch is taken."""
+    return apply(Where, positive, zeros_const(x.dtype), x)
+
+
 @register("elu")
 class Elu(_Unary):
     """x where x > 0 else alpha * (exp(x) - 1)."""
@@ -74,7 +81,8 @@ class Elu(_Unary):
     def backward(self, g):
         (x,) = self.saved
         pos = _mask(x > 0, g)
-        neg = apply(Exp, x * (1.0 - pos)) * (1.0 - pos) * self.attrs["alpha"]
+        # exp of the negative side only: a +inf input must not reach exp(inf) * 0 (Paddle's grad there is 1)
+        neg = apply(Exp, _negative_side(x > 0, x)) * (1.0 - pos) * self.attrs["alpha"]
         return g * (pos + neg)
 
 
@@ -118,8 +126,10 @@ class Selu(_Unary):
         (x,) = self.saved
         a = self.attrs
         s, al = a["scale"], a["alpha"]
-        pos = _mask(x > 0, g)
-        return g * (pos * s + apply(Exp, x * (1.0 - pos)) * (1.0 - pos) * (al * s))
+        # Paddle's rule takes the scaled exp branch where x <= 0 and `scale` elsewhere, NaN included
+        neg = x <= 0
+        pos = 1.0 - _mask(neg, g)
+        return g * (pos * s + apply(Exp, _negative_side(neg.logical_not(), x)) * (1.0 - pos) * (al * s))
 
 
 # -- smooth activations ---------------------------------------------------------------------------

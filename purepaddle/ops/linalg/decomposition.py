@@ -10,6 +10,7 @@ from ..._core.op import Op, TensorMeta, register
 from ..creation.fill import zeros_grad
 from ..manipulation.join import Concat
 from ..math.elementwise import sum_to
+from ..search.select import Where
 from .product import mT
 
 
@@ -375,6 +376,18 @@ def inverse(x):
     return apply(Inverse, x)
 
 
+def _singular_eps(dtype):
+    """Paddle's |det| threshold under which a determinant's gradient treats the matrix as singular."""
+    if dtype.itemsize >= 8 and dtype.name != "complex64":  # float64, complex128
+        return 1e-12
+    return 1e-5 if dtype.itemsize >= 4 else 1e-3
+
+
+def _invertible(singular, x):
+    """x, or identities when `singular` (0-D bool): the gradient is then discarded, so inverse must not fail."""
+    return apply(Where, singular, eye_like(x.shape[-1], x), x)
+
+
 def not_invertible(fn, *args, **kw):
     """Run a numpy solver, turning its singular-matrix error into Paddle's ValueError."""
     try:
@@ -416,7 +429,11 @@ class Determinant(Op):
 
     def backward(self, out_grad):
         x, out = self.saved
-        return (out_grad * out).unsqueeze(-1).unsqueeze(-1) * mT(inverse(x))
+        # Paddle's rule: if any matrix of the batch is singular (|det| under its dtype's threshold), the
+        # whole gradient is zero
+        singular = (out.abs() < _singular_eps(out.dtype)).any()
+        grad = (out_grad * out).unsqueeze(-1).unsqueeze(-1) * mT(inverse(_invertible(singular, x)))
+        return apply(Where, singular, const_like(0.0, grad), grad)
 
 
 @register("slogdeterminant")
@@ -424,7 +441,7 @@ class SlogDeterminant(Op):
     """[sign, log|det|] stacked on a new leading axis of size 2."""
 
     inputs, outputs = ("Input",), ("Out",)
-    saves = ("Input",)
+    saves = ("Input", "Out")
 
     def forward(self, xp, x):
         sign, logdet = xp.linalg.slogdet(x)
@@ -434,10 +451,13 @@ class SlogDeterminant(Op):
         return TensorMeta([2] + list(x.shape[:-2]), x.dtype)
 
     def backward(self, out_grad):
-        (x,) = self.saved
+        x, out = self.saved
         pick = const_like(np.array([0.0, 1.0]).reshape([2] + [1] * (out_grad.ndim - 1)), out_grad)
         g = (out_grad * pick).sum(axis=0)
-        return g.unsqueeze(-1).unsqueeze(-1) * mT(inverse(x))
+        # Paddle's rule: if any matrix of the batch is singular (sign 0), the whole gradient is NaN
+        singular = (out[0] == 0).any()
+        grad = g.unsqueeze(-1).unsqueeze(-1) * mT(inverse(_invertible(singular, x)))
+        return apply(Where, singular, const_like(np.nan, grad), grad)
 
 
 @register("solve")

@@ -54,7 +54,7 @@ class MatMul(Op):
         # lift vectors to matrices so one set of formulas serves every case
         if xv:
             x = x.unsqueeze(0)
-            g = g.unsqueeze(-2)
+            g = g.unsqueeze(-2 if g.ndim else 0)  # vector @ vector: out_grad is 0-D
         if yv:
             y = y.unsqueeze(-1)
             g = g.unsqueeze(-1)

@@ -163,6 +163,15 @@ class ElementwisePow(_Binary):
         return gx, gy
 
 
+def _tie_split(out_grad, x, y, x_wins, y_wins):
+    """maximum/minimum grads as Paddle gives them: the winner takes out_grad, a tie splits it 0.5/0.5,
+    and a NaN on either side (neither wins nor ties) passes nothing."""
+    dtype = out_grad.dtype
+    half = (x == y).astype(dtype) * 0.5
+    return (sum_to(out_grad * (x_wins.astype(dtype) + half), x),
+            sum_to(out_grad * (y_wins.astype(dtype) + half), y))
+
+
 @register("elementwise_max")
 class ElementwiseMax(_Binary):
     saves = ("X", "Y")
@@ -172,8 +181,7 @@ class ElementwiseMax(_Binary):
 
     def backward(self, out_grad):
         x, y = self.saved
-        mask = (x >= y).astype(out_grad.dtype)
-        return sum_to(out_grad * mask, x), sum_to(out_grad * (1 - mask), y)
+        return _tie_split(out_grad, x, y, x > y, x < y)
 
 
 @register("elementwise_min")
@@ -185,8 +193,7 @@ class ElementwiseMin(_Binary):
 
     def backward(self, out_grad):
         x, y = self.saved
-        mask = (x <= y).astype(out_grad.dtype)
-        return sum_to(out_grad * mask, x), sum_to(out_grad * (1 - mask), y)
+        return _tie_split(out_grad, x, y, x < y, x > y)
 
 
 @register("elementwise_fmax")
@@ -302,5 +309,5 @@ class Lerp(Op):
         x, y, w = self.saved
         gy = out_grad * w
         gx = sum_to(out_grad - gy, x) if self.need(0) else None
-        return (gx, sum_to(gy, y) if self.need(1) else None,
-                sum_to(out_grad * (y - x), w) if self.need(2) else None)
+        # Paddle's lerp_grad has no Weight@GRAD: the weight gets None even when it asks for a gradient
+        return gx, sum_to(gy, y) if self.need(1) else None, None
