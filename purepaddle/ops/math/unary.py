@@ -561,3 +561,45 @@ class Angle(Op):
         r = apply(Abs, x)
         unit_i = apply(FillConstant, shape=[], value=0.0, str_value="1j", dtype=x.dtype.proto)
         return x * unit_i * (out_grad / (r * r))
+
+
+# -- inverse hyperbolic ----------------------------------------------------------------------
+def _conj_if_complex(d, x):
+    """Paddle's complex gradients take the conjugate derivative (out_grad * conj(f'(z)))."""
+    return apply(Conj, d) if x.dtype.is_complex else d
+
+
+@register("acosh")
+class Acosh(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arccosh(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * _conj_if_complex(apply(Rsqrt, x * x - 1.0), x)
+
+
+@register("asinh")
+class Asinh(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arcsinh(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * _conj_if_complex(apply(Rsqrt, x * x + 1.0), x)
+
+
+@register("atanh")
+class Atanh(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arctanh(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * _conj_if_complex(apply(Reciprocal, 1.0 - x * x), x)

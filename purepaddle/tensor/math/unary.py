@@ -1,4 +1,4 @@
-"""Unary math: abs, exp, log, sin, sigmoid, clip, sgn, isposinf, conj, angle, frac, sinc, rad2deg, ...
+"""Unary math: abs, exp, log, sin, acosh, sigmoid, clip, sgn, isposinf, conj, angle, frac, sinc, rad2deg, ...
 (paddle.*)."""
 import math
 
@@ -365,6 +365,32 @@ atan.__doc__ = _trig_doc("atan", "-0.38050640, -0.19739556,  0.09966865,  0.2914
 sinh.__doc__ = _trig_doc("sinh", "-0.41075233, -0.20133601,  0.10016675,  0.30452031")
 cosh.__doc__ = _trig_doc("cosh", "1.08107233, 1.02006674, 1.00500417, 1.04533851")
 tanh.__doc__ = _trig_doc("tanh", "-0.37994900, -0.19737528,  0.09966799,  0.29131261")
+
+
+def acosh(x, name=None, *, out=None):
+    """Elementwise inverse hyperbolic cosine (integers are cast to float32; NaN below 1).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.acosh(paddle.to_tensor([1.0, 3.0, 4.0, 5.0]))
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.        , 1.76274717, 2.06343699, 2.29243159])
+    """
+    return _float_op(U.Acosh, x, "acosh", out=out)
+
+
+def asinh(x, name=None):
+    return _float_op(U.Asinh, x, "asinh")
+
+
+def atanh(x, name=None, *, out=None):
+    return _float_op(U.Atanh, x, "atanh", out=out)
+
+
+asinh.__doc__ = _trig_doc("asinh", "-0.39003533, -0.19869010,  0.09983408,  0.29567307")
+atanh.__doc__ = _trig_doc("atanh", "-0.42364895, -0.20273255,  0.10033534,  0.30951962")
 
 
 def sigmoid(x, name=None, *, out=None):
@@ -783,12 +809,13 @@ def deg2rad(x, name=None):
 
 __all__ = ["abs", "sign", "floor", "ceil", "round", "trunc", "neg", "exp", "expm1", "log", "log2", "log10", "log1p",
            "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
-           "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment", "clamp", "negative",
+           "acosh", "asinh", "atanh", "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment", "clamp", "negative",
            "sgn", "isposinf", "isneginf", "isreal", "positive", "conj", "angle", "frac", "sinc", "rad2deg", "deg2rad"]
 METHODS = {"abs": abs, "sign": sign, "floor": floor, "ceil": ceil, "round": round, "trunc": trunc, "neg": neg,
            "exp": exp, "expm1": expm1, "log": log, "log2": log2, "log10": log10, "log1p": log1p, "sqrt": sqrt,
            "rsqrt": rsqrt, "square": square, "reciprocal": reciprocal, "sin": sin, "cos": cos, "tan": tan, "asin": asin,
-           "acos": acos, "atan": atan, "sinh": sinh, "cosh": cosh, "tanh": tanh, "sigmoid": sigmoid, "erf": erf,
+           "acos": acos, "atan": atan, "sinh": sinh, "cosh": cosh, "tanh": tanh, "acosh": acosh,
+           "asinh": asinh, "atanh": atanh, "sigmoid": sigmoid, "erf": erf,
            "isnan": isnan, "isinf": isinf, "isfinite": isfinite, "nan_to_num": nan_to_num, "clip": clip,
            "increment": increment, "__abs__": abs, "clamp": clamp, "negative": negative, "sgn": sgn,
            "isposinf": isposinf, "isneginf": isneginf, "isreal": isreal, "conj": conj, "angle": angle, "frac": frac,
