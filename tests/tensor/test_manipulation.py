@@ -609,3 +609,11 @@ def test_static_programs():
     assert got[2].tolist() == np.eye(3).tolist()
     np.testing.assert_allclose(got[3], np.quantile(xv, [0.25, 0.75], axis=1), rtol=1e-6)
     np.testing.assert_allclose(got[4], [1.5, 2.5, 3.5])
+
+
+def test_transpose_swaps_two_dims_like_paddle():
+    x = paddle.ones([2, 3, 4])
+    assert paddle.swapaxes(x, 0, 1).shape == [3, 2, 4] and paddle.swapdims(x, 0, 2).shape == [4, 3, 2]
+    assert paddle.transpose(x, -1, 0).shape == [4, 3, 2] and x.swapaxes(1, 2).shape == [2, 4, 3]
+    assert paddle.transpose(input=x, dim0=0, dim1=1).shape == [3, 2, 4]
+    assert paddle.transpose(x, perm=[2, 0, 1]).shape == [4, 2, 3]

@@ -1,5 +1,5 @@
-"""Unary math: abs, exp, log, sin, acosh, sigmoid, clip, sgn, isposinf, conj, angle, frac, sinc, rad2deg, ...
-(paddle.*)."""
+"""Unary math: abs, exp, log, sin, acosh, sigmoid, clip, sgn, isposinf, conj, angle, real, imag, frac, sinc,
+rad2deg, ... (paddle.*)."""
 import math
 
 import numpy as np
@@ -730,6 +730,41 @@ def angle(x, name=None):
     return apply(Angle, x)
 
 
+def _complex_part(op_cls, x, api):
+    need_tensor(x, api)
+    if not x.dtype.is_complex:
+        raise kernel_error(api, x.dtype, "complex128, complex64")
+    return apply(op_cls, x)
+
+
+def real(x, name=None):
+    """The real part of a complex tensor (complex64 gives float32, complex128 float64).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.real(paddle.to_tensor([1 + 2j, 3 - 4j]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 3.])
+    """
+    return _complex_part(U.Real, x, "real")
+
+
+def imag(x, name=None):
+    """The imaginary part of a complex tensor (complex64 gives float32, complex128 float64).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.imag(paddle.to_tensor([1 + 2j, 3 - 4j]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [ 2., -4.])
+    """
+    return _complex_part(U.Imag, x, "imag")
+
+
 def frac(x, name=None, *, out=None):
     """Elementwise fractional part x - trunc(x) (zeros for integer tensors).
 
@@ -809,8 +844,10 @@ def deg2rad(x, name=None):
 
 __all__ = ["abs", "sign", "floor", "ceil", "round", "trunc", "neg", "exp", "expm1", "log", "log2", "log10", "log1p",
            "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
-           "acosh", "asinh", "atanh", "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment", "clamp", "negative",
-           "sgn", "isposinf", "isneginf", "isreal", "positive", "conj", "angle", "frac", "sinc", "rad2deg", "deg2rad"]
+           "acosh", "asinh", "atanh", "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment",
+           "clamp", "negative",
+           "sgn", "isposinf", "isneginf", "isreal", "positive", "conj", "angle", "real", "imag", "frac", "sinc",
+           "rad2deg", "deg2rad"]
 METHODS = {"abs": abs, "sign": sign, "floor": floor, "ceil": ceil, "round": round, "trunc": trunc, "neg": neg,
            "exp": exp, "expm1": expm1, "log": log, "log2": log2, "log10": log10, "log1p": log1p, "sqrt": sqrt,
            "rsqrt": rsqrt, "square": square, "reciprocal": reciprocal, "sin": sin, "cos": cos, "tan": tan, "asin": asin,
@@ -818,5 +855,6 @@ METHODS = {"abs": abs, "sign": sign, "floor": floor, "ceil": ceil, "round": roun
            "asinh": asinh, "atanh": atanh, "sigmoid": sigmoid, "erf": erf,
            "isnan": isnan, "isinf": isinf, "isfinite": isfinite, "nan_to_num": nan_to_num, "clip": clip,
            "increment": increment, "__abs__": abs, "clamp": clamp, "negative": negative, "sgn": sgn,
-           "isposinf": isposinf, "isneginf": isneginf, "isreal": isreal, "conj": conj, "angle": angle, "frac": frac,
+           "isposinf": isposinf, "isneginf": isneginf, "isreal": isreal, "conj": conj, "angle": angle, "real": real,
+           "imag": imag, "frac": frac,
            "sinc": sinc, "rad2deg": rad2deg, "deg2rad": deg2rad}
