@@ -817,3 +817,17 @@ def test_static_op_types_and_results():
         [t_exact(arr), t_exact(arr) * 2.0], t_exact([[1], [0]], "int32")), paddle.reduce_as(t_exact(arr), t_exact(arr[:1]))]
     for got, want in zip([res[0], res[9], res[13], res[22]], eager):
         np.testing.assert_allclose(got, want.numpy(), rtol=1e-6)
+
+
+def test_unary_plus_and_vecdot_with_a_scalar():
+    x = t([1.0, -2.0])
+    assert (+x) is x and (+t([1, -2])).numpy().tolist() == [1, -2]
+    with pytest.raises(TypeError, match="The `\\+` operator, on a bool tensor is not supported."):
+        +t([True])
+    out = paddle.vecdot(t([1.0, 2.0]), 2.5)  # Paddle: (conj(x) * y).sum(axis)
+    assert out.dtype == paddle.float32 and out.shape == [] and out.item() == 7.5
+    assert paddle.vecdot(t([1, 2]), 2).dtype == paddle.int64 and paddle.vecdot(t([1, 2]), 2.5).item() == 7.5
+    assert paddle.vecdot(t([1 + 1j, 2j]), 2.0).item() == 2 - 6j
+    assert paddle.vecdot(paddle.ones([2, 3]), 2.0, axis=0).numpy().tolist() == [4.0, 4.0, 4.0]
+    xg = t([1.0, 2.0], stop_gradient=False)
+    assert paddle.grad(paddle.vecdot(xg, 2.5), xg)[0].numpy().tolist() == [2.5, 2.5]

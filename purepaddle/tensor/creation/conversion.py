@@ -353,7 +353,10 @@ _package.__class__ = _TensorModule
 _package.create_tensor = create_tensor  # paddle.tensor.create_tensor (not a top-level paddle name)
 
 
-__all__ = ["to_tensor", "asarray", "from_numpy", "complex", "polar", "create_parameter", "MmapStorage"]
+as_tensor = tensor  # Paddle's alias
+
+
+__all__ = ["to_tensor", "as_tensor", "asarray", "from_numpy", "complex", "polar", "create_parameter", "MmapStorage"]
 
 METHODS = {"element_size": _element_size, "split_with_sizes": _split_with_sizes, "set_": _set_, "resize_": _resize_,
            "_is_shared_buffer_with": _is_shared_buffer_with, "polar": polar}

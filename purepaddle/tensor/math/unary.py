@@ -855,6 +855,7 @@ METHODS = {"abs": abs, "sign": sign, "floor": floor, "ceil": ceil, "round": roun
            "asinh": asinh, "atanh": atanh, "sigmoid": sigmoid, "erf": erf,
            "isnan": isnan, "isinf": isinf, "isfinite": isfinite, "nan_to_num": nan_to_num, "clip": clip,
            "increment": increment, "__abs__": abs, "clamp": clamp, "negative": negative, "sgn": sgn,
-           "isposinf": isposinf, "isneginf": isneginf, "isreal": isreal, "conj": conj, "angle": angle, "real": real,
+           "isposinf": isposinf, "isneginf": isneginf, "isreal": isreal, "__pos__": positive,
+           "conj": conj, "angle": angle, "real": real,
            "imag": imag, "frac": frac,
            "sinc": sinc, "rad2deg": rad2deg, "deg2rad": deg2rad}
