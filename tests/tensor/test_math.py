@@ -831,3 +831,30 @@ def test_unary_plus_and_vecdot_with_a_scalar():
     assert paddle.vecdot(paddle.ones([2, 3]), 2.0, axis=0).numpy().tolist() == [4.0, 4.0, 4.0]
     xg = t([1.0, 2.0], stop_gradient=False)
     assert paddle.grad(paddle.vecdot(xg, 2.5), xg)[0].numpy().tolist() == [2.5, 2.5]
+
+
+def test_top_level_softmax_has_torchs_signature():
+    x = t([[1.0, 2.0], [3.0, 5.0]])
+    np.testing.assert_allclose(paddle.softmax(x).numpy(), [[0.268941, 0.731059], [0.119203, 0.880797]], rtol=1e-5)
+    by_col = [[0.119203, 0.047426], [0.880797, 0.952574]]
+    out = paddle.softmax(x, 0, "float64")
+    assert out.dtype == paddle.float64
+    np.testing.assert_allclose(out.numpy(), by_col, rtol=1e-5)
+    np.testing.assert_allclose(paddle.softmax(x, 0, 3).numpy(), by_col, rtol=1e-5)  # _stacklevel is ignored
+    assert paddle.softmax(x, 0, 3, "float64").dtype == paddle.float64
+    np.testing.assert_allclose(paddle.softmax(input=x, dim=1).numpy(), paddle.softmax(x).numpy())
+    # without dim: 0 for 0-D, 1-D and 3-D input, 1 otherwise (Paddle's rule)
+    assert paddle.softmax(t(2.0)).item() == 1.0
+    np.testing.assert_allclose(paddle.softmax(paddle.arange(24.0).reshape([2, 3, 4])).numpy().sum(0), np.ones([3, 4]),
+                               rtol=1e-6)
+    for key in ("axis", "x"):
+        with pytest.raises(TypeError, match=f"paddle.compat.nn.functional.softmax\\(\\) received unexpected keyword "
+                                            f"argument '{key}'"):
+            paddle.softmax(**{key: x})
+    with pytest.raises(RuntimeError, match="kernel `softmax` is not registered"):
+        paddle.softmax(t([1, 2]))
+    xg = t([[1.0, 2.0]], stop_gradient=False)
+    y = paddle.softmax(xg)
+    g = paddle.grad((y * t([[1.0, 3.0]])).sum(), xg)[0]
+    np.testing.assert_allclose(g.numpy(), [[-0.393224, 0.393224]], rtol=1e-5)
+    assert paddle.softmax(paddle.zeros([0, 3])).shape == [0, 3]
