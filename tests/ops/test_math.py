@@ -86,6 +86,11 @@ SPECS = [
     OpSpec("acosh", paddle.acosh, np.arccosh, [rand(3, 4, low=1.2, high=3.0)], double=True),
     OpSpec("asinh", paddle.asinh, np.arcsinh, [rand(3, 4, low=-3.0, high=3.0)], double=True),
     OpSpec("atanh", paddle.atanh, np.arctanh, [rand(3, 4, low=-0.8, high=0.8)], double=True),
+    # real / imag of a complex tensor built from float parts (gradients flow back through paddle.complex)
+    OpSpec("real", lambda x, y: paddle.real(paddle.complex(x, y)), lambda x, y: x + 0 * y, [rand(3, 4), rand(3, 4)],
+           double=True),
+    OpSpec("imag", lambda x, y: paddle.imag(paddle.complex(x, y)), lambda x, y: y + 0 * x, [rand(3, 4), rand(3, 4)],
+           double=True),
     OpSpec("sigmoid", paddle.sigmoid, _sigmoid, [rand(3, 4, low=-3, high=3)], double=True),
     OpSpec("erf", paddle.erf, _erf, [rand(3, 4, low=-2, high=2)], double=True),
     OpSpec("pow_scalar", lambda x: paddle.pow(x, 3), lambda x: x ** 3, [rand(3, 4)], double=True),
