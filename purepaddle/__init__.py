@@ -28,6 +28,7 @@ from .distributed.parallel import DataParallel  # noqa: E402
 from .nn.initializer.lazy_init import LazyGuard  # noqa: E402
 from .nn.functional import (adaptive_avg_pool1d, conv1d, conv2d, conv3d, group_norm, layer_norm,  # noqa: E402
                             pdist)
+from .nn.functional.activation.softmax import compat_softmax as softmax  # noqa: E402  (torch's signature)
 from .nn.param_attr import ParamAttr, WeightNormParamAttr as _WeightNormParamAttr  # noqa: E402
 from ._alias import install_as_paddle  # noqa: E402
 from .device import (device_guard, get_cudnn_version, get_device, is_compiled_with_cinn,  # noqa: E402

@@ -19,7 +19,7 @@ AXIS_OPS = [("paddle.flip(x, axis=[4])", "flip"), ("paddle.nn.functional.softmax
             ("paddle.topk(x, 1, axis=4)", "topk"), ("paddle.stack([x, x], axis=5)", "stack"),
             ("paddle.unbind(x, axis=3)", "unbind"), ("paddle.chunk(x, 2, axis=6)", "chunk"),
             ("paddle.moveaxis(x, 0, 5)", "moveaxis"), ("paddle.diff(x, axis=4)", "diff"),
-            ("paddle.nn.functional.normalize(x, axis=3)", "normalize"), ("paddle.tensordot(x, x, axes=[[5], [0]])", "tensordot")]
+            ("paddle.nn.functional.normalize(x, axis=3)", "normalize"), ("paddle.softmax(x, 3)", "softmax"), ("paddle.tensordot(x, x, axes=[[5], [0]])", "tensordot")]
 SHAPES = [("paddle.matmul(x, paddle.ones([4, 5]))", "matmul"), ("paddle.mm(x, paddle.ones([4, 5]))", "mm"),
           ("paddle.bmm(paddle.ones([2, 3, 4]), paddle.ones([3, 5, 6]))", "bmm"),
           ("paddle.dot(paddle.ones([3]), paddle.ones([4]))", "dot"),
@@ -51,7 +51,10 @@ DTYPES = ["paddle.gather(x, paddle.to_tensor([0.5]))", "paddle.nn.functional.emb
           "paddle.reshape(x, 'abc')", "paddle.nn.functional.softmax(x, axis=1.5)", "paddle.topk(x, 1.5)",
           "paddle.logical_not('x')", "paddle.bincount(x)", "paddle.histogram(x, bins=-1)",
           "paddle.nn.functional.interpolate(x, scale_factor=2)", "paddle.flatten(x, start_axis=1, stop_axis=0)",
-          "paddle.arange(0, 'a')", "paddle.full([2], 'abc')", "paddle.multinomial(paddle.to_tensor([-1.0, 2.0]))"]
+          "paddle.arange(0, 'a')", "paddle.full([2], 'abc')", "paddle.multinomial(paddle.to_tensor([-1.0, 2.0]))",
+          "paddle.acosh(paddle.to_tensor([True]))", "paddle.asinh([1.0])", "paddle.atanh_(paddle.to_tensor([1, 2]))",
+          "paddle.real(x)", "paddle.imag(paddle.to_tensor([1]))", "paddle.cast_([1.0], 'int32')",
+          "paddle.softmax(paddle.to_tensor([1, 2]))", "paddle.shape([1, 2])", "x.to('cpu:0')"]
 EMPTY = ["paddle.max(paddle.ones([0, 3]))", "paddle.argmax(paddle.ones([0]))", "paddle.min(paddle.ones([0]))",
          "paddle.stack([])", "paddle.concat([])", "paddle.median(paddle.ones([0]))",
          "paddle.nn.functional.max_pool2d(paddle.ones([1, 1, 0, 0]), 2)", "paddle.topk(paddle.ones([0]), 1)",

@@ -332,3 +332,32 @@ def test_fill_and_zero_inplace():
     w.fill_(2.0)
     (w * x).sum().backward()
     np.testing.assert_allclose(x.grad.numpy(), [2, 2])  # fill_ passes no gradient to the old value
+
+
+def test_tensor_to_and_private_to_like_paddle():
+    x = paddle.to_tensor([1.5, 2.5])
+    # Paddle: a dtype named by a string always casts (a new tensor); same place / dtype object gives x itself
+    assert x.to("float32") is not x and x.to("cpu") is x and x._to() is x and x.to(x) is x
+    assert x._to(dtype="float32") is not x and x.to("float32", copy=True) is not x
+    assert x.to(paddle.float64).dtype == paddle.float64 and x.to(np.dtype("float64")).dtype == paddle.float64
+    assert x.to(dtype=paddle.int32, device="cpu").numpy().tolist() == [1, 2]
+    assert x.to(other=paddle.to_tensor([1], dtype="int8")).dtype == paddle.int8
+    assert x._to(paddle.CPUPlace(), "int64").dtype == paddle.int64
+    assert x._to("cpu", "float16", False).dtype == paddle.float16
+    assert x.to("cpu", "float16").dtype == paddle.float16 and x.to("float64", True).dtype == paddle.float64
+    xg = paddle.to_tensor([1.5, 2.5], stop_gradient=False)
+    y = xg.to("float64")
+    assert y.dtype == paddle.float64 and not y.stop_gradient
+    assert paddle.grad(y.sum(), xg)[0].numpy().tolist() == [1.0, 1.0]
+    with pytest.raises(ValueError, match="The device should not be 'gpu', since PaddlePaddle is not compiled"):
+        x.to("gpu")
+    with pytest.raises(ValueError, match="The device must be a string which is like 'cpu', 'gpu', 'gpu:x'"):
+        x.to("cpu:0")
+    with pytest.raises(ValueError, match="device value error, must be str.*but the type of device is type"):
+        x.to(np.float64)
+    with pytest.raises(TypeError, match="to\\(\\) received too many arguments"):
+        x.to()
+    with pytest.raises(TypeError, match="to\\(\\) got an unexpected keyword argument bad"):
+        x.to(bad=1)
+    with pytest.raises(AssertionError, match="blocking value error"):
+        x._to(blocking=1)

@@ -609,3 +609,42 @@ def test_static_programs():
     assert got[2].tolist() == np.eye(3).tolist()
     np.testing.assert_allclose(got[3], np.quantile(xv, [0.25, 0.75], axis=1), rtol=1e-6)
     np.testing.assert_allclose(got[4], [1.5, 2.5, 3.5])
+
+
+def test_transpose_swaps_two_dims_like_paddle():
+    x = paddle.ones([2, 3, 4])
+    assert paddle.swapaxes(x, 0, 1).shape == [3, 2, 4] and paddle.swapdims(x, 0, 2).shape == [4, 3, 2]
+    assert paddle.transpose(x, -1, 0).shape == [4, 3, 2] and x.swapaxes(1, 2).shape == [2, 4, 3]
+    assert paddle.transpose(input=x, dim0=0, dim1=1).shape == [3, 2, 4]
+    assert paddle.transpose(x, perm=[2, 0, 1]).shape == [4, 2, 3]
+
+
+def test_paddle_aliases_reverse_take_along_dim_ger_as_tensor():
+    x = paddle.to_tensor([[1, 2], [3, 4]])
+    assert paddle.reverse(x, axis=1).numpy().tolist() == [[2, 1], [4, 3]] and paddle.reverse is paddle.flip
+    assert paddle.to_tensor([1, 2]).reverse(0).numpy().tolist() == [2, 1]
+    idx = paddle.to_tensor([[1], [0]])
+    assert paddle.take_along_dim(x, idx, axis=1).numpy().tolist() == [[2], [3]]
+    assert x.take_along_dim(idx, 1).numpy().tolist() == [[2], [3]]
+    g = paddle.ger(paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4]))
+    assert g.dtype == paddle.int64 and g.numpy().tolist() == [[3, 4], [6, 8]]
+    a = paddle.as_tensor([1.0, 2.0], requires_grad=True)
+    assert a.dtype == paddle.float32 and not a.stop_gradient
+    assert paddle.as_tensor(paddle.to_tensor([1, 2]), dtype="float32").dtype == paddle.float32
+
+
+def test_cast_in_place_like_paddle():
+    y = paddle.to_tensor([1.7, -2.5])
+    assert paddle.cast_(y, "int32") is y and y.dtype == paddle.int32 and y.numpy().tolist() == [1, -2]
+    y = paddle.to_tensor([1.7, -2.5])
+    assert y.cast_(paddle.float64).dtype == paddle.float64 and y.dtype == paddle.float64
+    with pytest.raises(ValueError, match="Leaf Var"):
+        paddle.to_tensor([1.5], stop_gradient=False).cast_("float64")
+    y = paddle.to_tensor([1.7, -2.5], stop_gradient=False)
+    z = y * 1
+    z.cast_("float64")
+    assert z.dtype == paddle.float64 and not z.stop_gradient
+    g = paddle.grad(z.sum(), y)[0]
+    assert g.dtype == paddle.float32 and g.numpy().tolist() == [1.0, 1.0]
+    with pytest.raises(ValueError, match=r"cast\(\): argument 'x' \(position 0\) must be Tensor, but got list"):
+        paddle.cast_([1.0], "int32")

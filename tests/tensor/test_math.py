@@ -25,7 +25,7 @@ def np_of(x):
 # -- dtype rules --------------------------------------------------------------------------
 @pytest.mark.parametrize("fn", ["exp", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "reciprocal",
                                 "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid",
-                                "erf"])
+                                "erf", "acosh", "asinh", "atanh"])
 def test_float_ops_cast_int_inputs_to_float32(fn):
     for d in ("int32", "int64"):
         out = getattr(paddle, fn)(t([1, 2], d))
@@ -346,6 +346,65 @@ def test_methods_bound_on_tensor():
 
 
 # -- static programs ------------------------------------------------------------------------
+_INF, _NAN = float("inf"), float("nan")
+_EDGES = [_NAN, _INF, -_INF, 0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -2.0, 1e38, 1e-40]
+# real Paddle 3.3.1 (CPU), float64: values and gradients of sum(f(x)) at _EDGES
+_INVERSE_HYPERBOLIC = {
+    "acosh": ([_NAN, _INF, _NAN, _NAN, _NAN, 0.0, _NAN, _NAN, 1.3169578969248166, _NAN, 88.19138071433369, _NAN],
+              [_NAN, 0.0, 0.0, _NAN, _NAN, _INF, _INF, _NAN, 0.5773502691896258, 0.5773502691896258, 1e-38, _NAN]),
+    "asinh": ([_NAN, _INF, -_INF, 0.0, -0.0, 0.881373587019543, -0.881373587019543, 0.48121182505960347,
+               1.4436354751788103, -1.4436354751788103, 88.19138071433369, 1e-40],
+              [_NAN, 0.0, 0.0, 1.0, 1.0, 0.7071067811865475, 0.7071067811865475, 0.8944271909999159,
+               0.4472135954999579, 0.4472135954999579, 1e-38, 1.0]),
+    "atanh": ([_NAN, _NAN, _NAN, 0.0, -0.0, _INF, -_INF, 0.5493061443340548, _NAN, _NAN, _NAN, 1e-40],
+              [_NAN, -0.0, -0.0, 1.0, 1.0, _INF, _INF, 1.3333333333333333, -0.3333333333333333,
+               -0.3333333333333333, -1.0000000000000001e-76, 1.0]),
+}
+
+
+@pytest.mark.parametrize("fn", sorted(_INVERSE_HYPERBOLIC))
+def test_inverse_hyperbolic_edges_match_paddle(fn):
+    want, want_grad = _INVERSE_HYPERBOLIC[fn]
+    x = t(_EDGES, "float64", stop_gradient=False)
+    y = getattr(paddle, fn)(x)
+    assert y.dtype == paddle.float64 and not y.stop_gradient
+    real = ~np.isnan(want)
+    np.testing.assert_array_equal(np.signbit(y.numpy()[real]), np.signbit(np.array(want)[real]))  # -0.0 kept
+    np.testing.assert_allclose(y.numpy(), want, rtol=1e-15)
+    np.testing.assert_allclose(paddle.grad(y.sum(), x)[0].numpy(), want_grad, rtol=1e-15)
+    assert getattr(paddle, fn)(t(0.5)).shape == [] and getattr(paddle, fn)(paddle.zeros([0, 3])).shape == [0, 3]
+
+
+def test_inverse_hyperbolic_dtypes_complex_gradients_and_inplace():
+    assert np.allclose(np_of(paddle.atanh(t([0, 1, 2], "int8"))), [0.0, math.inf, math.nan], equal_nan=True)
+    assert paddle.asinh(t([1], "uint8")).dtype == paddle.float32
+    for fn in ("acosh", "asinh", "atanh"):
+        with pytest.raises(RuntimeError, match=f"kernel `{fn}` is not registered.*`bool`"):
+            getattr(paddle, fn)(t([True]))
+        with pytest.raises(ValueError, match=rf"{fn}\(\): argument 'x' \(position 0\) must be Tensor"):
+            getattr(paddle, fn + "_")([1.0])
+        with pytest.raises(RuntimeError, match=f"kernel `{fn}` is not registered.*`int64`"):
+            getattr(paddle, fn + "_")(t([1, 2]))  # in place, integers are not cast
+        with pytest.raises(ValueError, match="Leaf Var"):
+            getattr(t([0.5], stop_gradient=False), fn + "_")()
+    # Paddle's complex gradients are out_grad * conj(f'(z))
+    z = t([0.5 + 0.5j, 2 + 1j], stop_gradient=False)
+    want = {"acosh": [0.21728689968585968 + 0.9204420447349548j, 0.40224790573120117 + 0.24860291182994843j],
+            "asinh": [0.9204420447349548 + 0.21728689968585968j, 0.3884434998035431 + 0.16089855134487152j],
+            "atanh": [0.800000011920929 - 0.4000000059604645j, -0.10000000149011612 - 0.20000000298023224j]}
+    for fn, g in want.items():
+        np.testing.assert_allclose(paddle.grad(getattr(paddle, fn)(z).sum(), z)[0].numpy(), g, rtol=1e-6)
+    x = t([1.5, 2.0])
+    assert paddle.acosh_(x) is x and np.allclose(np_of(x), [0.9624236822128296, 1.316957950592041])
+    x = t([0.3, 0.6], stop_gradient=False)
+    y = x * 1.0
+    y.atanh_()
+    np.testing.assert_allclose(paddle.grad(y.sum(), x)[0].numpy(), 1 / (1 - np.array([0.3, 0.6]) ** 2), rtol=1e-6)
+    out = paddle.zeros([2])
+    paddle.acosh(t([1.0, 2.0]), out=out)
+    assert np.allclose(np_of(out), [0.0, 1.316957950592041])
+
+
 def test_static_op_types():
     paddle.enable_static()
     try:
@@ -354,7 +413,7 @@ def test_static_op_types():
             x = paddle.static.data("x", [None, 3], "float32")
             outs = [paddle.exp(x), paddle.mean(x), paddle.isnan(x), paddle.clip(x, 0.0, 1.0), F.softmax(x),
                     paddle.logsumexp(x, 1), paddle.cumsum(x, 1), paddle.max(x, 0), paddle.atan2(x, x),
-                    paddle.neg(x)]
+                    paddle.neg(x), paddle.acosh(x), paddle.asinh(x), paddle.atanh(x)]
         types = [op.type for op in main.global_block().ops]
         exe = paddle.static.Executor(paddle.CPUPlace())
         exe.run(startup)
@@ -363,7 +422,7 @@ def test_static_op_types():
     finally:
         paddle.disable_static()
     for want in ("exp", "reduce_mean", "isnan_v2", "clip", "softmax", "logsumexp", "cumsum", "reduce_max",
-                 "atan2", "scale"):
+                 "atan2", "scale", "acosh", "asinh", "atanh"):
         assert want in types
     np.testing.assert_allclose(res[0], np.exp(arr), rtol=1e-6)
     np.testing.assert_allclose(res[1], arr.mean(), rtol=1e-6)
@@ -758,3 +817,44 @@ def test_static_op_types_and_results():
         [t_exact(arr), t_exact(arr) * 2.0], t_exact([[1], [0]], "int32")), paddle.reduce_as(t_exact(arr), t_exact(arr[:1]))]
     for got, want in zip([res[0], res[9], res[13], res[22]], eager):
         np.testing.assert_allclose(got, want.numpy(), rtol=1e-6)
+
+
+def test_unary_plus_and_vecdot_with_a_scalar():
+    x = t([1.0, -2.0])
+    assert (+x) is x and (+t([1, -2])).numpy().tolist() == [1, -2]
+    with pytest.raises(TypeError, match="The `\\+` operator, on a bool tensor is not supported."):
+        +t([True])
+    out = paddle.vecdot(t([1.0, 2.0]), 2.5)  # Paddle: (conj(x) * y).sum(axis)
+    assert out.dtype == paddle.float32 and out.shape == [] and out.item() == 7.5
+    assert paddle.vecdot(t([1, 2]), 2).dtype == paddle.int64 and paddle.vecdot(t([1, 2]), 2.5).item() == 7.5
+    assert paddle.vecdot(t([1 + 1j, 2j]), 2.0).item() == 2 - 6j
+    assert paddle.vecdot(paddle.ones([2, 3]), 2.0, axis=0).numpy().tolist() == [4.0, 4.0, 4.0]
+    xg = t([1.0, 2.0], stop_gradient=False)
+    assert paddle.grad(paddle.vecdot(xg, 2.5), xg)[0].numpy().tolist() == [2.5, 2.5]
+
+
+def test_top_level_softmax_has_torchs_signature():
+    x = t([[1.0, 2.0], [3.0, 5.0]])
+    np.testing.assert_allclose(paddle.softmax(x).numpy(), [[0.268941, 0.731059], [0.119203, 0.880797]], rtol=1e-5)
+    by_col = [[0.119203, 0.047426], [0.880797, 0.952574]]
+    out = paddle.softmax(x, 0, "float64")
+    assert out.dtype == paddle.float64
+    np.testing.assert_allclose(out.numpy(), by_col, rtol=1e-5)
+    np.testing.assert_allclose(paddle.softmax(x, 0, 3).numpy(), by_col, rtol=1e-5)  # _stacklevel is ignored
+    assert paddle.softmax(x, 0, 3, "float64").dtype == paddle.float64
+    np.testing.assert_allclose(paddle.softmax(input=x, dim=1).numpy(), paddle.softmax(x).numpy())
+    # without dim: 0 for 0-D, 1-D and 3-D input, 1 otherwise (Paddle's rule)
+    assert paddle.softmax(t(2.0)).item() == 1.0
+    np.testing.assert_allclose(paddle.softmax(paddle.arange(24.0).reshape([2, 3, 4])).numpy().sum(0), np.ones([3, 4]),
+                               rtol=1e-6)
+    for key in ("axis", "x"):
+        with pytest.raises(TypeError, match=f"paddle.compat.nn.functional.softmax\\(\\) received unexpected keyword "
+                                            f"argument '{key}'"):
+            paddle.softmax(**{key: x})
+    with pytest.raises(RuntimeError, match="kernel `softmax` is not registered"):
+        paddle.softmax(t([1, 2]))
+    xg = t([[1.0, 2.0]], stop_gradient=False)
+    y = paddle.softmax(xg)
+    g = paddle.grad((y * t([[1.0, 3.0]])).sum(), xg)[0]
+    np.testing.assert_allclose(g.numpy(), [[-0.393224, 0.393224]], rtol=1e-5)
+    assert paddle.softmax(paddle.zeros([0, 3])).shape == [0, 3]

@@ -1,4 +1,4 @@
-"""Shape ops: shape, reshape2, squeeze2, unsqueeze2, transpose2, flatten, expand_v2, expand_as_v2,
+"""Shape ops: shape, shape64, reshape2, squeeze2, unsqueeze2, transpose2, flatten, expand_v2, expand_as_v2,
 broadcast_tensors."""
 import math
 
@@ -123,6 +123,20 @@ class Shape(Op):
     def infer_meta(self, x):
         return TensorMeta([len(x.shape)], _dt.int32)
 
+
+
+@register("shape64")
+class Shape64(Op):
+    """The shape of input as a 1-D int64 tensor (what paddle.shape gives in Paddle 3)."""
+
+    inputs, outputs = ("input",), ("out",)
+    differentiable = False
+
+    def forward(self, xp, x):
+        return xp.array(x.shape, dtype=np.int64)
+
+    def infer_meta(self, x):
+        return TensorMeta([len(x.shape)], _dt.int64)
 
 def _reshape_error(in_shape, shape):
     shape = [int(d) for d in shape]

@@ -1,4 +1,4 @@
-"""Unary elementwise math ops: scale, exp, log, tanh, sigmoid, abs, clip, conj, angle,
+"""Unary elementwise math ops: scale, exp, log, tanh, sigmoid, abs, clip, conj, angle, real, imag,
 ... (one class each); relu and softmax/log_softmax until the activation family takes them."""
 import math
 import warnings
@@ -8,6 +8,7 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
+from ..creation.conversion import Complex
 from ..creation.fill import Cast, FillConstant, zeros_grad
 from ._special_kernels import erf as _erf_kernel
 
@@ -561,3 +562,73 @@ class Angle(Op):
         r = apply(Abs, x)
         unit_i = apply(FillConstant, shape=[], value=0.0, str_value="1j", dtype=x.dtype.proto)
         return x * unit_i * (out_grad / (r * r))
+
+
+# -- inverse hyperbolic ----------------------------------------------------------------------
+def _conj_if_complex(d, x):
+    """Paddle's complex gradients take the conjugate derivative (out_grad * conj(f'(z)))."""
+    return apply(Conj, d) if x.dtype.is_complex else d
+
+
+@register("acosh")
+class Acosh(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arccosh(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * _conj_if_complex(apply(Rsqrt, x * x - 1.0), x)
+
+
+@register("asinh")
+class Asinh(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arcsinh(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * _conj_if_complex(apply(Rsqrt, x * x + 1.0), x)
+
+
+@register("atanh")
+class Atanh(_Unary):
+    saves = ("X",)
+
+    def forward(self, xp, x):
+        return xp.arctanh(x)
+
+    def backward(self, out_grad):
+        (x,) = self.saved
+        return out_grad * _conj_if_complex(apply(Reciprocal, 1.0 - x * x), x)
+
+
+# -- parts of a complex number ---------------------------------------------------------------
+class _ComplexPart(Op):
+    """The real or imaginary part of a complex tensor, as the matching float dtype."""
+
+    inputs, outputs = ("X",), ("Out",)
+
+    def infer_meta(self, x):
+        return TensorMeta(x.shape, _dt.float64 if x.dtype is _dt.complex128 else _dt.float32)
+
+
+@register("real")
+class Real(_ComplexPart):
+    def forward(self, xp, x):
+        return x.real.copy()
+
+    def backward(self, out_grad):
+        return apply(Complex, out_grad, zeros_grad(out_grad))
+
+
+@register("imag")
+class Imag(_ComplexPart):
+    def forward(self, xp, x):
+        return x.imag.copy()
+
+    def backward(self, out_grad):
+        return apply(Complex, zeros_grad(out_grad), out_grad)

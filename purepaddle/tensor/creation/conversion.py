@@ -1,16 +1,20 @@
 """Tensors from data: to_tensor, tensor, asarray, from_numpy, complex, polar, create_tensor, MmapStorage and
-the storage methods (set_, resize_, element_size, ...); tolist, back to data, is manipulation's as in Paddle."""
+the storage methods (set_, resize_, element_size, ...) and Tensor.to / Tensor._to (dtype and place conversion);
+tolist, back to data, is manipulation's as in Paddle."""
+import copy
 import numbers
 import os
+import re
 import sys
 import types
 
 import numpy as np
 
+from ..._core import dtype as _dt
 from ..._core.dispatch import apply, apply_inplace, building_program
 from ..._core.methods import TensorMethods
 from ..._core.mode import STATE
-from ..._core.place import convert_place
+from ..._core.place import Place, convert_place, is_compiled_with_cuda
 from ..._core.tensor import Tensor
 from ...ops.creation import conversion as C
 from ...ops.creation.fill import Assign, Cast
@@ -353,7 +357,126 @@ _package.__class__ = _TensorModule
 _package.create_tensor = create_tensor  # paddle.tensor.create_tensor (not a top-level paddle name)
 
 
-__all__ = ["to_tensor", "asarray", "from_numpy", "complex", "polar", "create_parameter", "MmapStorage"]
+_TO_DTYPES = ("bfloat16", "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "complex64",
+              "complex128", "bool")
+
+
+def _to_place(device):
+    """A device argument of Tensor._to as a Place, with Paddle's errors."""
+    if isinstance(device, str):
+        d = device.lower()
+        if d == "cpu":
+            return convert_place("cpu")
+        if d == "gpu" or re.fullmatch(r"gpu:\d+", d):
+            if is_compiled_with_cuda():
+                return convert_place(d)
+            raise ValueError(f"The device should not be '{device}', since PaddlePaddle is not compiled with CUDA")
+        raise ValueError("The device must be a string which is like 'cpu', 'gpu', 'gpu:x', 'dcu', 'dcu:x', 'xpu', "
+                         "'xpu:x', 'npu', 'npu:x'")
+    if isinstance(device, Place):
+        return device
+    raise ValueError("device value error, must be str, paddle.CPUPlace(), paddle.CUDAPlace(), "
+                     "paddle.CUDAPinnedPlace(), "
+                     f"paddle.XPUPlace() or paddle.CustomPlace(), but the type of device is {type(device).__name__}")
+
+
+def _to(self, device=None, dtype=None, blocking=None, copy_tensor=None):
+    """Tensor._to: self converted to `dtype` and moved to `device`; self itself when neither changes anything.
+
+    A dtype given as a name is always a cast (a new tensor), as in Paddle; stop_gradient is kept and gradients
+    flow back through the cast.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1.5, 2.5])
+            >>> x._to('cpu', 'float64')
+            Tensor(shape=[2], dtype=float64, place=Place(cpu), stop_gradient=True,
+                   [1.50000000, 2.50000000])
+            >>> x._to('cpu') is x
+            True
+    """
+    if device is None and dtype is None and blocking is None:
+        return self
+    place = None if device is None else _to_place(device)
+    if blocking is not None and not isinstance(blocking, bool):
+        raise AssertionError("blocking value error, must be the True, False or None")
+    out = self
+    if dtype is not None and dtype is not self.dtype:
+        out = cast(self, dtype)
+        copy_tensor = False
+    if place is not None and out.place != place:
+        out = out._copy_to(place, True if blocking is None else blocking)
+        copy_tensor = False
+    if out is not self:
+        out.stop_gradient = self.stop_gradient
+    return copy.deepcopy(out) if copy_tensor else out
+
+
+def _to_method(self, *args, **kwargs):
+    """Tensor.to: dtype and/or device conversion, called as to(dtype, blocking), to(device, dtype, blocking) or
+    to(other, blocking) (other's place and dtype); keywords device, dtype, blocking, other, copy, non_blocking.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1, 2, 3])
+            >>> x.to('float32')
+            Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 2., 3.])
+            >>> x.to('cpu', 'int16').dtype
+            paddle.int16
+            >>> x.to(paddle.to_tensor([4.0], dtype='float64')).dtype
+            paddle.float64
+    """
+    dygraph_only("to")
+    non_blocking = kwargs.pop("non_blocking", False)
+    copy_tensor = kwargs.pop("copy", False)
+    n = len(args) + len(kwargs)
+    if n > 3 or n == 0:
+        raise TypeError(
+            "to() received too many arguments - expected one of:\n  * (Union[str, paddle.CPUPlace(), "
+            "paddle.CUDAPlace(), paddle.CUDAPinnedPlace(), paddle.XPUPlace(), paddle.CustomPlace()] device, "
+            "Union[str, paddle.dtype, numpy.dtype] dtype, bool blocking)\n  * (Union[str, paddle.dtype, numpy.dtype] "
+            "dtype, bool blocking)\n  * (paddle.Tensor other, bool blocking) ")
+    bad = set(kwargs) - {"device", "dtype", "blocking", "other"}
+    if bad:
+        raise TypeError("to() got an unexpected keyword argument " + next(iter(bad)))
+    device = dtype = None
+    blocking = kwargs.get("blocking")
+    if args:
+        first = args[0]
+        if isinstance(first, TensorMethods):
+            device, dtype = first.place, first.dtype
+            if len(args) == 2:
+                blocking = args[1]
+        elif isinstance(first, (_dt.DType, np.dtype)) or (isinstance(first, str) and first.lower() in _TO_DTYPES):
+            dtype = first
+            if len(args) == 2:
+                blocking = args[1]
+        else:
+            device = first
+            if len(args) >= 2:
+                dtype = args[1]
+                if len(args) == 3:
+                    blocking = args[2]
+            else:
+                dtype = kwargs.get("dtype")
+    else:
+        device, dtype = kwargs.get("device"), kwargs.get("dtype")
+        other = kwargs.get("other")
+        if device is None and dtype is None and other is not None:
+            device, dtype = other.place, other.dtype
+    blocking = bool(blocking) and not non_blocking
+    return _to(self, device, dtype, blocking, copy_tensor)
+
+
+as_tensor = tensor  # Paddle's alias
+
+
+__all__ = ["to_tensor", "as_tensor", "asarray", "from_numpy", "complex", "polar", "create_parameter", "MmapStorage"]
 
 METHODS = {"element_size": _element_size, "split_with_sizes": _split_with_sizes, "set_": _set_, "resize_": _resize_,
-           "_is_shared_buffer_with": _is_shared_buffer_with, "polar": polar}
+           "_is_shared_buffer_with": _is_shared_buffer_with, "polar": polar, "to": _to_method, "_to": _to}

@@ -299,6 +299,26 @@ def cast(x, dtype):
     return apply(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
 
 
+def cast_(x, dtype):
+    """In-place cast: x takes `dtype` and its converted values, and is returned.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1.7, -2.5])
+            >>> _ = paddle.cast_(x, 'int32')
+            >>> x
+            Tensor(shape=[2], dtype=int32, place=Place(cpu), stop_gradient=True,
+                   [ 1, -2])
+    """
+    if not isinstance(x, TensorMethods):
+        raise ValueError(f"(InvalidArgument) cast(): argument 'x' (position 0) must be Tensor, but got "
+                         f"{type(x).__name__}")
+    d = convert_dtype(dtype)
+    return apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+
+
 def _astype(self, dtype):
     """Tensor.astype: x itself when already of `dtype`, else paddle.cast(x, dtype).
 
@@ -352,6 +372,6 @@ def _clone_method(self):
 
 
 __all__ = ["full", "zeros", "ones", "empty", "full_like", "zeros_like", "ones_like", "empty_like", "assign", "clone",
-           "cast"]
+           "cast", "cast_"]
 
-METHODS = {"astype": _astype, "cast": cast, "clone": _clone_method, "fill_": _fill_, "zero_": _zero_}
+METHODS = {"astype": _astype, "cast": cast, "cast_": cast_, "clone": _clone_method, "fill_": _fill_, "zero_": _zero_}

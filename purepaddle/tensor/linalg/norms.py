@@ -217,6 +217,8 @@ def vecdot(x, y, axis=-1, name=None):
                    [3., 7.])
     """
     check_var(x, "paddle.linalg.vecdot")
+    if isinstance(y, (numbers.Number, np.generic)):  # Paddle computes (conj(x) * y).sum(axis): a scalar y scales
+        return ((x.conj() if x.dtype.is_complex else x) * y).sum(axis=axis)
     check_var(y, "paddle.linalg.vecdot", "y")
     dx, dy = x.dtype, y.dtype
     if dx is not dy and (dx.is_integer or dy.is_integer or dx.name == "bool" or dy.name == "bool"):

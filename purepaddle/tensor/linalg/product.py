@@ -399,7 +399,10 @@ def matrix_transpose(x, name=None):
     return _swap_last(x)
 
 
-__all__ = ["mm", "bmm", "dot", "mv", "outer", "inner", "cross", "kron", "trace", "diagonal", "matmul",
+ger = outer  # Paddle's alias
+
+
+__all__ = ["mm", "bmm", "dot", "mv", "outer", "ger", "inner", "cross", "kron", "trace", "diagonal", "matmul",
            "matrix_transpose"]
 METHODS = {"bmm": bmm, "dot": dot, "mv": mv, "outer": outer, "inner": inner, "cross": cross, "kron": kron,
            "trace": trace, "diagonal": diagonal, "multi_dot": multi_dot, "__matmul__": _matmul_op,

@@ -259,6 +259,8 @@ def take(x, index, mode="raise", name=None):
 for _f, _req in ((gather, ("x", "index")), (take_along_axis, ("arr", "indices", "axis")),
                  (index_select, ("x", "index"))):
     paddle_signature(_f, *_req)
-__all__ = ["gather", "gather_nd", "take_along_axis", "index_select", "take"]
-METHODS = {"gather": gather, "gather_nd": gather_nd, "take_along_axis": take_along_axis, "index_select": index_select,
+take_along_dim = take_along_axis  # Paddle's alias
+__all__ = ["gather", "gather_nd", "take_along_axis", "take_along_dim", "index_select", "take"]
+METHODS = {"gather": gather, "gather_nd": gather_nd, "take_along_axis": take_along_axis,
+           "take_along_dim": take_along_axis, "index_select": index_select,
            "take": take}

@@ -718,12 +718,16 @@ def tensor_array_to_tensor(input, axis=1, use_stack=False, name=None):
     return res, sizes
 
 
+reverse = flip  # Paddle's alias
+
+
 __all__ = ["concat", "cat", "concatenate", "stack", "split", "chunk", "unbind", "unstack", "narrow", "tile",
-           "repeat_interleave", "flip", "roll", "rot90", "crop", "tensor_split", "hsplit", "vsplit", "dsplit", "hstack",
-           "vstack", "row_stack", "dstack", "column_stack", "block_diag"]
+           "repeat_interleave", "flip", "reverse", "roll", "rot90", "crop", "tensor_split", "hsplit", "vsplit", "dsplit",
+           "hstack", "vstack", "row_stack", "dstack", "column_stack", "block_diag"]
 
 METHODS = {"concat": concat, "stack": stack, "split": split, "chunk": chunk, "unbind": unbind, "unstack": unstack,
-           "narrow": narrow, "tile": tile, "repeat_interleave": repeat_interleave, "flip": flip, "roll": roll,
+           "narrow": narrow, "tile": tile, "repeat_interleave": repeat_interleave, "flip": flip,
+           "reverse": flip, "roll": roll,
            "rot90": rot90, "tensor_split": tensor_split, "hsplit": hsplit, "vsplit": vsplit, "dsplit": dsplit,
            "block_diag": block_diag, "repeat": repeat}
 MODULE_ONLY = ("tensor_array_to_tensor",)  # paddle.tensor.<family>.* only

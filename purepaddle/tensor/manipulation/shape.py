@@ -1,4 +1,4 @@
-"""Shape functions: reshape, flatten, squeeze, unsqueeze, transpose, moveaxis, expand, broadcast_to,
+"""Shape functions: shape, reshape, flatten, squeeze, unsqueeze, transpose (swapaxes), moveaxis, expand, broadcast_to,
 broadcast_tensors, atleast_*, ravel (paddle.*; broadcast_shape(s), arithmetic on shapes, are math's)."""
 import math
 
@@ -9,8 +9,9 @@ from ..._core.dispatch import apply, apply_inplace, constant as const_operand
 from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
 from ...ops.manipulation import shape as S
-from .._check import check_x, class_type_name
+from .._check import check_x, class_type_name, need_tensor
 from .._operand import cast
+from .._signature import paddle_signature
 
 
 def _is_int(v):
@@ -268,8 +269,28 @@ def _perm(x, perm, op="transpose"):
     return out
 
 
-def transpose(x, perm, name=None):
-    """Permute the dims of x: out.shape[i] = x.shape[perm[i]].
+def _two_dims_perm(x, perm, name, kwargs):
+    """Paddle's torch-style forms: transpose(x, dim0, dim1), dim0=/dim1= (or axis0=/axis1=) and input= swap two
+    dims; they give (x, perm)."""
+    if "input" in kwargs and x is None:
+        x = kwargs.pop("input")
+    dim0 = kwargs.pop("dim0", kwargs.pop("axis0", None))
+    dim1 = kwargs.pop("dim1", kwargs.pop("axis1", None))
+    if kwargs:
+        raise TypeError(f"transpose() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if dim0 is None and isinstance(perm, int):
+        dim0 = perm
+    if dim1 is None and isinstance(name, int):
+        dim1 = name
+    if dim0 is not None and dim1 is not None:
+        check_x(x, "transpose")
+        perm = list(range(len(x.shape)))
+        perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
+    return x, perm
+
+
+def transpose(x=None, perm=None, name=None, **kwargs):
+    """Permute the dims of x: out.shape[i] = x.shape[perm[i]]; ``transpose(x, dim0, dim1)`` swaps two dims.
 
     Examples:
         .. code-block:: python
@@ -278,7 +299,10 @@ def transpose(x, perm, name=None):
             >>> x = paddle.ones([2, 3, 4])
             >>> paddle.transpose(x, [2, 0, 1]).shape
             paddle.Size([4, 2, 3])
+            >>> paddle.swapaxes(x, 0, 2).shape
+            paddle.Size([4, 3, 2])
     """
+    x, perm = _two_dims_perm(x, perm, name, kwargs)
     return apply(S.Transpose, x, axis=_perm(x, perm))
 
 
@@ -334,8 +358,24 @@ def t_(input, name=None):
     return apply_inplace(S.Transpose, input, axis=_t_perm(input, "t_"))
 
 
+paddle_signature(transpose, "x", "perm")
 swapaxes = transpose
 swapdims = transpose
+
+
+def shape(input):  # noqa: A002
+    """The shape of input as a 1-D int64 tensor (a 0-D input gives an empty one).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.shape(paddle.ones([3, 2]))
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [3, 2])
+    """
+    need_tensor(input, "shape64", "input")
+    return apply(S.Shape64, input)
 
 
 def permute(input, *dims):
@@ -605,7 +645,8 @@ def ravel(input):
 
 __all__ = ["reshape", "reshape_", "flatten", "flatten_", "squeeze", "squeeze_", "unsqueeze", "unsqueeze_", "transpose",
            "transpose_", "t", "t_", "swapaxes", "swapdims", "permute", "unflatten", "view_as", "moveaxis", "expand",
-           "broadcast_to", "expand_as", "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "ravel"]
+           "broadcast_to", "expand_as", "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "ravel",
+           "shape"]
 METHODS = {"reshape": reshape, "reshape_": reshape_, "flatten": flatten, "flatten_": flatten_, "squeeze": squeeze,
            "squeeze_": squeeze_, "unsqueeze": unsqueeze, "unsqueeze_": unsqueeze_, "transpose": transpose,
            "transpose_": transpose_, "t": t, "t_": t_, "swapaxes": swapaxes, "swapdims": swapdims, "permute": permute,

@@ -141,6 +141,18 @@ def tanh_(x, name=None):
     return _inplace(U.Tanh, x, "tanh_", "tanh")
 
 
+def acosh_(x, name=None):
+    return _inplace(U.Acosh, x, "acosh", "acosh")
+
+
+def asinh_(x, name=None):
+    return _inplace(U.Asinh, x, "asinh", "asinh")
+
+
+def atanh_(x, name=None):
+    return _inplace(U.Atanh, x, "atanh", "atanh")
+
+
 def sigmoid_(x, name=None):
     return _inplace(U.Sigmoid, x, "sigmoid_", "sigmoid")
 
@@ -181,7 +193,7 @@ _INPLACE = {
     "floor_": floor_, "ceil_": ceil_, "round_": round_, "trunc_": trunc_, "neg_": neg_, "sin_": sin_,
     "cos_": cos_, "tan_": tan_, "asin_": asin_, "acos_": acos_, "atan_": atan_, "sinh_": sinh_,
     "cosh_": cosh_, "tanh_": tanh_, "sigmoid_": sigmoid_, "erf_": erf_, "nan_to_num_": nan_to_num_,
-    "clip_": clip_,
+    "clip_": clip_, "acosh_": acosh_, "asinh_": asinh_, "atanh_": atanh_,
 }
 _INPLACE_EXAMPLES = {  # name: (call, printed result for x = [0.5, 0.25])
     "exp_": ("x.exp_()", "1.64872127, 1.28402542"), "expm1_": ("paddle.expm1_(x)", "0.64872127, 0.28402542"),
@@ -198,10 +210,13 @@ _INPLACE_EXAMPLES = {  # name: (call, printed result for x = [0.5, 0.25])
     "sinh_": ("paddle.sinh_(x)", "0.52109531, 0.25261232"), "cosh_": ("paddle.cosh_(x)", "1.12762597, 1.03141310"),
     "tanh_": ("paddle.tanh_(x)", "0.46211716, 0.24491866"), "sigmoid_": ("x.sigmoid_()", "0.62245933, 0.56217650"),
     "erf_": ("paddle.erf_(x)", "0.52049988, 0.27632639"),
+    "asinh_": ("paddle.asinh_(x)", "0.48121183, 0.24746646"),
+    "atanh_": ("x.atanh_()", "0.54930614, 0.25541281"),
     "nan_to_num_": ("paddle.nan_to_num_(x)", "0.50000000, 0.25000000"),
 }
 for _n, (_call, _vals) in _INPLACE_EXAMPLES.items():
     _INPLACE[_n].__doc__ = _inplace_doc("[0.5, 0.25]", _n[:-1], _call, _vals)
+acosh_.__doc__ = _inplace_doc("[1.5, 2.0]", "acosh", "paddle.acosh_(x)", "0.96242365, 1.31695790")
 
 
 # -- binary -------------------------------------------------------------------------------
@@ -432,7 +447,8 @@ mod_ = remainder_
 floor_mod_ = remainder_
 
 
-__all__ = ["abs_", "acos_", "asin_", "atan_", "cos_", "cosh_", "erf_", "expm1_", "log_", "log2_", "log10_", "log1p_",
+__all__ = ["abs_", "acos_", "acosh_", "asin_", "asinh_", "atanh_", "atan_", "cos_", "cosh_", "erf_", "expm1_",
+           "log_", "log2_", "log10_", "log1p_",
            "nan_to_num_", "neg_", "sin_", "sinh_", "square_", "tan_", "tanh_", "trunc_", "divide_", "div_",
            "floor_divide_", "floor_mod_", "mod_", "multiply_", "pow_", "remainder_", "sub_", "subtract_"]
 
@@ -440,7 +456,8 @@ METHODS = {"exp_": exp_, "log_": log_, "log2_": log2_, "log10_": log10_, "log1p_
            "rsqrt_": rsqrt_, "reciprocal_": reciprocal_, "square_": square_, "abs_": abs_, "floor_": floor_,
            "ceil_": ceil_, "round_": round_, "trunc_": trunc_, "neg_": neg_, "sin_": sin_, "cos_": cos_, "tan_": tan_,
            "asin_": asin_, "acos_": acos_, "atan_": atan_, "sinh_": sinh_, "cosh_": cosh_, "tanh_": tanh_,
-           "sigmoid_": sigmoid_, "nan_to_num_": nan_to_num_, "clip_": clip_, "clamp_": clip_, "add_": add_,
+           "acosh_": acosh_, "asinh_": asinh_, "atanh_": atanh_, "sigmoid_": sigmoid_, "nan_to_num_": nan_to_num_,
+           "clip_": clip_, "clamp_": clip_, "add_": add_,
            "subtract_": subtract_, "sub_": sub_, "multiply_": multiply_, "mul_": multiply_, "divide_": divide_,
            "div_": div_, "floor_divide_": floor_divide_, "remainder_": remainder_, "mod_": mod_,
            "floor_mod_": floor_mod_, "pow_": pow_, "scale_": scale_, "lerp_": lerp_}

@@ -1,5 +1,5 @@
-"""Unary math: abs, exp, log, sin, sigmoid, clip, sgn, isposinf, conj, angle, frac, sinc, rad2deg, ...
-(paddle.*)."""
+"""Unary math: abs, exp, log, sin, acosh, sigmoid, clip, sgn, isposinf, conj, angle, real, imag, frac, sinc,
+rad2deg, ... (paddle.*)."""
 import math
 
 import numpy as np
@@ -367,6 +367,32 @@ cosh.__doc__ = _trig_doc("cosh", "1.08107233, 1.02006674, 1.00500417, 1.04533851
 tanh.__doc__ = _trig_doc("tanh", "-0.37994900, -0.19737528,  0.09966799,  0.29131261")
 
 
+def acosh(x, name=None, *, out=None):
+    """Elementwise inverse hyperbolic cosine (integers are cast to float32; NaN below 1).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.acosh(paddle.to_tensor([1.0, 3.0, 4.0, 5.0]))
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.        , 1.76274717, 2.06343699, 2.29243159])
+    """
+    return _float_op(U.Acosh, x, "acosh", out=out)
+
+
+def asinh(x, name=None):
+    return _float_op(U.Asinh, x, "asinh")
+
+
+def atanh(x, name=None, *, out=None):
+    return _float_op(U.Atanh, x, "atanh", out=out)
+
+
+asinh.__doc__ = _trig_doc("asinh", "-0.39003533, -0.19869010,  0.09983408,  0.29567307")
+atanh.__doc__ = _trig_doc("atanh", "-0.42364895, -0.20273255,  0.10033534,  0.30951962")
+
+
 def sigmoid(x, name=None, *, out=None):
     """Elementwise 1 / (1 + exp(-x)).
 
@@ -704,6 +730,41 @@ def angle(x, name=None):
     return apply(Angle, x)
 
 
+def _complex_part(op_cls, x, api):
+    need_tensor(x, api)
+    if not x.dtype.is_complex:
+        raise kernel_error(api, x.dtype, "complex128, complex64")
+    return apply(op_cls, x)
+
+
+def real(x, name=None):
+    """The real part of a complex tensor (complex64 gives float32, complex128 float64).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.real(paddle.to_tensor([1 + 2j, 3 - 4j]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [1., 3.])
+    """
+    return _complex_part(U.Real, x, "real")
+
+
+def imag(x, name=None):
+    """The imaginary part of a complex tensor (complex64 gives float32, complex128 float64).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.imag(paddle.to_tensor([1 + 2j, 3 - 4j]))
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [ 2., -4.])
+    """
+    return _complex_part(U.Imag, x, "imag")
+
+
 def frac(x, name=None, *, out=None):
     """Elementwise fractional part x - trunc(x) (zeros for integer tensors).
 
@@ -783,13 +844,18 @@ def deg2rad(x, name=None):
 
 __all__ = ["abs", "sign", "floor", "ceil", "round", "trunc", "neg", "exp", "expm1", "log", "log2", "log10", "log1p",
            "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
-           "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment", "clamp", "negative",
-           "sgn", "isposinf", "isneginf", "isreal", "positive", "conj", "angle", "frac", "sinc", "rad2deg", "deg2rad"]
+           "acosh", "asinh", "atanh", "sigmoid", "erf", "isnan", "isinf", "isfinite", "nan_to_num", "clip", "increment",
+           "clamp", "negative",
+           "sgn", "isposinf", "isneginf", "isreal", "positive", "conj", "angle", "real", "imag", "frac", "sinc",
+           "rad2deg", "deg2rad"]
 METHODS = {"abs": abs, "sign": sign, "floor": floor, "ceil": ceil, "round": round, "trunc": trunc, "neg": neg,
            "exp": exp, "expm1": expm1, "log": log, "log2": log2, "log10": log10, "log1p": log1p, "sqrt": sqrt,
            "rsqrt": rsqrt, "square": square, "reciprocal": reciprocal, "sin": sin, "cos": cos, "tan": tan, "asin": asin,
-           "acos": acos, "atan": atan, "sinh": sinh, "cosh": cosh, "tanh": tanh, "sigmoid": sigmoid, "erf": erf,
+           "acos": acos, "atan": atan, "sinh": sinh, "cosh": cosh, "tanh": tanh, "acosh": acosh,
+           "asinh": asinh, "atanh": atanh, "sigmoid": sigmoid, "erf": erf,
            "isnan": isnan, "isinf": isinf, "isfinite": isfinite, "nan_to_num": nan_to_num, "clip": clip,
            "increment": increment, "__abs__": abs, "clamp": clamp, "negative": negative, "sgn": sgn,
-           "isposinf": isposinf, "isneginf": isneginf, "isreal": isreal, "conj": conj, "angle": angle, "frac": frac,
+           "isposinf": isposinf, "isneginf": isneginf, "isreal": isreal, "__pos__": positive,
+           "conj": conj, "angle": angle, "real": real,
+           "imag": imag, "frac": frac,
            "sinc": sinc, "rad2deg": rad2deg, "deg2rad": deg2rad}

@@ -1,5 +1,5 @@
 """The softmax family of paddle.nn.functional (ops in ops/activation/softmax.py): softmax, log_softmax,
-gumbel_softmax.
+gumbel_softmax, and paddle.softmax (torch's signature, Paddle's paddle.compat.nn.functional.softmax).
 """
 from ...._core import dtype as _dt
 from ...._core.dispatch import apply, apply_inplace
@@ -91,6 +91,39 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
 
 
 softmax = param_alias(input="x", dim="axis")(softmax)
+
+
+def compat_softmax(input=None, dim=None, dtype=None, *args, out=None, **kwargs):  # noqa: A002
+    """paddle.softmax, torch's signature: softmax along `dim`; without one, dim 0 for 0-D, 1-D and 3-D input and
+    dim 1 otherwise; `dtype` casts input first. The torch-only third argument `_stacklevel` (an int) is ignored.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 5.0]])
+            >>> paddle.softmax(x)
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[0.26894143, 0.73105860],
+                    [0.11920292, 0.88079703]])
+            >>> paddle.softmax(x, dim=0, dtype='float64')
+            Tensor(shape=[2, 2], dtype=float64, place=Place(cpu), stop_gradient=True,
+                   [[0.11920292, 0.04742587],
+                    [0.88079708, 0.95257413]])
+    """
+    bad = sorted(k for k in ("x", "axis", "name") if k in kwargs)
+    if bad:
+        raise TypeError(f"paddle.compat.nn.functional.softmax() received unexpected keyword argument"
+                        f"{'s' if len(bad) > 1 else ''} {', '.join(repr(k) for k in bad)}. \nDid you mean to use "
+                        "paddle.nn.functional.softmax() instead?")
+    kwargs.pop("_stacklevel", None)
+    if isinstance(dtype, int) and not isinstance(dtype, bool):  # softmax(x, dim, _stacklevel[, dtype])
+        dtype = args[0] if args else kwargs.pop("dtype", None)
+    if kwargs:
+        raise TypeError(f"softmax() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if dim is None:
+        dim = 0 if getattr(input, "ndim", 0) in (0, 1, 3) else 1
+    return softmax(input, dim, dtype, out=out)
 
 
 def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
