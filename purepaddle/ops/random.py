@@ -133,7 +133,7 @@ class Poisson(_Sampler):
 
     def forward(self, xp, x):
         lam = np.where(x > 0, x, 0).astype(np.float64)
-        return rng().poisson(lam).astype(x.dtype)
+        return np.asarray(rng().poisson(lam), dtype=x.dtype)  # a 0-D rate draws a Python int
 
     def backward(self, out_grad):
         return zeros_grad(out_grad)
