@@ -162,6 +162,18 @@ def float_info(d):
     return np.finfo(npd)
 
 
+def kind_of(np_dtype):
+    """numpy's kind letter of an array dtype ('b', 'i', 'u', 'f', 'c'), with ml_dtypes' bfloat16 (kind 'V' to
+    numpy) as 'f': kernels branch on this so bfloat16 takes the floating paths."""
+    k = np_dtype.kind
+    return "f" if k == "V" and np_dtype == _BF16 else k
+
+
+def np_finfo(np_dtype):
+    """np.finfo of a floating numpy dtype, ml_dtypes' finfo for bfloat16 (which np.finfo rejects)."""
+    return _ml_dtypes.finfo(np_dtype) if _BF16 is not None and np_dtype == _BF16 else np.finfo(np_dtype)
+
+
 def _kind(d):
     """'b' bool, 'i' integer, 'f' floating, 'c' complex: the categories Paddle's 0-D rule compares."""
     return "b" if d is bool_ else "c" if d.is_complex else "f" if d.is_floating else "i"

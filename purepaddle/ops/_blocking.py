@@ -10,7 +10,13 @@ BLOCK = 131072  # elements per block (512 KB of float32): measured best for Laye
 
 
 def blocked(kernel, x, *more):
-    """kernel(x, *more) (arrays of x's shape in, one array out), computed over blocks of the flattened arrays."""
+    """kernel(x, *more) (arrays of x's shape in, one array out), computed over blocks of the flattened arrays.
+
+    A 0-D x runs as one element of shape [1]: NumPy arithmetic on 0-D arrays returns scalars, which the
+    kernels' in-place passes (out=, +=) cannot write into.
+    """
+    if x.ndim == 0:
+        return kernel(x.reshape(1), *[m.reshape(1) for m in more]).reshape(())
     n = x.size
     if n <= 2 * BLOCK:
         return kernel(x, *more)

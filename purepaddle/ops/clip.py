@@ -1,15 +1,16 @@
 """Gradient-clipping ops: clip_by_norm and squared_l2_norm (used by nn.ClipGradByNorm / ClipGradByGlobalNorm)."""
 import numpy as np
 
+from .._core.dtype import kind_of
 from .._core.op import Op, TensorMeta, register
 
 
 def sum_squares(x):
     """sum(x**2) in x's float dtype (a BLAS dot product, no temporary)."""
     flat = x.reshape(-1)
-    if flat.dtype.kind == "c":
+    if kind_of(flat.dtype) == "c":
         return np.vdot(flat, flat).real
-    if flat.dtype.kind != "f":
+    if kind_of(flat.dtype) != "f":
         flat = flat.astype(np.float32)
     return np.dot(flat, flat)
 

@@ -3,6 +3,7 @@ allclose, equal_all (no gradients)."""
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.dtype import kind_of
 from .._core.op import Op, TensorMeta, register
 from .math.elementwise import broadcast_shape
 from .math._axes import reduce_axes, reduced_shape
@@ -126,7 +127,7 @@ class _Shift(_Bitwise):
     def forward(self, xp, x, y):
         bits = x.dtype.itemsize * 8
         arith = self.attrs.get("is_arithmetic", True)
-        signed = x.dtype.kind == "i"
+        signed = kind_of(x.dtype) == "i"
         if signed and not arith:
             u = np.dtype(f"u{x.dtype.itemsize}")
             return self._shift(x.astype(u), y.astype(u), bits).astype(x.dtype)
@@ -149,7 +150,7 @@ class BitwiseRightShift(_Shift):
         big = y >= bits
         out = np.right_shift(x, np.where(big, 0, y).astype(x.dtype))
         if big.any():
-            fill = np.where(x < 0, x.dtype.type(-1), x.dtype.type(0)) if x.dtype.kind == "i" else x.dtype.type(0)
+            fill = np.where(x < 0, x.dtype.type(-1), x.dtype.type(0)) if kind_of(x.dtype) == "i" else x.dtype.type(0)
             out = np.where(big, fill, out)
         return out
 

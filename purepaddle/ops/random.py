@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from .._core import dtype as _dt
+from .._core.dtype import kind_of
 from .._core.generator import rng
 from .._core.op import Op, TensorMeta, register
 from .creation.fill import _np_dtype, zeros_grad
@@ -20,7 +21,7 @@ from .math.elementwise import broadcast_shape
 
 def _draw(kind, shape, dt, r):
     """Standard uniform ('u') or normal ('n') samples of numpy dtype dt (complex: both parts)."""
-    if dt.kind == "c":
+    if kind_of(dt) == "c":
         part = np.float32 if dt.itemsize == 8 else np.float64
         re, im = _draw(kind, shape, np.dtype(part), r), _draw(kind, shape, np.dtype(part), r)
         if kind == "n":
@@ -72,7 +73,7 @@ class GaussianRandom(_Nullary):
         if std != 1.0:
             out = out * out.real.dtype.type(std)
         if mean != 0.0:
-            out = out + (out.real.dtype.type(mean) * (1 + 1j) if dt.kind == "c" else out.dtype.type(mean))
+            out = out + (out.real.dtype.type(mean) * (1 + 1j) if kind_of(dt) == "c" else out.dtype.type(mean))
         return out.astype(dt, copy=False)
 
 
@@ -133,7 +134,7 @@ class Poisson(_Sampler):
 
     def forward(self, xp, x):
         lam = np.where(x > 0, x, 0).astype(np.float64)
-        return rng().poisson(lam).astype(x.dtype)
+        return np.asarray(rng().poisson(lam), dtype=x.dtype)  # a 0-D rate draws a Python int
 
     def backward(self, out_grad):
         return zeros_grad(out_grad)
@@ -203,7 +204,7 @@ class GaussianInplace(_InplaceSampler):
     def forward(self, xp, x):
         a = self.attrs
         out = _draw("n", x.shape, x.dtype, rng(a["seed"]))
-        mean = a["mean"] * (1 + 1j) if x.dtype.kind == "c" else a["mean"]  # complex: mean in both parts
+        mean = a["mean"] * (1 + 1j) if kind_of(x.dtype) == "c" else a["mean"]  # complex: mean in both parts
         return (out * a["std"] + mean).astype(x.dtype, copy=False)
 
 

@@ -3,6 +3,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import apply
+from .._core.dtype import kind_of
 from .._core.op import Op, TensorMeta, register
 from .creation.fill import FillAnyLike
 from ._errors import InvalidArgument
@@ -19,7 +20,7 @@ class ReduceMean(_Reduce):
     def forward(self, xp, x):
         a = self.attrs
         ax, kd = reduce_axes(a, x.ndim), a["keep_dim"]
-        k = x.dtype.kind
+        k = kind_of(x.dtype)
         if k in "fc":
             if x.dtype.itemsize < 4:  # float16: accumulate in float32
                 out = x.mean(axis=ax, keepdims=kd, dtype=np.float32)
@@ -83,7 +84,7 @@ class Median(Op):
             val = val if val.dtype == x.dtype else val.astype(x.dtype)
         else:
             val = v_lo
-        if xx.dtype.kind == "f":
+        if kind_of(xx.dtype) == "f":
             nan = xp.isnan(xx)
             has_nan = nan.any(axis=ax, keepdims=True)
             if has_nan.any():
@@ -186,7 +187,7 @@ def _nan_layout(x, axes):
 def _nan_parts(x, axes):
     """Rows, stable order (NaN last), non-NaN counts and the lower/upper middle positions per row."""
     xx, kept, keepdim = _nan_layout(x, axes)
-    nan = np.isnan(xx) if xx.dtype.kind == "f" else np.zeros(xx.shape, bool)
+    nan = np.isnan(xx) if kind_of(xx.dtype) == "f" else np.zeros(xx.shape, bool)
     cnt = xx.shape[-1] - nan.sum(-1, keepdims=True)
     order = np.argsort(xx, axis=-1, kind="stable")
     lo, hi = np.maximum(cnt - 1, 0) // 2, cnt // 2
@@ -213,7 +214,7 @@ class NanMedian(Op):
         val = v_lo
         if a["mode"] == "avg":
             v_hi = np.take_along_axis(xx, np.take_along_axis(order, hi, -1), -1)
-            if xx.dtype.kind == "f":
+            if kind_of(xx.dtype) == "f":
                 val = ((v_lo + v_hi) / 2).astype(xx.dtype)
             else:
                 s = v_lo.astype(np.int64) + v_hi

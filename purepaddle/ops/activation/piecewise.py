@@ -31,7 +31,7 @@ class Relu(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
-        return xp.maximum(x, 0)
+        return xp.fmax(x, 0)  # NaN gives 0, as Paddle's kernel; as fast as maximum
 
     def backward(self, out_grad):
         (out,) = self.saved
@@ -83,8 +83,8 @@ class LeakyRelu(_Unary):
     def backward(self, g):
         (x,) = self.saved
         a = self.attrs["alpha"]
-        m = _mask(x >= 0, g)
-        return g * (m * (1.0 - a) + a)
+        # 1 where x >= 0, alpha where x < 0, 0 at NaN (neither), as Paddle's leaky_relu_grad
+        return g * (_mask(x >= 0, g) + _mask(x < 0, g) * a)
 
 
 @register("brelu")
@@ -127,7 +127,8 @@ class SoftShrink(_Unary):
 
     def forward(self, xp, x):
         lam = self.attrs["lambda"]
-        return _typed(xp.where(x > lam, x - lam, xp.where(x < -lam, x + lam, 0)), x)
+        # NaN fails both range tests and stays NaN (x + lambda), as in Paddle
+        return _typed(xp.where(x > lam, x - lam, xp.where(x >= -lam, 0, x + lam)), x)
 
     def backward(self, g):
         (x,) = self.saved
@@ -143,7 +144,7 @@ class ThresholdedRelu(_Unary):
 
     def forward(self, xp, x):
         a = self.attrs
-        return _typed(xp.where(x > a["threshold"], x, a.get("value", 0.0)), x)
+        return _typed(xp.where(x <= a["threshold"], a.get("value", 0.0), x), x)  # NaN stays NaN, as in Paddle
 
     def backward(self, g):
         (x,) = self.saved
@@ -157,10 +158,13 @@ class HardSigmoid(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        return blocked(self._kernel, x)
+
+    def _kernel(self, x):
         a = self.attrs
         out = x * a["slope"]
         out += a["offset"]
-        return _typed(xp.clip(out, 0, 1, out=out), x)
+        return _typed(np.clip(out, 0, 1, out=out), x)
 
     def backward(self, g):
         (out,) = self.saved

@@ -336,9 +336,13 @@ class Softsign(_Unary):
     saves = ("X",)
 
     def forward(self, xp, x):
-        d = xp.abs(x)
+        return blocked(self._kernel, x)
+
+    @staticmethod
+    def _kernel(x):
+        d = np.abs(x)
         d += 1.0
-        return _typed(xp.divide(x, d, out=d), x)
+        return _typed(np.divide(x, d, out=d), x)
 
     def backward(self, g):
         (x,) = self.saved

@@ -9,6 +9,7 @@ resampling, one dim at a time in reverse order.
 import numpy as np
 
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 
 
@@ -152,7 +153,7 @@ def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None,
     method = _METHOD[attrs.get("interp_method", "bilinear")]
     # weights are float32 (float64 for float64 data); integer and half inputs are cast back at the end
     work = np.float64 if x.dtype == np.float64 else np.float32
-    if method == "linear" and nd == 2 and x.dtype.kind in "iu" and not antialias:
+    if method == "linear" and nd == 2 and kind_of(x.dtype) in "iu" and not antialias:
         return _bilinear_exact(x, axes, in_sp, size, scale, attrs)
     out = x
     for ax, n_in, n_out, s in zip(axes, in_sp, size, scale):

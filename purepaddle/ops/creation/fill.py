@@ -4,6 +4,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 
 
@@ -25,7 +26,7 @@ def assign_value_attrs(array):
     a = np.asarray(array)
     d = _dt.from_numpy(a.dtype)
     slot = _VALUE_ATTRS.get(d.name, "values")
-    conv = _PY_KIND[a.dtype.kind]
+    conv = _PY_KIND[kind_of(a.dtype)]
     return {"shape": list(a.shape), "dtype": d.proto, slot: [conv(v) for v in a.ravel().tolist()]}
 
 
@@ -50,7 +51,7 @@ class FillConstant(Op):
         value = a["value"]
         s = a.get("str_value")
         if s:
-            value = _int_value(s) if dt.kind in "iu" else complex(s) if dt.kind == "c" else float(s)
+            value = _int_value(s) if kind_of(dt) in "iu" else complex(s) if kind_of(dt) == "c" else float(s)
         out = xp.empty(a["shape"], dtype=dt)
         out.fill(value)
         return out
@@ -204,7 +205,7 @@ class Cast(Op):
 
     def forward(self, xp, x):
         dt = _np_dtype(self.attrs["out_dtype"])
-        if x.dtype.kind == "c" and dt.kind != "c":
+        if kind_of(x.dtype) == "c" and kind_of(dt) != "c":
             x = x.real
         return x.astype(dt)
 

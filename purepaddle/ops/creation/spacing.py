@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..._core import dtype as _dt
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from .fill import _np_dtype
 
@@ -29,10 +30,10 @@ class Range(Op):
 
 def _spaced(start, stop, num, dt):
     """num evenly spaced values, filled from both ends as Paddle's linspace kernel does."""
-    if dt.kind in "iu":
+    if kind_of(dt) in "iu":
         start, stop, work = int(start), int(stop), np.float64
     else:
-        work = np.float64 if dt.itemsize >= 8 or dt.kind == "c" else np.float32
+        work = np.float64 if dt.itemsize >= 8 or kind_of(dt) == "c" else np.float32
     start, stop = work(start), work(stop)
     if num == 1:
         return np.array([start], dtype=work)
@@ -77,7 +78,7 @@ class Logspace(Op):
         dt = _np_dtype(self.attrs["dtype"])
         n = _count(num)
         s, e = _scalar(start), _scalar(stop)
-        if dt.kind in "iu":
+        if kind_of(dt) in "iu":
             exps = _spaced(s, e, n, dt)
         else:  # ends rounded to the output dtype, exponents in float64 (closest to Paddle's kernel)
             exps = _spaced(dt.type(s), dt.type(e), n, np.dtype(np.float64))

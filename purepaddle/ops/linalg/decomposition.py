@@ -6,6 +6,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..creation.fill import zeros_grad
 from ..manipulation.join import Concat
@@ -673,7 +674,7 @@ class MatrixExp(Op):
     saves = ("X",)
 
     def forward(self, xp, x):
-        work = np.complex128 if x.dtype.kind == "c" else np.float64
+        work = np.complex128 if kind_of(x.dtype) == "c" else np.float64
         flat = x.reshape((-1,) + x.shape[-2:]).astype(work)
         out = np.stack([expm(a) for a in flat]) if flat.shape[0] else flat
         return out.reshape(x.shape).astype(x.dtype)

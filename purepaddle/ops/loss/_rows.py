@@ -5,6 +5,7 @@ matrix-vector product), hard labels checked against the class range.
 import numpy as np
 
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.tensor import Tensor
 from .._errors import InvalidArgument, OutOfRange
 from ..math.unary import Clip
@@ -61,7 +62,7 @@ def is_zero_const(t):
     if type(t) is not Tensor or not t.stop_gradient:
         return False
     a = t._data
-    u = a.view(_UNSIGNED[a.itemsize]) if a.itemsize in _UNSIGNED and a.dtype.kind == "f" else a
+    u = a.view(_UNSIGNED[a.itemsize]) if a.itemsize in _UNSIGNED and kind_of(a.dtype) == "f" else a
     return not (np.count_nonzero(u) if a.size < 4096 else u.max())
 
 
@@ -87,7 +88,7 @@ def hard_labels(label, rows, classes, ignore_index, check=True):
 
     check: raise Paddle's range errors (the grad op skips them: its forward op already did)."""
     lab = label.reshape(-1)
-    if lab.dtype.kind not in "iu":
+    if kind_of(lab.dtype) not in "iu":
         lab = lab.astype(np.int64)  # float hard labels are read as integers, as Paddle's kernel does
     if lab.size != rows:
         raise InvalidArgument(

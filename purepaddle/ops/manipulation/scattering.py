@@ -3,6 +3,7 @@ fill_diagonal_tensor (and their grad ops)."""
 import numpy as np
 
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..linalg.product import Diagonal, _diag_index, _moved
 from .._errors import OutOfRange
@@ -183,7 +184,7 @@ def _put_positions(arr_shape, index, axis):
 
 
 def _extreme(dtype, high):
-    if dtype.kind == "f":
+    if kind_of(dtype) == "f":
         return np.inf if high else -np.inf
     info = np.iinfo(dtype)
     return info.max if high else info.min
@@ -215,7 +216,7 @@ def put_along_axis_forward(arr, index, values, axis, reduce, include_self):
             cnt = cnt + (cnt > 0)  # the touched positions count themselves once
         np.add.at(out, tup, v)
         touched = cnt > 0
-        if out.dtype.kind == "f" or out.dtype.kind == "c":
+        if kind_of(out.dtype) == "f" or kind_of(out.dtype) == "c":
             out[touched] = out[touched] / cnt[touched]
         else:
             out[touched] = (out[touched] / cnt[touched]).astype(out.dtype)

@@ -90,7 +90,7 @@ def erfcx(x):
 def _erfc_tail(a):
     """erfc(a) for a > 0.5 (0 past 27, where it underflows)."""
     out = np.zeros_like(a)
-    fin = a < 27.0
+    fin = ~(a >= 27.0)  # NaN takes the finite branch and stays NaN
     af = a[fin]
     out[fin] = np.exp(-af * af) * erfcx(af)
     return out

@@ -3,6 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
 from ..manipulation.scattering import PutAlongAxis
@@ -31,7 +32,7 @@ class _CumExtreme(Op):
         shape[axis] = x.shape[axis]
         pos = np.arange(x.shape[axis], dtype=idt).reshape(shape)
         hit = x == vals
-        if x.dtype.kind in "fc":
+        if kind_of(x.dtype) in "fc":
             hit |= xp.isnan(x)
         idx = np.maximum.accumulate(np.where(hit, pos, 0), axis=axis).astype(idt, copy=False)
         return vals, idx

@@ -1,6 +1,7 @@
 """Binary and n-ary elementwise ops with numpy broadcasting: elementwise_add/sub/mul/div/pow/...,
 atan2, lerp, reduce_as."""
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 
 
@@ -133,7 +134,7 @@ class ElementwiseDiv(_Binary):
 
     def forward(self, xp, x, y):
         out = x / y
-        if out.dtype != x.dtype and x.dtype.kind == "f":
+        if out.dtype != x.dtype and kind_of(x.dtype) == "f":
             out = out.astype(x.dtype)
         return out
 
@@ -151,7 +152,7 @@ class ElementwisePow(_Binary):
     saves = ("X", "Y", "Out")
 
     def forward(self, xp, x, y):
-        if x.dtype.kind in "iu" and y.dtype.kind in "iu":
+        if kind_of(x.dtype) in "iu" and kind_of(y.dtype) in "iu":
             from .unary import _int_power
             return _int_power(xp, x, y)
         return xp.power(x, y)
@@ -227,7 +228,7 @@ class ElementwiseFloorDiv(_Binary):
     differentiable = False
 
     def forward(self, xp, x, y):
-        if x.dtype.kind in "iu" and (y == 0).any():
+        if kind_of(x.dtype) in "iu" and (y == 0).any():
             raise ZeroDivisionError("Integer division by zero encountered in floor_divide")
         return xp.floor_divide(x, y)
 
@@ -237,7 +238,7 @@ class ElementwiseMod(_Binary):
     saves = ("X", "Y")
 
     def forward(self, xp, x, y):
-        if x.dtype.kind in "iu" and (y == 0).any():
+        if kind_of(x.dtype) in "iu" and (y == 0).any():
             raise ZeroDivisionError("Integer division by zero encountered in remainder")
         return xp.mod(x, y)
 

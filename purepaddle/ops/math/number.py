@@ -3,6 +3,7 @@ gcd, lcm (integers), elementwise_heaviside."""
 import numpy as np
 
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..creation.fill import FillAnyLike, zeros_grad
 from .elementwise import ElementwisePow, broadcast_shape, sum_to
@@ -26,7 +27,7 @@ class Copysign(_BinaryOp):
     saves = ("x", "y", "out")
 
     def forward(self, xp, x, y):
-        if x.dtype.kind == "b":
+        if kind_of(x.dtype) == "b":
             return xp.broadcast_to(x, xp.broadcast_shapes(x.shape, y.shape)).copy()
         return xp.copysign(x, y).astype(x.dtype, copy=False)
 
@@ -89,7 +90,7 @@ class Frexp(Op):
 
 def _euclid(a, b):
     """gcd of |a| and |b| by Euclid's algorithm (integers through np.gcd; floats by fmod steps)."""
-    if a.dtype.kind in "iu":
+    if kind_of(a.dtype) in "iu":
         return np.gcd(a, b)
     a, b = np.broadcast_arrays(np.abs(a), np.abs(b))
     a, b = a.copy(), b.copy()
@@ -119,7 +120,7 @@ class Lcm(_BinaryOp):
     differentiable = False
 
     def forward(self, xp, x, y):
-        if x.dtype.kind in "iu":
+        if kind_of(x.dtype) in "iu":
             return xp.lcm(x, y)
         d = _euclid(x, y)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -132,6 +133,6 @@ class SignBit(_Predicate):
     """Whether the sign bit is set (True for -0.0 and for negative NaN)."""
 
     def forward(self, xp, x):
-        if x.dtype.kind == "f":
+        if kind_of(x.dtype) == "f":
             return xp.signbit(x)
         return x < 0

@@ -3,6 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
 from ..logic import IsClose
@@ -69,9 +70,9 @@ class ReduceSum(_Reduce):
         od = a.get("out_dtype", -1)
         if od not in (-1, None):
             return out.astype(_dt.from_proto(od).np_dtype)
-        if x.dtype.kind == "b":
+        if kind_of(x.dtype) == "b":
             return out.astype("int64")
-        if out.dtype != x.dtype and x.dtype.kind in "fiu":  # numpy widens small ints; Paddle keeps them
+        if out.dtype != x.dtype and kind_of(x.dtype) in "fiu":  # numpy widens small ints; Paddle keeps them
             out = out.astype(x.dtype)
         return out
 

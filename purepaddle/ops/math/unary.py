@@ -7,6 +7,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..creation.conversion import Complex
 from ..creation.fill import Cast, FillConstant, zeros_grad
@@ -108,13 +109,13 @@ class Sign(_Piecewise):
 @register("floor")
 class Floor(_Piecewise):
     def forward(self, xp, x):
-        return xp.floor(x) if x.dtype.kind in "fc" else x.copy()
+        return xp.floor(x) if kind_of(x.dtype) in "fc" else x.copy()
 
 
 @register("ceil")
 class Ceil(_Piecewise):
     def forward(self, xp, x):
-        return xp.ceil(x) if x.dtype.kind in "fc" else x.copy()
+        return xp.ceil(x) if kind_of(x.dtype) in "fc" else x.copy()
 
 
 @register("round")
@@ -123,7 +124,7 @@ class Round(_Piecewise):
 
     def forward(self, xp, x):
         d = self.attrs.get("decimals", 0)
-        if x.dtype.kind not in "fc":
+        if kind_of(x.dtype) not in "fc":
             return x.copy()
         return xp.round(x, d) if d else xp.round(x)
 
@@ -131,7 +132,7 @@ class Round(_Piecewise):
 @register("trunc")
 class Trunc(_Piecewise):
     def forward(self, xp, x):
-        return xp.trunc(x) if x.dtype.kind in "fc" else x.copy()
+        return xp.trunc(x) if kind_of(x.dtype) in "fc" else x.copy()
 
 
 # -- exponentials and logarithms ----------------------------------------------------------
@@ -250,7 +251,7 @@ class Pow(_Unary):
 
     def forward(self, xp, x):
         f = self.attrs["factor"]
-        if x.dtype.kind in "iub":  # integer kernels take the integer part of the factor
+        if kind_of(x.dtype) in "iub":  # integer kernels take the integer part of the factor
             f = int(f)
             return xp.power(x, f) if f >= 0 else _int_power(xp, x, xp.asarray(f, dtype=x.dtype))
         out = x * x if f == 2 else xp.sqrt(x) if f == 0.5 else xp.power(x, f)
@@ -434,19 +435,19 @@ class Erf(_Unary):
 @register("isnan_v2")
 class IsNan(_Predicate):
     def forward(self, xp, x):
-        return xp.isnan(x) if x.dtype.kind in "fc" else xp.zeros(x.shape, dtype=bool)
+        return xp.isnan(x) if kind_of(x.dtype) in "fc" else xp.zeros(x.shape, dtype=bool)
 
 
 @register("isinf_v2")
 class IsInf(_Predicate):
     def forward(self, xp, x):
-        return xp.isinf(x) if x.dtype.kind in "fc" else xp.zeros(x.shape, dtype=bool)
+        return xp.isinf(x) if kind_of(x.dtype) in "fc" else xp.zeros(x.shape, dtype=bool)
 
 
 @register("isfinite_v2")
 class IsFinite(_Predicate):
     def forward(self, xp, x):
-        return xp.isfinite(x) if x.dtype.kind in "fc" else xp.ones(x.shape, dtype=bool)
+        return xp.isfinite(x) if kind_of(x.dtype) in "fc" else xp.ones(x.shape, dtype=bool)
 
 
 @register("nan_to_num")
@@ -529,7 +530,7 @@ class Conj(_Unary):
     """Complex conjugate (a copy for real inputs)."""
 
     def forward(self, xp, x):
-        return xp.conj(x) if x.dtype.kind == "c" else x.copy()
+        return xp.conj(x) if kind_of(x.dtype) == "c" else x.copy()
 
     def backward(self, out_grad):
         return apply(Conj, out_grad)
@@ -543,7 +544,7 @@ class Angle(Op):
     saves = ("X",)
 
     def forward(self, xp, x):
-        if x.dtype.kind == "c":
+        if kind_of(x.dtype) == "c":
             return xp.angle(x).astype(x.real.dtype, copy=False)
         out = xp.where(x < 0, xp.pi, 0.0).astype(x.dtype, copy=False)
         return xp.where(xp.isnan(x), x, out)

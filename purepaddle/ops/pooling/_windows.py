@@ -13,10 +13,12 @@ import sys
 
 import numpy as np
 
+from ..._core.dtype import kind_of, np_finfo
+
 
 def lowest(dtype):
     """The initial value of a max (Paddle uses the dtype's lowest finite value)."""
-    return np.finfo(dtype).min if np.dtype(dtype).kind == "f" else np.iinfo(dtype).min
+    return np_finfo(np.dtype(dtype)).min if kind_of(np.dtype(dtype)) == "f" else np.iinfo(dtype).min
 
 
 def _kernel_error(msg):

@@ -6,6 +6,8 @@
 # Elements are (key, index) tuples; keys are ints (ranks), compared with `<` on key only.
 import numpy as np
 
+from ..._core.dtype import kind_of
+
 
 _THRESHOLD = 16  # libstdc++ _S_threshold
 
@@ -178,7 +180,7 @@ def _sort_heap(a, first, last):
 def rank_keys(rows, descending):
     """Integer keys with the order of Paddle's comparators: equal values (and all NaNs) share a
     key; NaN counts as the largest value (first when descending, last when ascending)."""
-    if rows.dtype.kind == "f" and rows.dtype.itemsize < 4:
+    if kind_of(rows.dtype) == "f" and rows.dtype.itemsize < 4:
         rows = rows.astype(np.float32)
     _, inv = np.unique(rows, return_inverse=True)
     inv = inv.reshape(rows.shape).astype(np.int64)
@@ -193,7 +195,7 @@ def pairs(keys_row):
 def equivalent_next(s):
     """Along the last axis of sorted values: whether each element is tied with the next one."""
     eq = s[..., 1:] == s[..., :-1]
-    if s.dtype.kind == "f":
+    if kind_of(s.dtype) == "f":
         nan = np.isnan(s)
         eq |= nan[..., 1:] & nan[..., :-1]
     return eq

@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..._core import dtype as _dt
+from ..._core.dtype import kind_of, np_finfo
 from ..._core.op import Op, TensorMeta, register
 from .sorting import _INT64
 
@@ -32,7 +33,7 @@ class SearchSorted(Op):
             go &= length > 0
             lo = np.where(go, mid + 1, lo)
             length = np.where(go, length - half - 1, half)
-        if v.dtype.kind == "f":
+        if kind_of(v.dtype) == "f":
             lo[~np.isfinite(v)] = n
         return lo.reshape(vals.shape).astype(dt)
 
@@ -86,14 +87,14 @@ class Histogram(Op):
         if lo == hi:
             lo, hi = lo - t(1), hi + t(1)
         span = float(hi) - float(lo)
-        limit = float(np.finfo(t).max) if flat.dtype.kind == "f" else float(np.iinfo(t).max)
+        limit = float(np_finfo(np.dtype(t)).max) if kind_of(flat.dtype) == "f" else float(np.iinfo(t).max)
         if not span < limit:
             raise ValueError(
                 "(InvalidArgument) The range of max - min is out of range for target type, the range should "
                 f"be less than {limit:f} but now min is {float(lo):f}, max is {float(hi):f}.")
         keep = (flat >= lo) & (flat <= hi)
         vals = flat[keep]
-        if flat.dtype.kind == "f":
+        if kind_of(flat.dtype) == "f":
             b = ((vals - lo) * t(nb) / (hi - lo)).astype(_INT64)
         else:
             b = (vals.astype(_INT64) - int(lo)) * nb // (int(hi) - int(lo))
@@ -115,6 +116,6 @@ class Histogram(Op):
 
 def _first_extreme(flat, fn):
     """std::min_element / max_element with `<`: a leading NaN wins, later NaNs are skipped."""
-    if flat.dtype.kind == "f":
+    if kind_of(flat.dtype) == "f":
         return flat[0] if np.isnan(flat[0]) else flat.dtype.type(fn(flat))
     return flat.min() if fn is np.nanmin else flat.max()

@@ -3,6 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..manipulation.gathering import TakeAlongAxis
 from . import _stl as stl
@@ -48,6 +49,8 @@ def _reduced_shape(shape, axis, keepdim):
 
 def stable_order(m, descending):
     """Stable argsort along the last axis; NaN counts as the largest value (Paddle's rule)."""
+    if m.dtype == _dt.bfloat16.np_dtype:  # numpy's generic sort misplaces bfloat16 NaNs; float32 holds each exactly
+        m = m.astype(np.float32)
     if not descending:
         return np.argsort(m, axis=-1, kind="stable")
     n = m.shape[-1]
@@ -96,7 +99,7 @@ class ArgMax(Op):
 
     def forward(self, xp, x):
         a = self.attrs
-        if x.dtype.kind == "f":
+        if kind_of(x.dtype) == "f":
             nan = np.isnan(x)
             if nan.any():
                 x = np.where(nan, x.dtype.type(self._nan_fill), x)
@@ -336,7 +339,7 @@ class Mode(_ValuesIndices):
         vals = gather_last(s, best[..., None])
         if n > _THRESHOLD:
             ends_tied = (best > 0) & _same_as_prev(s, best)
-            allnan = np.isnan(vals[..., 0]) if s.dtype.kind == "f" else np.zeros(best.shape, bool)
+            allnan = np.isnan(vals[..., 0]) if kind_of(s.dtype) == "f" else np.zeros(best.shape, bool)
             tied = ends_tied | allnan
             for loc in _rows(tied, n):
                 row = m[loc]
