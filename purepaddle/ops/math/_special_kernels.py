@@ -5,7 +5,6 @@ import functools
 import math
 
 import numpy as np
-from numpy.polynomial import chebyshev as _cheb
 
 
 _SQRT_PI = math.sqrt(math.pi)
@@ -33,6 +32,7 @@ def _sinpi_cospi(x):
 #   x > 8:          erfcx by its asymptotic series (16 terms: < 1e-17 relative)
 def _fit(fn, lo, hi, deg):
     """(monomial coefficients in u = (2x - lo - hi) / (hi - lo), highest first, lo, hi)."""
+    from numpy.polynomial import chebyshev as _cheb  # only the first erf call fits its polynomials
     half, mid = (hi - lo) / 2.0, (hi + lo) / 2.0
     vec = np.vectorize(lambda u: fn(mid + half * u), otypes=[np.float64])
     return tuple(_cheb.cheb2poly(_cheb.chebinterpolate(vec, deg))[::-1]), lo, hi
@@ -199,7 +199,7 @@ def _lgamma_pos(x):
 def _lgamma_near_one(z):
     """log Gamma(1 + z) for |z| <= 0.25 by its Taylor series (relative accuracy at the zero z = 0)."""
     acc = np.zeros_like(z)
-    for c in _LGAMMA1_TAYLOR[::-1]:
+    for c in _lgamma1_taylor()[::-1]:
         acc = (acc + c) * z
     return acc
 
@@ -276,9 +276,12 @@ def _hurwitz_zeta(s, q):
     return acc
 
 
-# log Gamma(1 + z) = -gamma z + sum_k>=2 (-1)^k zeta(k) / k z^k  (30 terms: |z| <= 1/4 gives < 1e-18)
-_LGAMMA1_TAYLOR = tuple([-0.57721566490153286061] + [
-    (-1.0) ** k * float(_hurwitz_zeta(float(k), np.ones(1))[0]) / k for k in range(2, 31)])
+@functools.cache
+def _lgamma1_taylor():
+    """log Gamma(1 + z) = -gamma z + sum_k>=2 (-1)^k zeta(k) / k z^k  (30 terms: |z| <= 1/4 gives < 1e-18);
+    the coefficients are computed on first use (~6 ms that `import paddle` need not pay)."""
+    return tuple([-0.57721566490153286061] + [
+        (-1.0) ** k * float(_hurwitz_zeta(float(k), np.ones(1))[0]) / k for k in range(2, 31)])
 
 
 def _cot_derivative_poly(n):
