@@ -64,6 +64,8 @@ class Scale(_Unary):
     def forward(self, xp, x):
         a = self.attrs
         s, b = a["scale"], a["bias"]
+        if kind_of(x.dtype) in "iu":
+            return self._integer(x, s, b, a["bias_after_scale"])
         if b == 0:
             out = x * s if s != 1 else x.copy()
         elif s == 1:
@@ -75,6 +77,25 @@ class Scale(_Unary):
         if out.dtype != x.dtype:
             out = out.astype(x.dtype)
         return out
+
+    @staticmethod
+    def _integer(x, s, b, bias_after_scale):
+        # Paddle's integer kernel casts scale and bias to the input's dtype (truncating toward zero, so
+        # 1.5 acts as 1) and wraps on overflow like C++ integers: neg(INT64_MAX) is -INT64_MAX, never
+        # a detour through float64 that rounds large int64 values and saturates at the ends
+        dt = x.dtype
+        bits = dt.itemsize * 8
+        signed = kind_of(dt) == "i"
+
+        def wrapped(v):
+            v = int(math.trunc(v)) % (1 << bits)
+            return dt.type(v - (1 << bits) if signed and v >= 1 << (bits - 1) else v)
+
+        si, bi = wrapped(s), wrapped(b)
+        with np.errstate(over="ignore"):
+            if bias_after_scale:
+                return np.add(np.multiply(x, si, dtype=dt), bi, dtype=dt)
+            return np.multiply(np.add(x, bi, dtype=dt), si, dtype=dt)
 
     def backward(self, out_grad):
         s = self.attrs["scale"]
