@@ -913,3 +913,16 @@ def test_isreal_looks_at_the_imaginary_part_only():
     c = [complex(nan, 0), complex(0, nan), complex(inf, 0), 1 + 0j, 1 + 1j, complex(1, -0.0)]
     for d in ("complex64", "complex128"):
         assert np_of(paddle.isreal(t(c, d))) == [True, False, True, True, False, True]
+
+
+def test_clip_and_increment_keep_int64_exact():
+    big = 2 ** 53 + 1  # not a float64 value: any detour through float would round it
+    y = paddle.clip(t([_I64_MAX - 1, big, -7], "int64"), -5, _I64_MAX)
+    assert y.dtype == paddle.int64 and np_of(y) == [_I64_MAX - 1, big, -5]
+    y = paddle.clip(t([big + 2, -big - 2], "int64"), -big, big)
+    assert np_of(y) == [big, -big]
+    assert np_of(paddle.clip(t([big + 2, -big - 2], "int64"), t(-big, "int64"), t(big, "int64"))) == [big, -big]
+    assert np_of(paddle.clip(t([big], "int64"))) == [big]
+    assert np_of(paddle.increment(t([_I64_MAX - 1], "int64"), 1.0)) == [_I64_MAX]
+    assert np_of(paddle.increment(t([big], "int64"), 1.0)) == [big + 1]
+    assert np_of(paddle.increment(t([5], "int64"), 1.5)) == [6]  # the step truncates to the dtype

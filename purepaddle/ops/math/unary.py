@@ -506,6 +506,11 @@ class Clip(Op):
             raise ValueError(
                 "(InvalidArgument) max should be greater than or equal to min. But received "
                 f"min = {float(lo):f}, max = {float(hi):f}")
+        if kind_of(x.dtype) in "iu":
+            # Paddle clamps integers in their own dtype: bounds become exact integers (a float bound of
+            # 2**63 means "no upper bound" for int64), so no element takes a lossy trip through float64
+            info = np.iinfo(x.dtype)
+            lo, hi = (x.dtype.type(int(max(min(v, info.max), info.min))) for v in (lo, hi))
         if x.size > 4096:  # np.clip's fixed cost is high, but on big arrays it is one fast pass
             out = xp.clip(x, lo, hi)
         else:
@@ -538,7 +543,10 @@ class Increment(_Unary):
             raise ValueError(
                 "(InvalidArgument) The number of elements in Input(X) should be 1."
                 f"Now the number is {x.size}.")
-        out = x + self.attrs["step"]
+        step = self.attrs["step"]
+        if kind_of(x.dtype) in "iu":
+            return Scale._integer(x, 1, step, True)  # step truncated to the dtype, exact, wrapping
+        out = x + step
         return out if out.dtype == x.dtype else out.astype(x.dtype)
 
     def backward(self, out_grad):

@@ -531,11 +531,11 @@ def _clip_args(x, lo, hi, api):
     if isinstance(lo, TensorMethods):
         tl = _bound(lo)
     elif lo is not None:
-        vmin = float(lo)
+        vmin = lo if d.is_integer and isinstance(lo, int) else float(lo)  # int64 bounds stay exact
     if isinstance(hi, TensorMethods):
         th = _bound(hi)
     elif hi is not None:
-        vmax = float(hi)
+        vmax = hi if d.is_integer and isinstance(hi, int) else float(hi)  # int64 bounds stay exact
     if vmin > vmax and tl is None and th is None:
         raise ValueError(
             "(InvalidArgument) max should be greater than or equal to min. But received "
