@@ -858,3 +858,71 @@ def test_top_level_softmax_has_torchs_signature():
     g = paddle.grad((y * t([[1.0, 3.0]])).sum(), xg)[0]
     np.testing.assert_allclose(g.numpy(), [[-0.393224, 0.393224]], rtol=1e-5)
     assert paddle.softmax(paddle.zeros([0, 3])).shape == [0, 3]
+
+
+# -- integers never detour through floats (values from real Paddle 3.3.1) -------------------------
+_I64_MAX, _I64_MIN = np.iinfo(np.int64).max, np.iinfo(np.int64).min
+
+
+def test_neg_and_abs_at_the_int64_and_int32_ends():
+    x = t([_I64_MAX, _I64_MIN, 5, -3], "int64")
+    want = [-_I64_MAX, _I64_MIN, -5, 3]  # -INT64_MIN wraps to itself, as in C++
+    assert np_of(paddle.neg(x)) == want and np_of(-x) == want
+    assert paddle.neg(x).dtype == paddle.int64
+    assert np_of(paddle.abs(x)) == [_I64_MAX, _I64_MIN, 5, 3]
+    x32 = t([2 ** 31 - 1, -2 ** 31, 5], "int32")
+    assert np_of(paddle.neg(x32)) == [-2 ** 31 + 1, -2 ** 31, -5]
+    assert np_of(paddle.abs(x32)) == [2 ** 31 - 1, -2 ** 31, 5]
+
+
+@pytest.mark.parametrize("s, b, after, want", [
+    (2.0, 0.0, True, [-2, 0, 18014398509481986, 14, -14]),
+    (1.0, 1.0, True, [_I64_MIN, _I64_MIN + 1, 9007199254740994, 8, -6]),
+    (1.5, 0.0, True, [_I64_MAX, _I64_MIN, 9007199254740993, 7, -7]),  # scale and bias truncate to int64
+    (1.0, 0.5, False, [_I64_MAX, _I64_MIN, 9007199254740993, 7, -7]),
+    (3.0, 1.0, True, [_I64_MAX - 1, _I64_MIN + 1, 27021597764222980, 22, -20]),
+    (3.0, 1.0, False, [_I64_MIN, _I64_MIN + 3, 27021597764222982, 24, -18]),
+])
+def test_scale_int64_is_exact_and_wraps(s, b, after, want):
+    y = paddle.scale(t([_I64_MAX, _I64_MIN, 2 ** 53 + 1, 7, -7], "int64"), scale=s, bias=b, bias_after_scale=after)
+    assert y.dtype == paddle.int64 and np_of(y) == want
+
+
+def test_scale_small_ints_wrap_and_truncate():
+    assert np_of(paddle.scale(t([2 ** 31 - 1, -2 ** 31, 7, -7], "int32"), scale=2.0, bias=1.0)) == [-1, 1, 15, -13]
+    y = paddle.scale(t([100, -100, 7], "int8"), scale=2.0, bias=0.5)
+    assert y.dtype == paddle.int8 and np_of(y) == [-56, 56, 14]
+    assert np_of(paddle.scale(t([200, 7], "uint8"), scale=2.0, bias=0.5)) == [144, 14]
+    assert np_of(paddle.scale(t([7, -7], "int64"), scale=-1.5, bias=-0.7)) == [-7, 7]
+    assert np_of(paddle.scale(t([7], "int64"), scale=t(2.5), bias=0.0)) == [14]
+
+
+def test_nanmean_int64_sums_exactly_in_int64():
+    # the int64 sum is exact (and wraps like Paddle's); only the final division is float32
+    for data, want in [([2 ** 53 + 1, 2 ** 53 + 3], 9007199254740994.0), ([_I64_MAX, _I64_MAX - 1], -1.5),
+                       ([_I64_MAX, _I64_MAX - 1, 3], 0.0), ([2 ** 62, 2 ** 62, 1, 1], -2.0 ** 61)]:
+        r = paddle.nanmean(t(data, "int64"))
+        assert r.dtype == paddle.float32 and r.item() == np.float32(want)
+    r = paddle.nanmean(t([[2 ** 53 + 1, 2 ** 53 + 3], [1, 2]], "int64"), axis=1)
+    assert np_of(r) == [np.float32(9007199254740994.0), 1.5]
+    assert paddle.nanmean(t([2 ** 31 - 1, 2 ** 31 - 1], "int32")).item() == np.float32(2147483647)
+
+
+def test_isreal_looks_at_the_imaginary_part_only():
+    nan, inf = float("nan"), float("inf")
+    c = [complex(nan, 0), complex(0, nan), complex(inf, 0), 1 + 0j, 1 + 1j, complex(1, -0.0)]
+    for d in ("complex64", "complex128"):
+        assert np_of(paddle.isreal(t(c, d))) == [True, False, True, True, False, True]
+
+
+def test_clip_and_increment_keep_int64_exact():
+    big = 2 ** 53 + 1  # not a float64 value: any detour through float would round it
+    y = paddle.clip(t([_I64_MAX - 1, big, -7], "int64"), -5, _I64_MAX)
+    assert y.dtype == paddle.int64 and np_of(y) == [_I64_MAX - 1, big, -5]
+    y = paddle.clip(t([big + 2, -big - 2], "int64"), -big, big)
+    assert np_of(y) == [big, -big]
+    assert np_of(paddle.clip(t([big + 2, -big - 2], "int64"), t(-big, "int64"), t(big, "int64"))) == [big, -big]
+    assert np_of(paddle.clip(t([big], "int64"))) == [big]
+    assert np_of(paddle.increment(t([_I64_MAX - 1], "int64"), 1.0)) == [_I64_MAX]
+    assert np_of(paddle.increment(t([big], "int64"), 1.0)) == [big + 1]
+    assert np_of(paddle.increment(t([5], "int64"), 1.5)) == [6]  # the step truncates to the dtype

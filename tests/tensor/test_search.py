@@ -524,3 +524,14 @@ def test_out_argument():
     out = paddle.zeros([1])
     tril(paddle.ones([2, 2]), out=out)
     assert out.numpy().tolist() == [[1, 0], [1, 1]]
+
+
+def test_count_nonzero_counts_complex_with_either_part_nonzero():
+    # real Paddle 3.3.1: 1j and nan+0j count, 0j does not (a cast to bool tests both parts)
+    c = paddle.to_tensor([0j, 1j, 1 + 0j, 0j, complex(float("nan"), 0)], dtype="complex64")
+    n = paddle.count_nonzero(c)
+    assert n.dtype == paddle.int64 and n.item() == 3
+    c = paddle.to_tensor([[0j, 1j], [0j, 0j]], dtype="complex128")
+    assert paddle.count_nonzero(c, axis=1).numpy().tolist() == [1, 0]
+    assert paddle.cast(paddle.to_tensor([0j, 1j, 1 + 0j]), "bool").numpy().tolist() == [False, True, True]
+    assert paddle.cast(paddle.to_tensor([0j, 1j, 1 + 0j]), "int32").numpy().tolist() == [0, 0, 1]

@@ -206,6 +206,8 @@ class Cast(Op):
     def forward(self, xp, x):
         dt = _np_dtype(self.attrs["out_dtype"])
         if kind_of(x.dtype) == "c" and kind_of(dt) != "c":
+            if dt == np.bool_:
+                return x != 0  # a complex number is true when either part is nonzero, as in Paddle
             x = x.real
         return x.astype(dt)
 

@@ -64,6 +64,8 @@ class Scale(_Unary):
     def forward(self, xp, x):
         a = self.attrs
         s, b = a["scale"], a["bias"]
+        if kind_of(x.dtype) in "iu":
+            return self._integer(x, s, b, a["bias_after_scale"])
         if b == 0:
             out = x * s if s != 1 else x.copy()
         elif s == 1:
@@ -75,6 +77,25 @@ class Scale(_Unary):
         if out.dtype != x.dtype:
             out = out.astype(x.dtype)
         return out
+
+    @staticmethod
+    def _integer(x, s, b, bias_after_scale):
+        # Paddle's integer kernel casts scale and bias to the input's dtype (truncating toward zero, so
+        # 1.5 acts as 1) and wraps on overflow like C++ integers: neg(INT64_MAX) is -INT64_MAX, never
+        # a detour through float64 that rounds large int64 values and saturates at the ends
+        dt = x.dtype
+        bits = dt.itemsize * 8
+        signed = kind_of(dt) == "i"
+
+        def wrapped(v):
+            v = int(math.trunc(v)) % (1 << bits)
+            return dt.type(v - (1 << bits) if signed and v >= 1 << (bits - 1) else v)
+
+        si, bi = wrapped(s), wrapped(b)
+        with np.errstate(over="ignore"):
+            if bias_after_scale:
+                return np.add(np.multiply(x, si, dtype=dt), bi, dtype=dt)
+            return np.multiply(np.add(x, bi, dtype=dt), si, dtype=dt)
 
     def backward(self, out_grad):
         s = self.attrs["scale"]
@@ -485,6 +506,11 @@ class Clip(Op):
             raise ValueError(
                 "(InvalidArgument) max should be greater than or equal to min. But received "
                 f"min = {float(lo):f}, max = {float(hi):f}")
+        if kind_of(x.dtype) in "iu":
+            # Paddle clamps integers in their own dtype: bounds become exact integers (a float bound of
+            # 2**63 means "no upper bound" for int64), so no element takes a lossy trip through float64
+            info = np.iinfo(x.dtype)
+            lo, hi = (x.dtype.type(int(max(min(v, info.max), info.min))) for v in (lo, hi))
         if x.size > 4096:  # np.clip's fixed cost is high, but on big arrays it is one fast pass
             out = xp.clip(x, lo, hi)
         else:
@@ -517,7 +543,10 @@ class Increment(_Unary):
             raise ValueError(
                 "(InvalidArgument) The number of elements in Input(X) should be 1."
                 f"Now the number is {x.size}.")
-        out = x + self.attrs["step"]
+        step = self.attrs["step"]
+        if kind_of(x.dtype) in "iu":
+            return Scale._integer(x, 1, step, True)  # step truncated to the dtype, exact, wrapping
+        out = x + step
         return out if out.dtype == x.dtype else out.astype(x.dtype)
 
     def backward(self, out_grad):

@@ -4,7 +4,7 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, apply_inplace, known_value
 from ..._core.methods import TensorMethods
-from ...ops.creation.fill import Cast
+from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math.reduction import Logsumexp, ReduceAMax, ReduceAMin, ReduceMax, ReduceMin, ReduceProd, ReduceSum, Renorm
 from ...ops.math.unary import IsNan, NanToNum
 from .cumulative import _F32_64
@@ -257,13 +257,17 @@ def nanmean(x, axis=None, keepdim=False, name=None):
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of 'x' in nanmean must be paddle.Tensor, but received {type_name(x)}.")
     d = x.dtype
+    dims, all_ = reduce_dims(axis, x, "nanmean")
+    attrs = {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": all_}
     if not d.is_floating:
         if d not in _I32_64:
             raise kernel_error("isnan", d)
-        x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
-        d = _dt.float32
-    dims, all_ = reduce_dims(axis, x, "nanmean")
-    attrs = {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": all_}
+        # Paddle sums integers exactly in int64 (wrapping on overflow) and divides in float32 only at
+        # the end; casting first would round each large int64 to float32 before the sum
+        total = apply(ReduceSum, x, out_dtype=_dt.int64.proto, **attrs)
+        f32 = _dt.float32.proto
+        count = apply(ReduceSum, apply(FillAnyLike, x, value=1.0, dtype=f32), **attrs)
+        return apply(Cast, total, in_dtype=_dt.int64.proto, out_dtype=f32) / count
     total = apply(ReduceSum, _nan_zeroed(x, "nanmean"), **attrs)
     valid = apply(Cast, apply(IsNan, x), in_dtype=_dt.bool_.proto, out_dtype=d.proto)
     count = apply(ReduceSum, 1.0 - valid, **attrs)

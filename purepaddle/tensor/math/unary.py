@@ -531,11 +531,11 @@ def _clip_args(x, lo, hi, api):
     if isinstance(lo, TensorMethods):
         tl = _bound(lo)
     elif lo is not None:
-        vmin = float(lo)
+        vmin = lo if d.is_integer and isinstance(lo, int) else float(lo)  # int64 bounds stay exact
     if isinstance(hi, TensorMethods):
         th = _bound(hi)
     elif hi is not None:
-        vmax = float(hi)
+        vmax = hi if d.is_integer and isinstance(hi, int) else float(hi)  # int64 bounds stay exact
     if vmin > vmax and tl is None and th is None:
         raise ValueError(
             "(InvalidArgument) max should be greater than or equal to min. But received "
@@ -674,7 +674,8 @@ def isreal(x, name=None):
     check_var(x, "isreal")
     if not x.dtype.is_complex:
         return apply(FillAnyLike, x, value=1.0, dtype=_dt.bool_.proto)
-    return x == apply(Conj, x)
+    # the imaginary part alone decides (nan+0j is real; x == conj(x) would call it not real)
+    return apply(U.Imag, x) == 0
 
 
 def positive(x, name=None):
