@@ -40,8 +40,12 @@ class ReduceMean(_Reduce):
     def backward(self, out_grad):
         (x,) = self.saved
         n = _count(x, self.attrs)
-        # scale the (small) reduced gradient first, then broadcast it: one full-size pass, not two
-        g = out_grad * (1.0 / n) if isinstance(n, int) else out_grad / n
+        # scale the (small) reduced gradient first, then broadcast it: one full-size pass, not two;
+        # n == 0 only over an empty input, whose gradient is empty too (the scale is never seen)
+        if isinstance(n, int):
+            g = out_grad * (1.0 / n if n else np.nan)
+        else:
+            g = out_grad / n
         return expand_back(g, x, self.attrs)
 
 

@@ -858,3 +858,15 @@ def test_top_level_softmax_has_torchs_signature():
     g = paddle.grad((y * t([[1.0, 3.0]])).sum(), xg)[0]
     np.testing.assert_allclose(g.numpy(), [[-0.393224, 0.393224]], rtol=1e-5)
     assert paddle.softmax(paddle.zeros([0, 3])).shape == [0, 3]
+
+
+# -- empty inputs (Paddle returns where a naive kernel would divide by zero or index nothing) --
+@pytest.mark.parametrize("reduce", ["mean", "std", "var"])
+def test_reduction_backward_over_an_empty_tensor(reduce):
+    # Paddle 3.3.1: the value is NaN and x_grad is an empty tensor of x's shape
+    x = paddle.zeros([0, 3])
+    x.stop_gradient = False
+    y = getattr(x, reduce)()
+    y.backward()
+    assert y.shape == [] and np.isnan(y.item())
+    assert x.grad.shape == [0, 3]
