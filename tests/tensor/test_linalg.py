@@ -435,3 +435,15 @@ def test_docstring_examples(name, monkeypatch):
     out = []
     runner.run(test, out=out.append)
     assert runner.failures == 0, "".join(out)
+
+
+def test_inner_over_an_empty_last_axis():
+    # Paddle 3.3.1: sums over nothing are 0, x_grad is empty
+    x = paddle.zeros([2, 0])
+    x.stop_gradient = False
+    y = paddle.inner(x, paddle.zeros([3, 0]))
+    y.sum().backward()
+    np.testing.assert_array_equal(y.numpy(), np.zeros((2, 3), "float32"))
+    assert x.grad.shape == [2, 0]
+    assert paddle.inner(paddle.zeros([0, 3]), paddle.zeros([2, 3])).shape == [0, 2]
+    assert paddle.inner(paddle.zeros([0]), paddle.zeros([0])).item() == 0.0
