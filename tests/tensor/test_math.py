@@ -870,3 +870,19 @@ def test_reduction_backward_over_an_empty_tensor(reduce):
     y.backward()
     assert y.shape == [] and np.isnan(y.item())
     assert x.grad.shape == [0, 3]
+
+
+@pytest.mark.parametrize("fn", ["median", "nanmedian"])
+def test_median_of_an_empty_tensor(fn):
+    # Paddle 3.3.1: NaN per reduced row, MedianIndex 0, empty x_grad
+    f = getattr(paddle, fn)
+    out = f(paddle.zeros([0]))
+    assert out.shape == [] and np.isnan(out.item())
+    assert f(paddle.zeros([0, 3]), keepdim=True).shape == [1, 1]
+    val, idx = f(paddle.zeros([0, 3]), axis=0, mode="min")
+    assert val.shape == [3] and np.isnan(val.numpy()).all()
+    np.testing.assert_array_equal(idx.numpy(), [0, 0, 0])
+    x = paddle.zeros([0, 3])
+    x.stop_gradient = False
+    f(x, axis=0).sum().backward()
+    assert x.grad.shape == [0, 3]
