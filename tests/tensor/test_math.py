@@ -886,3 +886,20 @@ def test_median_of_an_empty_tensor(fn):
     x.stop_gradient = False
     f(x, axis=0).sum().backward()
     assert x.grad.shape == [0, 3]
+
+
+@pytest.mark.parametrize("fn", ["quantile", "nanquantile"])
+@pytest.mark.parametrize("interpolation", ["linear", "lower", "higher", "nearest", "midpoint"])
+def test_quantile_of_an_empty_tensor(fn, interpolation):
+    # Paddle 3.3.1: 0.0 for each q over an empty axis, an empty x_grad
+    f = getattr(paddle, fn)
+    x = paddle.zeros([0])
+    x.stop_gradient = False
+    out = f(x, 0.5, interpolation=interpolation)
+    assert out.shape == [] and out.item() == 0.0
+    if interpolation == "linear":
+        out.backward()
+        assert x.grad.shape == [0]
+    np.testing.assert_array_equal(f(paddle.zeros([0, 3]), 0.5, axis=0).numpy(), [0.0, 0.0, 0.0])
+    assert f(paddle.zeros([0]), [0.2, 0.5]).shape == [2]
+    assert f(paddle.zeros([0, 3]), 0.5, axis=1).shape == [0]
