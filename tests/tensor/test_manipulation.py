@@ -679,3 +679,14 @@ def test_expand_as_an_empty_tensor():
     y.sum().backward()
     assert y.shape == [0, 3]
     np.testing.assert_array_equal(x.grad.numpy(), np.zeros((1, 3), "float32"))
+
+
+def test_unique_consecutive_of_an_empty_tensor():
+    # Paddle 3.3.1: empty Out, Index and Counts (int64 unless dtype says otherwise)
+    out, inv, cnt = paddle.unique_consecutive(paddle.zeros([0]), return_inverse=True, return_counts=True)
+    assert out.shape == [0] and inv.shape == [0] and cnt.shape == [0]
+    assert inv.dtype == paddle.int64 and cnt.dtype == paddle.int64
+    out, inv, cnt = paddle.unique_consecutive(paddle.zeros([0, 3]), return_inverse=True, return_counts=True, axis=0)
+    assert out.shape == [0, 3] and inv.shape == [0] and cnt.shape == [0]
+    out, inv, cnt = paddle.unique_consecutive(paddle.zeros([3, 0]), return_inverse=True, return_counts=True, axis=1)
+    assert out.shape == [3, 0] and inv.shape == [0] and cnt.shape == [0]
