@@ -476,3 +476,14 @@ def test_cond_of_an_empty_square_matrix_by_norms(p):
 @pytest.mark.parametrize("shape,expected", [([0, 0], [0, 0]), ([0, 3], [3, 0]), ([2, 0, 0], [2, 0, 0])])
 def test_pinv_of_an_empty_matrix(shape, expected):
     assert paddle.linalg.pinv(paddle.zeros(shape)).shape == expected
+
+
+@pytest.mark.parametrize("shape,piv,info,unpacked", [
+    ([0, 0], [0], [], [[0, 0], [0, 0], [0, 0]]), ([0, 3], [0], [], [[0, 0], [0, 0], [0, 3]]),
+    ([3, 0], [0], [], [[3, 3], [3, 0], [0, 0]]), ([2, 0, 0], [2, 0], [2], [[2, 0, 0]] * 3)])
+def test_lu_of_an_empty_matrix(shape, piv, info, unpacked):
+    # Paddle 3.3.1: empty LU and int32 pivots, zero infos; lu_unpack gives P, L, U of these shapes
+    lu, p, infos = paddle.linalg.lu(paddle.zeros(shape), get_infos=True)
+    assert lu.shape == shape and p.shape == piv and p.dtype == paddle.int32
+    assert infos.shape == info and not infos.numpy().any()
+    assert [t.shape for t in paddle.linalg.lu_unpack(lu, p)] == unpacked
