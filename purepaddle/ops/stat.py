@@ -6,7 +6,6 @@ from .._core.dispatch import apply
 from .._core.dtype import kind_of
 from .._core.op import Op, TensorMeta, register
 from .creation.fill import FillAnyLike
-from ._errors import InvalidArgument
 from .math._axes import reduce_axes
 from .math.reduction import ReduceSum, _Reduce, _add_reduce, _count, expand_back
 
@@ -40,8 +39,12 @@ class ReduceMean(_Reduce):
     def backward(self, out_grad):
         (x,) = self.saved
         n = _count(x, self.attrs)
-        # scale the (small) reduced gradient first, then broadcast it: one full-size pass, not two
-        g = out_grad * (1.0 / n) if isinstance(n, int) else out_grad / n
+        # scale the (small) reduced gradient first, then broadcast it: one full-size pass, not two;
+        # n == 0 only over an empty input, whose gradient is empty too (the scale is never seen)
+        if isinstance(n, int):
+            g = out_grad * (1.0 / n if n else np.nan)
+        else:
+            g = out_grad / n
         return expand_back(g, x, self.attrs)
 
 
@@ -75,6 +78,12 @@ class Median(Op):
 
     def forward(self, xp, x):
         a = self.attrs
+        xx, ax = _median_layout(x, a)
+        if xx.shape[ax] == 0:  # Paddle: the median of nothing is NaN, at index 0
+            keep = list(xx.shape)
+            keep[ax] = 1
+            val = xp.full(keep, xp.nan if kind_of(x.dtype) in "fc" else 0, dtype=x.dtype)
+            return self._shaped(x, val, xp.zeros(keep, dtype=np.int64))
         xx, ax, order, lo, hi = _median_parts(xp, x, a)
         i_lo = xp.take(order, [lo], axis=ax)
         v_lo = xp.take_along_axis(xx, i_lo, axis=ax)
@@ -90,10 +99,15 @@ class Median(Op):
             if has_nan.any():
                 val = xp.where(has_nan, xp.nan, val).astype(val.dtype)
                 i_lo = xp.where(has_nan, xp.expand_dims(nan.argmax(axis=ax), ax), i_lo)
-        i_lo = i_lo.astype(np.int64)
+        return self._shaped(x, val, i_lo.astype(np.int64))
+
+    def _shaped(self, x, val, i_lo):
+        """Out and MedianIndex (each with the axis kept as 1) in the output's shape."""
+        a = self.attrs
         if a["keepdim"]:
             shape = [1] * x.ndim if not a["axis"] else list(val.shape)
         else:
+            ax = _median_layout(x, a)[1]
             shape = [] if not a["axis"] or x.ndim == 0 else [d for i, d in enumerate(val.shape) if i != ax]
         return val.reshape(shape), i_lo.reshape(shape)
 
@@ -124,6 +138,8 @@ class MedianGrad(Op):
 
     def forward(self, xp, x, idx, g):
         a = self.attrs
+        if x.size == 0:
+            return xp.zeros(x.shape, dtype=g.dtype)
         xx, ax, order, lo, hi = _median_parts(xp, x, a)
         keep = list(xx.shape)
         keep[ax] = 1
@@ -191,9 +207,6 @@ def _nan_parts(x, axes):
     cnt = xx.shape[-1] - nan.sum(-1, keepdims=True)
     order = np.argsort(xx, axis=-1, kind="stable")
     lo, hi = np.maximum(cnt - 1, 0) // 2, cnt // 2
-    if xx.shape[-1] == 0:
-        raise InvalidArgument("(InvalidArgument) "
-                              "nanmedian of an empty axis is undefined")
     return xx, kept, keepdim, order, cnt, lo, hi
 
 
@@ -209,6 +222,10 @@ class NanMedian(Op):
     def forward(self, xp, x):
         a = self.attrs
         xx, kept, keepdim, order, cnt, lo, hi = _nan_parts(x, a["axis"])
+        shape = keepdim if a["keepdim"] else kept
+        if xx.shape[-1] == 0:  # Paddle: the median of nothing is NaN, at index 0
+            val = np.full(shape, np.nan if kind_of(x.dtype) in "fc" else 0, dtype=x.dtype)
+            return val, np.zeros(shape, dtype=np.int64)
         i_lo = np.take_along_axis(order, lo, -1)
         v_lo = np.take_along_axis(xx, i_lo, -1)
         val = v_lo
@@ -250,6 +267,8 @@ class NanMedianGrad(Op):
 
     def forward(self, xp, x, g):
         a = self.attrs
+        if x.size == 0:
+            return np.zeros(x.shape, dtype=g.dtype)
         xx, kept, keepdim, order, cnt, lo, hi = _nan_parts(x, a["axis"])
         gk = g.reshape(kept + [1])
         i_lo = np.take_along_axis(order, lo, -1)

@@ -284,11 +284,17 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, out=None):
     mask = isnan(x)
     valid = logical_not(mask).sum(axis=axis, keepdim=True)
     srt = sort(x, axis)
+    empty = x.shape[axis] == 0
+    if empty:  # Paddle reads a 0 for each q over an empty axis: one zero to read, gradient still reaching x
+        from .manipulation.join import concat
+        pad = list(x.shape)
+        pad[axis] = 1
+        srt = concat([srt, full(pad, 0, d)], axis=axis)
     outputs = []
     for v in qs:
         qt = v.astype(qd) if isinstance(v, TensorMethods) else full([], float(v), qd)
         index = qt * (valid - 1).astype(qd)
-        if ignore_nan:
+        if ignore_nan or empty:
             index = maximum(index, full([], 0.0, qd))
         else:
             index = where(mask.any(axis=axis, keepdim=True), full_like(index, x.shape[axis] - 1), index)

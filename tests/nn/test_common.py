@@ -200,3 +200,13 @@ def test_torch_style_keyword_aliases():
     assert nn.LayerNorm(4, eps=1e-3)._epsilon == 1e-3
     import inspect
     assert list(inspect.signature(F.softmax).parameters)[:3] == ["x", "axis", "dtype"]
+
+
+@pytest.mark.parametrize("shape,axis", [([0, 3], 1), ([2, 0], 1), ([2, 0], 0), ([0], 0)])
+def test_normalize_of_an_empty_tensor(shape, axis):
+    # Paddle 3.3.1: an empty result and x_grad of x's shape
+    x = paddle.zeros(shape)
+    x.stop_gradient = False
+    y = F.normalize(x, axis=axis)
+    y.sum().backward()
+    assert y.shape == shape and x.grad.shape == shape

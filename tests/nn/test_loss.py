@@ -152,3 +152,14 @@ def test_loss_layer_in_static_graph():
     finally:
         paddle.disable_static()
     np.testing.assert_allclose(got, F.cross_entropy(T(X), T(LAB), reduction="sum").numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("loss", [F.l1_loss, F.mse_loss, F.smooth_l1_loss])
+def test_mean_loss_backward_over_an_empty_batch(loss):
+    # Paddle 3.3.1: the mean over no elements is NaN and input's gradient is empty, no error
+    x = paddle.zeros([0, 3])
+    x.stop_gradient = False
+    out = loss(x, paddle.zeros([0, 3]))
+    out.backward()
+    assert out.shape == [] and np.isnan(out.item())
+    assert x.grad.shape == [0, 3]

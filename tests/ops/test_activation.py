@@ -202,3 +202,15 @@ def test_elu_selu_grads_at_special_values_match_paddle():
             t = paddle.to_tensor(x.astype(dtype), stop_gradient=False)
             fn(t).sum().backward()
             np.testing.assert_allclose(t.grad.numpy(), want[name], rtol=1e-6, atol=1e-7, err_msg=f"{name} {dtype}")
+
+
+@pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("shape,axis", [([2, 0], -1), ([2, 0], 0), ([0, 3], -1), ([0], 0)])
+def test_softmax_of_an_empty_tensor(fn, shape, axis):
+    # Paddle 3.3.1: an empty result of x's shape and dtype, and an empty x_grad
+    x = paddle.zeros(shape)
+    x.stop_gradient = False
+    y = getattr(paddle.nn.functional, fn)(x, axis=axis)
+    y.sum().backward()
+    assert y.shape == shape and y.dtype == paddle.float32
+    assert x.grad.shape == shape

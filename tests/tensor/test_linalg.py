@@ -435,3 +435,55 @@ def test_docstring_examples(name, monkeypatch):
     out = []
     runner.run(test, out=out.append)
     assert runner.failures == 0, "".join(out)
+
+
+def test_inner_over_an_empty_last_axis():
+    # Paddle 3.3.1: sums over nothing are 0, x_grad is empty
+    x = paddle.zeros([2, 0])
+    x.stop_gradient = False
+    y = paddle.inner(x, paddle.zeros([3, 0]))
+    y.sum().backward()
+    np.testing.assert_array_equal(y.numpy(), np.zeros((2, 3), "float32"))
+    assert x.grad.shape == [2, 0]
+    assert paddle.inner(paddle.zeros([0, 3]), paddle.zeros([2, 3])).shape == [0, 2]
+    assert paddle.inner(paddle.zeros([0]), paddle.zeros([0])).item() == 0.0
+
+
+@pytest.mark.parametrize("p", [float("inf"), -float("inf"), 2, 1, 0])
+def test_vector_norm_of_an_empty_tensor(p):
+    # Paddle 3.3.1: 0 over nothing, for every p (max/min have no identity), with an empty x_grad
+    x = paddle.zeros([0])
+    x.stop_gradient = False
+    y = paddle.linalg.vector_norm(x, p=p)
+    y.backward()
+    assert y.item() == 0.0 and x.grad.shape == [0]
+    np.testing.assert_array_equal(paddle.linalg.vector_norm(paddle.zeros([2, 0]), p=p, axis=1).numpy(), [0.0, 0.0])
+
+
+@pytest.mark.parametrize("shape", [[0, 0], [0, 3], [3, 0]])
+@pytest.mark.parametrize("p", [None, 2, -2])
+def test_cond_of_an_empty_matrix(shape, p):
+    # Paddle 3.3.1: 0 (no singular values), not 0 / 0
+    assert paddle.linalg.cond(paddle.zeros(shape), p=p).item() == 0.0
+    np.testing.assert_array_equal(paddle.linalg.cond(paddle.zeros([2] + shape), p=p).numpy(), [0.0, 0.0])
+
+
+@pytest.mark.parametrize("p", ["fro", "nuc", 1, -1, float("inf")])
+def test_cond_of_an_empty_square_matrix_by_norms(p):
+    assert paddle.linalg.cond(paddle.zeros([0, 0]), p=p).item() == 0.0
+
+
+@pytest.mark.parametrize("shape,expected", [([0, 0], [0, 0]), ([0, 3], [3, 0]), ([2, 0, 0], [2, 0, 0])])
+def test_pinv_of_an_empty_matrix(shape, expected):
+    assert paddle.linalg.pinv(paddle.zeros(shape)).shape == expected
+
+
+@pytest.mark.parametrize("shape,piv,info,unpacked", [
+    ([0, 0], [0], [], [[0, 0], [0, 0], [0, 0]]), ([0, 3], [0], [], [[0, 0], [0, 0], [0, 3]]),
+    ([3, 0], [0], [], [[3, 3], [3, 0], [0, 0]]), ([2, 0, 0], [2, 0], [2], [[2, 0, 0]] * 3)])
+def test_lu_of_an_empty_matrix(shape, piv, info, unpacked):
+    # Paddle 3.3.1: empty LU and int32 pivots, zero infos; lu_unpack gives P, L, U of these shapes
+    lu, p, infos = paddle.linalg.lu(paddle.zeros(shape), get_infos=True)
+    assert lu.shape == shape and p.shape == piv and p.dtype == paddle.int32
+    assert infos.shape == info and not infos.numpy().any()
+    assert [t.shape for t in paddle.linalg.lu_unpack(lu, p)] == unpacked

@@ -648,3 +648,45 @@ def test_cast_in_place_like_paddle():
     assert g.dtype == paddle.float32 and g.numpy().tolist() == [1.0, 1.0]
     with pytest.raises(ValueError, match=r"cast\(\): argument 'x' \(position 0\) must be Tensor, but got list"):
         paddle.cast_([1.0], "int32")
+
+
+@pytest.mark.parametrize("shape,target,expected", [
+    ([2, 0], [0, 5], [0, 5]), ([2, 0], [0, -1], [0, 2]), ([2, 0], [0, 0], [0, 0]),
+    ([2, 0, 3], [0, 0, 7], [0, 0, 7]), ([0, 3], [0, -1], [0, 3]), ([2, 0], [-1, 0], [2, 0]),
+    ([0], [-1, 0], [1, 0]), ([2, 0, 3], [0, -1], [0, 6]), ([0, 6], [2, -1, 0], [2, 3, 0]),
+    ([2, 0], [-1, 5], [0, 5]), ([3, 0], [0, 2, 1], [0, 2, 1]), ([2, 3], [0, 3], [2, 3])])
+def test_reshape_of_a_zero_size_tensor(shape, target, expected):
+    # Paddle 3.3.1: over a zero-size input a 0 in the target stays 0, and -1 is the product of the
+    # input's non-zero dims over the target's known non-zero dims
+    x = paddle.zeros(shape)
+    x.stop_gradient = False
+    y = paddle.reshape(x, target)
+    y.sum().backward()
+    assert y.shape == expected and x.grad.shape == shape
+
+
+@pytest.mark.parametrize("shape,target", [([2, 0], [3, 4]), ([2, 0, 3], [-1, 4, 0]), ([0, 6], [-1, 4, 0])])
+def test_reshape_of_a_zero_size_tensor_that_cannot_fit(shape, target):
+    with pytest.raises(ValueError):
+        paddle.reshape(paddle.zeros(shape), target)
+
+
+def test_expand_as_an_empty_tensor():
+    # Paddle 3.3.1: shape [0, 3], and x_grad is x-shaped zeros
+    x = paddle.ones([1, 3])
+    x.stop_gradient = False
+    y = paddle.expand_as(x, paddle.zeros([0, 3]))
+    y.sum().backward()
+    assert y.shape == [0, 3]
+    np.testing.assert_array_equal(x.grad.numpy(), np.zeros((1, 3), "float32"))
+
+
+def test_unique_consecutive_of_an_empty_tensor():
+    # Paddle 3.3.1: empty Out, Index and Counts (int64 unless dtype says otherwise)
+    out, inv, cnt = paddle.unique_consecutive(paddle.zeros([0]), return_inverse=True, return_counts=True)
+    assert out.shape == [0] and inv.shape == [0] and cnt.shape == [0]
+    assert inv.dtype == paddle.int64 and cnt.dtype == paddle.int64
+    out, inv, cnt = paddle.unique_consecutive(paddle.zeros([0, 3]), return_inverse=True, return_counts=True, axis=0)
+    assert out.shape == [0, 3] and inv.shape == [0] and cnt.shape == [0]
+    out, inv, cnt = paddle.unique_consecutive(paddle.zeros([3, 0]), return_inverse=True, return_counts=True, axis=1)
+    assert out.shape == [3, 0] and inv.shape == [0] and cnt.shape == [0]

@@ -926,3 +926,46 @@ def test_clip_and_increment_keep_int64_exact():
     assert np_of(paddle.increment(t([_I64_MAX - 1], "int64"), 1.0)) == [_I64_MAX]
     assert np_of(paddle.increment(t([big], "int64"), 1.0)) == [big + 1]
     assert np_of(paddle.increment(t([5], "int64"), 1.5)) == [6]  # the step truncates to the dtype
+# -- empty inputs (Paddle returns where a naive kernel would divide by zero or index nothing) --
+@pytest.mark.parametrize("reduce", ["mean", "std", "var"])
+def test_reduction_backward_over_an_empty_tensor(reduce):
+    # Paddle 3.3.1: the value is NaN and x_grad is an empty tensor of x's shape
+    x = paddle.zeros([0, 3])
+    x.stop_gradient = False
+    y = getattr(x, reduce)()
+    y.backward()
+    assert y.shape == [] and np.isnan(y.item())
+    assert x.grad.shape == [0, 3]
+
+
+@pytest.mark.parametrize("fn", ["median", "nanmedian"])
+def test_median_of_an_empty_tensor(fn):
+    # Paddle 3.3.1: NaN per reduced row, MedianIndex 0, empty x_grad
+    f = getattr(paddle, fn)
+    out = f(paddle.zeros([0]))
+    assert out.shape == [] and np.isnan(out.item())
+    assert f(paddle.zeros([0, 3]), keepdim=True).shape == [1, 1]
+    val, idx = f(paddle.zeros([0, 3]), axis=0, mode="min")
+    assert val.shape == [3] and np.isnan(val.numpy()).all()
+    np.testing.assert_array_equal(idx.numpy(), [0, 0, 0])
+    x = paddle.zeros([0, 3])
+    x.stop_gradient = False
+    f(x, axis=0).sum().backward()
+    assert x.grad.shape == [0, 3]
+
+
+@pytest.mark.parametrize("fn", ["quantile", "nanquantile"])
+@pytest.mark.parametrize("interpolation", ["linear", "lower", "higher", "nearest", "midpoint"])
+def test_quantile_of_an_empty_tensor(fn, interpolation):
+    # Paddle 3.3.1: 0.0 for each q over an empty axis, an empty x_grad
+    f = getattr(paddle, fn)
+    x = paddle.zeros([0])
+    x.stop_gradient = False
+    out = f(x, 0.5, interpolation=interpolation)
+    assert out.shape == [] and out.item() == 0.0
+    if interpolation == "linear":
+        out.backward()
+        assert x.grad.shape == [0]
+    np.testing.assert_array_equal(f(paddle.zeros([0, 3]), 0.5, axis=0).numpy(), [0.0, 0.0, 0.0])
+    assert f(paddle.zeros([0]), [0.2, 0.5]).shape == [2]
+    assert f(paddle.zeros([0, 3]), 0.5, axis=1).shape == [0]

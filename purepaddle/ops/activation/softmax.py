@@ -24,6 +24,8 @@ class Softmax(_Unary):
     def forward(self, xp, x):
         if x.ndim == 0:
             return xp.ones_like(x)
+        if x.size == 0:  # nothing to normalise (max has no identity over an empty axis)
+            return xp.empty_like(x)
         ax = self.attrs["axis"]
         e = xp.exp(x - x.max(axis=ax, keepdims=True))
         e /= e.sum(axis=ax, keepdims=True)
@@ -43,6 +45,8 @@ class LogSoftmax(_Unary):
     def forward(self, xp, x):
         if x.ndim == 0:
             return xp.zeros_like(x)
+        if x.size == 0:  # nothing to normalise (max has no identity over an empty axis)
+            return xp.empty_like(x)
         ax = self.attrs["axis"]
         s = x - x.max(axis=ax, keepdims=True)
         return s - xp.log(xp.exp(s).sum(axis=ax, keepdims=True))

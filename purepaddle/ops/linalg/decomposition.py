@@ -306,7 +306,8 @@ class Lu(Op):
 
     def forward(self, xp, x):
         *batch, m, n = x.shape
-        a = x.reshape(-1, m, n).astype(x.dtype, copy=True)
+        # the batch count spelled out: -1 cannot be inferred over an empty matrix
+        a = x.reshape(math.prod(batch), m, n).astype(x.dtype, copy=True)
         nb, k = a.shape[0], min(m, n)
         piv = xp.zeros((nb, k), dtype=np.int32)
         info = xp.zeros((nb,), dtype=np.int32)
@@ -342,8 +343,9 @@ class LuUnpack(Op):
         k = min(m, n)
         low = xp.tril(x[..., :, :k], -1) + xp.eye(m, k, dtype=x.dtype)
         up = xp.triu(x[..., :k, :])
-        perm = xp.broadcast_to(xp.arange(m), tuple(batch) + (m,)).copy().reshape(-1, m)
-        pv = pivots.reshape(-1, pivots.shape[-1]).astype(np.int64) - 1
+        nb = math.prod(batch)  # spelled out: -1 cannot be inferred over an empty matrix
+        perm = xp.broadcast_to(xp.arange(m), tuple(batch) + (m,)).copy().reshape(nb, m)
+        pv = pivots.reshape(nb, pivots.shape[-1]).astype(np.int64) - 1
         rows = xp.arange(perm.shape[0])
         for j in range(pv.shape[1]):
             a, b = perm[rows, j].copy(), perm[rows, pv[:, j]].copy()

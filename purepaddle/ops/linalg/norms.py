@@ -9,7 +9,9 @@ from ..math.elementwise import sum_to
 def pnorm_array(xp, x, p, axis, keepdim):
     """Vector p-norm of x over `axis` (None = all elements), in x's real dtype."""
     a = xp.abs(x)
-    if p == np.inf:
+    if a.size == 0 and p in (np.inf, -np.inf):  # Paddle: 0 over nothing (max/min have no identity)
+        r = a.sum(axis=axis, keepdims=keepdim)
+    elif p == np.inf:
         r = a.max(axis=axis, keepdims=keepdim)
     elif p == -np.inf:
         r = a.min(axis=axis, keepdims=keepdim)

@@ -73,7 +73,8 @@ class UniqueConsecutive(Op):
         else:
             ax = axis[0] % x.ndim
         n = x.shape[ax]
-        moved = xp.moveaxis(x, ax, 0).reshape(n, -1)
+        rest = x.size // n if n else 0  # explicit: -1 cannot be inferred over a zero-size array
+        moved = xp.moveaxis(x, ax, 0).reshape(n, rest)
         new = xp.ones(n, dtype=bool)
         if n > 1:
             new[1:] = (moved[1:] != moved[:-1]).any(axis=1)

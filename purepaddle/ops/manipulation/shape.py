@@ -170,10 +170,23 @@ def _reshape_error(in_shape, shape):
 
 def reshape_target(in_shape, shape):
     """Paddle's reshape target: 0 copies the input dim at the same index, -1 is inferred."""
+    if 0 in shape and 0 in in_shape and min(in_shape) == 0:
+        return _empty_target(in_shape, shape)
     if 0 in shape:
         n = len(in_shape)
         shape = [in_shape[i] if d == 0 and i < n else d for i, d in enumerate(shape)]
     return shape
+
+
+def _empty_target(in_shape, shape):
+    """The target for a zero-size input, as Paddle resolves it: a 0 stays 0 (nothing to copy), and a
+    -1 is the product of the input's non-zero dims over that of the target's known non-zero dims."""
+    out = list(shape)
+    if -1 in out:
+        known = math.prod(d for d in out if d not in (0, -1))
+        rest = math.prod(d for d in in_shape if d)
+        out[out.index(-1)] = rest // known if known and rest % known == 0 else -2  # -2: no fit
+    return out
 
 
 @register("reshape2")
@@ -215,6 +228,10 @@ def _check_target(in_shape, target):
     if target.count(-1) > 1 or min(target, default=0) < -1:
         raise _reshape_error(in_shape, target)
     size = math.prod(in_shape)
+    if size == 0 and 0 in target and min(in_shape) == 0:
+        if min(reshape_target(list(in_shape), list(target))) < 0:
+            raise _reshape_error(in_shape, target)
+        return target
     for i, d in enumerate(target):
         if d == 0 and i >= len(in_shape) and size != 0:
             raise _reshape_error(in_shape, target)

@@ -258,6 +258,8 @@ def cond(x, p=None, name=None):
     if p is None or p in (2, -2):
         s = _singular_values(x, x.ndim - 2, x.ndim - 1)
         big, small = _pnorm(s, _INF, -1, False), _pnorm(s, -_INF, -1, False)
+        if 0 in x.shape[-2:]:  # no singular values: Paddle answers 0 (both norms are 0), not 0 / 0
+            return big
         return small / big if p == -2 else big / small
     shape = list(x.shape)
     if shape[-1] != shape[-2]:
