@@ -369,3 +369,28 @@ def test_antialias_matches_paddle():
                                [[[[2.4590173, 30.211983], [0.463355, 0.463355]]]], rtol=1e-5)
     with pytest.raises(ValueError, match="Anti-alias"):
         F.interpolate(x, size=[1, 3], antialias=True)
+
+
+# One output along a dim (align_corners=False), values and x_grad produced by paddle 3.3.1 with the upstream
+# gradient RandomState(0).rand(out).round(2) = 0.55, 0.72, 0.60: trilinear reads (and its gradient lands on)
+# the input's centre with align_mode 0; linear reads the centre but its gradient lands on index 0; bilinear
+# reads index 0. With align_mode 1 every mode reads index 0.
+_Z = [0.0] * 4
+@pytest.mark.parametrize("shape,mode,size,align_mode,y,x_grad", [
+    ((1, 1, 2, 3, 4), "trilinear", [1, 3, 1], 0, [7.5, 11.5, 15.5],
+     [0, .1375, .1375, 0, 0, .18, .18, 0, 0, .15, .15, 0] * 2),
+    ((1, 1, 2, 3, 4), "trilinear", [1, 3, 1], 1, [0., 4., 8.], [.55, 0, 0, 0, .72, 0, 0, 0, .6, 0, 0, 0] + _Z * 3),
+    ((1, 1, 2, 3, 4), "trilinear", [2, 1, 1], 0, [5.5, 17.5],
+     _Z + [0, .275, .275, 0] + _Z * 2 + [0, .36, .36, 0] + _Z),
+    ((1, 1, 2, 3, 4), "trilinear", [2, 1, 1], 1, [0., 12.], [.55] + [0.0] * 11 + [.72] + [0.0] * 11),
+    ((1, 1, 3, 4), "bilinear", [1, 2], 0, [0.5, 2.5], [.275, .275, .36, .36] + _Z * 2),
+    ((1, 1, 3, 4), "bilinear", [1, 2], 1, [0., 2.], [.55, 0, .72, 0] + _Z * 2),
+    ((1, 1, 4), "linear", [1], 0, [1.5], [.55, 0, 0, 0]),
+    ((1, 1, 4), "linear", [1], 1, [0.], [.55, 0, 0, 0]),
+])
+def test_interpolate_one_output_matches_paddle(shape, mode, size, align_mode, y, x_grad):
+    x = paddle.to_tensor(np.arange(np.prod(shape), dtype=f32).reshape(shape), stop_gradient=False)
+    out = F.interpolate(x, size=size, mode=mode, align_mode=align_mode)
+    out.backward(paddle.to_tensor(np.random.RandomState(0).rand(*out.shape).astype(f32).round(2)))
+    np.testing.assert_allclose(out.numpy().ravel(), y, rtol=1e-6)
+    np.testing.assert_allclose(x.grad.numpy().ravel(), x_grad, rtol=1e-6, atol=1e-7)

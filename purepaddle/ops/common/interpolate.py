@@ -17,9 +17,10 @@ _f32 = np.float32
 
 
 # -- interpolation -------------------------------------------------------------------------------
-def _ratio(n_in, n_out, scale, align_corners):
-    """Paddle's source step per output index (float32): align_corners, 1/scale, or in/out (0 for one output)."""
-    if n_out <= 1:
+def _ratio(n_in, n_out, scale, align_corners, one_out_step=False):
+    """Paddle's source step per output index (float32): align_corners, 1/scale, or in/out. One output gets
+    step 0 (it reads index 0), except where one_out_step keeps the step (see _keeps_one_out_step)."""
+    if n_out <= 1 and (align_corners or not one_out_step):
         return _f32(0)
     if align_corners:
         return _f32(n_in - 1) / _f32(n_out - 1)
@@ -28,9 +29,9 @@ def _ratio(n_in, n_out, scale, align_corners):
     return _f32(n_in) / _f32(n_out)
 
 
-def taps(method, n_in, n_out, scale, align_corners, align_mode):
+def taps(method, n_in, n_out, scale, align_corners, align_mode, one_out_step=False):
     """(index (n_out, T), weight (n_out, T)) of one dim's resampling."""
-    r = _ratio(n_in, n_out, scale, align_corners)
+    r = _ratio(n_in, n_out, scale, align_corners, one_out_step)
     k = np.arange(n_out, dtype=_f32)
     if method == "nearest":
         src = r * k + _f32(0.5) if align_corners else r * k
@@ -138,10 +139,20 @@ def _layout(attrs):
     return attrs.get("data_layout", "NCHW") in ("NHWC", "NDHWC", "NWC")
 
 
-def _dim_taps(method, n_in, n_out, s, attrs, antialias):
+def _keeps_one_out_step(attrs, grad):
+    """Whether a dim resized to one output keeps the step in/out (or 1/scale), so that with align_mode 0 it
+    reads the input's centre, instead of step 0 (index 0). Paddle's kernels differ here: trilinear keeps it
+    forward and backward, linear keeps it forward only (its grad kernel sends the gradient to index 0),
+    bilinear, nearest and bicubic never do."""
+    op = attrs.get("interp_method", "bilinear")
+    return op == "trilinear" or (op == "linear" and not grad)
+
+
+def _dim_taps(method, n_in, n_out, s, attrs, antialias, grad=False):
     if antialias:
         return aa_taps(method, n_in, n_out, s, attrs.get("align_corners", False))
-    return taps(method, n_in, n_out, s, attrs.get("align_corners", False), attrs.get("align_mode", 1))
+    return taps(method, n_in, n_out, s, attrs.get("align_corners", False), attrs.get("align_mode", 1),
+                _keeps_one_out_step(attrs, grad))
 
 
 def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None, antialias=False):
@@ -187,7 +198,7 @@ def interp_backward(x_shape, g, attrs, out_size=None, size_tensor=None, scale_te
     for ax, n_in, n_out, s in reversed(list(zip(axes, in_sp, size, scale))):
         if n_in == n_out and method != "cubic" and (s <= 0 or s == 1) and not attrs.get("align_corners", False):
             continue
-        idx, w = _dim_taps(method, n_in, n_out, s, attrs, antialias)
+        idx, w = _dim_taps(method, n_in, n_out, s, attrs, antialias, grad=True)
         dx = _along_adjoint(dx, ax, idx, w, n_in, g.dtype)
     return np.ascontiguousarray(dx) if dx is not g else g.copy()
 
