@@ -1004,3 +1004,29 @@ def test_ldexp_half_precision_gives_float32(dtype):
         assert r.dtype == paddle.float32
         assert r.numpy().tolist() == [6.0, 16.0]
     assert paddle.ldexp(t([1.5, 2.0], "float64"), t([2, 3], "int32")).dtype == paddle.float64
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64"])
+def test_remainder_python_float_takes_the_integer_dtype(dtype):
+    # Paddle 3.3.1: paddle.remainder/mod/floor_mod and the method cast 2.5 to the tensor's dtype (2);
+    # the % operator promotes to float32 instead
+    x = t([5, -7, 3], dtype)
+    for r in (paddle.remainder(x, 2.5), paddle.mod(x, 2.5), paddle.floor_mod(x, 2.7), x.remainder(2.5)):
+        assert r.dtype == x.dtype and r.numpy().tolist() == [1, 1, 1]
+    assert paddle.remainder(x, -2.5).numpy().tolist() == [-1, -1, -1]
+    r = x % 2.5
+    assert r.dtype == paddle.float32 and r.numpy().tolist() == [0.0, 0.5, 0.5]
+    r = 7.5 % x
+    assert r.dtype == paddle.float32 and r.numpy().tolist() == [2.5, -6.5, 1.5]
+
+
+@pytest.mark.parametrize("dtype,out", [("bool", "int64"), ("uint8", "uint8"), ("int8", "int8"), ("int16", "int16"),
+                                       ("int32", "int64"), ("int64", "int64"), ("float16", "float16")])
+def test_reduce_as_result_dtype(dtype, out):
+    # Paddle 3.3.1: bool and int32 sum in int64, the other dtypes keep theirs (int8 wraps)
+    x = t([[1, 2, 3], [4, 5, 6]]).astype(dtype)
+    r = paddle.reduce_as(x, t([1, 2, 3], "int32"))
+    assert r.dtype == getattr(paddle, out)
+    assert r.astype("float32").numpy().tolist() == ([2.0, 2.0, 2.0] if dtype == "bool" else [5.0, 7.0, 9.0])
+    if dtype == "int8":
+        assert paddle.reduce_as(t([[100], [100]], "int8"), t([1], "int8")).numpy().tolist() == [-56]

@@ -192,6 +192,15 @@ def remainder(x, y, name=None):
             Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [0, 3, 2, 1])
     """
+    if (isinstance(x, TensorMethods) and x.dtype.is_integer and isinstance(y, float)):
+        # paddle.remainder casts a Python float to the integer tensor's dtype (toward zero):
+        # int64 tensor mod 2.5 is int64 mod 2; the % operator promotes to float32 (_mod_op)
+        y = const_operand(np.asarray(y).astype(x.dtype.np_dtype))
+    return _mod_op(x, y)
+
+
+def _mod_op(x, y):
+    """x % y with Paddle's operator rule: an integer tensor and a Python float give float32."""
     return _binary(E.ElementwiseMod, x, y, "paddle.remainder")
 
 
@@ -365,7 +374,7 @@ def _rfloordiv_op(x, y):
 
 
 def _rmod_op(x, y):
-    return remainder(as_var(y, x, "paddle.remainder"), x)
+    return _mod_op(as_var(y, x, "paddle.remainder"), x)
 
 
 def _neg_op(x):
@@ -499,7 +508,7 @@ def hypot(x, y, name=None):
 
 
 def reduce_as(x, target, name=None):
-    """Sum x over its broadcast dimensions so that it takes target's shape (integers sum in int64).
+    """Sum x over its broadcast dimensions so that it takes target's shape (bool and int32 sum in int64).
 
     Examples:
         .. code-block:: python
@@ -525,7 +534,8 @@ def reduce_as(x, target, name=None):
         raise ValueError(
             "(InvalidArgument) ReduceDims dimension mismatch. Operands could not be broadcast together with the shape "
             f"of in_dims = {xs} and the shape of out_dims = {ts}.")
-    if x.dtype is _dt.bool_ or (x.dtype.is_integer and x.dtype is not _dt.int64):
+    # Paddle's kernel sums bool and int32 in int64 but keeps uint8, int8 and int16 (wrapping)
+    if x.dtype in (_dt.bool_, _dt.int32):
         x = cast(x, _dt.int64)
     return apply(ReduceAs, x, target)
 
@@ -536,7 +546,7 @@ __all__ = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder",
 
 METHODS = {"__add__": _add_op, "__radd__": _add_op, "__sub__": _sub_op, "__rsub__": _rsub_op, "__mul__": _mul_op,
            "__rmul__": _mul_op, "__truediv__": divide, "__rtruediv__": _rdiv_op, "__floordiv__": _floordiv_op,
-           "__rfloordiv__": _rfloordiv_op, "__mod__": remainder, "__rmod__": _rmod_op, "__pow__": _pow_op,
+           "__rfloordiv__": _rfloordiv_op, "__mod__": _mod_op, "__rmod__": _rmod_op, "__pow__": _pow_op,
            "__rpow__": _rpow_op, "__neg__": _neg_op, "add": add, "subtract": subtract, "multiply": multiply,
            "divide": divide, "floor_divide": floor_divide, "remainder": remainder, "mod": mod, "floor_mod": floor_mod,
            "maximum": maximum, "minimum": minimum, "fmax": fmax, "fmin": fmin, "pow": pow, "scale": scale,
