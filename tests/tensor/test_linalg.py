@@ -487,3 +487,19 @@ def test_lu_of_an_empty_matrix(shape, piv, info, unpacked):
     assert lu.shape == shape and p.shape == piv and p.dtype == paddle.int32
     assert infos.shape == info and not infos.numpy().any()
     assert [t.shape for t in paddle.linalg.lu_unpack(lu, p)] == unpacked
+
+
+def test_matmul_mixed_dtypes_follow_paddle():
+    # Paddle 3.3.1: the function reads an integer y as x's float dtype; the @ operator casts y to x's dtype
+    a = paddle.to_tensor([[1.5, 2.25], [3.0, 4.0]], dtype="float32")
+    b = paddle.to_tensor([[1, 2], [3, 4]], dtype="int32")
+    for r in (paddle.matmul(a, b), paddle.matmul(a, paddle.cast(b, "int64")), a.matmul(b), a @ b):
+        assert r.dtype == paddle.float32
+        assert r.numpy().tolist() == [[8.25, 12.0], [15.0, 22.0]]
+    r = a @ paddle.cast(a, "float64")
+    assert r.dtype == paddle.float32 and r.numpy().tolist() == [[9.0, 12.375], [16.5, 22.75]]
+    r = b @ a
+    assert r.dtype == paddle.int32 and r.numpy().tolist() == [[7, 10], [15, 22]]
+    r = paddle.cast(a, "float64") @ a
+    assert r.dtype == paddle.float64 and r.numpy().tolist() == [[9.0, 12.375], [16.5, 22.75]]
+    assert paddle.matmul(paddle.to_tensor([1.5, 2.0]), paddle.to_tensor([3, 4], dtype="int32")).item() == 12.5

@@ -969,3 +969,64 @@ def test_quantile_of_an_empty_tensor(fn, interpolation):
     np.testing.assert_array_equal(f(paddle.zeros([0, 3]), 0.5, axis=0).numpy(), [0.0, 0.0, 0.0])
     assert f(paddle.zeros([0]), [0.2, 0.5]).shape == [2]
     assert f(paddle.zeros([0, 3]), 0.5, axis=1).shape == [0]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "uint8"])
+def test_floor_divide_python_number_is_a_default_dtype_tensor(dtype):
+    # Paddle 3.3.1: paddle.floor_divide(int tensor, 2) is int64 and (., 2.5) float32; the // operator keeps int
+    x = t([7, -7, 5], dtype)
+    r = paddle.floor_divide(x, 2)
+    assert r.dtype == paddle.int64
+    assert r.numpy().tolist() == ([3, 124, 2] if dtype == "uint8" else [3, -4, 2])
+    r = paddle.floor_divide(x, 2.5)
+    assert r.dtype == paddle.float32
+    assert r.numpy().tolist() == ([2.0, 99.0, 2.0] if dtype == "uint8" else [2.0, -3.0, 2.0])
+    assert (x // 2).dtype == x.dtype
+    assert paddle.floor_divide(x, True).dtype == x.dtype
+    assert paddle.floor_divide(x, t(2, "int32")).dtype == (paddle.int64 if dtype == "int64" else paddle.int32)
+
+
+def test_floor_divide_python_number_float_tensors():
+    # Paddle 3.3.1: float16 // 2 stays float16, float16 / bfloat16 // 2.5 give float32, float64 // 2.5 stays
+    h = t([7, -7, 5], "float16")
+    assert paddle.floor_divide(h, 2).dtype == paddle.float16
+    r = paddle.floor_divide(h, 2.5)
+    assert r.dtype == paddle.float32 and r.numpy().tolist() == [2.0, -3.0, 2.0]
+    assert paddle.floor_divide(t([7, -7], "bfloat16"), 2.5).dtype == paddle.float32
+    assert paddle.floor_divide(t([7, -7], "float64"), 2.5).dtype == paddle.float64
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_ldexp_half_precision_gives_float32(dtype):
+    # Paddle 3.3.1 computes ldexp in float32 for float16/bfloat16 inputs
+    for ydtype in ["int32", "int64"]:
+        r = paddle.ldexp(t([1.5, 2.0], dtype), t([2, 3], ydtype))
+        assert r.dtype == paddle.float32
+        assert r.numpy().tolist() == [6.0, 16.0]
+    assert paddle.ldexp(t([1.5, 2.0], "float64"), t([2, 3], "int32")).dtype == paddle.float64
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64"])
+def test_remainder_python_float_takes_the_integer_dtype(dtype):
+    # Paddle 3.3.1: paddle.remainder/mod/floor_mod and the method cast 2.5 to the tensor's dtype (2);
+    # the % operator promotes to float32 instead
+    x = t([5, -7, 3], dtype)
+    for r in (paddle.remainder(x, 2.5), paddle.mod(x, 2.5), paddle.floor_mod(x, 2.7), x.remainder(2.5)):
+        assert r.dtype == x.dtype and r.numpy().tolist() == [1, 1, 1]
+    assert paddle.remainder(x, -2.5).numpy().tolist() == [-1, -1, -1]
+    r = x % 2.5
+    assert r.dtype == paddle.float32 and r.numpy().tolist() == [0.0, 0.5, 0.5]
+    r = 7.5 % x
+    assert r.dtype == paddle.float32 and r.numpy().tolist() == [2.5, -6.5, 1.5]
+
+
+@pytest.mark.parametrize("dtype,out", [("bool", "int64"), ("uint8", "uint8"), ("int8", "int8"), ("int16", "int16"),
+                                       ("int32", "int64"), ("int64", "int64"), ("float16", "float16")])
+def test_reduce_as_result_dtype(dtype, out):
+    # Paddle 3.3.1: bool and int32 sum in int64, the other dtypes keep theirs (int8 wraps)
+    x = t([[1, 2, 3], [4, 5, 6]]).astype(dtype)
+    r = paddle.reduce_as(x, t([1, 2, 3], "int32"))
+    assert r.dtype == getattr(paddle, out)
+    assert r.astype("float32").numpy().tolist() == ([2.0, 2.0, 2.0] if dtype == "bool" else [5.0, 7.0, 9.0])
+    if dtype == "int8":
+        assert paddle.reduce_as(t([[100], [100]], "int8"), t([1], "int8")).numpy().tolist() == [-56]

@@ -260,7 +260,9 @@ class ReduceAs(Op):
             return x
         lead = x.ndim - len(shape)
         axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and x.shape[i + lead] != 1)
-        out = x.sum(axis=axes, keepdims=True) if axes else x
+        # small integers sum in their own dtype (wrapping) as in Paddle; NumPy would widen them
+        acc = x.dtype if kind_of(x.dtype) in "iu" else None
+        out = x.sum(axis=axes, keepdims=True, dtype=acc) if axes else x
         return out.reshape(shape)
 
     def infer_meta(self, x, target):

@@ -2,6 +2,7 @@
 diagonal, matrix_transpose (addmm and baddbmm are math's, tensordot manipulation's, as in Paddle)."""
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
+from ..._core.methods import TensorMethods
 from ...ops.linalg.product import Bmm, Cross, Diagonal, Dot, Kron, MatMul, Mv, Trace
 from .._check import (FLOATS, check_kernel_dtype, check_same_dtype, check_tensor, check_var, norm_axis, require,
                       set_out_values)
@@ -361,8 +362,13 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     check_var(x, "paddle.matmul")
     check_var(y, "paddle.matmul", "y")
     if x.dtype is not y.dtype:
-        d = _dt.promote(x.dtype, y.dtype)
-        x, y = cast(x, d), cast(y, d)
+        # Paddle reads an integer y as x's float dtype (float32 @ int32 is float32); other mixed
+        # pairs crash its kernel, so they promote here (docs/conformance.md)
+        if x.dtype.is_floating and y.dtype.is_integer:
+            y = cast(y, x.dtype)
+        else:
+            d = _dt.promote(x.dtype, y.dtype)
+            x, y = cast(x, d), cast(y, d)
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError(
             f"(InvalidArgument) The Input(X) dims size must be greater than 0, but received x.shape="
@@ -371,6 +377,9 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
 
 
 def _matmul_op(x, y):
+    """x @ y: Paddle's operator casts y to x's dtype (float32 @ float64 is float32, int32 @ float32 int32)."""
+    if isinstance(y, TensorMethods) and y.dtype is not x.dtype:
+        y = cast(y, x.dtype)
     return matmul(x, y)
 
 

@@ -127,7 +127,7 @@ def divide(x, y, name=None, *, rounding_mode=None, out=None):
     """
     if rounding_mode is not None:
         if rounding_mode == "floor":
-            return write_out(floor_divide(x, y), out)
+            return write_out(_floordiv_op(x, y), out)
         if rounding_mode != "trunc":
             raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
                              f"{rounding_mode}.")
@@ -165,6 +165,17 @@ def floor_divide(x, y, name=None):
             Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [2, 0, 2, 2])
     """
+    if isinstance(x, TensorMethods) and isinstance(y, _Number) and not isinstance(y, bool):
+        # paddle.floor_divide turns a Python number into a 0-D tensor of the default dtype
+        # (int64 / float32) before promoting, so int32 // 2 gives int64 and float16 // 2.5 float32;
+        # the // operator keeps the tensor's dtype (_floordiv_op).
+        d = _dt.int64 if isinstance(y, int) else _dt.default_float()
+        y = const_operand(np.asarray(y, dtype=d.np_dtype))
+    return _floordiv_op(x, y)
+
+
+def _floordiv_op(x, y):
+    """x // y with Paddle's operator rule: a Python number takes the tensor's dtype."""
     return _binary(E.ElementwiseFloorDiv, x, y, "paddle.floor_divide", "lattice")
 
 
@@ -181,6 +192,15 @@ def remainder(x, y, name=None):
             Tensor(shape=[4], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [0, 3, 2, 1])
     """
+    if (isinstance(x, TensorMethods) and x.dtype.is_integer and isinstance(y, float)):
+        # paddle.remainder casts a Python float to the integer tensor's dtype (toward zero):
+        # int64 tensor mod 2.5 is int64 mod 2; the % operator promotes to float32 (_mod_op)
+        y = const_operand(np.asarray(y).astype(x.dtype.np_dtype))
+    return _mod_op(x, y)
+
+
+def _mod_op(x, y):
+    """x % y with Paddle's operator rule: an integer tensor and a Python float give float32."""
     return _binary(E.ElementwiseMod, x, y, "paddle.remainder")
 
 
@@ -350,11 +370,11 @@ def _rpow_op(x, y):
 
 
 def _rfloordiv_op(x, y):
-    return floor_divide(as_var(y, x, "paddle.floor_divide"), x)
+    return _floordiv_op(as_var(y, x, "paddle.floor_divide"), x)
 
 
 def _rmod_op(x, y):
-    return remainder(as_var(y, x, "paddle.remainder"), x)
+    return _mod_op(as_var(y, x, "paddle.remainder"), x)
 
 
 def _neg_op(x):
@@ -488,7 +508,7 @@ def hypot(x, y, name=None):
 
 
 def reduce_as(x, target, name=None):
-    """Sum x over its broadcast dimensions so that it takes target's shape (integers sum in int64).
+    """Sum x over its broadcast dimensions so that it takes target's shape (bool and int32 sum in int64).
 
     Examples:
         .. code-block:: python
@@ -514,7 +534,8 @@ def reduce_as(x, target, name=None):
         raise ValueError(
             "(InvalidArgument) ReduceDims dimension mismatch. Operands could not be broadcast together with the shape "
             f"of in_dims = {xs} and the shape of out_dims = {ts}.")
-    if x.dtype is _dt.bool_ or (x.dtype.is_integer and x.dtype is not _dt.int64):
+    # Paddle's kernel sums bool and int32 in int64 but keeps uint8, int8 and int16 (wrapping)
+    if x.dtype in (_dt.bool_, _dt.int32):
         x = cast(x, _dt.int64)
     return apply(ReduceAs, x, target)
 
@@ -524,8 +545,8 @@ __all__ = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder",
            "hypot", "reduce_as"]
 
 METHODS = {"__add__": _add_op, "__radd__": _add_op, "__sub__": _sub_op, "__rsub__": _rsub_op, "__mul__": _mul_op,
-           "__rmul__": _mul_op, "__truediv__": divide, "__rtruediv__": _rdiv_op, "__floordiv__": floor_divide,
-           "__rfloordiv__": _rfloordiv_op, "__mod__": remainder, "__rmod__": _rmod_op, "__pow__": _pow_op,
+           "__rmul__": _mul_op, "__truediv__": divide, "__rtruediv__": _rdiv_op, "__floordiv__": _floordiv_op,
+           "__rfloordiv__": _rfloordiv_op, "__mod__": _mod_op, "__rmod__": _rmod_op, "__pow__": _pow_op,
            "__rpow__": _rpow_op, "__neg__": _neg_op, "add": add, "subtract": subtract, "multiply": multiply,
            "divide": divide, "floor_divide": floor_divide, "remainder": remainder, "mod": mod, "floor_mod": floor_mod,
            "maximum": maximum, "minimum": minimum, "fmax": fmax, "fmin": fmin, "pow": pow, "scale": scale,

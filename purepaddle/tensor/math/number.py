@@ -61,7 +61,7 @@ def signbit(x, name=None):
 
 
 def ldexp(x, y, name=None):
-    """Elementwise x * 2 ** y (integer x gives float32).
+    """Elementwise x * 2 ** y (integer, float16 and bfloat16 x give float32).
 
     Examples:
         .. code-block:: python
@@ -76,7 +76,8 @@ def ldexp(x, y, name=None):
     check_var(x, "ldexp")
     if not isinstance(y, TensorMethods):
         raise TypeError(f"y must be tensor type, but got {type(y)}")
-    d = x.dtype if x.dtype.is_floating else _dt.default_float()
+    # Paddle computes only in float32/float64: float16 and bfloat16 come back float32 too.
+    d = x.dtype if x.dtype in (_dt.float32, _dt.float64) else _dt.default_float()
     x, y = cast(x, d), cast(y, d)
     broadcast_shape(list(x.shape), list(y.shape), "ldexp")
     two = apply(FillAnyLike, y, value=2.0, dtype=-1)
