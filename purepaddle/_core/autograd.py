@@ -70,10 +70,10 @@ def run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=Fa
     returns their gradients and touches no `.grad` (paddle.grad).
     """
     around = BACKWARD_RUN.active
-    args = (tensors, grad_tensors, retain_graph, create_graph, inputs, allow_unused, no_grad_vars, api)
     if around is not None:
-        return around(_run_backward, args, {})
-    return _run_backward(*args)
+        return around(_run_backward, (tensors, grad_tensors, retain_graph, create_graph, inputs, allow_unused,
+                                      no_grad_vars, api), {})
+    return _run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs, allow_unused, no_grad_vars, api)
 
 
 def _run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=False,

@@ -102,6 +102,14 @@ class Scale(_Unary):
         return out_grad if s == 1 else apply_scale(out_grad, s)
 
 
+def real_meta(x):
+    """x's meta with a complex dtype replaced by its real one (abs, angle, real, imag)."""
+    d = x.dtype
+    if d.is_complex:
+        d = _dt.float64 if d is _dt.complex128 else _dt.float32
+    return TensorMeta(x.shape, d)
+
+
 # -- sign-like and rounding ---------------------------------------------------------------
 @register("abs")
 class Abs(_Unary):
@@ -111,10 +119,7 @@ class Abs(_Unary):
         return xp.abs(x)
 
     def infer_meta(self, x):
-        d = x.dtype
-        if d.is_complex:
-            d = _dt.float64 if d is _dt.complex128 else _dt.float32
-        return TensorMeta(x.shape, d)
+        return real_meta(x)
 
     def backward(self, out_grad):
         (x,) = self.saved
@@ -579,10 +584,7 @@ class Angle(Op):
         return xp.where(xp.isnan(x), x, out)
 
     def infer_meta(self, x):
-        d = x.dtype
-        if d.is_complex:
-            d = _dt.float64 if d is _dt.complex128 else _dt.float32
-        return TensorMeta(x.shape, d)
+        return real_meta(x)
 
     def backward(self, out_grad):
         (x,) = self.saved
@@ -643,7 +645,7 @@ class _ComplexPart(Op):
     inputs, outputs = ("X",), ("Out",)
 
     def infer_meta(self, x):
-        return TensorMeta(x.shape, _dt.float64 if x.dtype is _dt.complex128 else _dt.float32)
+        return real_meta(x)
 
 
 @register("real")
