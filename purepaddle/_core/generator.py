@@ -1,20 +1,23 @@
-"""The global random Generator shared by random ops and dropout (PCG64 streams, not Paddle's mt19937_64).
+"""The global random Generator shared by random ops, dropout and initializers: Paddle's CPU generator.
 
-Paddle's CPU generator is a std::mt19937_64 engine; purepaddle draws from NumPy's PCG64
-instead, so for a given seed the numbers differ from real Paddle's. What holds is what
-programs rely on: the same seed, or a restored state, gives the same numbers again within
-purepaddle, and an op-level `seed` attribute != 0 draws from its own fixed stream.
+Like Paddle's, it is a std::mt19937_64 engine (`_core.twister`) that `manual_seed` seeds through
+std::seed_seq, and kernels draw from it with libstdc++'s distribution recipes
+(`_core.distribution`), so a seeded program draws Paddle's numbers. A state taken with
+`get_state` replays the following draws after `set_state`. An op-level `seed` attribute != 0
+draws from a fresh engine seeded with it, as Paddle's kernels do.
 """
 import os
 
 import numpy as np
 
+from .twister import Twister, seed_seq_words, seed_words
+
 _U64 = 1 << 64
 
 
 def _fresh_seed():
-    """A nondeterministic seed (Paddle seeds its default generator randomly at start-up)."""
-    return int.from_bytes(os.urandom(7), "little")
+    """A nondeterministic seed (Paddle seeds its default generator randomly at start-up, 53 bits)."""
+    return int.from_bytes(os.urandom(8), "little") & 0x1FFFFFFFFFFFFF
 
 
 class GeneratorState:
@@ -32,14 +35,15 @@ class GeneratorState:
 
     def clone(self):
         """An independent copy of this state."""
-        return GeneratorState(self._seed, _copy_state(self._state))
+        words, pos = self._state
+        return GeneratorState(self._seed, (words.copy(), pos))
 
     def __reduce__(self):
         return (GeneratorState, (self._seed, self._state))
 
     def __eq__(self, other):
         return (isinstance(other, GeneratorState) and self._seed == other._seed
-                and self._state == other._state)
+                and self._state[1] == other._state[1] and np.array_equal(self._state[0], other._state[0]))
 
     __hash__ = None
 
@@ -47,24 +51,19 @@ class GeneratorState:
         return f"<GeneratorState seed={self._seed}>"
 
 
-def _copy_state(state):
-    """A deep copy of a PCG64 state dict (nested dicts of ints and str)."""
-    return {k: (_copy_state(v) if isinstance(v, dict) else v) for k, v in state.items()}
-
-
 class Generator:
     """A seedable random stream (Paddle's `core.Generator`): manual_seed, seed, get_state/set_state.
 
-    `rng` is the NumPy Generator kernels draw from.
+    `engine` is the `Twister` kernels draw from.
     """
 
-    __slots__ = ("_seed", "rng")
+    __slots__ = ("_seed", "engine")
 
     def __init__(self, seed=None):
         self.manual_seed(_fresh_seed() if seed is None else seed)
 
     def manual_seed(self, seed):
-        """Reseed with an integer in [0, 2**64); returns the generator."""
+        """Reseed with an integer in [0, 2**64) (through std::seed_seq, which keeps its low 32 bits); returns self."""
         if isinstance(seed, np.integer):
             seed = int(seed)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _U64:
@@ -72,7 +71,7 @@ class Generator:
                 f"manual_seed(): the seed must be an int in [0, 2**64), but received {seed!r} "
                 f"of type {type(seed).__name__}")
         self._seed = seed
-        self.rng = np.random.Generator(np.random.PCG64(seed))
+        self.engine = Twister(seed_seq_words(seed))
         return self
 
     def seed(self):
@@ -87,21 +86,19 @@ class Generator:
 
     def get_state(self):
         """A GeneratorState snapshot of the stream position."""
-        return GeneratorState(self._seed, _copy_state(self.rng.bit_generator.state))
+        return GeneratorState(self._seed, self.engine.state())
 
     def set_state(self, state):
         """Restore a snapshot taken by get_state: the following draws repeat."""
         if not isinstance(state, GeneratorState):
             raise TypeError(f"set_state(): expected a GeneratorState, but received {type(state).__name__}")
         self._seed = state._seed
-        bg = np.random.PCG64()
-        bg.state = _copy_state(state._state)
-        self.rng = np.random.Generator(bg)
+        self.engine = Twister(*state._state)
         return self
 
     def random(self):
-        """One random 64-bit unsigned integer from the stream."""
-        return int(self.rng.integers(0, _U64, dtype=np.uint64))
+        """The next raw 64-bit output of the engine, as an int."""
+        return int(self.engine.raw(1)[0])
 
     def __repr__(self):
         return f"<purepaddle Generator seed={self._seed}>"
@@ -115,8 +112,13 @@ def default_generator():
     return _DEFAULT
 
 
-def rng(seed=0):
-    """The NumPy Generator an op draws from: the global stream, or a fixed one for `seed` != 0."""
+def engine(seed=0):
+    """The engine an op draws from: the global one, or for an op-level `seed` != 0 a fresh std::mt19937_64(seed)."""
     if not seed:
-        return _DEFAULT.rng
-    return np.random.Generator(np.random.PCG64(int(seed) % _U64))
+        return _DEFAULT.engine
+    return Twister(seed_words(int(seed) % _U64))
+
+
+def numpy_rng(seed=0):
+    """A NumPy Generator seeded by one draw of `engine(seed)`, for samplers that do not follow Paddle's recipe yet."""
+    return np.random.Generator(np.random.PCG64(int(engine(seed).raw(1)[0])))

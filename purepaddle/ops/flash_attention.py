@@ -12,7 +12,7 @@ callers wanting the weights use the composed form).
 import numpy as np
 
 from .._core.dispatch import apply
-from .._core.generator import rng
+from .._core.generator import numpy_rng
 from .._core.op import Op, TensorMeta, register
 from .rnn._kernels import WORK
 
@@ -28,7 +28,7 @@ def _keep_mask(shape, p):
     n = int(np.prod(shape))
     if p >= 1:
         return np.zeros(shape, np.bool_)
-    raw = rng(0).bit_generator.random_raw((n + 3) // 4)
+    raw = numpy_rng(0).bit_generator.random_raw((n + 3) // 4)
     return (raw.view(np.uint16)[:n] >= np.uint16(min(round(p * 65536), 65535))).reshape(shape)
 
 

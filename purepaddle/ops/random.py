@@ -5,6 +5,9 @@ bernoulli_, random_, cauchy_ and geometric_.
 
 Each forward draws from `_core.generator` at run time (so static programs draw anew on every
 Executor run); an op-level `seed` attr != 0 uses its own fixed stream. infer_meta never draws.
+uniform_random, gaussian_random, randint, randperm and their in-place and batch-size-like forms
+follow Paddle's CPU kernels number for number (`_core.distribution`); the other samplers draw
+from a NumPy generator seeded by the global stream (same seed, same numbers, but not Paddle's).
 """
 import math
 
@@ -12,23 +15,28 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dtype import kind_of
-from .._core.generator import rng
+from .._core import distribution as _dist
+from .._core.generator import engine, numpy_rng
 from .._core.op import Op, TensorMeta, register
 from .creation.fill import _np_dtype, zeros_grad
 from .math._special_kernels import erfinv
 from .math.elementwise import broadcast_shape
 
 
-def _draw(kind, shape, dt, r):
-    """Standard uniform ('u') or normal ('n') samples of numpy dtype dt (complex: both parts)."""
+def _draw(kind, shape, dt, tw, a=0.0, b=1.0):
+    """Uniform in [a, b) ('u') or normal with mean a, std b ('n') of numpy dtype dt, drawn from engine tw
+    as Paddle's CPU kernel draws them: in float32/float64, other float dtypes from float32 draws;
+    complex: the real parts, then the imaginary parts, each with std / sqrt(2)."""
     if kind_of(dt) == "c":
-        part = np.float32 if dt.itemsize == 8 else np.float64
-        re, im = _draw(kind, shape, np.dtype(part), r), _draw(kind, shape, np.dtype(part), r)
+        part = np.dtype(np.float32 if dt.itemsize == 8 else np.float64)
         if kind == "n":
-            re, im = re * part(np.sqrt(0.5)), im * part(np.sqrt(0.5))
+            b = b * math.sqrt(0.5)
+        re, im = _draw(kind, shape, part, tw, a, b), _draw(kind, shape, part, tw, a, b)
         return (re + 1j * im).astype(dt)
     work = dt if dt in (np.float32, np.float64) else np.dtype(np.float32)
-    out = r.random(shape, dtype=work) if kind == "u" else r.standard_normal(shape, dtype=work)
+    n = math.prod(shape)
+    out = _dist.uniform_real(tw, n, work, a, b) if kind == "u" else _dist.normal(tw, n, work, a, b)
+    out = out.reshape(shape)
     return out if work is dt else out.astype(dt)
 
 
@@ -50,10 +58,7 @@ class UniformRandom(_Nullary):
     def forward(self, xp):
         a = self.attrs
         dt = _np_dtype(a["dtype"])
-        out = _draw("u", a["shape"], dt, rng(a["seed"]))
-        lo, hi = a["min"], a["max"]
-        if lo != 0.0 or hi != 1.0:
-            out = (out * (hi - lo) + lo).astype(dt, copy=False)
+        out = _draw("u", a["shape"], dt, engine(a["seed"]), a["min"], a["max"])
         n = a.get("diag_num", 0)
         if n:
             flat = out.reshape(-1)
@@ -68,13 +73,7 @@ class GaussianRandom(_Nullary):
     def forward(self, xp):
         a = self.attrs
         dt = _np_dtype(a["dtype"])
-        out = _draw("n", a["shape"], dt, rng(a["seed"]))
-        mean, std = a["mean"], a["std"]
-        if std != 1.0:
-            out = out * out.real.dtype.type(std)
-        if mean != 0.0:
-            out = out + (out.real.dtype.type(mean) * (1 + 1j) if kind_of(dt) == "c" else out.dtype.type(mean))
-        return out.astype(dt, copy=False)
+        return _draw("n", a["shape"], dt, engine(a["seed"]), a["mean"], a["std"])
 
 
 @register("randint")
@@ -83,7 +82,9 @@ class RandInt(_Nullary):
 
     def forward(self, xp):
         a = self.attrs
-        return rng(a["seed"]).integers(a["low"], a["high"], size=a["shape"], dtype=_np_dtype(a["dtype"]))
+        n = math.prod(a["shape"])
+        out = _dist.uniform_int(engine(a["seed"]), n, a["low"], a["high"] - 1)
+        return out.reshape(a["shape"]).astype(_np_dtype(a["dtype"]))
 
 
 @register("randperm")
@@ -92,7 +93,8 @@ class RandPerm(_Nullary):
 
     def forward(self, xp):
         a = self.attrs
-        return rng(a.get("seed", 0)).permutation(a["n"]).astype(_np_dtype(a["dtype"]))
+        perm = _dist.shuffle(engine(a.get("seed", 0)), list(range(a["n"])))
+        return np.array(perm, dtype=_np_dtype(a["dtype"]))
 
     def infer_meta(self):
         a = self.attrs
@@ -125,7 +127,7 @@ class Bernoulli(_Sampler):
 
     def forward(self, xp, x):
         _check_prob(x)
-        return (rng().random(x.shape) < x).astype(x.dtype)
+        return (numpy_rng().random(x.shape) < x).astype(x.dtype)
 
 
 @register("poisson")
@@ -134,7 +136,7 @@ class Poisson(_Sampler):
 
     def forward(self, xp, x):
         lam = np.where(x > 0, x, 0).astype(np.float64)
-        return np.asarray(rng().poisson(lam), dtype=x.dtype)  # a 0-D rate draws a Python int
+        return np.asarray(numpy_rng().poisson(lam), dtype=x.dtype)  # a 0-D rate draws a Python int
 
     def backward(self, out_grad):
         return zeros_grad(out_grad)
@@ -160,7 +162,7 @@ class Multinomial(Op):
         if (total <= 0).any():
             raise ValueError(f"(InvalidArgument) The sum of one multinomial distribution probability should be > 0, "
                              f"but got {float(total.min()):f}.")
-        r = rng()
+        r = numpy_rng()
         if repl:
             cdf = np.cumsum(p, axis=1)
             cdf /= cdf[:, -1:]  # ends at exactly 1, so u < 1 never lands past the last nonzero weight
@@ -191,8 +193,7 @@ class UniformRandomInplace(_InplaceSampler):
 
     def forward(self, xp, x):
         a = self.attrs
-        out = _draw("u", x.shape, x.dtype, rng(a["seed"]))
-        return (out * (a["max"] - a["min"]) + a["min"]).astype(x.dtype, copy=False)
+        return _draw("u", x.shape, x.dtype, engine(a["seed"]), a["min"], a["max"])
 
 
 @register("gaussian_inplace")
@@ -203,9 +204,7 @@ class GaussianInplace(_InplaceSampler):
 
     def forward(self, xp, x):
         a = self.attrs
-        out = _draw("n", x.shape, x.dtype, rng(a["seed"]))
-        mean = a["mean"] * (1 + 1j) if kind_of(x.dtype) == "c" else a["mean"]  # complex: mean in both parts
-        return (out * a["std"] + mean).astype(x.dtype, copy=False)
+        return _draw("n", x.shape, x.dtype, engine(a["seed"]), a["mean"], a["std"])
 
 
 @register("exponential")
@@ -213,7 +212,7 @@ class Exponential(_InplaceSampler):
     """X refilled with exponential samples of rate `lambda`."""
 
     def forward(self, xp, x):
-        return (rng().standard_exponential(x.shape) / self.attrs["lambda"]).astype(x.dtype)
+        return (numpy_rng().standard_exponential(x.shape) / self.attrs["lambda"]).astype(x.dtype)
 
 
 class BernoulliInplace(_InplaceSampler):
@@ -225,7 +224,7 @@ class BernoulliInplace(_InplaceSampler):
     def forward(self, xp, x, p):
         if p is None:
             p = np.asarray(self.attrs["p"])
-        return (rng().random(x.shape) < p).astype(x.dtype)
+        return (numpy_rng().random(x.shape) < p).astype(x.dtype)
 
     def backward(self, out_grad):
         return zeros_grad(out_grad), None
@@ -243,7 +242,7 @@ class Binomial(Op):
         n = np.maximum(np.floor(n), 0).astype(np.int64)
         p = np.clip(np.nan_to_num(prob.astype(np.float64), nan=0.0), 0.0, 1.0)
         n, p = np.broadcast_arrays(n, p)
-        return rng().binomial(n, p).astype(np.int64)
+        return numpy_rng().binomial(n, p).astype(np.int64)
 
     def infer_meta(self, count, prob):
         return TensorMeta(broadcast_shape(count.shape, prob.shape, "binomial"), _dt.int64)
@@ -260,7 +259,7 @@ class StandardGamma(Op):
         a = x.astype(np.float64)
         ok = a > 0
         out = np.zeros(x.shape, dtype=np.float64)
-        out[ok] = rng().standard_gamma(a[ok])
+        out[ok] = numpy_rng().standard_gamma(a[ok])
         return out.astype(x.dtype)
 
     def infer_meta(self, x):
@@ -283,8 +282,7 @@ class UniformRandomBatchSizeLike(Op):
     def forward(self, xp, x):
         a = self.attrs
         dt = _np_dtype(a["dtype"])
-        out = _draw("u", self._shape(x.shape), dt, rng(a["seed"]))
-        return (out * (a["max"] - a["min"]) + a["min"]).astype(dt, copy=False)
+        return _draw("u", self._shape(x.shape), dt, engine(a["seed"]), a["min"], a["max"])
 
     def infer_meta(self, x):
         return TensorMeta(self._shape(x.shape), _dt.from_proto(self.attrs["dtype"]))
@@ -297,7 +295,7 @@ class RandomInplace(_InplaceSampler):
 
     def forward(self, xp, x):
         a = self.attrs
-        return rng().integers(a["from"], a["to"], size=x.shape, dtype=np.int64).astype(x.dtype)
+        return numpy_rng().integers(a["from"], a["to"], size=x.shape, dtype=np.int64).astype(x.dtype)
 
 
 class CauchyInplace(_InplaceSampler):
@@ -307,7 +305,7 @@ class CauchyInplace(_InplaceSampler):
 
     def forward(self, xp, x):
         a = self.attrs
-        u = _draw("u", x.shape, np.dtype(np.float64), rng())
+        u = numpy_rng().random(x.shape)
         return (a["loc"] + a["scale"] * np.tan(np.pi * (u - 0.5))).astype(x.dtype)
 
 
@@ -321,7 +319,7 @@ class GeometricInplace(_InplaceSampler):
 
     def forward(self, xp, x, p):
         p = np.asarray(self.attrs["probs"] if p is None else p, dtype=np.float64)
-        u = 1.0 - _draw("u", x.shape, np.dtype(np.float64), rng())  # in (0, 1]: log stays finite
+        u = 1.0 - numpy_rng().random(x.shape)  # in (0, 1]: log stays finite
         with np.errstate(divide="ignore", invalid="ignore"):
             return (np.log(u) / np.log1p(-p)).astype(x.dtype)
 
@@ -344,7 +342,7 @@ class TruncatedGaussianRandom(_Nullary):
         dt = _np_dtype(at["dtype"])
         lo = 0.5 * (1.0 + math.erf((a - mean) / (std * math.sqrt(2.0)))) if std > 0 else 0.0
         hi = 0.5 * (1.0 + math.erf((b - mean) / (std * math.sqrt(2.0)))) if std > 0 else 1.0
-        u = rng(at["seed"]).random(at["shape"])
+        u = numpy_rng(at["seed"]).random(at["shape"])
         u = lo + (hi - lo) * u
         z = math.sqrt(2.0) * erfinv(np.clip(2.0 * u - 1.0, -1.0 + 1e-16, 1.0 - 1e-16))
         out = np.clip(mean + std * z, a, b)

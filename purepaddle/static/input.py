@@ -208,7 +208,7 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 
 def _eager_parameter(shape, d, name, attr, is_bias, default_initializer):
     """Dygraph create_parameter: an eager Parameter, Xavier-uniform (weights) or zeros (biases)."""
-    from .._core.generator import rng
+    from .._core.generator import numpy_rng
     from .._core.tensor import Parameter as EagerParameter
     from . import name as _name
     if attr is not None and getattr(attr, "name", None):
@@ -220,7 +220,7 @@ def _eager_parameter(shape, d, name, attr, is_bias, default_initializer):
         value = np.zeros(shape, dtype=d.np_dtype)
     else:
         _, a = _xavier_init(shape, d)
-        value = rng(0).uniform(a["min"], a["max"], size=shape).astype(d.np_dtype)
+        value = numpy_rng(0).uniform(a["min"], a["max"], size=shape).astype(d.np_dtype)
     trainable = getattr(attr, "trainable", True) if attr is not None else True
     p = EagerParameter(value, name=name, trainable=trainable)
     init = (getattr(attr, "initializer", None) if attr is not None else None) or default_initializer

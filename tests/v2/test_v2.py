@@ -225,5 +225,6 @@ def test_per_parameter_gradient_clipping_threshold():
         lambda e: isinstance(e, paddle.event.EndForwardBackward) and grads.update(
             w=params.get_grad("_p.w0"), b=params.get_grad("_p.wbias")))
     assert np.abs(grads["w"]).min() > 0.001
-    np.testing.assert_allclose(w0 - params.get("_p.w0"), np.clip(grads["w"], -0.001, 0.001), rtol=1e-5)
+    # the step is 1e-3 on weights near 1: compare with float32 rounding of the weights in mind
+    np.testing.assert_allclose(w0 - params.get("_p.w0"), np.clip(grads["w"], -0.001, 0.001), rtol=0, atol=1e-7)
     np.testing.assert_allclose(b0 - params.get("_p.wbias"), grads["b"], rtol=1e-5)  # the bias is not clipped

@@ -192,9 +192,11 @@ def _permutation(n, generator):
     if generator is None:
         from ...tensor.random import randperm
         return randperm(n).tolist()
-    rng = getattr(generator, "rng", generator)  # a paddle Generator holds a NumPy Generator
-    if isinstance(rng, (np.random.Generator, np.random.RandomState)):
-        return rng.permutation(n).tolist()
+    if hasattr(generator, "engine"):  # a paddle Generator: std::shuffle on its engine, as randperm does
+        from ..._core.distribution import shuffle
+        return shuffle(generator.engine, list(range(n)))
+    if isinstance(generator, (np.random.Generator, np.random.RandomState)):
+        return generator.permutation(n).tolist()
     raise TypeError(f"random_split(): generator must be a paddle.framework.Generator or a NumPy Generator, "
                     f"but received {type(generator).__name__}")
 

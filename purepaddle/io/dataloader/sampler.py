@@ -91,8 +91,8 @@ class RandomSampler(Sampler):
     def __iter__(self):
         n = len(self.data_source)
         gen = self.generator
-        if gen is not None and hasattr(gen, "rng"):  # a paddle Generator: draw from its stream
-            rng = gen.rng
+        if gen is not None and hasattr(gen, "engine"):  # a paddle Generator: draw from its stream
+            rng = np.random.Generator(np.random.PCG64(gen.random()))
             draw = rng.integers(0, n, self.num_samples) if self.replacement else \
                 rng.permutation(n)[:self.num_samples]
             yield from draw.tolist()

@@ -6,7 +6,7 @@ fixed at program-build time rather than drawn on each startup run).
 """
 import numpy as np
 
-from ..._core.generator import rng
+from ..._core.generator import numpy_rng
 from ..._core.tensor import Tensor
 from ...ops.creation.fill import assign_value_attrs
 from .base import Initializer, _emit, _seed
@@ -51,7 +51,7 @@ class Orthogonal(Initializer):
         shape = [int(s) for s in var.shape]
         assert len(shape) >= 2, "Only Tensor with 2 or more dimensions can be initialized by Orthogonal"
         row, col = shape[0], int(np.prod(shape[1:]))
-        normal = rng(_seed()).standard_normal((max(row, col), min(row, col)))
+        normal = numpy_rng(_seed()).standard_normal((max(row, col), min(row, col)))
         q, r = np.linalg.qr(normal)
         q = q * np.sign(np.diag(r))  # makes the decomposition unique (Haar-distributed q)
         if row < col:

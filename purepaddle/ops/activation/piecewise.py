@@ -253,14 +253,14 @@ class RRelu(Op):
     saves = ("Noise",)
 
     def forward(self, xp, x):
-        from ..._core.generator import rng
+        from ..._core.generator import numpy_rng
         a = self.attrs
         lo, hi = a["lower"], a["upper"]
         if a["is_test"]:
             # Paddle's kernel takes the mean slope in float32
             noise = xp.full(x.shape, float((np.float32(lo) + np.float32(hi)) / np.float32(2)), dtype=x.dtype)
         else:
-            noise = rng().uniform(lo, hi, size=x.shape).astype(x.dtype)
+            noise = numpy_rng().uniform(lo, hi, size=x.shape).astype(x.dtype)
         noise[x >= 0] = 1.0
         return x * noise, noise
 

@@ -67,10 +67,10 @@ class GumbelSoftmax(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
-        from ..._core.generator import rng
+        from ..._core.generator import numpy_rng
         a = self.attrs
         ax = a["axis"]
-        u = rng().random(x.shape)
+        u = numpy_rng().random(x.shape)
         gumbel = -np.log(-np.log(u + 1e-20) + 1e-20)
         z = (x + gumbel.astype(x.dtype)) / a["temperature"]
         z = np.exp(z - z.max(axis=ax, keepdims=True))

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.generator import rng
+from ..._core.generator import numpy_rng
 from ..._core.op import Op, TensorMeta, register
 
 
@@ -45,9 +45,9 @@ class Dropout(Op):
                 return x.copy(), xp.zeros((0,), dtype=np.uint8)
             return (x * (1.0 - p)).astype(x.dtype, copy=False), xp.zeros((0,), dtype=np.uint8)
         if seed is not None:
-            r = rng(int(seed.reshape(-1)[0]) or 1)
+            r = numpy_rng(int(seed.reshape(-1)[0]) or 1)
         else:
-            r = rng(a.get("seed", 0) if a.get("fix_seed") else 0)
+            r = numpy_rng(a.get("seed", 0) if a.get("fix_seed") else 0)
         if p <= 0.0:
             keep = xp.ones(x.shape, dtype=bool)
         elif p >= 1.0:

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.generator import rng
+from ..._core.generator import numpy_rng
 from ..._core.op import Op, TensorMeta, register
 
 
@@ -36,7 +36,7 @@ def _draw(a, count, dist):
     """`count` negative class ids from the sampler (fresh per run unless the op has a seed)."""
     n = a["num_total_classes"]
     kind = a.get("sampler", _UNIFORM)
-    r = rng(a.get("seed", 0))
+    r = numpy_rng(a.get("seed", 0))
     if kind == _LOG_UNIFORM:  # P(c) = log((c + 2) / (c + 1)) / log(n), c = floor(n^u) - 1
         ids = np.floor(np.exp(r.random(count) * np.log(n))).astype(np.int64) - 1
         return np.clip(ids, 0, n - 1)

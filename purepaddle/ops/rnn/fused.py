@@ -13,7 +13,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant
-from ..._core.generator import rng
+from ..._core.generator import numpy_rng
 from ..._core.op import Op, TensorMeta, register
 from ..manipulation.shape import RefList
 from . import _kernels as K
@@ -206,7 +206,7 @@ class Rnn(Op):
                 if p >= 1:
                     mask.fill(0)
                 else:
-                    np.greater_equal(rng(a.get("seed", 0)).random(mask.shape, dtype=x.dtype), p, out=mask)
+                    np.greater_equal(numpy_rng(a.get("seed", 0)).random(mask.shape, dtype=x.dtype), p, out=mask)
                     mask *= x.dtype.type(1.0 / (1.0 - p))
                 y *= mask
             inp = y

@@ -51,7 +51,7 @@ def class_center_sample(label, num_classes, num_samples, group=None):
             Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [1, 3])
     """
-    from ...._core.generator import rng
+    from ...._core.generator import numpy_rng
     if not isinstance(label, TensorMethods):
         _need_tensor(label, "class_center_sample", "label")
     if label.dtype.name not in ("int32", "int64"):
@@ -66,7 +66,7 @@ def class_center_sample(label, num_classes, num_samples, group=None):
     sampled = pos
     if pos.size < num_samples:
         rest = np.setdiff1d(np.arange(num_classes), pos)
-        neg = rng().permutation(rest)[:num_samples - pos.size]
+        neg = numpy_rng().permutation(rest)[:num_samples - pos.size]
         sampled = np.concatenate([pos, neg])
     remap = np.searchsorted(pos, lab)
     dt = label.numpy().dtype

@@ -1,0 +1,51 @@
+"""glibc's float32 logarithm, bit for bit: the libm function Paddle's CPU kernels call through std::log(float).
+
+glibc's logf (2017 table method) is not correctly rounded: about 0.3 % of its results differ by
+one ulp from the float32 rounding of the exact logarithm, so NumPy's log (of float32, or of
+float64 then rounded) would make Paddle's normal samples drift. `logf` follows glibc's recipe:
+x = 2**k * z with z near 1, one of 16 table points c, and a cubic for log1p(z/c - 1), summed in
+float64 and rounded once to float32.
+"""
+import numpy as np
+
+_H = float.fromhex
+# (1/c, log(c)) for the 16 subintervals of [0x3f330000, 2 * 0x3f330000), glibc's e_logf_data.c
+_INVC = np.array([_H(v) for v in (
+    "0x1.661ec79f8f3bep+0", "0x1.571ed4aaf883dp+0", "0x1.49539f0f010bp+0", "0x1.3c995b0b80385p+0",
+    "0x1.30d190c8864a5p+0", "0x1.25e227b0b8eap+0", "0x1.1bb4a4a1a343fp+0", "0x1.12358f08ae5bap+0",
+    "0x1.0953f419900a7p+0", "0x1p+0", "0x1.e608cfd9a47acp-1", "0x1.ca4b31f026aap-1",
+    "0x1.b2036576afce6p-1", "0x1.9c2d163a1aa2dp-1", "0x1.886e6037841edp-1", "0x1.767dcf5534862p-1")])
+_LOGC = np.array([_H(v) for v in (
+    "-0x1.57bf7808caadep-2", "-0x1.2bef0a7c06ddbp-2", "-0x1.01eae7f513a67p-2", "-0x1.b31d8a68224e9p-3",
+    "-0x1.6574f0ac07758p-3", "-0x1.1aa2bc79c81p-3", "-0x1.a4e76ce8c0e5ep-4", "-0x1.1973c5a611cccp-4",
+    "-0x1.252f438e10c1ep-5", "0x0p+0", "0x1.aa5aa5df25984p-5", "0x1.c5e53aa362eb4p-4",
+    "0x1.526e57720db08p-3", "0x1.bc2860d22477p-3", "0x1.1058bc8a07ee1p-2", "0x1.4043057b6ee09p-2")])
+_LN2 = _H("0x1.62e42fefa39efp-1")
+_A0, _A1, _A2 = _H("-0x1.00ea348b88334p-2"), _H("0x1.5575b0be00b6ap-2"), _H("-0x1.ffffef20a4123p-2")
+_OFF = 0x3f330000
+
+
+def logf(x):
+    """log of a float32 array as glibc's logf computes it (NaN, +-inf, 0 and negatives as IEEE log)."""
+    x = np.asarray(x, dtype=np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.log(x)  # the special values; the finite positive ones are overwritten below
+    ok = np.isfinite(x) & (x > 0)
+    v = x[ok]
+    sub = v < np.float32(2.0 ** -126)
+    ix = v.view(np.uint32).astype(np.int64)
+    if sub.any():  # subnormal: normalise by 2**23 and take the exponent back
+        ix[sub] = (v[sub] * np.float32(2.0 ** 23)).view(np.uint32).astype(np.int64) - (23 << 23)
+    tmp = ix - _OFF
+    i = (tmp >> 19) & 15
+    k = tmp >> 23  # arithmetic shift of the signed difference
+    iz = (ix - (tmp & ~((1 << 23) - 1))).astype(np.uint32)
+    z = iz.view(np.float32).astype(np.float64)
+    r = z * _INVC[i] - 1.0
+    y0 = _LOGC[i] + k.astype(np.float64) * _LN2
+    r2 = r * r
+    y = _A1 * r + _A2
+    y = _A0 * r2 + y
+    y = y * r2 + (y0 + r)
+    out[ok] = y.astype(np.float32)
+    return out

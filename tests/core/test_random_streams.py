@@ -1,0 +1,98 @@
+"""Paddle's CPU random streams bit for bit: the engine, its seeding, glibc's logf, and every consumer's draws
+against tests/fixtures/random/streams.npz written by real Paddle 3.3.1 (tests/fixtures/make_random_fixtures.py)."""
+import ctypes
+import ctypes.util
+
+import numpy as np
+import pytest
+
+import purepaddle as paddle
+from purepaddle._core import twister
+from purepaddle._core.libm import logf
+from tests.checkout import FIXTURES
+from tests.fixtures.make_random_fixtures import CASES
+
+STREAMS = np.load(FIXTURES / "random" / "streams.npz")
+
+
+def _same_bits(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    assert a.dtype == b.dtype and a.shape == b.shape, (a.dtype, b.dtype, a.shape, b.shape)
+    if a.dtype.kind in "fc" or a.dtype.kind == "V":
+        a, b = a.view(np.uint8), b.view(np.uint8)
+    mismatch = np.flatnonzero(a.reshape(-1) != b.reshape(-1))
+    assert mismatch.size == 0, f"{mismatch.size} differing bytes, first at {mismatch[:5]}"
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_engine_is_std_mt19937_64(native):
+    """The C++ standard fixes the 10000th output of a default-seeded (5489) std::mt19937_64."""
+    tw = twister.Twister(twister.seed_words(5489), native=native)
+    assert int(tw.raw(10000)[-1]) == 9981545732273789042
+
+
+def test_numpy_and_native_engines_agree_across_state_round_trips():
+    words = twister.seed_seq_words(123)
+    a, b = twister.Twister(words), twister.Twister(words, native=False)
+    for n in (1, 311, 0, 312, 1000, 5):
+        np.testing.assert_array_equal(a.raw(n), b.raw(n))
+    wa, pa = a.state()
+    wb, pb = b.state()
+    assert pa == pb and np.array_equal(wa, wb)
+    c = twister.Twister(wa, pa, native=False)
+    np.testing.assert_array_equal(c.raw(700), a.raw(700))
+
+
+def test_seed_seq_keeps_32_bits_of_the_seed():
+    np.testing.assert_array_equal(twister.seed_seq_words(2**32 + 9), twister.seed_seq_words(9))
+    assert not np.array_equal(twister.seed_seq_words(1), twister.seed_seq_words(2))
+
+
+def _glibc_logf():
+    path = ctypes.util.find_library("m")
+    version = ctypes.CDLL(None)
+    if path is None or not hasattr(version, "gnu_get_libc_version"):
+        pytest.skip("needs glibc's libm")
+    lib = ctypes.CDLL(path)
+    version.gnu_get_libc_version.restype = ctypes.c_char_p
+    major, minor = (int(p) for p in version.gnu_get_libc_version().decode().split(".")[:2])
+    if (major, minor) < (2, 28):
+        pytest.skip("glibc before 2.28 has another logf")
+    lib.logf.restype, lib.logf.argtypes = ctypes.c_float, [ctypes.c_float]
+    return lib.logf
+
+
+def test_logf_is_glibcs():
+    c_logf = _glibc_logf()
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.random(20000).astype(np.float32),
+                        (rng.random(2000) * 1e4).astype(np.float32),
+                        np.float32(2.0) ** rng.integers(-149, -126, 200).astype(np.float32),  # subnormals
+                        np.array([1.0, 2.0, 0.5, np.finfo(np.float32).max, np.finfo(np.float32).tiny], np.float32)])
+    want = np.array([c_logf(float(v)) for v in x], np.float32)
+    _same_bits(logf(x), want)
+    specials = logf(np.array([0.0, -1.0, np.inf, np.nan], np.float32))
+    assert specials[0] == -np.inf and np.isnan(specials[1]) and specials[2] == np.inf and np.isnan(specials[3])
+
+
+def _run(src):
+    *stmts, expr = src.split("; ")
+    scope = {"paddle": paddle, "np": np}
+    for s in stmts:
+        exec(s, scope)
+    v = eval(expr, scope)
+    return v.numpy() if hasattr(v, "numpy") else np.asarray(v)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_stream_matches_real_paddle(name):
+    _same_bits(_run(CASES[name]), STREAMS[name])
+
+
+def test_state_round_trip_replays_paddles_numbers():
+    paddle.seed(0)
+    paddle.rand([5])
+    state = paddle.get_rng_state()
+    a = paddle.randn([7]).numpy()
+    paddle.set_rng_state(state)
+    np.testing.assert_array_equal(paddle.randn([7]).numpy(), a)
