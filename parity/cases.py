@@ -49,6 +49,18 @@ class B:
 
 
 @dataclass
+class C:
+    """A constant tensor (pivots, lengths, ...): the same values in every case."""
+    value: list
+    dtype: str = "int64"
+
+
+@dataclass
+class D:
+    """The case's dtype name, as an argument (creation functions, casts)."""
+
+
+@dataclass
 class L:
     """A list of tensors (concat, stack, ...)."""
     items: list
@@ -74,7 +86,8 @@ class Api:
     """One row of the case table: the API's name (paddle.x, paddle.linalg.x, paddle.nn.functional.x,
     Tensor.x, op.x, getitem, setitem), its samples [(args, kwargs)], the dtypes to try, whether gradients are
     compared, the input kinds (default: all when every tensor's shape is free, else normal and special), a
-    tolerance multiplier, and whether it is in the quick subset."""
+    tolerance multiplier, whether it is in the quick subset, and canon: {output path: mode} for outputs defined
+    only up to a convention (compare.canonical: eigenvector signs, eigenvalue order)."""
     name: str
     samples: list
     dtypes: tuple = ALL
@@ -82,6 +95,7 @@ class Api:
     kinds: tuple = None
     tol: float = 1.0
     quick: bool = False
+    canon: dict = None
 
     def input_kinds(self):
         if self.kinds is not None:
@@ -90,7 +104,7 @@ class Api:
 
 
 def _placeholders(value):
-    if isinstance(value, (X, I, B)):
+    if isinstance(value, (X, I, B, C)):
         yield value
     elif isinstance(value, L):
         for v in value.items:
@@ -130,6 +144,10 @@ class _Maker:
                                value.dtype, False)
         if isinstance(value, B):
             return self.tensor(self.rng.random(value.shape) < 0.5, "bool", False)
+        if isinstance(value, C):
+            return self.tensor(np.array(value.value, value.dtype), value.dtype, False)
+        if isinstance(value, D):
+            return self.dtype
         if isinstance(value, L):
             return {"ts": [self.make(v) for v in value.items]}
         if isinstance(value, S):
@@ -190,7 +208,7 @@ def expand(api, seed=0, quick=False):
                 maker = _Maker(dtype, kind_name, grad, np.random.default_rng(case_seed))
                 out.append({"api": api.name, "label": label, "args": maker.make(list(args)),
                             "kwargs": maker.make(dict(kwargs)), "grad": grad, "seed": case_seed,
-                            "tol": api.tol})
+                            "tol": api.tol, **({"canon": api.canon} if api.canon else {})})
     return out
 
 

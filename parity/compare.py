@@ -74,8 +74,29 @@ def _at(mask, x, y):
     return f"at {list(i)}: {x[i].item()!r} vs paddle {y[i].item()!r}"
 
 
-def compare_values(a, b, where="out", scale=1.0):
-    """Raise Mismatch unless two described results (worker.describe) agree."""
+def canonical(arr, mode):
+    """An output defined only up to a convention, in one canonical form: 'cols'/'rows' scale each column/row
+    (eigenvectors, singular vectors) by the phase that makes its largest entry real and positive; 'sort' sorts
+    the last axis by (real, imag) (eigenvalues of a general matrix come in LAPACK's order)."""
+    arr = np.asarray(arr)
+    if mode == "sort":
+        return np.sort_complex(arr) if np.iscomplexobj(arr) else np.sort(arr, axis=-1)
+    if arr.ndim < 2:
+        return arr
+    vecs = np.swapaxes(arr, -1, -2) if mode == "cols" else arr
+    with np.errstate(all="ignore"):
+        idx = np.argmax(np.abs(np.nan_to_num(vecs)), axis=-1)[..., None]
+        lead = np.take_along_axis(vecs, idx, axis=-1)
+        phase = np.where(lead == 0, 1, lead / np.abs(lead))
+        vecs = vecs / phase
+    if not np.iscomplexobj(arr):
+        vecs = vecs.real.astype(arr.dtype)
+    return np.swapaxes(vecs, -1, -2) if mode == "cols" else vecs
+
+
+def compare_values(a, b, where="out", scale=1.0, canon=None):
+    """Raise Mismatch unless two described results (worker.describe) agree (canon: {where: canonical mode})."""
+    canon = canon or {}
     if a is None or b is None:
         if a is not b:
             raise Mismatch("structure", f"{where}: {_what(a)} vs paddle {_what(b)}")
@@ -89,14 +110,17 @@ def compare_values(a, b, where="out", scale=1.0):
             raise Mismatch("dtype", f"{where}: dtype {ta['dtype']} vs paddle {tb['dtype']}")
         if ta["shape"] != tb["shape"]:
             raise Mismatch("shape", f"{where}: shape {ta['shape']} vs paddle {tb['shape']}")
-        compare_arrays(decode(ta), decode(tb), where, scale, ta["dtype"])
+        x, y = decode(ta), decode(tb)
+        if where in canon:
+            x, y = canonical(x, canon[where]), canonical(y, canon[where])
+        compare_arrays(x, y, where, scale, ta["dtype"])
         if a["sg"] != b["sg"]:
             raise Mismatch("stop_gradient", f"{where}: stop_gradient {a['sg']} vs paddle {b['sg']}")
     elif ka == "seq":
         if len(a["seq"]) != len(b["seq"]):
             raise Mismatch("structure", f"{where}: {len(a['seq'])} results vs paddle {len(b['seq'])}")
         for i, (x, y) in enumerate(zip(a["seq"], b["seq"])):
-            compare_values(x, y, f"{where}[{i}]", scale)
+            compare_values(x, y, f"{where}[{i}]", scale, canon)
     elif ka == "np":
         if a["np"]["dtype"] != b["np"]["dtype"]:
             raise Mismatch("dtype", f"{where}: NumPy dtype {a['np']['dtype']} vs paddle {b['np']['dtype']}")
@@ -153,7 +177,7 @@ def verdict(case, pp, ref):
         return {"status": "disagree", "what": "raises", "why": f"paddle raises {_err(re_)}; purepaddle returns"}
     scale = case.get("tol", 1.0)
     try:
-        compare_values(pp.get("out"), ref.get("out"), "out", scale)
+        compare_values(pp.get("out"), ref.get("out"), "out", scale, case.get("canon"))
         _compare_grads(pp, ref, scale)
     except Mismatch as m:
         return {"status": "disagree", "what": m.cls, "why": str(m)}

@@ -71,11 +71,12 @@ def write(report_dir, cases, verdicts, results, meta, skipped):
         lines.append(f"| {api} | {r['cases']} | {r['agree']} | {r['disagree']} | {r['no-kernel']} | "
                      f"{r['paddle-crash']} | {r['pp_crash']} | {r['skip']} | {r['excluded']} |")
     lines += ["", "## First disagreements per API", "",
-              "Reproduce one case: `python -m parity --case ID` (the case ids below; needs the same seed).", ""]
+              f"Reproduce one case: `python -m parity --seed {meta['seed']} --show 'API|LABEL'` (prints the spec "
+              "and both sides' raw answers).", ""]
     for api in apis_disagree:
         lines.append(f"### {api}")
         for e in per[api]["examples"]:
-            lines.append(f"- case {e['id']} `{e['label']}` [{e['what']}] {e['why']}")
+            lines.append(f"- `{api}|{e['label']}` [{e['what']}] {e['why']}")
         for note, n in per[api]["notes"].most_common(2):
             lines.append(f"- note ({n}x): {note}")
         lines.append("")

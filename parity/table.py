@@ -5,7 +5,7 @@ Names: paddle.x / paddle.linalg.x / paddle.nn.functional.x call the function; Te
 first argument; op.x is Python's operator (op.neg is -t, op.truediv is /); getitem/setitem index. APIs that are
 random (their streams are checked against Paddle's fixtures elsewhere), that touch files or devices, or that
 build programs are not in the table: SKIPPED lists them with the reason, and the report shows it."""
-from parity.cases import Api, B, I, Index, L, S, X
+from parity.cases import Api, B, C, D, I, Index, L, S, X
 from parity.payload import ALL, COMPLEX, FLOATS, INTS
 
 REALS = ("bool",) + INTS + FLOATS
@@ -313,13 +313,15 @@ add("paddle.vecdot", [((X((3, 4)), X((3, 4))), {}), ((X((3, 4)), X((4,))), {"axi
 add("paddle.einsum", [(("ij,jk->ik", X((3, 4)), X((4, 2))), {}), (("ii->", X(SQ)), {}),
                       (("bij,bjk->bik", X((2, 3, 4)), X((2, 4, 2))), {})])
 SQUARE = [((X(SQ),), {}), ((X((2, 3, 3)),), {})]
-for n in "det slogdet inv pinv matrix_exp eigvals".split():
+for n in "det slogdet inv pinv matrix_exp cholesky eigvalsh cholesky_inverse".split():
     add(LA + n, SQUARE, dtypes=FLOATC, tol=100.0)
-for n in "cholesky eigh eigvalsh cholesky_inverse".split():
-    add(LA + n, SQUARE, dtypes=FLOATC, tol=100.0)
-add(LA + "eig", SQUARE, dtypes=FLOATC, tol=100.0, grad=False)
+# vectors are compared up to sign/phase and eigenvalues of general matrices up to order; the gradient of a
+# loss over eigenvectors depends on their signs, so eig, eigh and svd compare no gradients
+add(LA + "eigvals", SQUARE, dtypes=FLOATC, tol=100.0, canon={"out": "sort"})
+add(LA + "eigh", SQUARE, dtypes=FLOATC, tol=100.0, grad=False, canon={"out[1]": "cols"})
+add(LA + "eig", SQUARE, dtypes=FLOATC, tol=100.0, grad=False, canon={"out[1]": "cols"})
 add(LA + "svd", [((X((3, 4)),), {}), ((X((4, 3)),), {"full_matrices": True})], dtypes=FLOATC, tol=100.0,
-    grad=False)
+    grad=False, canon={"out[0]": "cols", "out[2]": "rows"})
 add(LA + "svdvals", [((X((3, 4)),), {})], dtypes=FLOATC, tol=100.0)
 add(LA + "qr", [((X((4, 3)),), {}), ((X((3, 4)),), {"mode": "complete"}), ((X((4, 3)),), {"mode": "r"})],
     dtypes=FLOATC, tol=100.0)
@@ -486,6 +488,174 @@ unary("paddle.abs_ paddle.tanh_ paddle.neg_ paddle.sin_ paddle.square_ Tensor.ex
 binary("Tensor.add_ Tensor.subtract_ Tensor.multiply_ Tensor.divide_ paddle.floor_divide_", grad=False,
        scalar=False)
 unary(F + "relu_ " + F + "softmax_", grad=False, dtypes=REALS)
+
+# ------------------------------------------------------------------ aliases, scatters, views, creation
+add("paddle.cat", [((L([X((2, 3)), X((1, 3))]),), {}), ((L([X((2, 3)), X((2, 1))]), 1), {})])
+add("paddle.concatenate", [((L([X((2, 3)), X((1, 3))]),), {})])
+add("paddle.row_stack", [((L([X((2, 3)), X((1, 3))]),), {})])
+add("paddle.swapdims", [((X((2, 3, 4)), 0, 2), {})])
+add("paddle.take_along_dim", [((X((3, 4)), I((3, 2), 4), 1), {})])
+add("paddle.inverse", SQUARE, dtypes=FLOATC, tol=100.0)
+add("paddle.ger", [((X((3,)), X((4,))), {})])
+add("paddle.matrix_transpose", [((X((2, 3, 4)),), {})])
+add("paddle.unstack", [((X((3, 4)),), {}), ((X((3, 4)), 1), {})])
+add("paddle.view", [((X((3, 4)), [4, 3]), {}), ((X((3, 4)), [-1]), {})])
+add("paddle.view_as", [((X((3, 4)), X((2, 6), grad=False)), {})])
+add("paddle.view_as_complex", [((X((3, 2)),), {})], dtypes=FLOATS)
+add("paddle.unfold", [((X((3, 6)), 1, 2, 2), {}), ((X((5,)), 0, 3, 1), {})])
+add("paddle.tolist", [((X(),), {})], grad=False)
+add("paddle.hsplit", [((X((2, 4)), 2), {})])
+add("paddle.vsplit", [((X((4, 2)), [1, 3]), {})])
+add("paddle.dsplit", [((X((2, 2, 4)), 2), {})])
+add("paddle.histogram_bin_edges", [((X((10,)),), {"bins": 4}), ((X((10,)),), {"bins": 3, "min": -1.0, "max": 1.0})],
+    grad=False)
+add("paddle.scatter_add", [((X((4, 3)), 0, I((2, 3), 4), X((2, 3))), {})])
+add("paddle.scatter_reduce", [((X((4, 3)), 0, I((2, 3), 4), X((2, 3)), r), {}) for r in
+                              ("sum", "prod", "mean", "amin", "amax")] +
+    [((X((4, 3)), 0, I((2, 3), 4), X((2, 3)), "amax"), {"include_self": False})])
+add("paddle.select_scatter", [((X((3, 4)), X((4,)), 0, 1), {})])
+add("paddle.slice_scatter", [((X((4, 4)), X((2, 4)), [0], [0], [4], [2]), {})])
+add("paddle.diagonal_scatter", [((X((3, 3)), X((3,))), {}), ((X((3, 4)), X((3,)), 1), {})])
+add("paddle.as_strided", [((X((3, 4)), [2, 2], [4, 1]), {}), ((X((3, 4)), [3], [5], 1), {})], grad=False)
+add("paddle.gammainc", [((X((3, 4), low=0.1, high=4), X((3, 4), low=0.1, high=4)), {})], dtypes=FLOATS)
+add("paddle.gammaincc", [((X((3, 4), low=0.1, high=4), X((3, 4), low=0.1, high=4)), {})], dtypes=FLOATS)
+add("paddle.shard_index", [((I((4, 1), 20), 20, 2, 0), {}), ((I((4, 1), 20), 20, 3, 1, 7), {})],
+    dtypes=("int64",), grad=False)
+add("paddle.eigvalsh", SQUARE, dtypes=FLOATC, tol=100.0)
+add("paddle.cholesky", SQUARE, dtypes=FLOATC, tol=100.0)
+add(LA + "matmul", [((X((3, 4)), X((4, 2))), {})])
+add(LA + "diagonal", [((X((3, 4)),), {})])
+add(LA + "lu_unpack", [((X(SQ), C([1, 2, 3], "int32")), {}), ((X(SQ), C([2, 3, 3], "int32")), {})],
+    dtypes=FLOATS, tol=100.0)
+add(LA + "lu_solve", [((X((3, 2)), X(SQ), C([1, 2, 3], "int32")), {}), ((X((3, 2)), X(SQ), C([3, 2, 3], "int32")),
+                                                                        {"trans": "T"})],
+    dtypes=FLOATC, tol=100.0)
+add(LA + "ormqr", [((X((4, 3)), X((3,)), X((4, 2))), {}), ((X((4, 3)), X((3,)), X((4, 2))),
+                                                           {"transpose": True})], dtypes=FLOATS, tol=100.0)
+add("paddle.zeros", [(([2, 3],), {"dtype": D()})], kinds=("normal",), grad=False)
+add("paddle.ones", [(([2, 3],), {"dtype": D()}), (([0],), {"dtype": D()})], kinds=("normal",), grad=False)
+add("paddle.full", [(([2, 3], 1.5), {"dtype": D()}), (([2], float("nan")), {"dtype": D()}), (([2], -7), {"dtype": D()}),
+                    (([], True), {"dtype": D()})], kinds=("normal",), grad=False)
+add("paddle.arange", [((5,), {"dtype": D()}), ((-3, 7, 2), {"dtype": D()}), ((0.0, 1.0, 0.3), {}), ((5,), {}),
+                      ((1, 1), {"dtype": D()})], kinds=("normal",), grad=False)
+add("paddle.range", [((0, 5), {"dtype": D()})], kinds=("normal",), grad=False)
+add("paddle.linspace", [((0, 1, 5), {"dtype": D()}), ((-3, 7, 4), {"dtype": D()}), ((2, 2, 1), {"dtype": D()})],
+    kinds=("normal",), grad=False)
+add("paddle.logspace", [((0, 2, 3), {"dtype": D()}), ((1, 3, 3, 2.0), {"dtype": D()})], kinds=("normal",),
+    grad=False)
+add("paddle.eye", [((3,), {"dtype": D()}), ((2, 4), {"dtype": D()}), ((0,), {"dtype": D()})], kinds=("normal",),
+    grad=False)
+add("paddle.tril_indices", [((3, 4), {}), ((4, 3, -1), {}), ((3, 3, 1), {"dtype": "int32"})], dtypes=("int64",),
+    kinds=("normal",), grad=False)
+add("paddle.triu_indices", [((3, 4), {}), ((4, 3, 1), {})], dtypes=("int64",), kinds=("normal",), grad=False)
+for w in ("hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"):
+    add("paddle." + w, [((5,), {"dtype": D()}), ((6, False), {"dtype": D()}), ((1,), {"dtype": D()})],
+        dtypes=FLOATS, kinds=("normal",), grad=False)
+add("paddle.empty_like", [((X(),), {})], kinds=("empty",), grad=False)
+add("paddle.to_tensor", [((X(),), {}), ((X(),), {"dtype": "float32"}), ((X(),), {"stop_gradient": False})],
+    grad=False)
+add("paddle.assign", [((X(),), {})])
+
+# ------------------------------------------------------------------ more in-place forms
+unary("paddle.acos_ paddle.acosh_ paddle.asin_ paddle.asinh_ paddle.atan_ paddle.atanh_ paddle.cos_ "
+      "paddle.cosh_ paddle.digamma_ paddle.erf_ paddle.expm1_ paddle.frac_ paddle.gammaln_ paddle.i0_ "
+      "paddle.lgamma_ paddle.log10_ paddle.log1p_ paddle.log2_ paddle.log_ paddle.logit_ paddle.sinc_ "
+      "paddle.sinh_ paddle.tan_ paddle.trunc_ paddle.flatten_ paddle.squeeze_ paddle.t_ paddle.tril_ "
+      "paddle.triu_ paddle.nan_to_num_ paddle.bitwise_not_ paddle.logical_not_ paddle.bitwise_invert_",
+      grad=False)
+binary("paddle.bitwise_and_ paddle.bitwise_or_ paddle.bitwise_xor_ paddle.logical_and_ paddle.logical_or_ "
+       "paddle.logical_xor_ paddle.equal_ paddle.not_equal_ paddle.less_than_ paddle.less_equal_ "
+       "paddle.greater_than_ paddle.greater_equal_ paddle.less_ paddle.copysign_ paddle.hypot_ paddle.gcd_ "
+       "paddle.lcm_ paddle.multiply_ paddle.subtract_ paddle.sub_ paddle.div_ paddle.divide_ paddle.pow_",
+       grad=False, scalar=False)
+binary("paddle.remainder_ paddle.mod_ paddle.floor_mod_", nonzero=True, grad=False, scalar=False)
+add("paddle.bitwise_left_shift_", [((X(role="x"), X(role="y")), {})], dtypes=INTB, grad=False)
+add("paddle.bitwise_right_shift_", [((X(role="x"), X(role="y")), {})], dtypes=INTB, grad=False)
+add("paddle.polygamma_", [((X(), 1), {})], dtypes=FLOATS, grad=False)
+add("paddle.cast_", [((X(), "float64"), {}), ((X(), "int32"), {})], grad=False)
+add("paddle.reshape_", [((X((3, 4)), [4, 3]), {})], grad=False)
+add("paddle.unsqueeze_", [((X(), 0), {})], grad=False)
+add("paddle.transpose_", [((X((2, 3)), [1, 0]), {})], grad=False)
+add("paddle.cumsum_", [((X(), 0), {})], grad=False)
+add("paddle.cumprod_", [((X(), 0), {})], grad=False)
+add("paddle.where_", [((B((3, 4)), X((3, 4)), X((3, 4))), {})], grad=False)
+add("paddle.masked_fill_", [((X((3, 4)), B((3, 4)), 0.5), {})], grad=False)
+add("paddle.masked_scatter_", [((X((3, 4)), B((3, 4)), X((12,))), {})], grad=False)
+add("paddle.index_add_", [((X((4, 3)), I((2,), 4), 0, X((2, 3))), {})], grad=False)
+add("paddle.index_fill_", [((X((4, 3)), I((2,), 4), 0, 1.5), {})], grad=False)
+add("paddle.index_put_", [((X((4, 3)), (I((2,), 4),), X((3,))), {})], grad=False)
+add("paddle.scatter_", [((X((4, 3)), I((2,), 4), X((2, 3))), {})], grad=False)
+add("paddle.scatter_add_", [((X((4, 3)), 0, I((2, 3), 4), X((2, 3))), {})], grad=False)
+add("paddle.renorm_", [((X((3, 4)), 2.0, 0, 1.0), {})], dtypes=FLOATS, grad=False)
+add("paddle.ldexp_", [((X(), I((3, 4), 5, -5, "int32")), {})], dtypes=FLOATS, grad=False)
+add("paddle.addmm_", [((X((2, 2)), X((2, 3)), X((3, 2))), {})], grad=False)
+add("paddle.baddbmm_", [((X((2, 2, 2)), X((2, 2, 3)), X((2, 3, 2))), {})], dtypes=FLOATS, grad=False)
+add("paddle.multigammaln_", [((X(low=2.0, high=5.0), 2), {})], dtypes=FLOATS, grad=False)
+add("paddle.gammainc_", [((X((3, 4), low=0.1, high=4), X((3, 4), low=0.1, high=4)), {})], dtypes=FLOATS,
+    grad=False)
+unary(F + "elu_ " + F + "leaky_relu_ " + F + "tanh_ " + F + "hardtanh_ " + F + "thresholded_relu_", grad=False,
+      dtypes=REALS)
+
+# ------------------------------------------------------------------ more nn.functional
+add(F + "diag_embed", [((X((2, 3)),), {}), ((X((2, 3)),), {"offset": 1})])
+add(F + "swiglu", [((X((3, 4)),), {}), ((X((3, 4)), X((3, 4))), {})], dtypes=FL)
+add(F + "pdist", [((X((4, 3)),), {}), ((X((4, 3)), 1.0), {})], dtypes=FL)
+add(F + "multi_label_margin_loss", [((X((2, 4)), C([[3, 0, -1, 1], [1, 2, 3, -1]])), {})], dtypes=FL)
+add(F + "triplet_margin_with_distance_loss", [((X((3, 4)), X((3, 4)), X((3, 4))), {}),
+                                              ((X((3, 4)), X((3, 4)), X((3, 4))), {"swap": True, "margin": 0.5})],
+    dtypes=FL)
+add(F + "conv3d_transpose", [((X((1, 2, 3, 3, 3)), X((2, 2, 2, 2, 2))), {})], dtypes=FL, tol=10.0)
+for n in ("dropout1d", "dropout2d", "dropout3d", "feature_alpha_dropout"):
+    shp = {"dropout1d": (2, 3, 4), "dropout2d": (1, 2, 3, 3), "dropout3d": (1, 2, 2, 2, 2)}.get(n, (3, 4))
+    add(F + n, [((X(shp),), {"training": False})], dtypes=FL)
+add(F + "ctc_loss", [((X((5, 2, 4), low=-3.0, high=0.0), C([[1, 2], [3, 1]], "int32"),
+                       C([5, 4]), C([2, 1])), {}),
+                     ((X((5, 2, 4), low=-3.0, high=0.0), C([[1, 2], [3, 1]], "int32"), C([5, 4]), C([2, 1])),
+                      {"reduction": "sum"})], dtypes=F32)
+
+# ------------------------------------------------------------------ more Tensor methods and properties
+binary("Tensor.mul Tensor.sub Tensor.div Tensor.floor_divide Tensor.remainder Tensor.less_than "
+       "Tensor.greater_equal Tensor.logical_and Tensor.bitwise_xor Tensor.atan2 Tensor.fmax Tensor.minimum",
+       scalar=False)
+reduction("Tensor.nansum Tensor.logsumexp Tensor.median Tensor.var Tensor.amax Tensor.amin",
+          extra=({"axis": 0}, {"axis": -1, "keepdim": True}))
+add("Tensor.cumsum", [((X(),), {}), ((X(), 0), {})])
+add("Tensor.sort", [((X(),), {}), ((X(), 0), {})])
+add("Tensor.argsort", [((X(),), {}), ((X(), 0, True), {})], grad=False)
+add("Tensor.reshape", [((X((3, 4)), [4, 3]), {}), ((X((3, 4)), [-1, 2]), {})])
+add("Tensor.transpose", [((X((3, 4)), [1, 0]), {})])
+add("Tensor.unsqueeze", [((X(), 0), {})])
+add("Tensor.expand", [((X((3, 1)), [3, 4]), {})])
+add("Tensor.tile", [((X((2, 3)), [2, 2]), {})])
+add("Tensor.flip", [((X(), 0), {})])
+add("Tensor.gather", [((X((4, 3)), I((2,), 4)), {})])
+add("Tensor.index_select", [((X((4, 3)), I((3,), 4)), {})])
+add("Tensor.masked_fill", [((X((3, 4)), B((3, 4)), 0.5), {})])
+add("Tensor.matmul", [((X((3, 4)), X((4, 2))), {})])
+add("Tensor.dot", [((X((4,)), X((4,))), {})])
+add("Tensor.norm", [((X((3, 4)),), {}), ((X((3, 4)),), {"p": 1, "axis": 0})], dtypes=FLOATC)
+add("Tensor.clip", [((X(), -1.0, 1.0), {})])
+add("Tensor.cast", [((X(), "float64"), {}), ((X(), "int32"), {})])
+add("Tensor.scale", [((X(), 2.0, 1.0), {})])
+add("Tensor.fill_", [((X(), 1.5), {})], grad=False)
+add("Tensor.fill_diagonal_", [((X((3, 3)), 2.0), {}), ((X((3, 4)), 1.0), {"offset": 1})], grad=False)
+add("Tensor.detach", [((X(),), {})])
+add("Tensor.contiguous", [((X(),), {})])
+add("Tensor.type_as", [((X(), X((2,), dtype="float64", grad=False)), {})])
+add("Tensor.expand_as", [((X((3, 1)), X((3, 4), grad=False)), {})])
+add("Tensor.repeat_interleave", [((X((2, 3)), 2), {})])
+add("Tensor.unique", [((X(),), {})], grad=False)
+add("Tensor.topk", [((X(), 2), {})])
+for prop in ("T", "mT", "shape", "ndim", "size", "dtype", "is_leaf", "stop_gradient", "place"):
+    add("Tensor." + prop, [((X((2, 3, 4)),), {})] if prop == "mT" else [((X(),), {})], grad=False)
+add("Tensor.__abs__", [((X(),), {})])
+add("Tensor.__neg__", [((X(),), {})])
+add("Tensor.__invert__", [((X(),), {})], grad=False)
+add("Tensor.__rpow__", [((X(), 2.0), {})])
+add("Tensor.__rtruediv__", [((X(), 2.0), {})])
+add("Tensor.__rsub__", [((X(), 2), {})])
+add("Tensor.__rmatmul__", [((X((4, 2)), X((3, 4))), {})])
+add("Tensor.__array__", [((X(),), {})], grad=False)
 
 QUICK = {
     "paddle.abs", "paddle.exp", "paddle.log", "paddle.sqrt", "paddle.sin", "paddle.tanh", "paddle.floor",

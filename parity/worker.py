@@ -110,7 +110,7 @@ def describe(value):
         return {"py": value}
     if isinstance(value, np.ndarray):
         return {"np": encode(value)}
-    return {"obj": type(value).__name__}
+    return {"obj": str(value)[:200]}  # dtypes, places, ...: their printed form
 
 
 def _flat_tensors(value):
@@ -125,7 +125,10 @@ def resolve(api, args):
     """The callable an API name names: paddle.*, Tensor.<method> (bound to the first argument), op.<operator>,
     getitem/setitem; returns (callable, remaining args)."""
     if api.startswith("Tensor."):
-        return getattr(args[0], api[len("Tensor."):]), args[1:]
+        attr = getattr(args[0], api[len("Tensor."):])
+        if not callable(attr):  # a property (T, mT, shape, ndim, dtype, ...)
+            return (lambda: attr), args[1:]
+        return attr, args[1:]
     if api.startswith("op."):
         return getattr(operator, api[3:]), args
     if api == "setitem":

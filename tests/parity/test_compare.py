@@ -138,3 +138,17 @@ def test_deliberate_differences_match_api_label_and_summary():
 def test_reports_the_first_difference(dtype):
     with pytest.raises(Mismatch, match=r"at \[1\]"):
         compare_arrays(np.array([1.0, 2.0]), np.array([1.0, 3.0]), dtype=dtype)
+
+
+def test_vectors_compare_up_to_sign_and_eigenvalues_up_to_order():
+    v = np.array([[0.6, -0.8], [0.8, 0.6]])
+    flipped = v * np.array([-1.0, 1.0])  # first column's sign flipped
+    out_a = {"seq": [t([1.0, 2.0]), t(v)]}
+    out_b = {"seq": [t([1.0, 2.0]), t(flipped)]}
+    assert cls_of(out_a, out_b) == "value"
+    assert cls_of(out_a, out_b, canon={"out[1]": "cols"}) is None
+    assert cls_of(out_a, {"seq": [t([1.0, 2.0]), t(v * 2)]}, canon={"out[1]": "cols"}) == "value"
+    w = np.array([1 + 1j, 2 - 1j], np.complex64)
+    assert cls_of(t(w), t(w[::-1].copy()), canon={"out": "sort"}) is None
+    z = np.array([[1j, 0.0], [0.0, 1.0]], np.complex128)
+    assert cls_of(t(z), t(z * np.array([-1j, 1.0])), canon={"out": "cols"}) is None
