@@ -28,6 +28,8 @@ def main(argv=None):
     ap.add_argument("--check-known", action="store_true", help="exit 1 on disagreements known.json lacks")
     ap.add_argument("--show", metavar="KEY", help="print one case (API|label) and both sides' answers")
     ap.add_argument("--list", action="store_true", help="list the selected APIs and their case counts")
+    ap.add_argument("--rejudge", action="store_true", help="judge the run saved in --report again (after a "
+                                                            "change to compare.py or deliberate.py)")
     args = ap.parse_args(argv)
 
     if args.show:
@@ -42,9 +44,12 @@ def main(argv=None):
             print(f"{api}: {n}")
         print(f"{len(counts)} APIs, {len(cases)} cases")
         return 0
-    cases, verdicts, totals, classes = driver.run(
-        args.apis, args.quick, args.jobs, args.seed, None if args.show else args.report, args.timeout,
-        args.labels, args.pp_python, args.ref_python, args.ref_module, progress=not args.show)
+    if args.rejudge:
+        cases, verdicts, totals, classes = driver.rejudge(args.report)
+    else:
+        cases, verdicts, totals, classes = driver.run(
+            args.apis, args.quick, args.jobs, args.seed, None if args.show else args.report, args.timeout,
+            args.labels, args.pp_python, args.ref_python, args.ref_module, progress=not args.show)
     if args.show:
         _show(cases, verdicts, args)
         return 0

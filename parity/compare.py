@@ -3,8 +3,9 @@ shapes, stop_gradient of every output, gradients (None vs not None included) and
 
 A case's verdict is one of
   agree          same results (or both raised: the exception types are noted when they differ)
-  disagree       a difference; `what` holds the class (value, nan, inf, dtype, shape, stop_gradient, grad, raises,
-                 crash, hang, structure) and `why` a one-line summary
+  disagree       a difference; `what` holds the class (value, nan, inf, dtype, shape, stop_gradient, grad,
+                 raises (purepaddle raises, Paddle returns), paddle-raises, paddle-rejects-dtype, crash, hang,
+                 structure) and `why` a one-line summary
   no-kernel      Paddle's CPU build has no kernel for the dtype and purepaddle computes (allowed)
   paddle-crash   Paddle crashed or hung on the case (Paddle garbage: not counted)
   skip           the case could not be set up on Paddle's side (an API or dtype Paddle lacks)
@@ -17,6 +18,9 @@ from parity.payload import decode, kind
 TOL = {"float64": (1e-9, 1e-12), "float32": (1e-5, 1e-6), "float16": (2e-3, 1e-4), "bfloat16": (1.6e-2, 1e-3),
        "complex128": (1e-9, 1e-12), "complex64": (1e-5, 1e-6)}
 
+# Paddle's Python-level dtype checks (a refusal, not a missing kernel): purepaddle should refuse too
+DTYPE_CHECKS = ("data type of input must be", "must be one of", "should be one of", "Type promotion only support",
+                "data type of input Variable must be", "only support")
 NO_KERNEL = ("is not registered", "kernel with key", "not support the data type", "does not have kernel")
 
 
@@ -164,7 +168,8 @@ def verdict(case, pp, ref):
         how = "no answer" if pp is None else pp.get(what)
         return {"status": "disagree", "what": what, "why": f"purepaddle {what}: {how}"}
     if "setup_error" in pp:
-        return {"status": "disagree", "what": "raises", "why": f"purepaddle cannot run it: {_err(pp['setup_error'])}"}
+        what = "missing" if pp["setup_error"]["type"] == "AttributeError" else "raises"
+        return {"status": "disagree", "what": what, "why": f"purepaddle cannot run it: {_err(pp['setup_error'])}"}
     pe, re_ = pp.get("error"), ref.get("error")
     if re_ and not pe and any(s in re_["msg"] for s in NO_KERNEL):
         return {"status": "no-kernel", "why": _err(re_)}
@@ -172,9 +177,11 @@ def verdict(case, pp, ref):
         note = None if pe["type"] == re_["type"] else f"error-type: {pe['type']} vs paddle {re_['type']}"
         return {"status": "agree", "note": note}
     if pe:
-        return {"status": "disagree", "what": "raises", "why": f"purepaddle raises {_err(pe)}"}
+        what = "no-kernel-claimed" if any(s in pe["msg"] for s in NO_KERNEL) else "raises"
+        return {"status": "disagree", "what": what, "why": f"purepaddle raises {_err(pe)}"}
     if re_:
-        return {"status": "disagree", "what": "raises", "why": f"paddle raises {_err(re_)}; purepaddle returns"}
+        what = "paddle-rejects-dtype" if any(s in re_["msg"] for s in DTYPE_CHECKS) else "paddle-raises"
+        return {"status": "disagree", "what": what, "why": f"paddle raises {_err(re_)}; purepaddle returns"}
     scale = case.get("tol", 1.0)
     try:
         compare_values(pp.get("out"), ref.get("out"), "out", scale, case.get("canon"))

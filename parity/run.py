@@ -112,6 +112,21 @@ def uncovered(side):
     return sorted(n for n in names if n not in rows)
 
 
+def rejudge(report_dir):
+    """Judge and report again from a run's saved cases and answers (after a change to compare.py or
+    deliberate.py, without running the workers)."""
+    with open(os.path.join(report_dir, "cases.jsonl")) as f:
+        cases = [json.loads(line) for line in f]
+    with open(os.path.join(report_dir, "results.json")) as f:
+        saved = json.load(f)
+    with open(os.path.join(report_dir, "report.json")) as f:
+        old = json.load(f)
+    results = {side: {int(k): v for k, v in r.items()} for side, r in saved.items()}
+    verdicts = judge(cases, results)
+    totals, classes = report.write(report_dir, cases, verdicts, results, old["meta"], old["skipped"])
+    return cases, verdicts, totals, classes
+
+
 def disagreements(cases, verdicts):
     return sorted(key(c) for c in cases if verdicts[c["id"]]["status"] == "disagree")
 

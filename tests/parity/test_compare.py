@@ -101,7 +101,9 @@ def test_verdict_errors():
     v = verdict(CASE, err, OUT)
     assert (v["status"], v["what"]) == ("disagree", "raises")
     v = verdict(CASE, OUT, err)
-    assert (v["status"], v["what"]) == ("disagree", "raises")
+    assert (v["status"], v["what"]) == ("disagree", "paddle-raises")
+    rejects = {"error": {"type": "TypeError", "msg": "The data type of input must be one of ['float32']"}}
+    assert verdict(CASE, OUT, rejects)["what"] == "paddle-rejects-dtype"
 
 
 def test_verdict_no_kernel_crash_and_setup():
