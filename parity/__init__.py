@@ -6,4 +6,5 @@
 - runner.py: worker processes per side, restarted after a crash or hang
 - compare.py: NaN-aware comparison and the verdict of a case; deliberate.py: documented differences
 - report.py: build/parity/report.json and report.md; run.py: the driver; __main__.py: the CLI
+- script.py: one case as a standalone Python script (--script), to reproduce it outside the harness
 """

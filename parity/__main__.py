@@ -27,6 +27,7 @@ def main(argv=None):
     ap.add_argument("--write-known", action="store_true", help="write the disagreements to parity/known.json")
     ap.add_argument("--check-known", action="store_true", help="exit 1 on disagreements known.json lacks")
     ap.add_argument("--show", metavar="KEY", help="print one case (API|label) and both sides' answers")
+    ap.add_argument("--script", metavar="KEY", help="print one case (API|label) as a standalone Python script")
     ap.add_argument("--list", action="store_true", help="list the selected APIs and their case counts")
     ap.add_argument("--rejudge", action="store_true", help="judge the run saved in --report again (after a "
                                                             "change to compare.py or deliberate.py)")
@@ -35,6 +36,12 @@ def main(argv=None):
     if args.show:
         api, _, label = args.show.partition("|")
         args.apis, args.labels = api, label or None
+    if args.script:
+        from parity.script import script
+        api, _, label = args.script.partition("|")
+        for c in driver.generate(api, False, args.seed, label or None):
+            print(script(c))
+        return 0
     if args.list:
         cases = driver.generate(args.apis, args.quick, args.seed, args.labels)
         counts = {}

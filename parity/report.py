@@ -71,8 +71,9 @@ def write(report_dir, cases, verdicts, results, meta, skipped):
         lines.append(f"| {api} | {r['cases']} | {r['agree']} | {r['disagree']} | {r['no-kernel']} | "
                      f"{r['paddle-crash']} | {r['pp_crash']} | {r['skip']} | {r['excluded']} |")
     lines += ["", "## First disagreements per API", "",
-              f"Reproduce one case: `python -m parity --seed {meta['seed']} --show 'API|LABEL'` (prints the spec "
-              "and both sides' raw answers).", ""]
+              f"Reproduce one case: `python -m parity --seed {meta['seed']} --show 'API|LABEL'` (the spec and both "
+              f"sides' raw answers) or `--script 'API|LABEL' > case.py` (a standalone script: run it with "
+              "`.venv-ref/bin/python case.py` and `.venv/bin/python -m purepaddle case.py`).", ""]
     for api in apis_disagree:
         lines.append(f"### {api}")
         for e in per[api]["examples"]:

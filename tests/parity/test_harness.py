@@ -60,3 +60,24 @@ def test_cli_lists_cases(capsys):
     assert main(["--apis", "paddle.abs", "--list"]) == 0
     assert "paddle.abs:" in capsys.readouterr().out
     assert str(ROOT)
+
+
+def test_a_case_becomes_a_script_that_runs(tmp_path):
+    import subprocess
+
+    from parity.script import script
+    from tests.checkout import child_env
+    keys = [("paddle.max", "float32/special/s0"), ("getitem", "float32/normal/s7"), ("setitem", "float64/normal/s1"),
+            ("op.add", "complex64/special/s0"), ("Tensor.T", "int8/normal/s0"), ("paddle.concat", "bfloat16/normal/s0")]
+    sources = []
+    for api, label in keys:
+        (case,) = driver.generate(api, labels=label)
+        src = script(case)
+        compile(src, f"{api}|{label}", "exec")
+        sources.append(src)
+    path = tmp_path / "case.py"
+    path.write_text("\n".join(sources))
+    proc = subprocess.run([sys.executable, "-m", "purepaddle", str(path)], env=child_env(), capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "grad Tensor(" in proc.stdout
