@@ -11,7 +11,7 @@ from parity import inputs
 from parity.payload import ALL, encode, kind
 
 KINDS = ("normal", "special", "empty", "0d")
-GRAD_DTYPES = ("float32", "float64")
+GRAD_DTYPES = ("float32", "float64", "complex128")
 # the dtypes a row's extra samples (beyond its first) run with
 MAIN_DTYPES = ("bool", "int64", "float32", "float64", "complex64")
 # the dtypes of the quick subset (`make test`)
@@ -134,7 +134,7 @@ class _Maker:
         self.cross = None
 
     def tensor(self, arr, dtype, grad):
-        return {"t": encode(arr, dtype), "sg": not (grad and self.grad and kind(dtype) == "f")}
+        return {"t": encode(arr, dtype), "sg": not (grad and self.grad and kind(dtype) in "fc")}
 
     def make(self, value):
         if isinstance(value, X):

@@ -173,13 +173,17 @@ def run_case(case):
 
 def _backward(case, out, leaves):
     wants = [t for t in leaves if not t.stop_gradient]
-    outs = [t for t in _flat_tensors(out) if not t.stop_gradient and kind(_dtype_name(t)) == "f"]
+    outs = [t for t in _flat_tensors(out) if not t.stop_gradient and kind(_dtype_name(t)) in "fc"]
     if not wants or not outs:
         return {"grads": None}
     rng = np.random.RandomState(case.get("seed", 0) % (2 ** 31))
     upstream = []
     for t in outs:
         g = rng.standard_normal(tuple(t.shape)).astype(np.float32)
+        if kind(_dtype_name(t)) == "c":  # a complex upstream gradient: real and imaginary parts both random
+            g = (g + 1j * rng.standard_normal(tuple(t.shape))).astype(_dtype_name(t))
+            upstream.append(paddle.to_tensor(g))
+            continue
         upstream.append(paddle.cast(paddle.to_tensor(g), _dtype_name(t)))
     try:
         paddle.autograd.backward(outs, upstream)
