@@ -87,7 +87,8 @@ def script(case):
     else:
         call = f"{api}({', '.join(args + kwargs)})"
     head = [f"# parity case {case['api']}|{case['label']} (seed {case.get('seed')})", "import operator",
-            "import numpy as np", "from numpy import inf, nan", "import paddle", "", f"paddle.seed({case.get('seed', 0) % 2 ** 31})"]
+            "import numpy as np", "from numpy import inf, nan", "import paddle", "",
+            f"paddle.seed({case.get('seed', 0) % 2 ** 31})"]
     body = w.lines + [f"out = {call}", "print(out)"]
     if case.get("grad"):
         wants = [n for n, sg in w.leaves if not sg]
