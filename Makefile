@@ -1,4 +1,4 @@
-# purepaddle developer tasks: make venv | test | demo | bench | conformance | op-index | clean
+# purepaddle developer tasks: make venv | test | demo | bench | conformance | parity | op-index | clean
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := test
@@ -91,6 +91,12 @@ conformance: venv $(CONF_EXAMPLES)
 
 conformance-paddle: $(REF_STAMP) $(CONF_EXAMPLES)
 	$(call run_conformance,--module paddle --python $(REF_PY) --env FLAGS_enable_pir_api=0,report-paddle)
+
+# differential parity against real Paddle (parity/): build/parity/report.md and report.json
+PARITY_ARGS ?= -j 2
+.PHONY: parity
+parity: venv $(REF_STAMP)
+	PYTHONPATH=. $(PY) -m parity $(PARITY_ARGS) --ref-python $(REF_PY) --report build/parity
 
 clean:
 	rm -rf build .pytest_cache .hypothesis *.egg-info
