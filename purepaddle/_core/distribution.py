@@ -33,6 +33,40 @@ def canonical(tw, n, dtype):
     return c
 
 
+def _canonical_of(raw, dt):
+    """generate_canonical's value for one engine output `raw` (a Python int)."""
+    c = np.array([raw], np.uint64).astype(dt)[0] / dt.type(_TWO64)
+    return min(c, np.nextafter(dt.type(1), dt.type(0)))
+
+
+def canonical_threshold(dtype, p):
+    """The least engine output whose canonical number of dtype is >= p (2**64 when none is).
+
+    canonical is monotone in the engine output, so `u >= p` is `raw >= threshold`: one integer
+    comparison, without making the floats (dropout and bernoulli masks)."""
+    dt = np.dtype(dtype)
+    p = dt.type(p)
+    if not p > 0:  # includes NaN: no draw is below it
+        return 0
+    lo, hi = 0, 1 << 64  # canonical(lo - 1) < p <= canonical(hi), with canonical(2**64) taken as +inf
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if _canonical_of(mid, dt) >= p:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def at_least(tw, n, dtype, p):
+    """n bools: whether each std::uniform_real_distribution<dtype>(0, 1) draw is >= p (dtype's rounding of p)."""
+    t = canonical_threshold(dtype, p)
+    if t >= 1 << 64:
+        tw.skip(n)
+        return np.zeros(n, bool)
+    return tw.raw(n) >= np.uint64(t)
+
+
 def uniform_real(tw, n, dtype, low, high):
     """n numbers uniform in [low, high) computed in dtype (float32 or float64)."""
     dt = np.dtype(dtype)
