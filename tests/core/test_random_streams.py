@@ -84,19 +84,18 @@ def _run(src):
     return v.numpy() if hasattr(v, "numpy") else np.asarray(v)
 
 
-# consumers whose draws do not follow Paddle's recipe yet (docs/conformance.md says why)
-NOT_YET = {"binomial_f32", "binomial_f64", "cauchy_", "cauchy__f64", "exponential_", "exponential__f64",
-           "gaussian_bf16", "gaussian_f16", "geometric_", "geometric__f64", "gumbel_softmax", "gumbel_softmax_hard",
-           "log_normal", "log_normal_f64", "multinomial_f64", "multinomial_norepl", "multinomial_repl",
-           "normal_complex", "poisson_f64", "poisson_large", "poisson_small", "randn_c64", "random_f32",
-           "random_i32", "random_i64", "rrelu", "standard_gamma_f32", "standard_gamma_f64",
-           "bernoulli__p", "bernoulli__tensor_p", "bernoulli_f32", "bernoulli_f64"}
+# draws that are Paddle's, but whose values then go through float kernels that are not Paddle's yet
+# (paddle.exp and paddle.log on CPU use Eigen's vectorised exp/log, not glibc's): see docs/conformance.md
+THROUGH_EIGEN_MATH = {"geometric_", "log_normal", "log_normal_f64"}
+NOT_YET = {"gumbel_softmax", "gumbel_softmax_hard", "rrelu"}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_stream_matches_real_paddle(name):
     if name in NOT_YET:
         pytest.xfail("not Paddle's recipe yet")
+    if name in THROUGH_EIGEN_MATH:
+        pytest.xfail("paddle.exp / paddle.log of float32 are not Eigen's yet")
     _same_bits(_run(CASES[name]), STREAMS[name])
 
 
