@@ -20,6 +20,7 @@ import numpy as np
 from .libm import logf
 
 _TWO64 = 2.0 ** 64
+_MASK64 = (1 << 64) - 1
 _M32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
 
@@ -227,6 +228,23 @@ class Scalars:
 
     def canonical(self, dtype):
         return self.canonical64() if np.dtype(dtype) == np.float64 else self.canonical32()
+
+    def raw(self):
+        """The next engine output (a Python int)."""
+        i = self._next()
+        return self._raw[i]
+
+    def uniform_int(self, low, high):
+        """std::uniform_int_distribution(low, high) of the next output(s), as `uniform_int` draws them."""
+        r = int(high) - int(low) + 1
+        if r == 1 << 64:
+            return self.raw() + int(low)
+        m = self.raw() * r
+        if m & _MASK64 < r:
+            threshold = (-r) % r
+            while m & _MASK64 < threshold:
+                m = self.raw() * r
+        return (m >> 64) + int(low)
 
     def close(self):
         """Leave the engine just past the outputs used."""
