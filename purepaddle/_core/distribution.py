@@ -135,8 +135,35 @@ def uniform_int(tw, n, low, high):
     if span == (1 << 64) - 1:  # the whole 64-bit range: the engine output itself
         u = tw.raw(n)
     else:
-        u = _bounded(tw, np.full(n, span + 1, np.uint64))
+        u = _bounded_one(tw, n, span + 1)
     return (u + np.uint64(int(low) & ((1 << 64) - 1))).view(np.int64)
+
+
+def _mul_hi_lo32(a, b):
+    """_mul_hi_lo for a multiplier b < 2**32 (a scalar): two products instead of four."""
+    ll = a & _M32
+    ll *= b
+    ll >>= _S32
+    hl = a >> _S32
+    hl *= b
+    ll += hl & _M32  # the cross sum
+    ll >>= _S32
+    hl >>= _S32
+    hl += ll
+    return hl, a * b
+
+
+def _bounded_one(tw, n, r):
+    """n draws in [0, r) for one range r (a Python int in [1, 2**64)): `_bounded` with the threshold
+    computed once, and the general path only when some draw is rejected (rare)."""
+    snapshot = tw.state()
+    u = tw.raw(n)
+    rr = np.uint64(r)
+    high, low = _mul_hi_lo32(u, rr) if r < 1 << 32 else _mul_hi_lo(u, rr)
+    if not (low < np.uint64((-r) % r)).any():
+        return high
+    tw.set_state(*snapshot)
+    return _bounded(tw, np.full(n, r, np.uint64))
 
 
 def _bounded(tw, ranges):
