@@ -27,13 +27,43 @@ _S32 = np.uint64(32)
 
 def canonical(tw, n, dtype):
     """n standard-uniform numbers of float dtype (float32 or float64) in [0, 1)."""
-    dt = np.dtype(dtype)
-    c = tw.raw(n).astype(dt)
-    c /= dt.type(_TWO64)
-    top = c >= 1  # a 64-bit draw near 2**64 rounds to 1.0 in T
-    if top.any():
-        c[top] = np.nextafter(dt.type(1), dt.type(0))
-    return c
+    return canonical_of_raw(tw.raw(n), dtype)
+
+
+_STICKY = np.uint64(0x7FF)
+_S11 = np.uint64(11)
+_SMALL = np.uint64(1 << 36)
+
+
+_CHUNK = 1 << 15  # temporaries stay in cache and add little to the peak memory
+
+
+def _scaled(raw, dt):
+    """raw / 2**64 rounded once to dt, as static_cast<T>(raw) / 2**64 (NumPy's uint64 casts are slow: this
+    goes through the fast int64 -> float64 cast, a chunk at a time)."""
+    out = np.empty(raw.shape, dt)
+    for start in range(0, raw.size, _CHUNK):
+        r = raw[start:start + _CHUNK]
+        if dt == np.float64:  # hi * 2**32 and lo are exact doubles: their sum rounds once, to float64(raw)
+            c = (r >> _S32).view(np.int64).astype(np.float64)
+            c *= 2.0 ** 32
+            c += (r & _M32).view(np.int64).astype(np.float64)
+            np.multiply(c, 2.0 ** -64, out=out[start:start + _CHUNK])
+            continue
+        # float32: the top 53 bits with the rest as one sticky bit (exact in float64), then one rounding;
+        # right whenever the leading bit is at 36 or above, so the rare smaller draws take the slow cast
+        y = r & _STICKY
+        y += _STICKY
+        y >>= _S11
+        y |= r >> _S11
+        c = y.view(np.int64).astype(np.float64)
+        c *= 2.0 ** -53
+        out[start:start + _CHUNK] = c
+    if dt == np.float32:
+        small = raw < _SMALL
+        if small.any():
+            out[small] = raw[small].astype(np.float32) / np.float32(_TWO64)
+    return out
 
 
 def _canonical_of(raw, dt):
@@ -75,6 +105,8 @@ def uniform_real(tw, n, dtype, low, high):
     dt = np.dtype(dtype)
     lo, hi = dt.type(low), dt.type(high)
     out = canonical(tw, n, dt)
+    if lo == 0 and hi == 1:  # u * 1 + 0 is u: skip two passes (rand, dropout masks)
+        return out
     out *= hi - lo
     out += lo
     return out
@@ -280,11 +312,13 @@ class Scalars:
 
 
 def canonical_of_raw(raw, dtype):
-    """generate_canonical<dtype> of given engine outputs (uint64 array)."""
+    """generate_canonical<dtype> of given engine outputs (uint64 array): the output over 2**64 rounded to
+    dtype, a result of 1.0 becoming the largest dtype number below 1."""
     dt = np.dtype(dtype)
-    c = raw.astype(dt)
-    c /= dt.type(_TWO64)
-    c[c >= 1] = np.nextafter(dt.type(1), dt.type(0))
+    c = _scaled(raw, dt)
+    top = c >= 1  # a 64-bit draw near 2**64 rounds to 1.0 in T
+    if top.any():
+        c[top] = np.nextafter(dt.type(1), dt.type(0))
     return c
 
 
