@@ -13,24 +13,91 @@ the same arithmetic, in the same precision, so the numbers agree bit for bit:
   Lemire's multiply-shift with 128-bit products and the rare rejection redraw).
 - `shuffle`: std::shuffle (two swap positions from one draw while n*n fits in 64 bits).
 """
+import math
+
 import numpy as np
 
 from .libm import logf
 
 _TWO64 = 2.0 ** 64
+_MASK64 = (1 << 64) - 1
 _M32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
 
 
 def canonical(tw, n, dtype):
     """n standard-uniform numbers of float dtype (float32 or float64) in [0, 1)."""
+    return canonical_of_raw(tw.raw(n), dtype)
+
+
+_STICKY = np.uint64(0x7FF)
+_S11 = np.uint64(11)
+_SMALL = np.uint64(1 << 36)
+
+
+_CHUNK = 1 << 15  # temporaries stay in cache and add little to the peak memory
+
+
+def _scaled(raw, dt):
+    """raw / 2**64 rounded once to dt, as static_cast<T>(raw) / 2**64 (NumPy's uint64 casts are slow: this
+    goes through the fast int64 -> float64 cast, a chunk at a time)."""
+    out = np.empty(raw.shape, dt)
+    for start in range(0, raw.size, _CHUNK):
+        r = raw[start:start + _CHUNK]
+        if dt == np.float64:  # hi * 2**32 and lo are exact doubles: their sum rounds once, to float64(raw)
+            c = (r >> _S32).view(np.int64).astype(np.float64)
+            c *= 2.0 ** 32
+            c += (r & _M32).view(np.int64).astype(np.float64)
+            np.multiply(c, 2.0 ** -64, out=out[start:start + _CHUNK])
+            continue
+        # float32: the top 53 bits with the rest as one sticky bit (exact in float64), then one rounding;
+        # right whenever the leading bit is at 36 or above, so the rare smaller draws take the slow cast
+        y = r & _STICKY
+        y += _STICKY
+        y >>= _S11
+        y |= r >> _S11
+        c = y.view(np.int64).astype(np.float64)
+        c *= 2.0 ** -53
+        out[start:start + _CHUNK] = c
+    if dt == np.float32:
+        small = raw < _SMALL
+        if small.any():
+            out[small] = raw[small].astype(np.float32) / np.float32(_TWO64)
+    return out
+
+
+def _canonical_of(raw, dt):
+    """generate_canonical's value for one engine output `raw` (a Python int)."""
+    c = np.array([raw], np.uint64).astype(dt)[0] / dt.type(_TWO64)
+    return min(c, np.nextafter(dt.type(1), dt.type(0)))
+
+
+def canonical_threshold(dtype, p):
+    """The least engine output whose canonical number of dtype is >= p (2**64 when none is).
+
+    canonical is monotone in the engine output, so `u >= p` is `raw >= threshold`: one integer
+    comparison, without making the floats (dropout and bernoulli masks)."""
     dt = np.dtype(dtype)
-    c = tw.raw(n).astype(dt)
-    c /= dt.type(_TWO64)
-    top = c >= 1  # a 64-bit draw near 2**64 rounds to 1.0 in T
-    if top.any():
-        c[top] = np.nextafter(dt.type(1), dt.type(0))
-    return c
+    p = dt.type(p)
+    if not p > 0:  # includes NaN: no draw is below it
+        return 0
+    lo, hi = 0, 1 << 64  # canonical(lo - 1) < p <= canonical(hi), with canonical(2**64) taken as +inf
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if _canonical_of(mid, dt) >= p:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def at_least(tw, n, dtype, p):
+    """n bools: whether each std::uniform_real_distribution<dtype>(0, 1) draw is >= p (dtype's rounding of p)."""
+    t = canonical_threshold(dtype, p)
+    if t >= 1 << 64:
+        tw.skip(n)
+        return np.zeros(n, bool)
+    return tw.raw(n) >= np.uint64(t)
 
 
 def uniform_real(tw, n, dtype, low, high):
@@ -38,6 +105,8 @@ def uniform_real(tw, n, dtype, low, high):
     dt = np.dtype(dtype)
     lo, hi = dt.type(low), dt.type(high)
     out = canonical(tw, n, dt)
+    if lo == 0 and hi == 1:  # u * 1 + 0 is u: skip two passes (rand, dropout masks)
+        return out
     out *= hi - lo
     out += lo
     return out
@@ -98,8 +167,35 @@ def uniform_int(tw, n, low, high):
     if span == (1 << 64) - 1:  # the whole 64-bit range: the engine output itself
         u = tw.raw(n)
     else:
-        u = _bounded(tw, np.full(n, span + 1, np.uint64))
+        u = _bounded_one(tw, n, span + 1)
     return (u + np.uint64(int(low) & ((1 << 64) - 1))).view(np.int64)
+
+
+def _mul_hi_lo32(a, b):
+    """_mul_hi_lo for a multiplier b < 2**32 (a scalar): two products instead of four."""
+    ll = a & _M32
+    ll *= b
+    ll >>= _S32
+    hl = a >> _S32
+    hl *= b
+    ll += hl & _M32  # the cross sum
+    ll >>= _S32
+    hl >>= _S32
+    hl += ll
+    return hl, a * b
+
+
+def _bounded_one(tw, n, r):
+    """n draws in [0, r) for one range r (a Python int in [1, 2**64)): `_bounded` with the threshold
+    computed once, and the general path only when some draw is rejected (rare)."""
+    snapshot = tw.state()
+    u = tw.raw(n)
+    rr = np.uint64(r)
+    high, low = _mul_hi_lo32(u, rr) if r < 1 << 32 else _mul_hi_lo(u, rr)
+    if not (low < np.uint64((-r) % r)).any():
+        return high
+    tw.set_state(*snapshot)
+    return _bounded(tw, np.full(n, r, np.uint64))
 
 
 def _bounded(tw, ranges):
@@ -151,3 +247,339 @@ def shuffle(tw, items):
     for i, j in enumerate(draws, start=1):
         items[i], items[j] = items[j], items[i]
     return items
+
+
+class Scalars:
+    """One engine read number by number, for kernels whose draws per element vary (rejection
+    samplers, fresh std:: distributions per element): `raw`, `canonical(float64|float32)`.
+
+    Outputs are drawn ahead in blocks; `close` puts the engine just past the ones used.
+    """
+
+    __slots__ = ("_tw", "_snapshot", "_raw", "_c64", "_c32", "_i", "_used")
+
+    def __init__(self, tw):
+        self._tw, self._snapshot = tw, tw.state()
+        self._raw, self._c64, self._c32, self._i, self._used = [], [], None, 0, 0
+
+    def _next(self):
+        if self._i == len(self._raw):
+            block = self._tw.raw(max(64, 2 * len(self._raw)))
+            self._raw = block.tolist()
+            self._c64 = canonical_of_raw(block, np.float64).tolist()
+            self._c32 = None
+            self._i = 0
+        self._i += 1
+        self._used += 1
+        return self._i - 1
+
+    def canonical64(self):
+        """generate_canonical<double> of the next output (a Python float)."""
+        i = self._next()  # before reading _c64: it may draw a new block
+        return self._c64[i]
+
+    def canonical32(self):
+        """generate_canonical<float> of the next output (a NumPy float32)."""
+        i = self._next()
+        if self._c32 is None:
+            self._c32 = canonical_of_raw(np.array(self._raw, np.uint64), np.float32)
+        return self._c32[i]
+
+    def canonical(self, dtype):
+        return self.canonical64() if np.dtype(dtype) == np.float64 else self.canonical32()
+
+    def raw(self):
+        """The next engine output (a Python int)."""
+        i = self._next()
+        return self._raw[i]
+
+    def uniform_int(self, low, high):
+        """std::uniform_int_distribution(low, high) of the next output(s), as `uniform_int` draws them."""
+        r = int(high) - int(low) + 1
+        if r == 1 << 64:
+            return self.raw() + int(low)
+        m = self.raw() * r
+        if m & _MASK64 < r:
+            threshold = (-r) % r
+            while m & _MASK64 < threshold:
+                m = self.raw() * r
+        return (m >> 64) + int(low)
+
+    def close(self):
+        """Leave the engine just past the outputs used."""
+        self._tw.set_state(*self._snapshot)
+        self._tw.skip(self._used)
+
+
+def canonical_of_raw(raw, dtype):
+    """generate_canonical<dtype> of given engine outputs (uint64 array): the output over 2**64 rounded to
+    dtype, a result of 1.0 becoming the largest dtype number below 1."""
+    dt = np.dtype(dtype)
+    c = _scaled(raw, dt)
+    top = c >= 1  # a 64-bit draw near 2**64 rounds to 1.0 in T
+    if top.any():
+        c[top] = np.nextafter(dt.type(1), dt.type(0))
+    return c
+
+
+class Normal64:
+    """A std::normal_distribution<double>(0, 1) object over a `Scalars` stream: it keeps the second
+    number of each polar pair for the next call, as libstdc++'s does."""
+
+    __slots__ = ("_s", "_saved")
+
+    def __init__(self, scalars):
+        self._s, self._saved = scalars, None
+
+    def __call__(self):
+        if self._saved is not None:
+            v, self._saved = self._saved, None
+            return v
+        while True:
+            x = 2.0 * self._s.canonical64() - 1.0
+            y = 2.0 * self._s.canonical64() - 1.0
+            r2 = x * x + y * y
+            if r2 <= 1.0 and r2 != 0.0:
+                break
+        mult = math.sqrt(-2 * math.log(r2) / r2)
+        self._saved = x * mult
+        return y * mult
+
+
+def poisson(scalars, mean):
+    """One std::poisson_distribution<int>(mean) sample (a fresh distribution, as Paddle makes per element)."""
+    if mean >= 12:
+        return _poisson_large(scalars, mean)
+    thr = math.exp(-mean) if mean == mean else math.nan
+    x, prod = 0, 1.0
+    while True:
+        prod *= scalars.canonical64()
+        x += 1
+        if not prod > thr:
+            return x - 1
+
+
+_INT_MAX = 2 ** 31 - 1
+
+
+def _poisson_large(scalars, mean):
+    """libstdc++'s rejection method (Devroye) for mean >= 12; lgamma is Python's (glibc's may differ by an ulp,
+    which moves an accept/reject decision only when the two sides agree to ~1e-16)."""
+    m = math.floor(mean)
+    lm_thr, lfm, sm = math.log(mean), math.lgamma(m + 1), math.sqrt(m)
+    pi_4 = 0.7853981633974483096156608458198757
+    dx = math.sqrt(2 * m * math.log(32 * m / pi_4))
+    d = float(_round_half_away(max(6.0, min(m, dx))))
+    cx = 2 * m + d
+    scx, one_cx = math.sqrt(cx / 2), 1 / cx
+    c2b = math.sqrt(pi_4 * cx) * math.exp(one_cx)
+    cb = 2 * cx * math.exp(-d * one_cx * (1 + d / 2)) / d
+    naf = (1 - 2.0 ** -52) / 2
+    thr = _INT_MAX + naf
+    c1 = sm * 1.2533141373155002512078826424055226
+    c2 = c2b + c1
+    c3 = c2 + 1
+    c4 = c3 + 1
+    e178 = 1.0129030479320018583185514777512983
+    c5 = c4 + e178
+    c = cb + c5
+    two_cx = 2 * (2 * m + d)
+    nd = Normal64(scalars)
+    while True:
+        u = c * scalars.canonical64()
+        e = -math.log(1.0 - scalars.canonical64())
+        w = 0.0
+        if u <= c1:
+            n = nd()
+            y = -abs(n) * sm - 1
+            x = math.floor(y)
+            w = -n * n / 2
+            if x < -m:
+                continue
+        elif u <= c2:
+            n = nd()
+            y = 1 + abs(n) * scx
+            x = math.ceil(y)
+            w = y * (2 - y) * one_cx
+            if x > d:
+                continue
+        elif u <= c3:
+            x = -1
+        elif u <= c4:
+            x = 0
+        elif u <= c5:
+            x = 1
+            w = 0.0128205128205128205128205128205128
+        else:
+            v = -math.log(1.0 - scalars.canonical64())
+            y = d + v * two_cx / d
+            x = math.ceil(y)
+            w = -d * one_cx * (1 + y / 2)
+        reject = w - e - x * lm_thr > lfm - math.lgamma(x + m + 1)
+        reject |= x + m >= thr
+        if not reject:
+            return int(x + m + naf)
+
+
+def _round_half_away(v):
+    """std::round: halves away from zero."""
+    return math.floor(v + 0.5) if v >= 0 else -math.floor(-v + 0.5)
+
+
+def normal_once(scalars, dtype):
+    """The first number of a fresh std::normal_distribution<dtype>(0, 1) (the polar pair's second is dropped)."""
+    if np.dtype(dtype) == np.float64:
+        return Normal64(scalars)()
+    f = np.float32
+    while True:  # 2.0f * u is exact; "- 1.0" is a double subtraction rounded to float
+        x = f(float(f(2) * scalars.canonical32()) - 1.0)
+        y = f(float(f(2) * scalars.canonical32()) - 1.0)
+        r2 = x * x + y * y
+        if r2 <= 1 and r2 != 0:
+            break
+    return y * np.sqrt(f(-2) * logf1(r2) / r2)
+
+
+def gamma(scalars, alpha, dtype):
+    """One sample of Paddle's CPU sample_gamma<T> (Marsaglia-Tsang after NumPy's distributions.c) with
+    T = dtype, each uniform a fresh uniform_real<T> draw and each normal a fresh normal_distribution<T>;
+    the float constants (1.0f / 3.0f, 0.0331f) stay float even when T is double. Returns a T number,
+    at least T's smallest normal number, as GammaCPUFunctor stores it."""
+    double = np.dtype(dtype) == np.float64
+    t = float if double else np.float32
+    log = _log if double else logf1
+    pw = math.pow if double else np.power
+    sq = math.sqrt if double else np.sqrt
+    tiny = t(np.finfo(dtype).tiny)
+    third = t(np.float32(1) / np.float32(3))
+    c331 = t(np.float32(0.0331))
+    one = t(1)
+    a = t(alpha)
+    scale = one
+    if a < 1:
+        if a == 0:
+            return tiny
+        u = t(scalars.canonical(dtype))
+        scale = scale * pw(one - u, one / a)
+        a = a + one
+    d = a - third
+    if not d > 0:
+        raise ValueError(f"(InvalidArgument) standard_gamma: alpha {alpha} has no sample (Paddle's kernel "
+                         f"never returns for alpha <= -2/3 or NaN)")
+    c = one / sq(t(9) * d)
+    half = t(0.5)
+    while True:
+        while True:
+            x = t(normal_once(scalars, dtype))
+            y = one + c * x
+            if not y <= 0:
+                break
+        v = y * y * y
+        u = one - t(scalars.canonical(dtype))
+        xx = x * x
+        if u < one - c331 * xx * xx or log(u) < half * xx + d * (one - v + log(v)):
+            out = scale * d * v
+            return out if out > tiny else tiny
+
+
+def _log(v):
+    return math.log(v) if v > 0 else (-math.inf if v == 0 else math.nan)
+
+
+def _pow(a, b):
+    try:
+        return a ** b
+    except (OverflowError, ZeroDivisionError):
+        return math.inf
+
+
+# -- Paddle's binomial (phi funcs/binomial_functor.h): BTRS (Hormann) or geometric inversion per element --
+_TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509, 0.0166446911898211,
+         0.0138761288230707, 0.0118967099458917, 0.0104112652619720, 0.00925546218271273, 0.00833056343336287)
+
+
+def _tail(k, f):
+    """stirling_approx_tail<T>(k); f rounds a double to T."""
+    if k <= 9:
+        return f(_TAIL[k])
+    kp1sq = f((k + 1) * (k + 1))
+    return f((1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1))
+
+
+def binomial(scalars, n, p, dtype):
+    """One sample of Paddle's BinomialFunctor<T>(n, p) with T = dtype (float32 or float64): a Python int."""
+    if np.dtype(dtype) == np.float64:
+        return _binomial(scalars, float(n), float(p), float, math.log, math.log1p, math.sqrt, math.floor,
+                         math.ceil, scalars.canonical64)
+    f = np.float32
+    return _binomial(scalars, f(n), f(p), f, logf1, log1pf, np.sqrt, np.floor, np.ceil, scalars.canonical32)
+
+
+def logf1(v):
+    """glibc logf of one float32."""
+    return logf(np.array([v], np.float32))[0]
+
+
+def log1pf(v):
+    """log1p of one float32, through double (glibc's log1pf is within an ulp of it)."""
+    return np.float32(math.log1p(float(v))) if v > -1 else np.float32(np.log1p(np.float64(v)))
+
+
+def _binomial(scalars, n, p, f, log, log1p, sqrt, floor, ceil, draw):
+    # T arithmetic where the C++ is T op T; float() where a double constant makes it double, then f() to store in T
+    with np.errstate(all="ignore"):
+        if n <= 0.0 or p <= 0.0:
+            return 0
+        if p >= 1.0:
+            return int(n)
+        if p <= 0.5:
+            q, flip = p, False
+        else:
+            q, flip = f(1.0 - float(p)), True
+        if n * q >= 10.0:
+            k = _btrs(n, q, f, log, sqrt, floor, draw)
+        else:
+            k = _inversion(n, q, f, log, log1p, ceil, draw)
+        return int(n) - k if flip else k
+
+
+def _btrs(n, p, f, log, sqrt, floor, draw):
+    one = f(1)
+    stddev = sqrt(n * p * (one - p))
+    b = f(1.15 + 2.53 * float(stddev))
+    a = f(-0.0873 + 0.0248 * float(b) + 0.01 * float(p))
+    c = f(float(n * p) + 0.5)
+    v_r = f(0.92 - 4.2 / float(b))
+    r = p / (one - p)
+    alpha = f((2.83 + 5.1 / float(b)) * float(stddev))
+    m = floor((n + one) * p)
+    two = f(2)
+    while True:
+        u = f(float(draw()) - 0.5)
+        v = draw()
+        us = f(0.5 - float(abs(u)))
+        k = int(floor((two * a / us + b) * u + c))
+        if k < 0 or f(k) > n:
+            continue
+        if float(us) >= 0.07 and v <= v_r:
+            return k
+        v = log(v * alpha / (a / (us * us) + b))
+        fk = f(k)
+        upper = ((float(m) + 0.5) * float(log((m + one) / (r * (n - m + one))))
+                 + float((n + one) * log((n - m + one) / (n - fk + one)))
+                 + (k + 0.5) * float(log(r * (n - fk + one) / f(k + 1)))
+                 + float(_tail(int(m), f)) + float(_tail(int(n - m), f))
+                 - float(_tail(k, f)) - float(_tail(int(n - fk), f)))
+        if v <= f(upper):
+            return k
+
+
+def _inversion(n, p, f, log, log1p, ceil, draw):
+    geom_sum, num = f(0), 0
+    logprob = log1p(-p)
+    while True:
+        geom = ceil(log(draw()) / logprob)
+        geom_sum = geom_sum + geom
+        if geom_sum > n:
+            return num
+        num += 1

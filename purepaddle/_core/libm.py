@@ -28,24 +28,38 @@ _OFF = 0x3f330000
 def logf(x):
     """log of a float32 array as glibc's logf computes it (NaN, +-inf, 0 and negatives as IEEE log)."""
     x = np.asarray(x, dtype=np.float32)
+    ok = (x >= np.float32(2.0 ** -126)) & (x < np.float32(np.inf))  # positive normal numbers: the table method
+    if ok.all():  # the common case (the polar normal's radii): no masks, no copies
+        return _logf_normal(x.reshape(-1)).reshape(x.shape)
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.log(x)  # the special values; the finite positive ones are overwritten below
-    ok = np.isfinite(x) & (x > 0)
-    v = x[ok]
-    sub = v < np.float32(2.0 ** -126)
-    ix = v.view(np.uint32).astype(np.int64)
+    sub = (x > 0) & ~ok & (x < np.float32(np.inf))
+    if ok.any():
+        out[ok] = _logf_normal(x[ok])
     if sub.any():  # subnormal: normalise by 2**23 and take the exponent back
-        ix[sub] = (v[sub] * np.float32(2.0 ** 23)).view(np.uint32).astype(np.int64) - (23 << 23)
-    tmp = ix - _OFF
-    i = (tmp >> 19) & 15
-    k = tmp >> 23  # arithmetic shift of the signed difference
-    iz = (ix - (tmp & ~((1 << 23) - 1))).astype(np.uint32)
-    z = iz.view(np.float32).astype(np.float64)
-    r = z * _INVC[i] - 1.0
-    y0 = _LOGC[i] + k.astype(np.float64) * _LN2
-    r2 = r * r
-    y = _A1 * r + _A2
-    y = _A0 * r2 + y
-    y = y * r2 + (y0 + r)
-    out[ok] = y.astype(np.float32)
+        v = x[sub] * np.float32(2.0 ** 23)
+        out[sub] = _logf_normal(v, k_shift=-23)
     return out
+
+
+def _logf_normal(v, k_shift=0):
+    """glibc's logf of positive normal float32 numbers v (1-D), k_shift added to the exponent."""
+    ix = v.view(np.int32)
+    tmp = ix - np.int32(_OFF)
+    i = (tmp >> 19) & 15
+    k = (tmp >> 23).astype(np.float64)  # arithmetic shift of the signed difference
+    if k_shift:
+        k += k_shift
+    z = (ix - (tmp & np.int32(-(1 << 23)))).view(np.float32).astype(np.float64)
+    r = z * _INVC.take(i)
+    r -= 1.0
+    k *= _LN2
+    k += _LOGC.take(i)  # y0
+    r2 = r * r
+    y = _A1 * r
+    y += _A2
+    y += _A0 * r2
+    y *= r2
+    k += r
+    y += k
+    return y.astype(np.float32)

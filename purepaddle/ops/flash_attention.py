@@ -12,8 +12,9 @@ callers wanting the weights use the composed form).
 import numpy as np
 
 from .._core.dispatch import apply
-from .._core.generator import numpy_rng
+from .._core.generator import engine
 from .._core.op import Op, TensorMeta, register
+from .common.dropout import keep_mask
 from .rnn._kernels import WORK
 
 
@@ -23,13 +24,11 @@ def _heads(x):
 
 
 def _keep_mask(shape, p):
-    """Dropout keep-mask (P(keep) = 1 - p) from 16-bit uniform draws: four per raw 64-bit draw of the global
-    generator, three times cheaper than float draws (p is resolved to 1/65536)."""
-    n = int(np.prod(shape))
-    if p >= 1:
+    """Dropout keep-mask of the [B, H, Sq, Sk] weights: Paddle's CPU flash_attention is the math path, whose
+    F.dropout keeps an element where a uniform_real<float> draw of the global engine is >= p."""
+    if np.float32(p) == 1:  # dropout's kernel zeroes everything without drawing
         return np.zeros(shape, np.bool_)
-    raw = numpy_rng(0).bit_generator.random_raw((n + 3) // 4)
-    return (raw.view(np.uint16)[:n] >= np.uint16(min(round(p * 65536), 65535))).reshape(shape)
+    return keep_mask(engine(), shape, p)
 
 
 def _upscale(p):

@@ -16,7 +16,8 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dtype import kind_of
 from .._core import distribution as _dist
-from .._core.generator import engine, numpy_rng
+from .._core.generator import engine, numpy_rng  # numpy_rng: truncated_gaussian_random (initializers own it)
+from .._core.libm import logf
 from .._core.op import Op, TensorMeta, register
 from .creation.fill import _np_dtype, zeros_grad
 from .math._special_kernels import erfinv
@@ -26,13 +27,13 @@ from .math.elementwise import broadcast_shape
 def _draw(kind, shape, dt, tw, a=0.0, b=1.0):
     """Uniform in [a, b) ('u') or normal with mean a, std b ('n') of numpy dtype dt, drawn from engine tw
     as Paddle's CPU kernel draws them: in float32/float64, other float dtypes from float32 draws;
-    complex: the real parts, then the imaginary parts, each with std / sqrt(2)."""
+    complex: (real, imaginary) pairs from one stream of the part's dtype, each with std / sqrt(2)."""
     if kind_of(dt) == "c":
         part = np.dtype(np.float32 if dt.itemsize == 8 else np.float64)
         if kind == "n":
             b = b * math.sqrt(0.5)
-        re, im = _draw(kind, shape, part, tw, a, b), _draw(kind, shape, part, tw, a, b)
-        return (re + 1j * im).astype(dt)
+        a = a.real if isinstance(a, complex) else a
+        return _draw(kind, list(shape) + [2], part, tw, a, b).view(dt).reshape(shape)
     work = dt if dt in (np.float32, np.float64) else np.dtype(np.float32)
     n = math.prod(shape)
     out = _dist.uniform_real(tw, n, work, a, b) if kind == "u" else _dist.normal(tw, n, work, a, b)
@@ -126,8 +127,10 @@ class Bernoulli(_Sampler):
     differentiable = False
 
     def forward(self, xp, x):
+        # Paddle's kernel: std::uniform_real_distribution<T>(0, 1) draw < p, element by element
         _check_prob(x)
-        return (numpy_rng().random(x.shape) < x).astype(x.dtype)
+        u = _dist.canonical(engine(), x.size, x.dtype).reshape(x.shape)
+        return (u < x).astype(x.dtype)
 
 
 @register("poisson")
@@ -135,8 +138,15 @@ class Poisson(_Sampler):
     """Poisson samples with rate X (negative or NaN rates give 0); zero gradient."""
 
     def forward(self, xp, x):
-        lam = np.where(x > 0, x, 0).astype(np.float64)
-        return np.asarray(numpy_rng().poisson(lam), dtype=x.dtype)  # a 0-D rate draws a Python int
+        # Paddle's kernel: a fresh std::poisson_distribution<int>(rate) per element
+        rates = x.astype(np.float64).reshape(-1).tolist()
+        if any(math.isinf(r) and r > 0 for r in rates):
+            raise ValueError("(InvalidArgument) poisson: an infinite rate has no sample (Paddle's kernel never "
+                             "returns for it)")
+        st = _dist.Scalars(engine())
+        out = [_dist.poisson(st, r) for r in rates]
+        st.close()
+        return np.array(out, dtype=x.dtype).reshape(x.shape)
 
     def backward(self, out_grad):
         return zeros_grad(out_grad)
@@ -162,23 +172,43 @@ class Multinomial(Op):
         if (total <= 0).any():
             raise ValueError(f"(InvalidArgument) The sum of one multinomial distribution probability should be > 0, "
                              f"but got {float(total.min()):f}.")
-        r = numpy_rng()
-        if repl:
-            cdf = np.cumsum(p, axis=1)
-            cdf /= cdf[:, -1:]  # ends at exactly 1, so u < 1 never lands past the last nonzero weight
-            u = r.random((p.shape[0], n))
-            out = np.stack([np.searchsorted(c, ui, side="right") for c, ui in zip(cdf, u)])
-        else:
-            if ((p > 0).sum(axis=1) < n).any():
-                raise ValueError("(InvalidArgument) When replacement is False, number of samples should be less "
-                                 "than non-zero categories.")
-            with np.errstate(divide="ignore"):
-                keys = np.log(p) - np.log(-np.log(r.random(p.shape)))  # Gumbel top-k
-            out = np.argsort(-keys, axis=1, kind="stable")[:, :n]
+        if not repl and ((p > 0).sum(axis=1) < n).any():
+            raise ValueError("(InvalidArgument) When replacement is False, number of samples should be less "
+                             "than non-zero categories.")
+        out = _multinomial(engine(), x.reshape(-1, x.shape[-1]), n, repl)
         return out.astype(np.int64).reshape(x.shape[:-1] + (n,))
 
     def infer_meta(self, x):
         return TensorMeta(list(x.shape[:-1]) + [self.attrs["num_samples"]], _dt.int64)
+
+
+def _multinomial(tw, probs, num_samples, replacement):
+    """Paddle's CPU MultinomialFunctor: per row, the running sum of the weights in their dtype T divided
+    by the total (the last set to 1), then per sample a uniform_real<T> draw u and the first category whose
+    cumulative weight is >= u; without replacement the drawn category's share is taken out and the
+    cumulative weights are renormalised (in T) before the next draw."""
+    dt = probs.dtype
+    rows, cats = probs.shape
+    out = np.empty((rows, num_samples), np.int64)
+    u = _dist.canonical(tw, rows * num_samples, dt).reshape(rows, num_samples)
+    one = dt.type(1)
+    for i in range(rows):
+        cum = np.cumsum(probs[i], dtype=dt)  # sequential, as the kernel's loop
+        cum /= cum[-1]
+        if replacement:
+            cum[-1] = one
+            out[i] = np.searchsorted(cum, u[i], side="left")
+            continue
+        for s in range(num_samples):
+            cum[-1] = one
+            k = int(np.searchsorted(cum, u[i, s], side="left"))
+            out[i, s] = k
+            if s < num_samples - 1:
+                share = cum[k] - (cum[k - 1] if k else dt.type(0))
+                new_sum = dt.type(1.0 - float(share))  # a double subtraction stored in T
+                cum[k:] -= share
+                cum /= new_sum
+    return out
 
 
 # -- in-place fills (Tensor.uniform_, normal_, exponential_, bernoulli_): no gradient reaches X --
@@ -212,7 +242,14 @@ class Exponential(_InplaceSampler):
     """X refilled with exponential samples of rate `lambda`."""
 
     def forward(self, xp, x):
-        return (numpy_rng().standard_exponential(x.shape) / self.attrs["lambda"]).astype(x.dtype)
+        # Paddle's kernel: -1 / lambda * log(1 - u) with u a uniform_real draw, all in T
+        dt = x.dtype if x.dtype in (np.float32, np.float64) else np.dtype(np.float32)
+        u = _dist.canonical(engine(), x.size, dt)
+        np.subtract(dt.type(1), u, out=u)
+        rate = dt.type(-1) / dt.type(self.attrs["lambda"])
+        with np.errstate(divide="ignore"):
+            out = rate * (logf(u) if dt == np.float32 else np.log(u))
+        return out.reshape(x.shape).astype(x.dtype, copy=False)
 
 
 class BernoulliInplace(_InplaceSampler):
@@ -222,9 +259,11 @@ class BernoulliInplace(_InplaceSampler):
     inputs = ("X", "P")
 
     def forward(self, xp, x, p):
+        # Paddle's bernoulli_: x.uniform_(0, 1), then 1 where x < p, 0 where x > p (x == p keeps the draw)
         if p is None:
-            p = np.asarray(self.attrs["p"])
-        return (numpy_rng().random(x.shape) < p).astype(x.dtype)
+            p = np.asarray(self.attrs["p"], dtype=x.dtype)
+        u = _draw("u", x.shape, x.dtype, engine(), 0.0, 1.0)
+        return np.where(u < p, x.dtype.type(1), np.where(u > p, x.dtype.type(0), u)).astype(x.dtype)
 
     def backward(self, out_grad):
         return zeros_grad(out_grad), None
@@ -238,11 +277,14 @@ class Binomial(Op):
     differentiable = False
 
     def forward(self, xp, count, prob):
-        n = np.nan_to_num(count.astype(np.float64), nan=0.0, posinf=0.0, neginf=0.0)
-        n = np.maximum(np.floor(n), 0).astype(np.int64)
-        p = np.clip(np.nan_to_num(prob.astype(np.float64), nan=0.0), 0.0, 1.0)
-        n, p = np.broadcast_arrays(n, p)
-        return numpy_rng().binomial(n, p).astype(np.int64)
+        # Paddle's kernel: count and prob broadcast and cast to prob's dtype T, then per element its
+        # BinomialFunctor (BTRS, or geometric inversion for a small mean), drawing uniform_real<T>
+        dt = prob.dtype
+        n, p = np.broadcast_arrays(count.astype(dt), prob)
+        st = _dist.Scalars(engine())
+        out = [_dist.binomial(st, a, b, dt) for a, b in zip(n.reshape(-1).tolist(), p.reshape(-1).tolist())]
+        st.close()
+        return np.array(out, np.int64).reshape(n.shape)
 
     def infer_meta(self, count, prob):
         return TensorMeta(broadcast_shape(count.shape, prob.shape, "binomial"), _dt.int64)
@@ -256,11 +298,13 @@ class StandardGamma(Op):
     differentiable = False
 
     def forward(self, xp, x):
-        a = x.astype(np.float64)
-        ok = a > 0
-        out = np.zeros(x.shape, dtype=np.float64)
-        out[ok] = numpy_rng().standard_gamma(a[ok])
-        return out.astype(x.dtype)
+        # Paddle's CPU kernel: its sample_gamma<T> element by element (`_core.distribution.gamma`)
+        st = _dist.Scalars(engine())
+        try:
+            out = [_dist.gamma(st, a, x.dtype) for a in x.reshape(-1).tolist()]
+        finally:
+            st.close()
+        return np.array(out, x.dtype).reshape(x.shape)
 
     def infer_meta(self, x):
         return TensorMeta(x.shape, x.dtype)
@@ -294,34 +338,47 @@ class RandomInplace(_InplaceSampler):
     type = "random_"
 
     def forward(self, xp, x):
+        # Paddle's kernel: engine output modulo (to - from), plus from; for a span up to 2**30 only the
+        # output's low 32 bits are reduced
         a = self.attrs
-        return numpy_rng().integers(a["from"], a["to"], size=x.shape, dtype=np.int64).astype(x.dtype)
+        span = int(a["to"]) - int(a["from"])
+        raw = engine().raw(x.size)
+        if span <= 1 << 30:
+            raw &= np.uint64(0xFFFFFFFF)
+        v = (raw % np.uint64(span)).view(np.int64) + np.int64(a["from"])
+        return v.reshape(x.shape).astype(x.dtype)
 
 
 class CauchyInplace(_InplaceSampler):
-    """X refilled with Cauchy samples: loc + scale * tan(pi * (u - 1/2)) (Tensor.cauchy_)."""
+    """X refilled as Paddle's cauchy_ does it: standard normal draws n, then loc + scale * tan(pi * (n - 1/2)),
+    each step in X's dtype (Paddle draws normals here, not uniforms: the values are not Cauchy distributed)."""
 
     type = "cauchy_"
 
     def forward(self, xp, x):
         a = self.attrs
-        u = numpy_rng().random(x.shape)
-        return (a["loc"] + a["scale"] * np.tan(np.pi * (u - 0.5))).astype(x.dtype)
+        t = x.dtype.type
+        n = _draw("n", x.shape, x.dtype, engine(), 0.0, 1.0)
+        n -= t(0.5)
+        n *= t(np.pi)
+        out = np.tan(n)
+        out *= t(a["scale"])
+        out += t(a["loc"])
+        return out
 
 
 class GeometricInplace(_InplaceSampler):
-    """X refilled with samples log(u) / log(1 - p) of the continuous geometric law (Tensor.geometric_).
-
-    P is a tensor broadcast to X, or None to use the attr `probs`."""
+    """X refilled as Paddle's geometric_ does it: uniform draws u in [tiny, 1) of X's dtype, then
+    log(u) / log1p(-p) in X's dtype (P is a tensor broadcast to X, or None to use the attr `probs`)."""
 
     type = "geometric_"
     inputs = ("X", "P")
 
     def forward(self, xp, x, p):
-        p = np.asarray(self.attrs["probs"] if p is None else p, dtype=np.float64)
-        u = 1.0 - numpy_rng().random(x.shape)  # in (0, 1]: log stays finite
+        p = np.asarray(self.attrs["probs"] if p is None else p).astype(x.dtype)
+        u = _draw("u", x.shape, x.dtype, engine(), float(np.finfo(x.dtype).tiny), 1.0)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return (np.log(u) / np.log1p(-p)).astype(x.dtype)
+            return (np.log(u) / np.log1p(-p)).astype(x.dtype, copy=False)
 
     def backward(self, out_grad):
         return _InplaceSampler.backward(self, out_grad), None

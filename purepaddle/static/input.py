@@ -208,7 +208,8 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 
 def _eager_parameter(shape, d, name, attr, is_bias, default_initializer):
     """Dygraph create_parameter: an eager Parameter, Xavier-uniform (weights) or zeros (biases)."""
-    from .._core.generator import numpy_rng
+    from .._core import distribution
+    from .._core.generator import engine
     from .._core.tensor import Parameter as EagerParameter
     from . import name as _name
     if attr is not None and getattr(attr, "name", None):
@@ -220,7 +221,12 @@ def _eager_parameter(shape, d, name, attr, is_bias, default_initializer):
         value = np.zeros(shape, dtype=d.np_dtype)
     else:
         _, a = _xavier_init(shape, d)
-        value = numpy_rng(0).uniform(a["min"], a["max"], size=shape).astype(d.np_dtype)
+        # Paddle's uniform_random kernel: uniform_real<T> draws in T (float32 for the narrower floats)
+        # between the bounds of its float32 attrs
+        work = d.np_dtype if d.np_dtype in (np.float32, np.float64) else np.dtype(np.float32)
+        lo, hi = float(np.float32(a["min"])), float(np.float32(a["max"]))
+        value = distribution.uniform_real(engine(), int(np.prod(shape)), work, lo, hi)
+        value = value.reshape(shape).astype(d.np_dtype)
     trainable = getattr(attr, "trainable", True) if attr is not None else True
     p = EagerParameter(value, name=name, trainable=trainable)
     init = (getattr(attr, "initializer", None) if attr is not None else None) or default_initializer

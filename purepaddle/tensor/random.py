@@ -564,10 +564,15 @@ def random_(x, from_=0, to=None, *, generator=None):
             from_, to = 0, from_
         else:  # every integer the dtype holds exactly
             to = int(np.iinfo(d.np_dtype).max) if d.is_integer else \
-                2 ** {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}[d.name] + 1
+                2 ** {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}[d.name]
     if not from_ < to:
         raise ValueError(f"random_ expects 'from' to be less than 'to', but got from={from_} >= to={to}")
     return apply_inplace(R.RandomInplace, x, **{"from": int(from_), "to": int(to)})
+
+
+def _as_tensor_value(v):
+    """A number as Paddle's cauchy_/geometric_ see it after paddle.to_tensor: a float becomes float32."""
+    return float(np.float32(v)) if isinstance(v, float) else float(v)
 
 
 def cauchy_(x, loc=0, scale=1, name=None):
@@ -588,7 +593,7 @@ def cauchy_(x, loc=0, scale=1, name=None):
         if isinstance(v, bool) or not isinstance(v, numbers.Real):
             raise TypeError(f"The type of '{arg}' in paddle.cauchy_ must be int or float, but received "
                             f"{type(v).__name__}.")
-    return apply_inplace(R.CauchyInplace, x, loc=float(loc), scale=float(scale))
+    return apply_inplace(R.CauchyInplace, x, loc=_as_tensor_value(loc), scale=float(scale))
 
 
 def geometric_(x, probs, name=None):
@@ -611,7 +616,7 @@ def geometric_(x, probs, name=None):
     if isinstance(probs, bool) or not isinstance(probs, numbers.Real):
         raise TypeError(f"The type of 'probs' in paddle.geometric_ must be float or Tensor, but received "
                         f"{type(probs).__name__}.")
-    return apply_inplace(R.GeometricInplace, x, None, probs=float(probs))
+    return apply_inplace(R.GeometricInplace, x, None, probs=_as_tensor_value(probs))
 
 
 __all__ = ["rand", "randn", "randint", "randint_like", "uniform", "normal", "standard_normal", "randperm", "bernoulli",

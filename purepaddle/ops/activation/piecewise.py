@@ -253,16 +253,19 @@ class RRelu(Op):
     saves = ("Noise",)
 
     def forward(self, xp, x):
-        from ..._core.generator import numpy_rng
+        from ..._core import distribution
+        from ..._core.generator import engine
         a = self.attrs
         lo, hi = a["lower"], a["upper"]
+        neg = x < 0
+        noise = xp.ones(x.shape, dtype=x.dtype)
         if a["is_test"]:
             # Paddle's kernel takes the mean slope in float32
-            noise = xp.full(x.shape, float((np.float32(lo) + np.float32(hi)) / np.float32(2)), dtype=x.dtype)
+            noise[neg] = float((np.float32(lo) + np.float32(hi)) / np.float32(2))
         else:
-            noise = numpy_rng().uniform(lo, hi, size=x.shape).astype(x.dtype)
-        noise[x >= 0] = 1.0
-        return x * noise, noise
+            # Paddle's kernel: one uniform_real<float>(lower, upper) draw per negative element, in order
+            noise[neg] = distribution.uniform_real(engine(), int(neg.sum()), np.float32, lo, hi).astype(x.dtype)
+        return np.where(neg, noise * x, x), noise
 
     def infer_meta(self, x):
         return TensorMeta(x.shape, x.dtype), TensorMeta(x.shape, x.dtype)

@@ -67,12 +67,16 @@ class GumbelSoftmax(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
-        from ..._core.generator import numpy_rng
+        from ..._core import distribution
+        from ..._core.generator import engine
         a = self.attrs
         ax = a["axis"]
-        u = numpy_rng().random(x.shape)
-        gumbel = -np.log(-np.log(u + 1e-20) + 1e-20)
-        z = (x + gumbel.astype(x.dtype)) / a["temperature"]
+        # Paddle's CPU kernel: uniform_real<T>(1e-5, 1) draws in memory order, noise -log(-log(u)) in T
+        # (its float kernels use Eigen's log, so float32 noise can differ from Paddle's in the last bit)
+        work = x.dtype if x.dtype in (np.float32, np.float64) else np.dtype(np.float32)
+        u = distribution.uniform_real(engine(), x.size, work, 0.00001, 1.0).reshape(x.shape)
+        gumbel = -np.log(-np.log(u))
+        z = (x + gumbel.astype(x.dtype)) / x.dtype.type(a["temperature"])
         z = np.exp(z - z.max(axis=ax, keepdims=True))
         z /= z.sum(axis=ax, keepdims=True)
         z = _typed(z, x)

@@ -3,33 +3,41 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.generator import numpy_rng
+from ..._core import distribution as _dist
+from ..._core.generator import engine
 from ..._core.op import Op, TensorMeta, register
 
 
 # -- dropout ---------------------------------------------------------------------------------------
-def _dropout_scale(a):
-    """The factor kept values are multiplied by while training."""
-    p = a["dropout_prob"]
-    if a["dropout_implementation"] == "upscale_in_train":
-        return 0.0 if p >= 1.0 else 1.0 / (1.0 - p)
-    return 1.0
+def _keep_divisor(a):
+    """What Paddle's kernels divide kept values by while training: (1.0f - p) rounded to float32
+    under upscale_in_train (1 when p is 1: everything is dropped anyway), else 1."""
+    if a["dropout_implementation"] != "upscale_in_train":
+        return 1.0
+    d = float(np.float32(1) - np.float32(a["dropout_prob"]))
+    return d or 1.0
 
 
-def keep_mask(r, shape, p):
-    """A bool mask, True with probability 1 - p, from NumPy Generator r: uniform 32-bit integers
-    (raw PCG64 output, twice as fast as drawing floats) compared with p * 2**32."""
+def keep_mask(tw, shape, p):
+    """A bool mask, True where Paddle's CPU kernel keeps the element: where a
+    std::uniform_real_distribution<float>(0, 1) draw from engine tw is not below p (float32)."""
     n = 1
     for d in shape:
         n *= d
-    raw = r.bit_generator.random_raw((n + 1) // 2).view(np.uint32)[:n]
-    return (raw >= np.uint32(min(int(round(p * 4294967296.0)), 4294967295))).reshape(shape)
+    return _dist.at_least(tw, n, np.float32, p).reshape(shape)
+
+
+def _kept(x, keep, divisor):
+    """x / divisor (in x's dtype, as the kernels divide) where keep, else 0."""
+    out = x / x.dtype.type(divisor) if divisor != 1.0 else x.copy()
+    out *= keep
+    return out.astype(x.dtype, copy=False)
 
 
 @register("dropout")
 class Dropout(Op):
     """Zero each element with probability dropout_prob (mask from the global generator, or a fixed
-    stream when fix_seed); upscale_in_train scales the kept ones by 1/(1-p), downscale_in_infer
+    stream when fix_seed); upscale_in_train divides the kept ones by 1-p, downscale_in_infer
     scales by (1-p) at test time instead. Mask (uint8) is the only thing backward keeps."""
 
     inputs, outputs = ("X", "Seed"), ("Out", "Mask")
@@ -43,21 +51,18 @@ class Dropout(Op):
         if a["is_test"]:
             if a["dropout_implementation"] == "upscale_in_train":
                 return x.copy(), xp.zeros((0,), dtype=np.uint8)
-            return (x * (1.0 - p)).astype(x.dtype, copy=False), xp.zeros((0,), dtype=np.uint8)
+            return (x * x.dtype.type(np.float32(1) - np.float32(p))).astype(x.dtype, copy=False), \
+                xp.zeros((0,), dtype=np.uint8)
+        # Paddle's kernel: a Seed tensor's int, else the seed attr when fix_seed; 0 means the global engine
         if seed is not None:
-            r = numpy_rng(int(seed.reshape(-1)[0]) or 1)
+            s = int(seed.reshape(-1)[0].astype(np.int32))
         else:
-            r = numpy_rng(a.get("seed", 0) if a.get("fix_seed") else 0)
-        if p <= 0.0:
-            keep = xp.ones(x.shape, dtype=bool)
-        elif p >= 1.0:
+            s = int(np.int32(a.get("seed", 0))) if a.get("fix_seed") else 0
+        if np.float32(p) == 1:  # the kernel zeroes everything without drawing
             keep = xp.zeros(x.shape, dtype=bool)
         else:
-            keep = keep_mask(r, x.shape, p)
-        s = _dropout_scale(a)
-        out = x * s if s != 1.0 else x.copy()
-        out *= keep
-        return out.astype(x.dtype, copy=False), keep.view(np.uint8)
+            keep = keep_mask(engine(s), x.shape, p)
+        return _kept(x, keep, _keep_divisor(a)), keep.view(np.uint8)
 
     def infer_meta(self, x, seed):
         return TensorMeta(x.shape, x.dtype), TensorMeta(x.shape, _dt.uint8)
@@ -68,27 +73,26 @@ class Dropout(Op):
         a = self.attrs
         if a["is_test"]:
             p = a["dropout_prob"]
-            return (g if a["dropout_implementation"] == "upscale_in_train" else g * (1.0 - p)), None
+            if a["dropout_implementation"] == "upscale_in_train":
+                return g, None
+            return g * float(np.float32(1) - np.float32(p)), None
         (mask,) = self.saved
-        return apply(DropoutGrad, mask, g, scale=_dropout_scale(a)), None
+        return apply(DropoutGrad, mask, g, divisor=_keep_divisor(a)), None
 
 
 @register("dropout_grad")
 class DropoutGrad(Op):
-    """X@GRAD = Out@GRAD * Mask * scale."""
+    """X@GRAD = Out@GRAD * Mask / divisor (attr divisor: 1 - dropout_prob in float32, or 1)."""
 
     inputs, outputs = ("Mask", "Out@GRAD"), ("X@GRAD",)
     saves = ("Mask",)
 
     def forward(self, xp, mask, g):
-        s = self.attrs["scale"]
-        out = g * s if s != 1.0 else g.copy()
-        out *= mask.view(bool) if mask.dtype == np.uint8 else mask
-        return out.astype(g.dtype, copy=False)
+        return _kept(g, mask.view(bool) if mask.dtype == np.uint8 else mask, self.attrs["divisor"])
 
     def infer_meta(self, mask, g):
         return TensorMeta(g.shape, g.dtype)
 
     def backward(self, gg):
         (mask,) = self.saved
-        return None, apply(DropoutGrad, mask, gg, scale=self.attrs["scale"])
+        return None, apply(DropoutGrad, mask, gg, divisor=self.attrs["divisor"])

@@ -1,9 +1,12 @@
 """nce (+ grad): noise-contrastive estimation with uniform, log-uniform or custom noise samplers."""
+import math
+
 import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.generator import numpy_rng
+from ..._core import distribution as _random
+from ..._core.generator import engine
 from ..._core.op import Op, TensorMeta, register
 
 
@@ -33,19 +36,29 @@ def _noise(a, labels, dist):
 
 
 def _draw(a, count, dist):
-    """`count` negative class ids from the sampler (fresh per run unless the op has a seed)."""
+    """`count` negative class ids as Paddle's CPU samplers draw them (from the global engine, or a fresh one
+    of the op's seed): uniform_int(0, n - 1); log-uniform int(exp(u * log(n))) - 1 mod (n - 1) with u a
+    uniform_real<double> draw; custom: a uniform_int column, then a uniform_real<double> draw choosing it
+    or its alias (Walker's alias table)."""
     n = a["num_total_classes"]
     kind = a.get("sampler", _UNIFORM)
-    r = numpy_rng(a.get("seed", 0))
-    if kind == _LOG_UNIFORM:  # P(c) = log((c + 2) / (c + 1)) / log(n), c = floor(n^u) - 1
-        ids = np.floor(np.exp(r.random(count) * np.log(n))).astype(np.int64) - 1
-        return np.clip(ids, 0, n - 1)
-    if kind == _CUSTOM:  # Walker's alias table: a column at random, then it or its alias
+    tw = engine(a.get("seed", 0))
+    if kind == _LOG_UNIFORM:
+        u = _random.canonical(tw, count, np.float64)
+        log_n = math.log(n)
+        ids = np.array([int(math.exp(v * log_n)) for v in u.tolist()], np.int64) - 1  # glibc's exp
+        return ids % (n - 1) if n > 1 else np.zeros(count, np.int64)
+    if kind == _CUSTOM:
         _, alias, alias_probs = dist
-        col = r.integers(0, n, count)
-        keep = r.random(count) < alias_probs[col]
-        return np.where(keep | (alias[col] < 0), col, alias[col]).astype(np.int64)
-    return r.integers(0, n, count).astype(np.int64)
+        st = _random.Scalars(tw)
+        out = np.empty(count, np.int64)
+        for i in range(count):
+            col = st.uniform_int(0, n - 1)
+            take_alias = st.canonical64() > alias_probs[col]
+            out[i] = alias[col] if take_alias and alias[col] >= 0 else col
+        st.close()
+        return out
+    return _random.uniform_int(tw, count, 0, n - 1)
 
 
 def _sample_labels(a, label, dist):

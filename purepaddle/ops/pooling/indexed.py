@@ -7,7 +7,8 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.generator import numpy_rng
+from ..._core import distribution as _dist
+from ..._core.generator import engine
 from ..._core.op import Op, TensorMeta, register
 from ..conv.conv import _from_first, _to_first
 from ..conv._kernels import channel_last
@@ -137,8 +138,8 @@ class _FractionalMaxPool(Op):
     def forward(self, xp, x):
         a = self.attrs
         u = a.get("random_u", 0.0)
-        if not u:
-            u = float(numpy_rng(0).random())
+        if not u:  # Paddle's kernel: one uniform_real<float> draw of the global engine
+            u = float(_dist.canonical(engine(), 1, np.float32)[0])
         ks = list(a.get("kernel_size") or [0] * (x.ndim - 2))
         for n, o, k in zip(x.shape[2:], a["output_size"], ks):
             if (k and o + k - 1 > n) or o > n:

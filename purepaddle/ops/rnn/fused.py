@@ -13,7 +13,8 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant
-from ..._core.generator import numpy_rng
+from ..._core.generator import engine
+from ..common.dropout import keep_mask
 from ..._core.op import Op, TensorMeta, register
 from ..manipulation.shape import RefList
 from . import _kernels as K
@@ -187,6 +188,7 @@ class Rnn(Op):
         cN = np.empty((L * D, B, H), x.dtype) if mode == "LSTM" else None
         out = K.WORK.empty((T, B, D * H), x.dtype)
         inp = x
+        keep = None  # the dropout mask, drawn at the first layer that needs it
         for layer in range(L):
             last = layer == L - 1
             y = out if last else layers[layer + 1]["x"]
@@ -203,12 +205,16 @@ class Rnn(Op):
                 y *= live
             if dropout and not last:
                 mask = layers[layer + 1]["mask"]
-                if p >= 1:
+                if np.float32(p) == 1:
                     mask.fill(0)
+                    y.fill(0)
                 else:
-                    np.greater_equal(numpy_rng(a.get("seed", 0)).random(mask.shape, dtype=x.dtype), p, out=mask)
-                    mask *= x.dtype.type(1.0 / (1.0 - p))
-                y *= mask
+                    # Paddle's kernel: dropout's draws (uniform_real<float> >= p keeps), then x / (1.0f - p);
+                    # it draws the mask once, for the first layer, and reuses it for every later one
+                    if keep is None:
+                        keep = keep_mask(engine(a.get("seed", 0)), mask.shape, p)
+                    mask[...] = keep
+                    y[...] = np.where(keep, y / x.dtype.type(np.float32(1) - np.float32(p)), x.dtype.type(0))
             inp = y
         states = [hN] if cN is None else [hN, cN]
         return out, np.zeros(0, np.uint8), reserve, states
@@ -323,8 +329,10 @@ class RnnGrad(Op):
                 dx = dinp.reshape(x.shape) if dinp is not None else np.zeros_like(x)
             else:
                 dcur = dinp.reshape(T, B, D * H)
-                if dropout:
-                    dcur *= layers[layer]["mask"]
+                if dropout:  # the mask holds 1 where kept; Paddle's grad divides by (1.0f - p) in T
+                    kept = layers[layer]["mask"]
+                    dcur[...] = np.where(kept != 0, dcur / x.dtype.type(np.float32(1) - np.float32(p)),
+                                         x.dtype.type(0))
                 if live is not None:
                     dcur *= live
         return dx, dpre, dws

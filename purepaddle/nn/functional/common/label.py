@@ -51,7 +51,9 @@ def class_center_sample(label, num_classes, num_samples, group=None):
             Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
                    [1, 3])
     """
-    from ...._core.generator import numpy_rng
+    from ...._core import distribution
+    from ...._core.generator import engine
+    from .dropout import _program_seed
     if not isinstance(label, TensorMethods):
         _need_tensor(label, "class_center_sample", "label")
     if label.dtype.name not in ("int32", "int64"):
@@ -65,9 +67,18 @@ def class_center_sample(label, num_classes, num_samples, group=None):
     pos = np.unique(lab)
     sampled = pos
     if pos.size < num_samples:
-        rest = np.setdiff1d(np.arange(num_classes), pos)
-        neg = numpy_rng().permutation(rest)[:num_samples - pos.size]
-        sampled = np.concatenate([pos, neg])
+        # Paddle's kernel: uniform_int(0, num_classes - 1) draws, new ones kept in draw order, until
+        # num_samples are in; from a fresh engine of the main program's random_seed when set, else
+        # from std::random_device (unseeded: here the global engine, so paddle.seed repeats it)
+        st = distribution.Scalars(engine(_program_seed() or 0))
+        seen, neg = set(pos.tolist()), []
+        while len(seen) < num_samples:
+            c = st.uniform_int(0, num_classes - 1)
+            if c not in seen:
+                seen.add(c)
+                neg.append(c)
+        st.close()
+        sampled = np.concatenate([pos, np.array(neg, np.int64)])
     remap = np.searchsorted(pos, lab)
     dt = label.numpy().dtype
     return (Tensor(remap.astype(dt).reshape(label.shape)), Tensor(sampled.astype(dt)))
