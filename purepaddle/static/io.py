@@ -12,7 +12,7 @@ import os
 import warnings
 
 from .executor import CompiledProgram, global_scope  # noqa: F401  (names Paddle's static.io holds too)
-from .files import load_from_path, write_file_atomic
+from .files import file_set, load_from_path, write_file_atomic
 from .model_args import check_static_mode, check_vars, normalize_path_prefix, valid_program
 from .persistables import load_params_into, persistable_names, save_combined_params, scope_arrays, set_scope_arrays
 from .program import Program, Variable, default_main_program  # noqa: F401  (names Paddle's static.io holds too)
@@ -87,15 +87,16 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     for p in (model_path, params_path):
         if os.path.isdir(p):
             raise ValueError(f"'{p}' is an existing directory.")
-    if kwargs.get("separate_parameters", False):  # the 1.x layout: __model__ and one file per variable
-        write_file_atomic(os.path.join(dirname, "__model__"), model)
-        for n, a in arrays.items():
-            os.makedirs(os.path.dirname(os.path.join(dirname, n)), exist_ok=True)
-            write_file_atomic(os.path.join(dirname, n), tensor_record(a))
-        return
-    write_file_atomic(model_path, model)
-    if names:
-        save_combined_params(params_path, arrays)
+    with file_set():  # the model and its parameters land together or not at all
+        if kwargs.get("separate_parameters", False):  # the 1.x layout: __model__ and one file per variable
+            write_file_atomic(os.path.join(dirname, "__model__"), model)
+            for n, a in arrays.items():
+                os.makedirs(os.path.dirname(os.path.join(dirname, n)), exist_ok=True)
+                write_file_atomic(os.path.join(dirname, n), tensor_record(a))
+            return
+        write_file_atomic(model_path, model)
+        if names:
+            save_combined_params(params_path, arrays)
 
 
 def _check_load_kwargs(kwargs):

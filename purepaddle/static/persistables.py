@@ -12,7 +12,7 @@ import struct
 
 import numpy as np
 
-from .files import write_file_atomic
+from .files import open_model_file, write_file_atomic
 from .scope import global_scope
 from .tensor_record import read_tensor_record_at, tensor_record
 from .variable import is_persistable
@@ -49,7 +49,7 @@ def load_combined_params(path_or_bytes, names):
         if not os.path.isfile(where):
             raise ValueError(f"(NotFound) Cannot open file {where} for load op, please check whether the file "
                              "exists.")
-        with open(where, "rb") as f:
+        with open_model_file(where) as f:
             raw = f.read()
     out, pos = {}, 0
     for name in sorted(names):

@@ -7,6 +7,8 @@ import warnings
 import numpy as np
 
 from .._core import hooks
+from .._core.pickle_safe import safe_load
+from .._core.storage import file_set, open_model_file
 from .files import write_file_atomic
 from .model_args import check_static_mode
 from .persistables import load_combined_params
@@ -76,9 +78,10 @@ def save(program, model_path, protocol=4, **configs):
     codec = PICKLE_CODEC.active
     if codec is not None:
         params, opt = codec[0](params, protocol), codec[0](opt, protocol)
-    write_file_atomic(model_path + ".pdparams", pickle.dumps(params, protocol=protocol))
-    write_file_atomic(model_path + ".pdopt", pickle.dumps(opt, protocol=protocol))
-    write_file_atomic(model_path + ".pdmodel", model)
+    with file_set():  # the three files land together or not at all
+        write_file_atomic(model_path + ".pdparams", pickle.dumps(params, protocol=protocol))
+        write_file_atomic(model_path + ".pdopt", pickle.dumps(opt, protocol=protocol))
+        write_file_atomic(model_path + ".pdmodel", model)
 
 
 PICKLE_CODEC = hooks.declare(
@@ -86,25 +89,14 @@ PICKLE_CODEC = hooks.declare(
     "-> dict, unpickled safely and reassembled); static.save/load use it; framework/io installs it")
 
 
-class _ArrayUnpickler(pickle.Unpickler):
-    """Unpickles dicts of NumPy arrays only: any other global in the file is refused."""
-
-    _ALLOWED = {("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
-                ("numpy.core.multiarray", "scalar"), ("numpy._core.multiarray", "scalar"), ("numpy", "ndarray"),
-                ("numpy", "dtype"), ("collections", "OrderedDict"), ("_codecs", "encode")}
-
-    def find_class(self, module, name):
-        if (module, name) in self._ALLOWED:
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"global '{module}.{name}' is forbidden in a parameter file")
-
-
 def _read_pickle(path):
-    with open(path, "rb") as f:
+    """{name: ndarray} of a .pdparams / .pdopt file (restricted unpickler; an interrupted save completed first)."""
+    with open_model_file(path) as f:
         codec = PICKLE_CODEC.active
-        if codec is not None:
-            return codec[1](f, path)
-        return _ArrayUnpickler(f, encoding="latin1").load()
+        state = codec[1](f, path) if codec is not None else safe_load(f, source=path)
+    if not isinstance(state, dict):
+        raise ValueError(f"{path} is not a parameter file: it holds a {type(state).__name__}, not a dict of arrays")
+    return state
 
 
 def _legacy_arrays(model_path, names, what):
