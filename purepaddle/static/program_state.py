@@ -11,7 +11,7 @@ from .._core.pickle_safe import safe_load
 from .._core.storage import file_set, open_model_file
 from .files import write_file_atomic
 from .model_args import check_static_mode
-from .persistables import load_combined_params
+from .persistables import check_declared, load_combined_params
 from .program import Parameter
 from .program_bytes import program_to_bytes
 from .scope import global_scope
@@ -154,6 +154,7 @@ def load(program, model_path, executor=None, var_list=None):
         else:
             raise ValueError(f"(NotFound) Cannot find model file {model_path}")
         arrays = _legacy_arrays(model_path, names, "")
+        check_declared(program, arrays, model_path)
         _set_arrays(arrays)
         return
     params = [v for v in program.list_vars() if _is_parameter(v)]
@@ -168,6 +169,8 @@ def load(program, model_path, executor=None, var_list=None):
         opt_loaded = _read_pickle(opt_file)
         for v in opt:
             assert v.name in opt_loaded, f"Can not find [{v.name}] in model file [{opt_file}]"
+    check_declared(program, {v.name: loaded[v.name] for v in params}, params_file)
+    check_declared(program, {v.name: opt_loaded[v.name] for v in opt}, prefix + ".pdopt")
     _set_arrays({v.name: loaded[v.name] for v in params})
     _set_arrays({v.name: opt_loaded[v.name] for v in opt})
 
