@@ -115,11 +115,6 @@ def _footprint(x):
     return 64
 
 
-def _np_scalar(dtype, data=None):
-    _data_dtype(dtype, "a numpy scalar")
-    return _multiarray.scalar(dtype) if data is None else _multiarray.scalar(dtype, data)
-
-
 def _np_frombuffer(buf, dtype, shape, order):
     _data_dtype(dtype, "numpy _frombuffer")
     return np.frombuffer(buf, dtype=dtype).reshape(shape, order=order)
@@ -128,8 +123,8 @@ def _np_frombuffer(buf, dtype, shape, order):
 def _numpy_globals():
     table = {("numpy", "ndarray"): _NdarrayName, ("numpy", "dtype"): np.dtype}
     for core in ("numpy.core", "numpy._core"):
-        table[(f"{core}.multiarray", "_reconstruct")] = "_reconstruct"  # bound per load (it charges the budget)
-        table[(f"{core}.multiarray", "scalar")] = _np_scalar
+        table[(f"{core}.multiarray", "_reconstruct")] = "_reconstruct"  # a method of the load (it charges)
+        table[(f"{core}.multiarray", "scalar")] = "_scalar"  # a method of the load (it charges)
         table[(f"{core}.numeric", "_frombuffer")] = _np_frombuffer
     # NumPy 2 may name a dtype's class (numpy.dtypes.Float32DType) when pickling dtypes
     dtypes = getattr(np, "dtypes", None)
@@ -283,6 +278,12 @@ class SafeUnpickler(pickle.Unpickler):
         self._charge(count * dt.itemsize, "a numpy array")
         return _multiarray._reconstruct(np.ndarray, shape, dtype, *rest)
 
+    def _scalar(self, dtype, data=None):
+        # numpy's pickle form of a scalar: without data it is zeros of the dtype's size (V2**30: a GiB)
+        _data_dtype(dtype, "a numpy scalar")
+        self._charge(dtype.itemsize if data is None else _footprint(data), "a numpy scalar")
+        return _multiarray.scalar(dtype) if data is None else _multiarray.scalar(dtype, data)
+
     def find_class(self, module, name):
         obj = _ALLOWED.get((module, name))
         if obj is None and (module, name) in _USER:
@@ -294,8 +295,8 @@ class SafeUnpickler(pickle.Unpickler):
                 "run code. If you trust this file, load it with paddle.load(path, safe=False) or set the "
                 f"environment variable {ENV_TRUSTED}=1; or admit the class with "
                 "purepaddle.framework.pickle_safe.add_safe_globals([...]).")
-        if obj == "_reconstruct":
-            return self._reconstruct
+        if isinstance(obj, str):  # a method of this load: it charges what it builds
+            return getattr(self, obj)
         if obj in _UNCHARGED or (isinstance(obj, type) and issubclass(obj, np.dtype)):
             return obj
         return _guard(self, obj, f"{module}.{name}")

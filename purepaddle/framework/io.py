@@ -31,6 +31,7 @@ from ..static.files import load_from_path as _load_from_path
 from ..static.persistables import load_combined_params as _load_combined_params
 from ..static.persistables import load_params_into as _load_params_into
 from ..static.program_bytes import program_from_bytes as _program_from_bytes
+from ..static.program_bytes import program_from_file as _program_from_file
 from ..static.program_bytes import program_to_bytes as _program_to_bytes
 from ..static import program_state as _program_state
 from ..static.tensor_record import TensorRecordError as _TensorRecordError
@@ -504,7 +505,7 @@ def _load_model_state(path, configs, safe):
         params = os.path.join(path, params_name) if params_name else None
         params_dir = None if params_name else path
         info = os.path.join(path, f"{params_name}.info")
-    program = _program_from_bytes(_load_from_path(model_file))
+    program = _program_from_file(model_file)
     state = _load_params_into(program, params, dirname=params_dir)
     if os.path.exists(info):
         with open_model_file(info) as f:

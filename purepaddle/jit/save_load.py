@@ -12,7 +12,7 @@ from ..nn.layer.layers import Layer
 from ..static.files import file_set, open_model_file, write_file_atomic
 from ..static.input import InputSpec
 from ..static.persistables import load_params_into, params_to_bytes, persistable_names
-from ..static.program_bytes import program_from_bytes, program_to_bytes
+from ..static.program_bytes import program_from_file, program_to_bytes
 from ..static.prune import inference_program
 from ..static.variable import Variable
 from . import api as _api
@@ -280,12 +280,11 @@ def _load_paths(path, configs):
     return models, params, info if info and os.path.exists(info) else None
 
 
-def _read(path):
-    """The bytes of a model file (ValueError when it is missing)."""
+def _read_program(path):
+    """The Program of a model file (ValueError naming it when it is missing or not a ProgramDesc)."""
     if not os.path.isfile(path):
         raise ValueError(f"The ``path`` ({path}) to load model not exists.")
-    with open_model_file(path) as f:
-        return f.read()
+    return program_from_file(path)
 
 
 def _load_arrays(program, params_path, model_dir):
@@ -323,7 +322,7 @@ def load(path, **configs):
     """
     _dygraph_only("load")
     models, params, info_path = _load_paths(path, configs)
-    programs = {m: program_from_bytes(_read(p)) for m, p in models.items()}
+    programs = {m: _read_program(p) for m, p in models.items()}
     model_dir = os.path.dirname(models["forward"])
     arrays = {}
     for m, prog in programs.items():
