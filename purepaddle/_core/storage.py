@@ -20,7 +20,7 @@ import secrets
 import signal
 import threading
 
-__all__ = ["write_atomic", "file_set", "recover", "open_model_file"]
+__all__ = ["write_atomic", "file_set", "recover", "open_model_file", "is_temporary"]
 
 _TMP_RE = re.compile(r"\.~pp(\d+)\.(\d+)\.[0-9a-f]+\.(tmp|fileset)$")
 _LOCK = threading.Lock()
@@ -165,6 +165,11 @@ def _sweep(dirname):
                 _unlink(os.path.join(dirname, name))
             except OSError:
                 pass
+
+
+def is_temporary(name):
+    """Whether a file name is a temporary or a journal of a save in progress (readers of a directory skip it)."""
+    return _TMP_RE.search(os.path.basename(name)) is not None
 
 
 def recover(path):

@@ -25,7 +25,7 @@ import numpy as np
 
 from .._core.mode import in_dynamic_mode
 from .._core import pickle_safe
-from .._core.storage import open_model_file, recover, write_atomic
+from .._core.storage import is_temporary, open_model_file, recover, write_atomic
 from .._core.tensor import Tensor
 from ..static.files import load_from_path as _load_from_path
 from ..static.persistables import load_combined_params as _load_combined_params
@@ -495,6 +495,8 @@ def _load_model_state(path, configs, safe):
             out = {}
             for root, _, files in os.walk(path):
                 for name in files:
+                    if is_temporary(name):  # a save in progress beside us
+                        continue
                     key = os.path.relpath(os.path.join(root, name), path).replace("\\", "/")
                     out[key] = _load_combined_params(os.path.join(root, name), [key])[key]
             if not out:  # Paddle returns {} here; an empty directory is no model

@@ -7,6 +7,7 @@ import warnings
 from .._core import dtype as _dt
 from .._core.mode import in_dynamic_mode
 from .._core.pickle_safe import safe_load, trusted_by_env
+from .._core.storage import recover
 from .._core.tensor import Parameter, Tensor
 from ..nn.layer.layers import Layer
 from ..static.files import file_set, open_model_file, write_file_atomic
@@ -247,6 +248,7 @@ def _load_paths(path, configs):
         if key not in _LOAD_CONFIGS:
             raise ValueError(f"The additional config ({key}) of `paddle.jit.load` is not supported.")
     path = os.fspath(path)
+    recover(path)  # an interrupted jit.save here is completed (or its temporaries removed) before we look
     prefix_exists = os.path.exists(path + INFER_MODEL_SUFFIX)
     dir_exists = os.path.isdir(path)
     if prefix_exists and dir_exists:

@@ -8,7 +8,7 @@ import numpy as np
 
 from .._core import hooks
 from .._core.pickle_safe import safe_load
-from .._core.storage import file_set, open_model_file
+from .._core.storage import file_set, is_temporary, open_model_file, recover
 from .files import write_file_atomic
 from .model_args import check_static_mode
 from .persistables import check_declared, load_combined_params
@@ -102,9 +102,12 @@ def _read_pickle(path):
 def _legacy_arrays(model_path, names, what):
     """{name: ndarray} from 1.x files: a directory of per-variable files, or one combined file."""
     if os.path.isdir(model_path):
+        recover(model_path)
         found = {}
         for root, _, files in os.walk(model_path):
             for f in files:
+                if is_temporary(f):  # a save in progress beside us
+                    continue
                 rel = os.path.relpath(os.path.join(root, f), model_path).replace("\\", "/")
                 if names is None or rel in names:
                     found[rel] = os.path.join(root, f)
