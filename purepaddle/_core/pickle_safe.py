@@ -30,6 +30,7 @@ import collections
 import io
 import os
 import pickle
+import pickletools
 
 import numpy as np
 
@@ -323,6 +324,38 @@ def _check_arrays(obj, source):
             stack.extend(x)
 
 
+class _Bounded:
+    """A read-only view of a file that never asks it for more than is left (a declared length is not trusted)."""
+
+    def __init__(self, file, left):
+        self._f, self._left = file, left
+
+    def read(self, n=-1):
+        n = self._left if n is None or n < 0 else min(n, self._left)
+        data = self._f.read(n)
+        self._left -= len(data)
+        return data
+
+    def readline(self):
+        line = self._f.readline(self._left)
+        self._left -= len(line)
+        return line
+
+
+def _scan(file, source):
+    """Walk the opcodes once before unpickling: the C unpickler reserves a counted string's declared length
+    before reading it, so a 13-byte file declaring 8 GiB would reserve 8 GiB. Every length must fit the file."""
+    start = file.tell()
+    left = _remaining(file)
+    try:
+        for _ in pickletools.genops(_Bounded(file, (1 << 62) if left is None else left)):
+            pass
+    except (ValueError, KeyError, EOFError, UnicodeDecodeError) as e:
+        raise pickle.UnpicklingError(f"{source} is not a well-formed pickle ({e})") from None
+    finally:
+        file.seek(start)
+
+
 def safe_load(file, source="<buffer>", encoding="latin1"):
     """Unpickle one object from a binary file object with the restricted unpickler.
 
@@ -334,6 +367,9 @@ def safe_load(file, source="<buffer>", encoding="latin1"):
             >>> safe_load(io.BytesIO(pickle.dumps({'a': [1, 2]})))
             {'a': [1, 2]}
     """
+    if not (hasattr(file, "seekable") and file.seekable()):
+        file = io.BytesIO(file.read())
+    _scan(file, source)
     u = SafeUnpickler(file, encoding=encoding)
     u.source = source
     try:
