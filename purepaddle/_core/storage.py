@@ -24,7 +24,7 @@ __all__ = ["write_atomic", "file_set", "recover", "open_model_file", "is_tempora
 
 _TMP_RE = re.compile(r"\.~pp(\d+)\.(\d+)\.[0-9a-f]+\.(tmp|fileset)$")
 _LOCK = threading.Lock()
-_STATE = threading.local()  # .staged: the open set of this thread (list of [tmp, final]) or None
+_STATE = threading.local()  # .staged: the open set of this thread ([tmp, final] pairs) or None; .swept: its dirs
 _LIVE = {}  # tmp path -> final path, every staged temporary of this process (SIGTERM removes them)
 _SWEPT = {}  # directory -> its mtime when last recovered (a directory that did not change is not listed again)
 
@@ -237,7 +237,10 @@ def _stage(path, write, staged):
     """Write one member to its temporary (fsynced); the pair goes into `staged`."""
     path = os.path.realpath(os.fspath(path))  # a symlink keeps pointing at the new file
     dirname = os.path.dirname(path)
-    recover(path)  # finish what an earlier killed writer left here, drop its temporaries
+    swept = _STATE.swept
+    if dirname not in swept:  # once per directory and set: a set of 10,000 files lists its directory once
+        recover(path)  # finish what an earlier killed writer left here, drop its temporaries
+        swept.add(dirname)
     tmp = _tmp_name(path)
     with _LOCK:
         _LIVE[tmp] = path
@@ -325,7 +328,7 @@ def file_set():
         yield
         return
     staged = []
-    _STATE.staged = staged
+    _STATE.staged, _STATE.swept = staged, set()
     committed = False
     try:
         with _sigterm_cleanup():

@@ -128,3 +128,26 @@ def test_single_file_saves_keep_mode_and_leave_nothing(tmp_path):
     paddle.save({"w": paddle.zeros([2])}, str(p))
     assert (os.stat(p).st_mode & 0o777) == 0o640 and _temps(tmp_path) == []
     np.testing.assert_array_equal(paddle.load(str(p))["w"].numpy(), [0, 0])
+
+
+def test_keyboard_interrupt_inside_a_set_removes_its_temporaries(tmp_path):
+    (tmp_path / "m.pdparams").write_bytes(b"old")
+
+    def interrupted(f):
+        f.write(b"half")
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        with storage.file_set():
+            storage.write_atomic(tmp_path / "m.pdmodel", lambda f: f.write(b"new"))
+            storage.write_atomic(tmp_path / "m.pdparams", interrupted)
+    assert sorted(os.listdir(tmp_path)) == ["m.pdparams"] and (tmp_path / "m.pdparams").read_bytes() == b"old"
+
+
+def test_a_set_lists_each_directory_once(tmp_path, monkeypatch):
+    calls = []
+    real = storage._sweep
+    monkeypatch.setattr(storage, "_sweep", lambda d: (calls.append(d), real(d)))
+    with storage.file_set():
+        for i in range(50):
+            storage.write_atomic(tmp_path / f"v{i}", lambda f: f.write(b"x"))
+    assert len(os.listdir(tmp_path)) == 50 and len(calls) == 1
