@@ -53,12 +53,12 @@ def _read_lines(fd, buf, timeout):
 
 def kill_trials(kind, tmp_path, trials, unsafe=False, seed=0):
     """Run `trials` kill-during-save trials of one save function; (survived, mixed, temps left after the load,
-    errors, temps the killed writer had left before it)."""
+    errors, temps the killed writers had left before it, kills after a commit point that the load completed)."""
     save, check = KINDS[kind]
     rng = random.Random(seed)
     d = str(tmp_path / kind.replace(".", "_"))
     os.makedirs(d, exist_ok=True)
-    mixed, temps_left, failures, start, temps_before = 0, 0, [], 1, 0
+    mixed, temps_left, failures, start, temps_before, journals = 0, 0, [], 1, 0, 0
     for _ in range(trials):
         r, w = os.pipe()
         pid = os.fork()
@@ -82,6 +82,7 @@ def kill_trials(kind, tmp_path, trials, unsafe=False, seed=0):
         os.close(r)
         done = int(buf.decode().split()[-1])
         temps_before += len(_temps(d))
+        journals += any(f.endswith(".fileset") for f in os.listdir(d))  # killed after the commit point
         try:
             g = check(d)
             assert g in (done, done + 1), f"loaded generation {g}, the writer had finished {done}"
@@ -92,16 +93,18 @@ def kill_trials(kind, tmp_path, trials, unsafe=False, seed=0):
                 save(d, done + 2)
         temps_left += len(_temps(d))
         start = done + 3
-    return trials - mixed, mixed, temps_left, failures, temps_before
+    return trials - mixed, mixed, temps_left, failures, temps_before, journals
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_kill_during_save_leaves_old_or_new(kind, tmp_path):
     trials = mode.trials(2, 100)
     t0 = time.monotonic()
-    survived, mixed, temps, failures, before = kill_trials(kind, tmp_path, trials, seed=sum(map(ord, kind)))
+    survived, mixed, temps, failures, before, journals = kill_trials(kind, tmp_path, trials,
+                                                                    seed=sum(map(ord, kind)))
     mode.report(f"kill-during-save[{kind}]", trials=trials, survived=survived, mixed=mixed,
-                temps_left_by_kills=before, temps_left_after_load=temps, seconds=round(time.monotonic() - t0, 1))
+                temps_left_by_kills=before, temps_left_after_load=temps, kills_after_commit=journals,
+                seconds=round(time.monotonic() - t0, 1))
     assert mixed == 0, failures
     assert temps == 0
 
@@ -172,7 +175,7 @@ def test_control_without_file_sets_mixes(tmp_path):
     total = 0
     for kind in ("jit.save", "static.save", "Model.save"):
         trials = 30
-        survived, mixed, temps, _, _ = kill_trials(kind, tmp_path, trials, unsafe=True, seed=1)
+        survived, mixed, temps, _, _, _ = kill_trials(kind, tmp_path, trials, unsafe=True, seed=1)
         mode.report(f"control-without-file-sets[{kind}]", trials=trials, survived=survived, mixed=mixed,
                     temps_left=temps)
         total += mixed
