@@ -295,16 +295,18 @@ def _commit(staged):
             f.write(body.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
+        with _LOCK:  # from here SIGTERM leaves the members alone: the journal may land any moment
+            for tmp, _ in staged:
+                _LIVE.pop(tmp, None)
         os.replace(pending, journal)  # the commit point
     finally:
         with _LOCK:
             _LIVE.pop(pending, None)
         _unlink(pending)
-    with _LOCK:  # committed: SIGTERM must no longer remove these temporaries
-        for tmp, _ in staged:
-            _LIVE.pop(tmp, None)
+    pairs = [(t, f) for t, f in staged]
+    staged.clear()  # committed: a failure from here on leaves the journal for the next reader, never discards
     _fsync_dir(root)
-    _roll_forward(journal, [(t, f) for t, f in staged])
+    _roll_forward(journal, pairs)
 
 
 @contextlib.contextmanager
