@@ -151,3 +151,18 @@ def test_a_set_lists_each_directory_once(tmp_path, monkeypatch):
         for i in range(50):
             storage.write_atomic(tmp_path / f"v{i}", lambda f: f.write(b"x"))
     assert len(os.listdir(tmp_path)) == 50 and len(calls) == 1
+
+
+def test_a_failure_after_the_commit_point_is_completed_by_the_next_reader(tmp_path, monkeypatch):
+    paddle.save({"w": paddle.full([2], 1.0)}, str(tmp_path / "m.pdparams"))
+    real = storage._roll_forward
+    monkeypatch.setattr(storage, "_roll_forward", lambda journal, pairs: (_ for _ in ()).throw(OSError(5, "EIO")))
+    with pytest.raises(OSError):
+        with storage.file_set():
+            paddle.save({"w": paddle.full([2], 2.0)}, str(tmp_path / "m.pdparams"))
+            paddle.save({"m": paddle.full([2], 2.0)}, str(tmp_path / "m.pdopt"))
+    monkeypatch.setattr(storage, "_roll_forward", real)
+    assert [f for f in os.listdir(tmp_path) if f.endswith(".fileset")] and len(_temps(tmp_path)) == 3
+    assert paddle.load(str(tmp_path / "m.pdparams"))["w"].numpy().tolist() == [2.0, 2.0]
+    assert paddle.load(str(tmp_path / "m.pdopt"))["m"].numpy().tolist() == [2.0, 2.0]
+    assert _temps(tmp_path) == []
