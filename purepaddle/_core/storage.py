@@ -7,22 +7,28 @@
   (the commit point), the temporaries are renamed over their finals, the journal is removed. Killed before
   the commit, the old files are all still there; killed after it, the next reader or writer in that
   directory completes the renames (`recover`). So a reader sees the whole old set or the whole new set.
-- Temporary files carry their writer's pid and start time (`.<base>.~pp<pid>.<start>.<rand>.tmp`). The
-  next write or `recover` in a directory removes those whose writer is gone; SIGTERM (main thread, default
-  handler) and KeyboardInterrupt remove this process's own at once.
+- Temporary files carry their writer's host, pid and start time (`.<base>.~pp<host>-<pid>.<start>.<rand>.tmp`).
+  The next write or `recover` in a directory removes those whose writer is gone (a writer on another host
+  sharing the directory cannot be asked: its temporaries are removed only after a day); SIGTERM (main
+  thread, default handler) and KeyboardInterrupt remove this process's own at once.
 - `open_model_file(path)`: how every reader opens a model file: the directory is recovered first.
 """
 import contextlib
+import hashlib
 import json
 import os
 import re
 import secrets
 import signal
+import socket
 import threading
+import time
 
 __all__ = ["write_atomic", "file_set", "recover", "open_model_file", "is_temporary"]
 
-_TMP_RE = re.compile(r"\.~pp(\d+)\.(\d+)\.[0-9a-f]+\.(tmp|fileset)$")
+_TMP_RE = re.compile(r"\.~pp([0-9a-f]{8})-(\d+)\.(\d+)\.[0-9a-f]+\.(tmp|fileset)$")
+_HOST = hashlib.sha1(socket.gethostname().encode("utf-8", "replace")).hexdigest()[:8]
+_FOREIGN_AGE = 24 * 3600  # seconds after which another host's temporary counts as abandoned
 _LOCK = threading.Lock()
 _STATE = threading.local()  # .staged: the open set of this thread ([tmp, final] pairs) or None; .swept: its dirs
 _LIVE = {}  # tmp path -> final path, every staged temporary of this process (SIGTERM removes them)
@@ -80,10 +86,20 @@ def _alive(pid, start):
     return True
 
 
+def _abandoned(path, m):
+    """Whether the writer of a temporary is gone: asked on this host, judged by age for another host."""
+    if m.group(1) == _HOST:
+        return not _alive(int(m.group(2)), int(m.group(3)))
+    try:
+        return time.time() - os.stat(path).st_mtime > _FOREIGN_AGE
+    except OSError:
+        return False
+
+
 def _tmp_name(final, kind="tmp"):
     pid, start = _me()
     d, base = os.path.split(final)
-    return os.path.join(d, f".{base}.~pp{pid}.{start}.{secrets.token_hex(4)}.{kind}")
+    return os.path.join(d, f".{base}.~pp{_HOST}-{pid}.{start}.{secrets.token_hex(4)}.{kind}")
 
 
 def _fsync_dir(dirname):
@@ -145,7 +161,7 @@ def _sweep(dirname):
     found = [(n, _TMP_RE.search(n)) for n in names]
     found = [(n, m) for n, m in found if m]
     for name, m in found:  # journals first: their temporaries must be renamed, not removed
-        if m.group(3) == "fileset":
+        if m.group(4) == "fileset":
             journal = os.path.join(dirname, name)
             try:
                 pairs = _journal_pairs(journal)
@@ -160,7 +176,7 @@ def _sweep(dirname):
                 raise RuntimeError(f"An interrupted save left a committed set of files in {dirname} "
                                    f"(journal {name}) that could not be completed: {e}") from None
     for name, m in found:
-        if m.group(3) == "tmp" and not _alive(int(m.group(1)), int(m.group(2))):
+        if m.group(4) == "tmp" and _abandoned(os.path.join(dirname, name), m):
             try:
                 _unlink(os.path.join(dirname, name))
             except OSError:

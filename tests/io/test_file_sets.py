@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -80,16 +81,19 @@ def test_disk_full_on_the_second_file_leaves_the_old_set_and_raises(tmp_path):
 def test_temporaries_of_a_dead_writer_are_removed(tmp_path):
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     pid = int(dead.stdout)
-    stale = tmp_path / f".m.pdparams.~pp{pid}.0.deadbeef.tmp"
+    stale = tmp_path / f".m.pdparams.~pp{storage._HOST}-{pid}.0.deadbeef.tmp"
     stale.write_bytes(b"x" * 1000)
-    mine = tmp_path / f".m.pdopt.~pp{os.getpid()}.{storage._START}.cafe0000.tmp"
+    mine = tmp_path / f".m.pdopt.~pp{storage._HOST}-{os.getpid()}.{storage._START}.cafe0000.tmp"
+    other_host = tmp_path / f".m.pdopt.~pp{'0' * 8 if storage._HOST != '0' * 8 else '1' * 8}-{pid}.0.cafe0001.tmp"
+    other_host.write_bytes(b"a writer on another host sharing this directory")
     mine.write_bytes(b"in progress")  # a live writer's (this process's) temporary stays
     paddle.save({"w": paddle.ones([2])}, str(tmp_path / "other.pdparams"))
-    assert not stale.exists() and mine.exists()
+    assert not stale.exists() and mine.exists() and other_host.exists()
+    os.utime(other_host, (time.time() - 2 * 86400,) * 2)  # two days old: abandoned
     mine.unlink()
     stale.write_bytes(b"x")
     paddle.load(str(tmp_path / "other.pdparams"))  # a load cleans up too
-    assert not stale.exists()
+    assert not stale.exists() and not other_host.exists()
 
 
 def test_a_committed_journal_is_completed_by_the_next_reader(tmp_path):
@@ -97,7 +101,7 @@ def test_a_committed_journal_is_completed_by_the_next_reader(tmp_path):
     paddle.save({"m": paddle.full([3], 1.0)}, str(tmp_path / "m.pdopt"))
     dead = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                               text=True).stdout)
-    tag = f"~pp{dead}.0"
+    tag = f"~pp{storage._HOST}-{dead}.0"
     new_p = f".m.pdparams.{tag}.00000001.tmp"
     new_o = f".m.pdopt.{tag}.00000002.tmp"
     paddle.save({"w": paddle.full([3], 2.0)}, str(tmp_path / "staging.pdparams"))
@@ -115,7 +119,7 @@ def test_a_committed_journal_is_completed_by_the_next_reader(tmp_path):
 
 def test_a_planted_journal_cannot_rename_other_files(tmp_path):
     (tmp_path / "secret").write_text("s")
-    (tmp_path / ".x.~pp1.0.00000001.fileset").write_text(json.dumps({"files": [["secret", "../moved"]]}))
+    (tmp_path / f".x.~pp{storage._HOST}-1.0.00000001.fileset").write_text(json.dumps({"files": [["secret", "../moved"]]}))
     with pytest.raises(RuntimeError, match="journal"):
         paddle.load(str(tmp_path / "secret"))
     assert (tmp_path / "secret").exists()
