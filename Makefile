@@ -1,4 +1,4 @@
-# purepaddle developer tasks: make venv | test | demo | bench | conformance | parity | op-index | clean
+# purepaddle developer tasks: make venv | test | faults | demo | bench | conformance | parity | op-index | clean
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := test
@@ -32,6 +32,14 @@ $(VENV_STAMP): pyproject.toml
 
 test: venv
 	$(PY) -m pytest -q -x tests
+
+# the fault suites of tests/faults/ in their long form (make test runs them short); figures in
+# build/faults/report.jsonl (docs/reliability.md)
+.PHONY: faults
+faults: venv
+	rm -f build/faults/report.jsonl
+	PUREPADDLE_FAULTS=long $(PY) -m pytest -q -s -p no:cacheprovider tests/faults
+	@echo "figures: build/faults/report.jsonl"
 
 demo: venv
 	$(PY) examples/demo.py

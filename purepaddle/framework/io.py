@@ -24,15 +24,17 @@ import warnings
 import numpy as np
 
 from .._core.mode import in_dynamic_mode
-from .._core.storage import write_atomic
+from .._core import pickle_safe
+from .._core.storage import is_temporary, open_model_file, recover, write_atomic
 from .._core.tensor import Tensor
-from . import pickle_safe
 from ..static.files import load_from_path as _load_from_path
 from ..static.persistables import load_combined_params as _load_combined_params
 from ..static.persistables import load_params_into as _load_params_into
 from ..static.program_bytes import program_from_bytes as _program_from_bytes
+from ..static.program_bytes import program_from_file as _program_from_file
 from ..static.program_bytes import program_to_bytes as _program_to_bytes
 from ..static import program_state as _program_state
+from ..static.tensor_record import TensorRecordError as _TensorRecordError
 from ..static.tensor_record import read_tensor_record as _read_tensor_record
 from ..static.tensor_record import tensor_record as _tensor_record
 
@@ -78,13 +80,22 @@ def _is_buffer(path):
 
 
 def _contains(obj, cond):
-    """Whether cond holds for obj or anything inside its dict/list/tuple containers."""
-    if cond(obj):
-        return True
-    if type(obj) in (dict, collections.OrderedDict):
-        return any(_contains(v, cond) for v in obj.values())
-    if type(obj) in (list, tuple):
-        return any(_contains(v, cond) for v in obj)
+    """Whether cond holds for obj or anything inside its dict/list/tuple containers.
+
+    Each object is visited once (by identity, without recursion): a small file of shared or cyclic
+    references cannot make the walk exponential or deep."""
+    seen, stack = set(), [obj]
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if cond(x):
+            return True
+        if type(x) in (dict, collections.OrderedDict):
+            stack.extend(x.values())
+        elif type(x) in (list, tuple):
+            stack.extend(x)
     return False
 
 
@@ -175,12 +186,24 @@ def _unpack_saved_dict(saved, protocol):
     return saved
 
 
-def _pack_loaded_dict(obj):
-    """Undo _unpack_saved_dict: concatenate the slices back into their arrays."""
+def _pack_loaded_dict(obj, source="<buffer>"):
+    """Undo _unpack_saved_dict: concatenate the slices back into their arrays (each checked first)."""
     if isinstance(obj, dict) and UNPACK_INFO in obj:
         info = obj.pop(UNPACK_INFO)
+        if not isinstance(info, dict):
+            raise ValueError(f"{source}: the field '{UNPACK_INFO}' is malformed (a dict is expected)")
         for key, value in info.items():
-            obj[key] = np.concatenate([obj.pop(p) for p in value["slices"]]).reshape(value["OriginShape"])
+            slices = value.get("slices") if isinstance(value, dict) else None
+            shape = value.get("OriginShape") if isinstance(value, dict) else None
+            parts = [obj.get(p) for p in slices] if isinstance(slices, (list, tuple)) else None
+            if parts is None or not all(isinstance(a, np.ndarray) for a in parts) or \
+                    not isinstance(shape, (list, tuple)) or not all(type(d) is int and d >= 0 for d in shape) or \
+                    math.prod(shape) != sum(a.size for a in parts):
+                raise ValueError(f"{source}: the field '{UNPACK_INFO}' is malformed at '{key}' (its slices must be "
+                                 "arrays of the file whose sizes add up to OriginShape)")
+            for p in slices:
+                obj.pop(p)
+            obj[key] = np.concatenate([a.reshape(-1) for a in parts]).reshape(shape)
     return obj
 
 
@@ -369,26 +392,49 @@ def _is_tensor_tuple(obj):
     return type(obj) is tuple and len(obj) == 2 and isinstance(obj[0], str) and isinstance(obj[1], np.ndarray)
 
 
-def _convert(obj, cond, fn):
-    """Replace every leaf matching cond inside dict/OrderedDict/list/tuple/set containers by fn(leaf)."""
+def _convert(obj, cond, fn, done=None):
+    """Replace every leaf matching cond inside dict/OrderedDict/list/tuple/set containers by fn(leaf).
+
+    Each object is converted once (by identity): a shared one is converted once and shared again, a
+    cycle ends where it started, so the walk is linear in what the file holds."""
+    if done is None:
+        done = {}
+    key = id(obj)
+    if key in done:
+        return done[key][1]
     if cond(obj):
-        return fn(obj)
+        out = fn(obj)
+        done[key] = (obj, out)  # keep obj alive so its id is not reused during the walk
+        return out
     t = type(obj)
     if t in (dict, collections.OrderedDict):
+        done[key] = (obj, obj)
         for k in list(obj):
-            obj[k] = _convert(obj[k], cond, fn)
+            obj[k] = _convert(obj[k], cond, fn, done)
         return obj
     if t is list:
-        obj[:] = [_convert(v, cond, fn) for v in obj]
+        done[key] = (obj, obj)
+        obj[:] = [_convert(v, cond, fn, done) for v in obj]
         return obj
     if t is tuple:
-        return tuple(_convert(v, cond, fn) for v in obj)
+        out = tuple(_convert(v, cond, fn, done) for v in obj)
+        done[key] = (obj, out)
+        return out
     if t is set:
-        return {_convert(v, cond, fn) for v in obj}
+        out = {_convert(v, cond, fn, done) for v in obj}
+        done[key] = (obj, out)
+        return out
     return obj
 
 
-def _parse_load_result(obj, return_numpy):
+def _parse_load_result(obj, return_numpy, source="<buffer>"):
+    try:
+        return _parse_loaded(obj, return_numpy)
+    except RecursionError:
+        raise ValueError(f"{source}: the object is nested too deeply to load") from None
+
+
+def _parse_loaded(obj, return_numpy):
     # files with (name, ndarray) tuples turn only those into Tensors; older files turn every ndarray
     if _contains(obj, _is_tensor_tuple) or (type(obj) is set and any(_is_tensor_tuple(v) for v in obj)):
         return _convert(obj, _is_tensor_tuple, lambda o: _tuple_to_tensor(o, return_numpy))
@@ -445,20 +491,26 @@ def _load_model_state(path, configs, safe):
     else:
         model_file = os.path.join(path, configs.get("model_filename") or "__model__")
         if not os.path.exists(model_file):  # save_params / save_persistables: one record per file
+            recover(path)
             out = {}
             for root, _, files in os.walk(path):
                 for name in files:
+                    if is_temporary(name):  # a save in progress beside us
+                        continue
                     key = os.path.relpath(os.path.join(root, name), path).replace("\\", "/")
                     out[key] = _load_combined_params(os.path.join(root, name), [key])[key]
+            if not out:  # Paddle returns {} here; an empty directory is no model
+                raise ValueError(f"`paddle.load` found no model in the directory {path}: it holds no "
+                                 f"{os.path.basename(model_file)} and no tensor files")
             return out
         params_name = configs.get("params_filename")
         params = os.path.join(path, params_name) if params_name else None
         params_dir = None if params_name else path
         info = os.path.join(path, f"{params_name}.info")
-    program = _program_from_bytes(_load_from_path(model_file))
+    program = _program_from_file(model_file)
     state = _load_params_into(program, params, dirname=params_dir)
     if os.path.exists(info):
-        with open(info, "rb") as f:
+        with open_model_file(info) as f:
             table = _unpickle(f, info, safe)
         state = {table[name]["structured_name"]: value for name, value in state.items()}
     return state
@@ -488,7 +540,7 @@ def load(path, **configs):
         path = os.fspath(path)
         if not os.path.isfile(path):  # a jit/inference model prefix or a 1.x model directory
             return _load_model_state(path, configs, safe)
-        with open(path, "rb") as f:
+        with open_model_file(path) as f:
             return _load_stream(f, path, return_numpy, keep_name_table, safe)
     if _is_buffer(path):
         return _load_stream(path, "<BytesIO>", return_numpy, keep_name_table, safe)
@@ -499,16 +551,21 @@ def _load_stream(f, source, return_numpy, keep_name_table, safe):
     start = f.tell()
     try:
         obj = _unpickle(f, source, safe)
-    except pickle_safe.UnsafeUnpicklingError:
+    except (pickle_safe.UnsafeUnpicklingError, pickle_safe.LoadBudgetError):
         raise
     except (pickle.UnpicklingError, EOFError, ValueError, TypeError, IndexError, KeyError,
             UnicodeDecodeError, struct.error) as exc:
         f.seek(start)
         return _load_non_pickle(f.read(), source, return_numpy, exc)
     if isinstance(obj, dict):
-        obj = _pack_loaded_dict(obj)
+        obj = _pack_loaded_dict(obj, source)
         if NAME_TABLE in obj:
-            for key, name in obj[NAME_TABLE].items():
+            table = obj[NAME_TABLE]
+            if not isinstance(table, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                      for k, v in table.items()):
+                raise ValueError(f"{source}: the field '{NAME_TABLE}' is malformed: it must map each key of the "
+                                 "state dict to a parameter name (str to str)")
+            for key, name in table.items():
                 value = obj.get(key)
                 if isinstance(value, np.ndarray):
                     obj[key] = _ndarray_to_tensor(value, return_numpy)
@@ -517,27 +574,31 @@ def _load_stream(f, source, return_numpy, keep_name_table, safe):
             if not keep_name_table:
                 del obj[NAME_TABLE]
             return obj
-    return _parse_load_result(obj, return_numpy)
+    return _parse_load_result(obj, return_numpy, source)
 
 
 def _load_non_pickle(raw, source, return_numpy, cause):
     """Paddle's fallbacks: a binary DenseTensor record, then a serialized ProgramDesc."""
+    record_error = None
     try:
         arr = _read_tensor_record(raw)
-    except Exception:  # noqa: BLE001 - not a tensor record; try a program next
-        arr = None
+    except Exception as e:  # noqa: BLE001 - not a tensor record; try a program next
+        arr, record_error = None, e
     if arr is not None:
         return arr if return_numpy else _ndarray_to_tensor(arr, False)
     try:
         return _program_from_bytes(raw)
     except (ValueError, ImportError):  # not a ProgramDesc either (or no protobuf): Paddle's error
         pass
-    raise ValueError(f"`paddle.load` can not parse the file:{source}.") from cause
+    detail = ""
+    if isinstance(record_error, _TensorRecordError) and record_error.field != "version":
+        detail = f" As a DenseTensor record, its field {record_error}."  # it looked like one: say what is wrong
+    raise ValueError(f"`paddle.load` can not parse the file:{source}.{detail}") from cause
 
 
 def _load_static_state(f, source):
     # paddle.static.load / load_program_state read .pdparams/.pdopt pickles as paddle.load does
-    return _pack_loaded_dict(_unpickle(f, source, not pickle_safe.trusted_by_env()))
+    return _pack_loaded_dict(_unpickle(f, source, not pickle_safe.trusted_by_env()), source)
 
 
 _program_state.PICKLE_CODEC.install((_unpack_saved_dict, _load_static_state))  # static.save/load pickle as we do

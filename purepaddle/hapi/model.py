@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 
 from .._core.mode import in_dynamic_mode, no_grad
+from .._core.storage import file_set
 from ..static import InputSpec as Input
 from ..metric import Metric
 from .callbacks import EarlyStopping, config_callbacks
@@ -147,10 +148,11 @@ class Model:
         dirname = os.path.dirname(path)
         if dirname:
             os.makedirs(dirname, exist_ok=True)
-        if training:
-            self._adapter.save(path)
-        else:
-            self._save_inference_model(path)
+        with file_set():  # .pdparams + .pdopt (or the inference files) land together or not at all
+            if training:
+                self._adapter.save(path)
+            else:
+                self._save_inference_model(path)
 
     def _save_inference_model(self, path):
         """path.pdmodel + path.pdiparams: jit.save of the network (dygraph), or the test program (static)."""

@@ -26,17 +26,16 @@ def _strip_feed_fetch(program):
 
 def load_model(config):
     """The Model a Config points at: `.pdmodel` + `.pdiparams`, or a 1.x directory (`__model__` + per-var files)."""
-    from ..static.files import load_from_path
     from ..static.persistables import load_params_into, persistable_names
-    from ..static.program_bytes import program_from_bytes
+    from ..static.program_bytes import program_from_bytes, program_from_file
     from ..static.prune import feed_fetch_targets
     if config.model_from_memory():
         prog_bytes, params_path = config._buffers
         prog_path, params_dir = "<memory>", None
+        program = program_from_bytes(prog_bytes)
     else:
         prog_path, params_path, params_dir = config._model_paths()
-        prog_bytes = load_from_path(prog_path)
-    program = program_from_bytes(prog_bytes)
+        program = program_from_file(prog_path)
     t0 = time.perf_counter()
     if params_path is None and params_dir is None:
         names = persistable_names(program)

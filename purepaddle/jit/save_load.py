@@ -6,12 +6,14 @@ import warnings
 
 from .._core import dtype as _dt
 from .._core.mode import in_dynamic_mode
+from .._core.pickle_safe import safe_load, trusted_by_env
+from .._core.storage import recover
 from .._core.tensor import Parameter, Tensor
 from ..nn.layer.layers import Layer
-from ..static.files import write_file_atomic
+from ..static.files import file_set, open_model_file, write_file_atomic
 from ..static.input import InputSpec
 from ..static.persistables import load_params_into, params_to_bytes, persistable_names
-from ..static.program_bytes import program_from_bytes, program_to_bytes
+from ..static.program_bytes import program_from_file, program_to_bytes
 from ..static.prune import inference_program
 from ..static.variable import Variable
 from . import api as _api
@@ -234,8 +236,9 @@ def save(layer, path, input_spec=None, **configs):
     dirname = os.path.dirname(path)
     if dirname:
         os.makedirs(dirname, exist_ok=True)
-    for p, data in files.items():  # every file is built before the first one is written
-        write_file_atomic(p, data)
+    with file_set():  # every file is built first; then they land together or not at all
+        for p, data in files.items():
+            write_file_atomic(p, data)
 
 
 # -- load ------------------------------------------------------------------------------------
@@ -245,6 +248,7 @@ def _load_paths(path, configs):
         if key not in _LOAD_CONFIGS:
             raise ValueError(f"The additional config ({key}) of `paddle.jit.load` is not supported.")
     path = os.fspath(path)
+    recover(path)  # an interrupted jit.save here is completed (or its temporaries removed) before we look
     prefix_exists = os.path.exists(path + INFER_MODEL_SUFFIX)
     dir_exists = os.path.isdir(path)
     if prefix_exists and dir_exists:
@@ -278,12 +282,11 @@ def _load_paths(path, configs):
     return models, params, info if info and os.path.exists(info) else None
 
 
-def _read(path):
-    """The bytes of a model file (ValueError when it is missing)."""
+def _read_program(path):
+    """The Program of a model file (ValueError naming it when it is missing or not a ProgramDesc)."""
     if not os.path.isfile(path):
         raise ValueError(f"The ``path`` ({path}) to load model not exists.")
-    with open(path, "rb") as f:
-        return f.read()
+    return program_from_file(path)
 
 
 def _load_arrays(program, params_path, model_dir):
@@ -321,15 +324,15 @@ def load(path, **configs):
     """
     _dygraph_only("load")
     models, params, info_path = _load_paths(path, configs)
-    programs = {m: program_from_bytes(_read(p)) for m, p in models.items()}
+    programs = {m: _read_program(p) for m, p in models.items()}
     model_dir = os.path.dirname(models["forward"])
     arrays = {}
     for m, prog in programs.items():
         arrays.update(_load_arrays(prog, params[m], model_dir))
     info = None
     if info_path is not None:
-        with open(info_path, "rb") as f:
-            info = pickle.load(f)
+        with open_model_file(info_path) as f:
+            info = _read_info(f, info_path)
     old_names = sorted(arrays)
     taken = set(n for prog in programs.values() for n in (v.name for v in prog.list_vars()))
     mapping = unique_names(old_names, taken)
@@ -348,6 +351,17 @@ def load(path, **configs):
     layer = TranslatedLayer(holders, tensors)
     layer.eval()
     return layer
+
+
+def _read_info(f, path):
+    """The {var name: {...}} table of a `.pdiparams.info` (restricted unpickler: data only, never code)."""
+    if trusted_by_env():
+        return pickle.load(f)
+    info = safe_load(f, source=path)
+    if not isinstance(info, dict) or not all(isinstance(k, str) and isinstance(v, dict) for k, v in info.items()):
+        raise ValueError(f"The parameter info file {path} is malformed: it must map each variable name to a dict "
+                         f"of its attributes, but holds a {type(info).__name__}")
+    return info
 
 
 def _persistable(name, array, info, written):

@@ -12,11 +12,11 @@ import os
 import warnings
 
 from .executor import CompiledProgram, global_scope  # noqa: F401  (names Paddle's static.io holds too)
-from .files import load_from_path, write_file_atomic
+from .files import file_set, load_from_path, write_file_atomic
 from .model_args import check_static_mode, check_vars, normalize_path_prefix, valid_program
 from .persistables import load_params_into, persistable_names, save_combined_params, scope_arrays, set_scope_arrays
 from .program import Program, Variable, default_main_program  # noqa: F401  (names Paddle's static.io holds too)
-from .program_bytes import program_from_bytes, program_to_bytes
+from .program_bytes import program_from_bytes, program_from_file, program_to_bytes
 from .program_state import load, load_program_state, save, set_program_state  # noqa: F401  (Paddle's static.io API)
 from .prune import feed_fetch_targets, normalize_program
 from .serialization import (deserialize_persistables, deserialize_program, load_from_file,  # noqa: F401
@@ -87,15 +87,16 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     for p in (model_path, params_path):
         if os.path.isdir(p):
             raise ValueError(f"'{p}' is an existing directory.")
-    if kwargs.get("separate_parameters", False):  # the 1.x layout: __model__ and one file per variable
-        write_file_atomic(os.path.join(dirname, "__model__"), model)
-        for n, a in arrays.items():
-            os.makedirs(os.path.dirname(os.path.join(dirname, n)), exist_ok=True)
-            write_file_atomic(os.path.join(dirname, n), tensor_record(a))
-        return
-    write_file_atomic(model_path, model)
-    if names:
-        save_combined_params(params_path, arrays)
+    with file_set():  # the model and its parameters land together or not at all
+        if kwargs.get("separate_parameters", False):  # the 1.x layout: __model__ and one file per variable
+            write_file_atomic(os.path.join(dirname, "__model__"), model)
+            for n, a in arrays.items():
+                os.makedirs(os.path.dirname(os.path.join(dirname, n)), exist_ok=True)
+                write_file_atomic(os.path.join(dirname, n), tensor_record(a))
+            return
+        write_file_atomic(model_path, model)
+        if names:
+            save_combined_params(params_path, arrays)
 
 
 def _check_load_kwargs(kwargs):
@@ -181,7 +182,7 @@ def load_inference_model(path_prefix, executor, **kwargs):
         model_path, params_path = _model_paths(path_prefix, kwargs)
         if not os.path.isfile(model_path):
             raise ValueError(f"(NotFound) Cannot open file {model_path}, please confirm whether the file is normal.")
-        program = program_from_bytes(load_from_path(model_path))
+        program = program_from_file(model_path)
         if os.path.isdir(params_path):
             arrays = load_params_into(program, None, dirname=params_path)
         else:

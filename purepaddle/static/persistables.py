@@ -12,13 +12,13 @@ import struct
 
 import numpy as np
 
-from .files import write_file_atomic
+from .files import open_model_file, write_file_atomic
 from .scope import global_scope
 from .tensor_record import read_tensor_record_at, tensor_record
 from .variable import is_persistable
 
 __all__ = ["persistable_names", "params_to_bytes", "save_combined_params", "load_combined_params",
-           "load_params_into", "scope_arrays", "set_scope_arrays"]
+           "load_params_into", "check_declared", "scope_arrays", "set_scope_arrays"]
 
 
 def persistable_names(program):
@@ -49,7 +49,7 @@ def load_combined_params(path_or_bytes, names):
         if not os.path.isfile(where):
             raise ValueError(f"(NotFound) Cannot open file {where} for load op, please check whether the file "
                              "exists.")
-        with open(where, "rb") as f:
+        with open_model_file(where) as f:
             raw = f.read()
     out, pos = {}, 0
     for name in sorted(names):
@@ -67,6 +67,31 @@ def load_combined_params(path_or_bytes, names):
                          f"load_op instead: {where} holds more tensors than the {len(names)} persistable "
                          "variables of the program.")
     return out
+
+
+def check_declared(program, arrays, source):
+    """Raise ValueError naming the variable when a stored array differs from the program's declared shape
+    (-1 matches any size; a 0-D scalar and shape [1] are the same, as Paddle stores them) or dtype: a model
+    file from another model (or a mixed set) must not load."""
+    declared = {}
+    for v in program.list_vars():
+        declared.setdefault(v.name, v)
+    for name, arr in arrays.items():
+        var = declared.get(name)
+        if var is None:
+            continue
+        shape, stored = var.shape, tuple(np.shape(arr))
+        scalar = {len(shape or ()), len(stored)} == {0, 1} and 1 in (tuple(shape or ()) + stored)
+        if shape is not None and not scalar and (len(shape) != len(stored) or
+                                                 any(d >= 0 and d != s for d, s in zip(shape, stored))):
+            raise ValueError(f"The stored value of variable '{name}' in {source} has shape {list(stored)}, but the "
+                             f"program declares {list(shape)}: the file belongs to another model (or to another "
+                             "save of it).")
+        want = getattr(var.dtype, "np_dtype", None)
+        if want is not None and np.dtype(want) != np.asarray(arr).dtype:
+            raise ValueError(f"The stored value of variable '{name}' in {source} has dtype {np.asarray(arr).dtype}, "
+                             f"but the program declares {np.dtype(want)}: the file belongs to another model (or to "
+                             "another save of it).")
 
 
 def scope_arrays(program, names):
@@ -100,5 +125,8 @@ def load_params_into(program, params, dirname=None):
                 raise ValueError(f"(NotFound) Cannot open file {path} for load op, please check whether the file "
                                  "exists.")
             out[n] = load_combined_params(path, [n])[n]
+        check_declared(program, out, dirname)
         return out
-    return load_combined_params(params, names)
+    out = load_combined_params(params, names)
+    check_declared(program, out, params if isinstance(params, (str, os.PathLike)) else "<memory>")
+    return out

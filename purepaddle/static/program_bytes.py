@@ -3,11 +3,12 @@
 Program.desc / Program.parse_from_string need this codec, which builds on Program: importing this
 module installs it into program.py's `program_codec` hook point.
 """
+from .files import load_from_path
 from .program import PROGRAM_CODEC
 from .program_desc import desc_to_program, program_to_desc
 from .proto_text import PROGRAM_VERSION
 
-__all__ = ["program_to_bytes", "program_from_bytes"]
+__all__ = ["program_to_bytes", "program_from_bytes", "program_from_file"]
 
 
 def program_to_bytes(program, training_info=True, clip_extra=False, tail=()):
@@ -36,6 +37,15 @@ def program_from_bytes(data):
     if version > PROGRAM_VERSION:
         raise ValueError(f"Unsupported program version: {version}\n")
     return desc_to_program(desc)
+
+
+def program_from_file(path):
+    """The Program of a `.pdmodel` file (protobuf: nothing in it can run); errors name the file."""
+    data = load_from_path(path)
+    try:
+        return program_from_bytes(data)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        raise ValueError(f"Cannot load the model file {path}: {e}") from None
 
 
 PROGRAM_CODEC.install((program_to_bytes, program_from_bytes))

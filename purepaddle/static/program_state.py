@@ -7,9 +7,11 @@ import warnings
 import numpy as np
 
 from .._core import hooks
+from .._core.pickle_safe import safe_load
+from .._core.storage import file_set, is_temporary, open_model_file, recover
 from .files import write_file_atomic
 from .model_args import check_static_mode
-from .persistables import load_combined_params
+from .persistables import check_declared, load_combined_params
 from .program import Parameter
 from .program_bytes import program_to_bytes
 from .scope import global_scope
@@ -76,9 +78,10 @@ def save(program, model_path, protocol=4, **configs):
     codec = PICKLE_CODEC.active
     if codec is not None:
         params, opt = codec[0](params, protocol), codec[0](opt, protocol)
-    write_file_atomic(model_path + ".pdparams", pickle.dumps(params, protocol=protocol))
-    write_file_atomic(model_path + ".pdopt", pickle.dumps(opt, protocol=protocol))
-    write_file_atomic(model_path + ".pdmodel", model)
+    with file_set():  # the three files land together or not at all
+        write_file_atomic(model_path + ".pdparams", pickle.dumps(params, protocol=protocol))
+        write_file_atomic(model_path + ".pdopt", pickle.dumps(opt, protocol=protocol))
+        write_file_atomic(model_path + ".pdmodel", model)
 
 
 PICKLE_CODEC = hooks.declare(
@@ -86,33 +89,25 @@ PICKLE_CODEC = hooks.declare(
     "-> dict, unpickled safely and reassembled); static.save/load use it; framework/io installs it")
 
 
-class _ArrayUnpickler(pickle.Unpickler):
-    """Unpickles dicts of NumPy arrays only: any other global in the file is refused."""
-
-    _ALLOWED = {("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
-                ("numpy.core.multiarray", "scalar"), ("numpy._core.multiarray", "scalar"), ("numpy", "ndarray"),
-                ("numpy", "dtype"), ("collections", "OrderedDict"), ("_codecs", "encode")}
-
-    def find_class(self, module, name):
-        if (module, name) in self._ALLOWED:
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"global '{module}.{name}' is forbidden in a parameter file")
-
-
 def _read_pickle(path):
-    with open(path, "rb") as f:
+    """{name: ndarray} of a .pdparams / .pdopt file (restricted unpickler; an interrupted save completed first)."""
+    with open_model_file(path) as f:
         codec = PICKLE_CODEC.active
-        if codec is not None:
-            return codec[1](f, path)
-        return _ArrayUnpickler(f, encoding="latin1").load()
+        state = codec[1](f, path) if codec is not None else safe_load(f, source=path)
+    if not isinstance(state, dict):
+        raise ValueError(f"{path} is not a parameter file: it holds a {type(state).__name__}, not a dict of arrays")
+    return state
 
 
 def _legacy_arrays(model_path, names, what):
     """{name: ndarray} from 1.x files: a directory of per-variable files, or one combined file."""
     if os.path.isdir(model_path):
+        recover(model_path)
         found = {}
         for root, _, files in os.walk(model_path):
             for f in files:
+                if is_temporary(f):  # a save in progress beside us
+                    continue
                 rel = os.path.relpath(os.path.join(root, f), model_path).replace("\\", "/")
                 if names is None or rel in names:
                     found[rel] = os.path.join(root, f)
@@ -162,6 +157,7 @@ def load(program, model_path, executor=None, var_list=None):
         else:
             raise ValueError(f"(NotFound) Cannot find model file {model_path}")
         arrays = _legacy_arrays(model_path, names, "")
+        check_declared(program, arrays, model_path)
         _set_arrays(arrays)
         return
     params = [v for v in program.list_vars() if _is_parameter(v)]
@@ -176,6 +172,8 @@ def load(program, model_path, executor=None, var_list=None):
         opt_loaded = _read_pickle(opt_file)
         for v in opt:
             assert v.name in opt_loaded, f"Can not find [{v.name}] in model file [{opt_file}]"
+    check_declared(program, {v.name: loaded[v.name] for v in params}, params_file)
+    check_declared(program, {v.name: opt_loaded[v.name] for v in opt}, prefix + ".pdopt")
     _set_arrays({v.name: loaded[v.name] for v in params})
     _set_arrays({v.name: opt_loaded[v.name] for v in opt})
 

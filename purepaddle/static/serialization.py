@@ -1,7 +1,7 @@
 """paddle.static's byte-level model API: serialize/deserialize a program or its persistables, save_to_file."""
 import warnings
 
-from .files import write_file_atomic
+from .files import open_model_file, write_file_atomic
 from .model_args import check_static_mode, check_vars, valid_program
 from .persistables import (load_combined_params, params_to_bytes, persistable_names, scope_arrays,
                            set_scope_arrays)
@@ -114,7 +114,7 @@ def load_from_file(path):
             >>> paddle.static.load_from_file(path)
             b'xyz'
     """
-    with open(path, "rb") as f:
+    with open_model_file(path) as f:
         return f.read()
 
 

@@ -10,7 +10,7 @@ import os
 import warnings
 
 from .executor import global_scope
-from .files import write_file_atomic
+from .files import file_set, open_model_file, write_file_atomic
 from .model_args import check_static_mode, valid_program
 from .persistables import load_combined_params, params_to_bytes, scope_arrays
 from .program import Parameter, Variable, VarType, default_main_program
@@ -60,10 +60,11 @@ def save_vars(executor, dirname, main_program=None, vars=None, predicate=None, f
     if dirname is None and filename is None:
         return params_to_bytes(arrays)
     if filename is None:
-        for v in chosen:
-            path = os.path.normpath(os.path.join(dirname, v.name))
-            os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-            write_file_atomic(path, tensor_record(arrays[v.name]))
+        with file_set():  # one file per variable: all of them land, or none
+            for v in chosen:
+                path = os.path.normpath(os.path.join(dirname, v.name))
+                os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+                write_file_atomic(path, tensor_record(arrays[v.name]))
         return None
     path = os.path.join(os.path.normpath(dirname), filename) if dirname is not None else filename
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
@@ -74,7 +75,7 @@ def save_vars(executor, dirname, main_program=None, vars=None, predicate=None, f
 def _read_one(path):
     if not os.path.isfile(path):
         raise ValueError(f"(NotFound) Cannot open file {path} for load op, please check whether the file exists.")
-    with open(path, "rb") as f:
+    with open_model_file(path) as f:
         raw = f.read()
     try:
         return read_tensor_record(raw)

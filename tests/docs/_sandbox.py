@@ -36,7 +36,7 @@ CAPABILITIES = {"cpu"}  # what `+REQUIRES(env:X)` may ask for here
 # globals, ignored modules, groups, v2 layer names, operator stats, async saves, grad-flow tracers; the
 # last auto_cast's dtype, the tensor checker's config, the memory tracker, the profiler's benchmark timer,
 # the collective ledger, fleet, LazyGuard, the static name helper, jit's log levels.
-REGISTRIES = (("purepaddle.framework.pickle_safe", "_USER"),
+REGISTRIES = (("purepaddle._core.pickle_safe", "_USER"),
               ("purepaddle.jit.api", "_IGNORED_MODULES"), ("purepaddle.distributed.group", "_GROUPS"),
               ("purepaddle.v2.layer", "_COUNTERS"), ("purepaddle.amp.debugging", "_STATS"),
               ("purepaddle.framework.io", "_ASYNC_QUEUE"), ("purepaddle.autograd.flow", "_ACTIVE"))

@@ -13,7 +13,7 @@ import pytest
 import purepaddle as paddle
 from purepaddle.framework import io as pio
 from purepaddle._core import storage
-from purepaddle.framework import pickle_safe
+from purepaddle._core import pickle_safe
 from tests.checkout import FIXTURES
 
 FIX = FIXTURES / "paddle_files"

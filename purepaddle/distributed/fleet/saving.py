@@ -10,6 +10,7 @@ paddle.static.load(program, dirname) read the results.
 import os
 
 from ..._core.mode import in_dynamic_mode
+from ..._core.storage import file_set
 from ...static import io as _io
 from ...static.files import write_file_atomic
 from ...static.persistables import persistable_names, scope_arrays
@@ -107,8 +108,9 @@ def save_persistables(rank, executor, dirname, main_program=None, mode=0):
         return None
     arrays = scope_arrays(program, names)
     os.makedirs(dirname, exist_ok=True)
-    for name, arr in arrays.items():
-        path = os.path.join(dirname, name)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        write_file_atomic(path, tensor_record(arr))
+    with file_set():  # one file per variable: all of them land, or none
+        for name, arr in arrays.items():
+            path = os.path.join(dirname, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            write_file_atomic(path, tensor_record(arr))
     return None
