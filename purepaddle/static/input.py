@@ -208,7 +208,7 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 
 def _eager_parameter(shape, d, name, attr, is_bias, default_initializer):
     """Dygraph create_parameter: an eager Parameter, Xavier-uniform (weights) or zeros (biases)."""
-    from .._core.generator import numpy_rng
+    from .._core.op import OPS
     from .._core.tensor import Parameter as EagerParameter
     from . import name as _name
     if attr is not None and getattr(attr, "name", None):
@@ -216,16 +216,14 @@ def _eager_parameter(shape, d, name, attr, is_bias, default_initializer):
     if name is None:
         name = _name.generate(_name.generate("create_parameter") + (".b" if is_bias else ".w"))
     shape = [int(s) for s in shape]
-    if is_bias:
-        value = np.zeros(shape, dtype=d.np_dtype)
-    else:
-        _, a = _xavier_init(shape, d)
-        value = numpy_rng(0).uniform(a["min"], a["max"], size=shape).astype(d.np_dtype)
     trainable = getattr(attr, "trainable", True) if attr is not None else True
-    p = EagerParameter(value, name=name, trainable=trainable)
+    p = EagerParameter(np.zeros(shape, dtype=d.np_dtype), name=name, trainable=trainable)
     init = (getattr(attr, "initializer", None) if attr is not None else None) or default_initializer
     if init is not None:
         init(p)
+    elif not is_bias:  # the default Xavier-uniform op, run eagerly: one draw of the global stream, as Paddle
+        op_type, attrs = _xavier_init(shape, d)
+        p._set_data(OPS[op_type](attrs).forward(np).astype(d.np_dtype, copy=False))
     return p
 
 

@@ -105,6 +105,18 @@ def _emit(var, block, op_type, attrs):
     return block.append_op(type=op_type, inputs={}, outputs={"Out": [var]}, attrs=attrs)
 
 
+def _emit_from(var, block, x, op_type, attrs):
+    """Run the one-input op `op_type` (slots X -> Out) on `x` into eager `var`, or append it to `block`."""
+    if isinstance(var, Tensor):
+        arr = OPS[op_type](attrs).forward(np, x._data)
+        var._set_data(arr.astype(var._data.dtype, copy=False).reshape(var._data.shape))
+        return None
+    if block is None:
+        from ...static.program import default_main_program
+        block = default_main_program().global_block()
+    return block.append_op(type=op_type, inputs={"X": [x]}, outputs={"Out": [var]}, attrs=attrs)
+
+
 def _shape(var):
     return [int(s) for s in var.shape]
 

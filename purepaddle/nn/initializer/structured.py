@@ -1,15 +1,24 @@
 """Structured initializers: Orthogonal, Dirac (identity convolution) and Bilinear (upsampling kernels).
 
-Their values are computed with NumPy; a static parameter receives them through an `assign_value`
-op in the startup program (Paddle emits a chain of ops instead; Orthogonal's values are then
-fixed at program-build time rather than drawn on each startup run).
+Orthogonal runs Paddle's op chain (draws from the global stream, so a seeded program draws
+Paddle's numbers); Dirac's and Bilinear's fixed values are computed with NumPy, and a static
+parameter receives them through an `assign_value` op in the startup program.
 """
 import numpy as np
 
-from ..._core.generator import numpy_rng
+import contextlib
+
+from ..._core.dispatch import apply
 from ..._core.tensor import Tensor
 from ...ops.creation.fill import assign_value_attrs
-from .base import Initializer, _emit, _seed
+from ...ops.random import GaussianRandom
+from ...static.program import program_guard
+from ...tensor.creation.matrix import diag
+from ...tensor.linalg.decomposition import qr
+from ...tensor.manipulation.shape import reshape, transpose
+from ...tensor.math.elementwise import multiply
+from ...tensor.math.unary import sign
+from .base import Initializer, _emit, _emit_from, _seed
 
 __all__ = ["Orthogonal", "Dirac", "Bilinear"]
 
@@ -51,12 +60,19 @@ class Orthogonal(Initializer):
         shape = [int(s) for s in var.shape]
         assert len(shape) >= 2, "Only Tensor with 2 or more dimensions can be initialized by Orthogonal"
         row, col = shape[0], int(np.prod(shape[1:]))
-        normal = numpy_rng(_seed()).standard_normal((max(row, col), min(row, col)))
-        q, r = np.linalg.qr(normal)
-        q = q * np.sign(np.diag(r))  # makes the decomposition unique (Haar-distributed q)
-        if row < col:
-            q = q.T
-        return _put(var, block, (q * self._gain).reshape(shape))
+        # Paddle's chain: gaussian_random (in var's dtype) -> qr -> q * sign(diag(r)) -> transpose -> reshape
+        # -> scale; a static parameter gets the chain in its startup block, so each startup run draws anew
+        static = not isinstance(var, Tensor)
+        with (program_guard(block.program) if static and block is not None else contextlib.nullcontext()):
+            normal = apply(GaussianRandom, shape=[max(row, col), min(row, col)], mean=0.0, std=1.0,
+                           seed=_seed(), dtype=var.dtype.proto)
+            q, r = qr(normal)
+            q = multiply(q, sign(diag(r)))
+            if row < col:
+                q = transpose(q, [1, 0])
+            q = reshape(q, shape)
+        return _emit_from(var, block, q, "scale", {"scale": float(self._gain), "bias": 0.0,
+                                                   "bias_after_scale": True})
 
 
 class Dirac(Initializer):
