@@ -148,3 +148,37 @@ def test_static_init_ops(static_mode):
     assert np.all(vals[0] == 1.5) and np.all(vals[6] == 1.0)
     assert np.abs(vals[3]).max() <= 2.0
     np.testing.assert_allclose(vals[7] @ vals[7].T, np.eye(4), atol=1e-5)
+
+
+# Paddle 3.3.1's legacy static initializers for float16/bfloat16 parameters (FLAGS_enable_pir_api=0): most fill a
+# float32 temporary and cast it; uniform_random has a bfloat16 kernel, gaussian_random (Normal) and fill_constant
+# write the parameter's dtype directly
+_STAGED = [("Normal", "float16", ["gaussian_random"]), ("Normal", "bfloat16", ["gaussian_random"]),
+           ("Uniform", "float16", ["uniform_random", "cast"]), ("Uniform", "bfloat16", ["uniform_random"]),
+           ("TruncatedNormal", "float16", ["truncated_gaussian_random", "cast"]),
+           ("TruncatedNormal", "bfloat16", ["truncated_gaussian_random", "cast"]),
+           ("XavierUniform", "float16", ["uniform_random", "cast"]), ("XavierUniform", "bfloat16", ["uniform_random"]),
+           ("XavierNormal", "bfloat16", ["gaussian_random", "cast"]),
+           ("KaimingUniform", "float16", ["uniform_random", "cast"]),
+           ("KaimingNormal", "float16", ["gaussian_random", "cast"]), ("Constant", "float16", ["fill_constant"])]
+
+
+@pytest.mark.parametrize("name,dtype,types", _STAGED, ids=lambda v: v if isinstance(v, str) else None)
+def test_static_half_precision_init_ops(static_mode, name, dtype, types):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        p = paddle.static.create_parameter([3, 4], dtype, default_initializer=getattr(I, name)())
+    ops = startup.global_block().ops
+    assert [op.type for op in ops] == types
+    assert ops[-1].output("Out") == [p.name]
+    if len(ops) == 2:
+        assert ops[0].attr("dtype") == paddle.float32.proto and ops[1].attr("out_dtype") == p.dtype.proto
+    paddle.static.Executor().run(startup)
+    v = np.asarray(paddle.static.global_scope().find_var(p.name).get_tensor())
+    assert v.dtype.itemsize == 2 and v.shape == (3, 4)
+
+
+def test_static_orthogonal_needs_float32_or_float64(static_mode):
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        with pytest.raises(TypeError, match=r"in Orthogonal must be \['float32', 'float64'\], but received float16"):
+            paddle.static.create_parameter([3, 4], "float16", default_initializer=I.Orthogonal())

@@ -46,6 +46,8 @@ class Uniform(Initializer):
             True
     """
 
+    _stage_prefix = "uniform_random"
+
     def __init__(self, low=-1.0, high=1.0, name=None, seed=0, diag_num=0, diag_step=0, diag_val=1.0):
         assert low is not None, "low should not be None"
         assert high is not None, "high should not be None"
@@ -97,6 +99,8 @@ class TruncatedNormal(Initializer):
             True
     """
 
+    _stage_prefix = "truncated_gaussian_random"
+
     def __init__(self, mean=0.0, std=1.0, a=-2.0, b=2.0, name=None, seed=0):
         assert mean is not None, "mean should not be None"
         assert std is not None, "std should not be None"
@@ -123,6 +127,8 @@ class Assign(Initializer):
             [[1.0, 2.0], [3.0, 4.0]]
     """
 
+    _stage_prefix = "numpy_array_init"
+
     def __init__(self, value, name=None):
         if isinstance(value, (list, tuple)):
             value = np.array(value)
@@ -140,4 +146,4 @@ class Assign(Initializer):
             var._set_data(np.array(self._value, dtype=var._data.dtype))
             return None
         value = self._value.astype(var.dtype.np_dtype)
-        return _emit(var, block, "assign_value", assign_value_attrs(value))
+        return _emit(var, block, "assign_value", assign_value_attrs(value), self._stage_prefix)

@@ -9,6 +9,8 @@ __all__ = ["XavierNormal", "XavierUniform", "KaimingNormal", "KaimingUniform"]
 class XavierInitializer(Initializer):
     """Glorot initialisation: uniform limit gain*sqrt(6/(fan_in+fan_out)) or normal std gain*sqrt(2/(fan_in+fan_out))."""
 
+    _stage_prefix = "xavier_init"
+
     def __init__(self, uniform=True, fan_in=None, fan_out=None, seed=0, gain=1.0):
         assert uniform is not None
         assert seed is not None
@@ -64,6 +66,8 @@ class XavierUniform(XavierInitializer):
 
 class MSRAInitializer(Initializer):
     """He initialisation: uniform limit gain*sqrt(3/fan) or normal std gain/sqrt(fan), fan by `mode`."""
+
+    _stage_prefix = "masra_init"  # sic: Paddle's spelling
 
     def __init__(self, uniform=True, fan_in=None, seed=0, negative_slope=0, nonlinearity="relu", mode="fan_in"):
         assert uniform is not None

@@ -23,19 +23,18 @@ from .base import Initializer, _emit, _emit_from, _seed
 __all__ = ["Orthogonal", "Dirac", "Bilinear"]
 
 
-def _put(var, block, value):
+def _put(var, block, value, stage_prefix=None):
     """Write a computed array into `var` (eager) or embed it with assign_value (static)."""
     if isinstance(var, Tensor):
         var._set_data(np.asarray(value, dtype=var._data.dtype).reshape(var._data.shape))
         return None
     value = np.asarray(value, dtype=var.dtype.np_dtype)
-    return _emit(var, block, "assign_value", assign_value_attrs(value))
+    return _emit(var, block, "assign_value", assign_value_attrs(value), stage_prefix)
 
 
-def _float_check(var, api):
-    if var.dtype.name not in ("float16", "bfloat16", "float32", "float64"):
-        raise TypeError(f"The data type of 'Out' in {api} must be ['float16', 'bfloat16', 'float32', 'float64'], "
-                        f"but received {var.dtype.name}. ")
+def _float_check(var, api, allowed=("float16", "bfloat16", "float32", "float64")):
+    if var.dtype.name not in allowed:
+        raise TypeError(f"The data type of 'Out' in {api} must be {list(allowed)}, but received {var.dtype.name}. ")
 
 
 class Orthogonal(Initializer):
@@ -63,6 +62,8 @@ class Orthogonal(Initializer):
         # Paddle's chain: gaussian_random (in var's dtype) -> qr -> q * sign(diag(r)) -> transpose -> reshape
         # -> scale; a static parameter gets the chain in its startup block, so each startup run draws anew
         static = not isinstance(var, Tensor)
+        if static:  # Paddle checks a static var here; an eager one fails in qr's kernel (no float16 kernel)
+            _float_check(var, "Orthogonal", ("float32", "float64"))
         with (program_guard(block.program) if static and block is not None else contextlib.nullcontext()):
             normal = apply(GaussianRandom, shape=[max(row, col), min(row, col)], mean=0.0, std=1.0,
                            seed=_seed(), dtype=var.dtype.proto)
@@ -136,4 +137,4 @@ class Bilinear(Initializer):
         x = i % size
         y = (i / size) % size  # true division, as Paddle computes it
         weight = ((1 - np.abs(x / f - c)) * (1 - np.abs(y / f - c))).astype(np.float32)
-        return _put(var, block, weight.reshape(shape))
+        return _put(var, block, weight.reshape(shape), "bilinear_init")
