@@ -18,6 +18,7 @@ from .._core.dtype import kind_of
 from .._core import distribution as _dist
 from .._core.generator import engine, numpy_rng
 from .._core.op import Op, TensorMeta, register
+from ._errors import kernel_error
 from .creation.fill import _np_dtype, zeros_grad
 from .math._special_kernels import erfinv
 from .math.elementwise import broadcast_shape
@@ -403,14 +404,15 @@ class TruncatedGaussianRandom(_Nullary):
         at = self.attrs
         dt = _np_dtype(at["dtype"])
         if dt not in (np.float32, np.float64) and dt.name != "bfloat16":
-            raise NotImplementedError(
+            raise kernel_error(RuntimeError, (
                 f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {dt.name}) of kernel "
                 f"`truncated_gaussian_random` is not registered. Selected wrong DataType `{dt.name}`. "
-                f"Paddle support following DataTypes: float64, float32, bfloat16.")
+                f"Paddle support following DataTypes: float64, float32, bfloat16."))
         work = np.dtype(np.float64 if dt == np.float64 else np.float32)
         t = work.type
         # float attrs in Paddle: rounded to float32 before the working type sees them
-        mean, std, a, b = (t(np.float32(at.get(k, d))) for k, d in (("mean", 0.0), ("std", 1.0), ("a", -2.0), ("b", 2.0)))
+        defaults = (("mean", 0.0), ("std", 1.0), ("a", -2.0), ("b", 2.0))
+        mean, std, a, b = (t(np.float32(at.get(k, d))) for k, d in defaults)
 
         def cdf(v):  # a double expression of the working-type quotient, rounded to the working type
             return t((1.0 + math.erf(float(v) / math.sqrt(2.0))) / 2.0)

@@ -145,7 +145,9 @@ def _xavier_init(shape, dtype):
         fan_in, fan_out = shape[1] * rf, shape[0] * rf
     limit = math.sqrt(6.0 / float(fan_in + fan_out))
     return "uniform_random", {"shape": list(shape), "dtype": dtype.proto, "min": -limit, "max": limit,
-                              "seed": default_main_program().random_seed if building_program() else 0,
+                              # the random_seed of the program the op goes to (eagerly: the main program's)
+                              "seed": (default_startup_program() if building_program()
+                                       else default_main_program()).random_seed,
                               "diag_num": 0, "diag_step": 0, "diag_val": 1.0}
 
 

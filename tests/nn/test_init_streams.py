@@ -64,7 +64,7 @@ def test_close_cases(case):
 
 
 def test_truncated_normal_float16_has_no_kernel():
-    with pytest.raises(NotImplementedError, match="truncated_gaussian_random"):
+    with pytest.raises(RuntimeError, match=r"\(NotFound\) The kernel .* of kernel `truncated_gaussian_random`"):
         paddle.create_parameter([3], "float16", default_initializer=paddle.nn.initializer.TruncatedNormal())
 
 

@@ -84,10 +84,14 @@ def compute_fans(shape):
     return shape[1] * rf, shape[0] * rf
 
 
-def _seed():
-    """The seed attr Paddle writes: the main program's random_seed (0 = the global generator)."""
-    from ...static.program import default_main_program
-    return default_main_program().random_seed
+def _seed(var, block):
+    """The seed attr Paddle's legacy-IR initializers write: the random_seed of the program `block` belongs to (the
+    startup program when create_parameter calls), else of the default main program (so eagerly too); 0 draws from
+    the global generator. (Paddle's PIR mode reads a separate program there: FLAGS_enable_pir_api=0 is the rule.)"""
+    if block is None:
+        from ...static.program import default_main_program
+        block = default_main_program().global_block()
+    return block.program.random_seed
 
 
 def _proto(var):

@@ -58,7 +58,7 @@ class Uniform(Initializer):
 
     def _op(self, var, block):
         return "uniform_random", {"shape": _shape(var), "dtype": _proto(var), "min": float(self._low),
-                                  "max": float(self._high), "seed": self._seed or _seed(),
+                                  "max": float(self._high), "seed": self._seed or _seed(var, block),
                                   "diag_num": self._diag_num, "diag_step": self._diag_step,
                                   "diag_val": float(self._diag_val)}
 
@@ -83,7 +83,7 @@ class Normal(Initializer):
 
     def _op(self, var, block):
         return "gaussian_random", {"shape": _shape(var), "dtype": _proto(var), "mean": float(self._mean),
-                                   "std": float(self._std_dev), "seed": self._seed or _seed()}
+                                   "std": float(self._std_dev), "seed": self._seed or _seed(var, block)}
 
 
 class TruncatedNormal(Initializer):
@@ -111,7 +111,7 @@ class TruncatedNormal(Initializer):
 
     def _op(self, var, block):
         return "truncated_gaussian_random", {"shape": _shape(var), "dtype": _proto(var), "mean": float(self._mean),
-                                             "std": float(self._std_dev), "seed": self._seed or _seed(),
+                                             "std": float(self._std_dev), "seed": self._seed or _seed(var, block),
                                              "a": float(self._a), "b": float(self._b)}
 
 

@@ -21,7 +21,7 @@ class XavierInitializer(Initializer):
         f_in, f_out = self._compute_fans(var)
         fan_in = f_in if self._fan_in is None else self._fan_in
         fan_out = f_out if self._fan_out is None else self._fan_out
-        seed = self._seed or _seed()
+        seed = self._seed or _seed(var, block)
         total = float(fan_in + fan_out)
         if self._uniform:
             limit = 0.0 if total == 0 else self._gain * math.sqrt(6.0 / total)
@@ -86,7 +86,7 @@ class MSRAInitializer(Initializer):
         f_in, f_out = self._compute_fans(var)
         fan = (f_in if self._fan_in is None else self._fan_in) if self._mode == "fan_in" else f_out
         gain = calculate_gain(self._nonlinearity, self._negative_slope)
-        seed = self._seed or _seed()
+        seed = self._seed or _seed(var, block)
         if self._uniform:
             limit = gain * math.sqrt(3.0 / float(fan))
             return "uniform_random", {"shape": _shape(var), "dtype": _proto(var), "min": -limit, "max": limit,

@@ -62,11 +62,12 @@ class Orthogonal(Initializer):
         # Paddle's chain: gaussian_random (in var's dtype) -> qr -> q * sign(diag(r)) -> transpose -> reshape
         # -> scale; a static parameter gets the chain in its startup block, so each startup run draws anew
         static = not isinstance(var, Tensor)
+        seed = _seed(var, block)
         if static:  # Paddle checks a static var here; an eager one fails in qr's kernel (no float16 kernel)
             _float_check(var, "Orthogonal", ("float32", "float64"))
         with (program_guard(block.program) if static and block is not None else contextlib.nullcontext()):
             normal = apply(GaussianRandom, shape=[max(row, col), min(row, col)], mean=0.0, std=1.0,
-                           seed=_seed(), dtype=var.dtype.proto)
+                           seed=seed, dtype=var.dtype.proto)
             q, r = qr(normal)
             q = multiply(q, sign(diag(r)))
             if row < col:
