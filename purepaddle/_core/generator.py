@@ -117,8 +117,3 @@ def engine(seed=0):
     if not seed:
         return _DEFAULT.engine
     return Twister(seed_words(int(seed) % _U64))
-
-
-def numpy_rng(seed=0):
-    """A NumPy Generator seeded by one draw of `engine(seed)`, for samplers that do not follow Paddle's recipe yet."""
-    return np.random.Generator(np.random.PCG64(int(engine(seed).raw(1)[0])))

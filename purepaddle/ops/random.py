@@ -16,18 +16,20 @@ import numpy as np
 from .._core import dtype as _dt
 from .._core.dtype import kind_of
 from .._core import distribution as _dist
-from .._core.generator import engine, numpy_rng  # numpy_rng: truncated_gaussian_random (initializers own it)
+from .._core.generator import engine
 from .._core.libm import logf
 from .._core.op import Op, TensorMeta, register
+from ._errors import kernel_error
 from .creation.fill import _np_dtype, zeros_grad
-from .math._special_kernels import erfinv
 from .math.elementwise import broadcast_shape
 
 
 def _draw(kind, shape, dt, tw, a=0.0, b=1.0):
     """Uniform in [a, b) ('u') or normal with mean a, std b ('n') of numpy dtype dt, drawn from engine tw
     as Paddle's CPU kernel draws them: in float32/float64, other float dtypes from float32 draws;
-    complex: (real, imaginary) pairs from one stream of the part's dtype, each with std / sqrt(2)."""
+    complex: (real, imaginary) pairs from one stream of the part's dtype, each with std / sqrt(2).
+    a and b are float attrs in Paddle: rounded to float32 first, float64 draws included."""
+    a, b = float(np.float32(a)), float(np.float32(b))
     if kind_of(dt) == "c":
         part = np.dtype(np.float32 if dt.itemsize == 8 else np.float64)
         if kind == "n":
@@ -384,23 +386,99 @@ class GeometricInplace(_InplaceSampler):
         return _InplaceSampler.backward(self, out_grad), None
 
 
+# The rational approximations of Paddle's CPU Erfinv (funcs/truncated_normal.h: Wichura's AS241
+# coefficients), lowest degree first: central |x| <= 0.85 (A/B), tail r <= 5 (C/D), far tail (E/F).
+_AS241 = {
+    "A": (1.1975323115670912564578e0, 4.7072688112383978012285e1, 6.9706266534389598238465e2,
+          4.8548868893843886794648e3, 1.6235862515167575384252e4, 2.3782041382114385731252e4,
+          1.1819493347062294404278e4, 8.8709406962545514830200e2),
+    "B": (1.0, 4.2313330701600911252e1, 6.8718700749205790830e2, 5.3941960214247511077e3,
+          2.1213794301586595867e4, 3.9307895800092710610e4, 2.8729085735721942674e4, 5.2264952788528545610e3),
+    "C": (1.42343711074968357734e0, 4.63033784615654529590e0, 5.76949722146069140550e0,
+          3.64784832476320460504e0, 1.27045825245236838258e0, 2.41780725177450611770e-1,
+          2.27238449892691845833e-2, 7.74545014278341407640e-4),
+    "D": (1.4142135623730950488016887e0, 2.9036514445419946173133295e0, 2.3707661626024532365971225e0,
+          9.7547832001787427186894837e-1, 2.0945065210512749128288442e-1, 2.1494160384252876777097297e-2,
+          7.7441459065157709165577218e-4, 1.4859850019840355905497876e-9),
+    "E": (6.65790464350110377720e0, 5.46378491116411436990e0, 1.78482653991729133580e0,
+          2.96560571828504891230e-1, 2.65321895265761230930e-2, 1.24266094738807843860e-3,
+          2.71155556874348757815e-5, 2.01033439929228813265e-7),
+    "F": (1.414213562373095048801689e0, 8.482908416595164588112026e-1, 1.936480946950659106176712e-1,
+          2.103693768272068968719679e-2, 1.112800997078859844711555e-3, 2.611088405080593625138020e-5,
+          2.010321207683943062279931e-7, 2.891024605872965461538222e-15),
+}
+
+
+def _horner(name, r, dt):
+    """A polynomial of _AS241 at r by Horner's rule, every step rounded to dt (no fused multiply-add)."""
+    c = [dt.type(v) for v in _AS241[name]]
+    acc = np.full(r.shape, c[7], dt)
+    for k in range(6, -1, -1):
+        acc = acc * r + c[k]
+    return acc
+
+
+def _paddle_erfinv(x):
+    """Paddle's CPU Erfinv of a float32 or float64 array, in its precisions: the polynomials run in the
+    array's dtype, while `0.180625 - 0.25 x^2` and `sqrt(ln 2 - log(1 - |x|))` are double expressions
+    (C's double literals) rounded back to it; log is the C library's, as Paddle calls it."""
+    dt = x.dtype
+    out = np.empty_like(x)
+    ax = np.abs(x)
+    mid = ax <= 0.85
+    xm = x[mid]
+    r = (0.180625 - 0.25 * xm.astype(np.float64) * xm.astype(np.float64)).astype(dt)
+    out[mid] = xm * _horner("A", r, dt) / _horner("B", r, dt)
+    tail = np.flatnonzero(~mid & (ax < 1))
+    if tail.size:
+        ln2 = float(dt.type(6.931471805599453094172321214581e-1))
+        logs = np.array([math.log(1.0 - v) for v in ax[tail].astype(np.float64).tolist()])
+        r = np.sqrt(ln2 - logs).astype(dt)
+        near = r <= 5.0
+        res = np.empty_like(r)
+        rn = (r[near].astype(np.float64) - 1.6).astype(dt)
+        res[near] = _horner("C", rn, dt) / _horner("D", rn, dt)
+        rf = (r[~near].astype(np.float64) - 5.0).astype(dt)
+        res[~near] = _horner("E", rf, dt) / _horner("F", rf, dt)
+        out[tail] = np.where(x[tail] < 0, -res, res)
+    out[ax == 1] = np.copysign(dt.type(np.inf), x[ax == 1])
+    out[ax > 1] = np.nan
+    return out
+
+
 @register("truncated_gaussian_random")
 class TruncatedGaussianRandom(_Nullary):
     """Normal(mean, std) samples truncated to the absolute range [a, b] (attrs shape, dtype, mean, std, a, b, seed).
 
-    Drawn by inverse CDF: u ~ U(cdf(a), cdf(b)), x = mean + std * ndtri(u), clipped to [a, b]
-    (so a range far in a tail still gives values at its edge, as Paddle does).
+    Paddle's CPU recipe, number for number: one uniform draw u in [FLT_MIN, 1) per element (float32 for
+    float32/bfloat16 outputs, float64 for float64), p = cdf(a) + (cdf(b) - cdf(a)) * u, then
+    x = sqrt(2) * erfinv(2p - 1) * std + mean (double arithmetic, rounded to the working type) clamped
+    to [a, b]. float16 has no CPU kernel in Paddle 3.3.1: it raises as Paddle does.
     """
 
     def forward(self, xp):
         at = self.attrs
-        mean, std = float(at["mean"]), float(at["std"])
-        a, b = float(at.get("a", -2.0)), float(at.get("b", 2.0))
         dt = _np_dtype(at["dtype"])
-        lo = 0.5 * (1.0 + math.erf((a - mean) / (std * math.sqrt(2.0)))) if std > 0 else 0.0
-        hi = 0.5 * (1.0 + math.erf((b - mean) / (std * math.sqrt(2.0)))) if std > 0 else 1.0
-        u = numpy_rng(at["seed"]).random(at["shape"])
-        u = lo + (hi - lo) * u
-        z = math.sqrt(2.0) * erfinv(np.clip(2.0 * u - 1.0, -1.0 + 1e-16, 1.0 - 1e-16))
-        out = np.clip(mean + std * z, a, b)
-        return out.astype(dt, copy=False)
+        if dt not in (np.float32, np.float64) and dt.name != "bfloat16":
+            raise kernel_error(RuntimeError, (
+                f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {dt.name}) of kernel "
+                f"`truncated_gaussian_random` is not registered. Selected wrong DataType `{dt.name}`. "
+                f"Paddle support following DataTypes: float64, float32, bfloat16."))
+        work = np.dtype(np.float64 if dt == np.float64 else np.float32)
+        t = work.type
+        # float attrs in Paddle: rounded to float32 before the working type sees them
+        defaults = (("mean", 0.0), ("std", 1.0), ("a", -2.0), ("b", 2.0))
+        mean, std, a, b = (t(np.float32(at.get(k, d))) for k, d in defaults)
+
+        def cdf(v):  # a double expression of the working-type quotient, rounded to the working type
+            return t((1.0 + math.erf(float(v) / math.sqrt(2.0))) / 2.0)
+
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cdf_a, cdf_b = cdf((a - mean) / std), cdf((b - mean) / std)
+            n = math.prod(at["shape"])
+            u = _dist.uniform_real(engine(at["seed"]), n, work, float(np.finfo(np.float32).tiny), 1.0)
+            p = cdf_a + (cdf_b - cdf_a) * u
+            z = _paddle_erfinv(t(2) * p - t(1))
+            out = ((math.sqrt(2.0) * z.astype(np.float64)) * float(std) + float(mean)).astype(work)
+        out = np.minimum(np.maximum(out, a), b)
+        return out.reshape(at["shape"]).astype(dt, copy=False)

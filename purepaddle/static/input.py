@@ -145,7 +145,9 @@ def _xavier_init(shape, dtype):
         fan_in, fan_out = shape[1] * rf, shape[0] * rf
     limit = math.sqrt(6.0 / float(fan_in + fan_out))
     return "uniform_random", {"shape": list(shape), "dtype": dtype.proto, "min": -limit, "max": limit,
-                              "seed": default_main_program().random_seed if building_program() else 0,
+                              # the random_seed of the program the op goes to (eagerly: the main program's)
+                              "seed": (default_startup_program() if building_program()
+                                       else default_main_program()).random_seed,
                               "diag_num": 0, "diag_step": 0, "diag_val": 1.0}
 
 
@@ -208,8 +210,7 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 
 def _eager_parameter(shape, d, name, attr, is_bias, default_initializer):
     """Dygraph create_parameter: an eager Parameter, Xavier-uniform (weights) or zeros (biases)."""
-    from .._core import distribution
-    from .._core.generator import engine
+    from .._core.op import OPS
     from .._core.tensor import Parameter as EagerParameter
     from . import name as _name
     if attr is not None and getattr(attr, "name", None):
@@ -217,21 +218,14 @@ def _eager_parameter(shape, d, name, attr, is_bias, default_initializer):
     if name is None:
         name = _name.generate(_name.generate("create_parameter") + (".b" if is_bias else ".w"))
     shape = [int(s) for s in shape]
-    if is_bias:
-        value = np.zeros(shape, dtype=d.np_dtype)
-    else:
-        _, a = _xavier_init(shape, d)
-        # Paddle's uniform_random kernel: uniform_real<T> draws in T (float32 for the narrower floats)
-        # between the bounds of its float32 attrs
-        work = d.np_dtype if d.np_dtype in (np.float32, np.float64) else np.dtype(np.float32)
-        lo, hi = float(np.float32(a["min"])), float(np.float32(a["max"]))
-        value = distribution.uniform_real(engine(), int(np.prod(shape)), work, lo, hi)
-        value = value.reshape(shape).astype(d.np_dtype)
     trainable = getattr(attr, "trainable", True) if attr is not None else True
-    p = EagerParameter(value, name=name, trainable=trainable)
+    p = EagerParameter(np.zeros(shape, dtype=d.np_dtype), name=name, trainable=trainable)
     init = (getattr(attr, "initializer", None) if attr is not None else None) or default_initializer
     if init is not None:
         init(p)
+    elif not is_bias:  # the default Xavier-uniform op, run eagerly: one draw of the global stream, as Paddle
+        op_type, attrs = _xavier_init(shape, d)
+        p._set_data(OPS[op_type](attrs).forward(np).astype(d.np_dtype, copy=False))
     return p
 
 

@@ -214,3 +214,23 @@ def test_digits_bundled_dataset():
     assert small[0][0].shape == (1, 8, 8) and not small[0][0].any()
     with pytest.raises(ValueError, match="mode should be 'train', 'test' or 'all'"):
         Digits(mode="val")
+
+
+# -- ResNet (seeded parameters: tests/nn/test_init_streams.py) -------------------------------------
+def test_resnet_structure_and_output():
+    from purepaddle.vision.models.resnet import BasicBlock, BottleneckBlock
+    net = paddle.vision.models.resnet18(num_classes=5)
+    assert paddle.vision.resnet18 is paddle.vision.models.resnet18
+    assert [len(getattr(net, f"layer{i}")) for i in range(1, 5)] == [2, 2, 2, 2]
+    assert isinstance(net.layer1[0], BasicBlock) and net.layer1[0].downsample is None
+    assert net.layer2[0].downsample[0].weight.shape == [128, 64, 1, 1]
+    assert sum(int(np.prod(p.shape)) for p in net.parameters()) == 11188677  # Paddle counts BN statistics
+    out = net(paddle.rand([2, 3, 32, 32]))
+    assert out.shape == [2, 5] and out.dtype == paddle.float32
+    wide = paddle.vision.models.wide_resnet50_2(num_classes=0, with_pool=False)
+    assert isinstance(wide.layer1[0], BottleneckBlock) and wide.layer1[0].conv2.weight.shape == [128, 128, 3, 3]
+    assert wide(paddle.rand([1, 3, 32, 32])).shape == [1, 2048, 1, 1]
+    with pytest.raises(ValueError, match="pretrained weights are not bundled"):
+        paddle.vision.models.resnet18(pretrained=True)
+    with pytest.raises(NotImplementedError, match="Dilation > 1 not supported in BasicBlock"):
+        BasicBlock(4, 4, dilation=2)

@@ -7,6 +7,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
+from ..._core.distribution import shuffle, uniform_int
 from ..._core.tensor import Tensor
 
 __all__ = ["Sampler", "SequenceSampler", "RandomSampler", "WeightedRandomSampler", "SubsetRandomSampler"]
@@ -91,11 +92,13 @@ class RandomSampler(Sampler):
     def __iter__(self):
         n = len(self.data_source)
         gen = self.generator
-        if gen is not None and hasattr(gen, "engine"):  # a paddle Generator: draw from its stream
-            rng = np.random.Generator(np.random.PCG64(gen.random()))
-            draw = rng.integers(0, n, self.num_samples) if self.replacement else \
-                rng.permutation(n)[:self.num_samples]
-            yield from draw.tolist()
+        if gen is not None and hasattr(gen, "engine"):
+            # a paddle Generator (Paddle 3.3.1 fails: it takes every generator for an iterator): its stream
+            # drawn as randint (with replacement) or randperm (without) would draw it
+            if self.replacement:
+                yield from uniform_int(gen.engine, self.num_samples, 0, n - 1).tolist()
+            else:
+                yield from shuffle(gen.engine, list(range(n)))[:self.num_samples]
         elif gen:  # Paddle's contract: an iterator of indices
             for _ in range(self.num_samples):
                 try:

@@ -10,8 +10,10 @@ import math
 
 import numpy as np
 
+from ..._core import dtype as _dt
 from ..._core.op import OPS
 from ..._core.tensor import Tensor
+from ...ops.creation.fill import assign_value_attrs
 from .lazy_init import lazy_init_helper
 
 __all__ = ["Initializer", "calculate_gain", "set_global_initializer"]
@@ -32,6 +34,10 @@ class Initializer:
             [[1.5, 1.5, 1.5], [1.5, 1.5, 1.5]]
     """
 
+    # the prefix of the float32 temporary Paddle's static initializer fills and casts into a float16 (and,
+    # unless the op is uniform_random, which has a bfloat16 kernel, a bfloat16) parameter; None: no staging
+    _stage_prefix = None
+
     def __init__(self):
         pass
 
@@ -44,7 +50,7 @@ class Initializer:
     def forward(self, param, block=None):
         """Fill `param` eagerly, or append the init op to `block` (static)."""
         op_type, attrs = self._op(param, block)
-        return _emit(param, block, op_type, attrs)
+        return _emit(param, block, op_type, attrs, self._stage_prefix)
 
     def _op(self, var, block):
         """(op_type, attrs) of the op that fills `var`."""
@@ -78,18 +84,27 @@ def compute_fans(shape):
     return shape[1] * rf, shape[0] * rf
 
 
-def _seed():
-    """The seed attr Paddle writes: the main program's random_seed (0 = the global generator)."""
-    from ...static.program import default_main_program
-    return default_main_program().random_seed
+def _seed(var, block):
+    """The seed attr Paddle's legacy-IR initializers write: the random_seed of the program `block` belongs to (the
+    startup program when create_parameter calls), else of the default main program (so eagerly too); 0 draws from
+    the global generator. (Paddle's PIR mode reads a separate program there: FLAGS_enable_pir_api=0 is the rule.)"""
+    if block is None:
+        from ...static.program import default_main_program
+        block = default_main_program().global_block()
+    return block.program.random_seed
 
 
 def _proto(var):
     return var.dtype.proto
 
 
-def _emit(var, block, op_type, attrs):
-    """Run op `op_type` with `attrs` into eager `var`, or append it to `block` for a static var."""
+def _emit(var, block, op_type, attrs, stage_prefix=None):
+    """Run op `op_type` with `attrs` into eager `var`, or append it to `block` for a static var.
+
+    With `stage_prefix`, a static float16/bfloat16 var is filled as Paddle does: the op writes a float32
+    temporary `{stage_prefix}.{var}.tmp_k` and a `cast` op writes the var (the values are the same: the
+    kernels draw float32 numbers for those dtypes either way).
+    """
     if isinstance(var, Tensor):
         arr = OPS[op_type](attrs).forward(np)
         dt = var._data.dtype
@@ -102,7 +117,32 @@ def _emit(var, block, op_type, attrs):
     if block is None:
         from ...static.program import default_main_program
         block = default_main_program().global_block()
+    name = var.dtype.name
+    if stage_prefix is not None and (name == "float16" or (name == "bfloat16" and op_type != "uniform_random")):
+        from ...static.program import default_main_program
+        tmp = block.create_var(name=default_main_program()._name_generator.generate(f"{stage_prefix}.{var.name}.tmp"),
+                               shape=list(var.shape), dtype=_dt.float32, persistable=False)
+        if op_type == "assign_value":
+            value = np.asarray(attrs.get("values", attrs.get("fp32_values")), dtype=np.float32)
+            attrs = assign_value_attrs(value.reshape(attrs["shape"]))
+        else:
+            attrs = dict(attrs, dtype=_dt.float32.proto)
+        block.append_op(type=op_type, inputs={}, outputs={"Out": [tmp]}, attrs=attrs)
+        return block.append_op(type="cast", inputs={"X": [tmp]}, outputs={"Out": [var]},
+                               attrs={"in_dtype": _dt.float32.proto, "out_dtype": var.dtype.proto})
     return block.append_op(type=op_type, inputs={}, outputs={"Out": [var]}, attrs=attrs)
+
+
+def _emit_from(var, block, x, op_type, attrs):
+    """Run the one-input op `op_type` (slots X -> Out) on `x` into eager `var`, or append it to `block`."""
+    if isinstance(var, Tensor):
+        arr = OPS[op_type](attrs).forward(np, x._data)
+        var._set_data(arr.astype(var._data.dtype, copy=False).reshape(var._data.shape))
+        return None
+    if block is None:
+        from ...static.program import default_main_program
+        block = default_main_program().global_block()
+    return block.append_op(type=op_type, inputs={"X": [x]}, outputs={"Out": [var]}, attrs=attrs)
 
 
 def _shape(var):

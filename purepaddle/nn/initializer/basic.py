@@ -46,6 +46,8 @@ class Uniform(Initializer):
             True
     """
 
+    _stage_prefix = "uniform_random"
+
     def __init__(self, low=-1.0, high=1.0, name=None, seed=0, diag_num=0, diag_step=0, diag_val=1.0):
         assert low is not None, "low should not be None"
         assert high is not None, "high should not be None"
@@ -56,7 +58,7 @@ class Uniform(Initializer):
 
     def _op(self, var, block):
         return "uniform_random", {"shape": _shape(var), "dtype": _proto(var), "min": float(self._low),
-                                  "max": float(self._high), "seed": self._seed or _seed(),
+                                  "max": float(self._high), "seed": self._seed or _seed(var, block),
                                   "diag_num": self._diag_num, "diag_step": self._diag_step,
                                   "diag_val": float(self._diag_val)}
 
@@ -81,7 +83,7 @@ class Normal(Initializer):
 
     def _op(self, var, block):
         return "gaussian_random", {"shape": _shape(var), "dtype": _proto(var), "mean": float(self._mean),
-                                   "std": float(self._std_dev), "seed": self._seed or _seed()}
+                                   "std": float(self._std_dev), "seed": self._seed or _seed(var, block)}
 
 
 class TruncatedNormal(Initializer):
@@ -97,6 +99,8 @@ class TruncatedNormal(Initializer):
             True
     """
 
+    _stage_prefix = "truncated_gaussian_random"
+
     def __init__(self, mean=0.0, std=1.0, a=-2.0, b=2.0, name=None, seed=0):
         assert mean is not None, "mean should not be None"
         assert std is not None, "std should not be None"
@@ -107,7 +111,7 @@ class TruncatedNormal(Initializer):
 
     def _op(self, var, block):
         return "truncated_gaussian_random", {"shape": _shape(var), "dtype": _proto(var), "mean": float(self._mean),
-                                             "std": float(self._std_dev), "seed": self._seed or _seed(),
+                                             "std": float(self._std_dev), "seed": self._seed or _seed(var, block),
                                              "a": float(self._a), "b": float(self._b)}
 
 
@@ -122,6 +126,8 @@ class Assign(Initializer):
             >>> paddle.nn.Linear(2, 2, weight_attr=init).weight.numpy().tolist()
             [[1.0, 2.0], [3.0, 4.0]]
     """
+
+    _stage_prefix = "numpy_array_init"
 
     def __init__(self, value, name=None):
         if isinstance(value, (list, tuple)):
@@ -140,4 +146,4 @@ class Assign(Initializer):
             var._set_data(np.array(self._value, dtype=var._data.dtype))
             return None
         value = self._value.astype(var.dtype.np_dtype)
-        return _emit(var, block, "assign_value", assign_value_attrs(value))
+        return _emit(var, block, "assign_value", assign_value_attrs(value), self._stage_prefix)

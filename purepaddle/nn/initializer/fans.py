@@ -9,6 +9,8 @@ __all__ = ["XavierNormal", "XavierUniform", "KaimingNormal", "KaimingUniform"]
 class XavierInitializer(Initializer):
     """Glorot initialisation: uniform limit gain*sqrt(6/(fan_in+fan_out)) or normal std gain*sqrt(2/(fan_in+fan_out))."""
 
+    _stage_prefix = "xavier_init"
+
     def __init__(self, uniform=True, fan_in=None, fan_out=None, seed=0, gain=1.0):
         assert uniform is not None
         assert seed is not None
@@ -19,7 +21,7 @@ class XavierInitializer(Initializer):
         f_in, f_out = self._compute_fans(var)
         fan_in = f_in if self._fan_in is None else self._fan_in
         fan_out = f_out if self._fan_out is None else self._fan_out
-        seed = self._seed or _seed()
+        seed = self._seed or _seed(var, block)
         total = float(fan_in + fan_out)
         if self._uniform:
             limit = 0.0 if total == 0 else self._gain * math.sqrt(6.0 / total)
@@ -65,6 +67,8 @@ class XavierUniform(XavierInitializer):
 class MSRAInitializer(Initializer):
     """He initialisation: uniform limit gain*sqrt(3/fan) or normal std gain/sqrt(fan), fan by `mode`."""
 
+    _stage_prefix = "masra_init"  # sic: Paddle's spelling
+
     def __init__(self, uniform=True, fan_in=None, seed=0, negative_slope=0, nonlinearity="relu", mode="fan_in"):
         assert uniform is not None
         assert seed is not None
@@ -82,7 +86,7 @@ class MSRAInitializer(Initializer):
         f_in, f_out = self._compute_fans(var)
         fan = (f_in if self._fan_in is None else self._fan_in) if self._mode == "fan_in" else f_out
         gain = calculate_gain(self._nonlinearity, self._negative_slope)
-        seed = self._seed or _seed()
+        seed = self._seed or _seed(var, block)
         if self._uniform:
             limit = gain * math.sqrt(3.0 / float(fan))
             return "uniform_random", {"shape": _shape(var), "dtype": _proto(var), "min": -limit, "max": limit,

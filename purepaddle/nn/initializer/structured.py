@@ -1,32 +1,40 @@
 """Structured initializers: Orthogonal, Dirac (identity convolution) and Bilinear (upsampling kernels).
 
-Their values are computed with NumPy; a static parameter receives them through an `assign_value`
-op in the startup program (Paddle emits a chain of ops instead; Orthogonal's values are then
-fixed at program-build time rather than drawn on each startup run).
+Orthogonal runs Paddle's op chain (draws from the global stream, so a seeded program draws
+Paddle's numbers); Dirac's and Bilinear's fixed values are computed with NumPy, and a static
+parameter receives them through an `assign_value` op in the startup program.
 """
 import numpy as np
 
-from ..._core.generator import numpy_rng
+import contextlib
+
+from ..._core.dispatch import apply
 from ..._core.tensor import Tensor
 from ...ops.creation.fill import assign_value_attrs
-from .base import Initializer, _emit, _seed
+from ...ops.random import GaussianRandom
+from ...static.program import program_guard
+from ...tensor.creation.matrix import diag
+from ...tensor.linalg.decomposition import qr
+from ...tensor.manipulation.shape import reshape, transpose
+from ...tensor.math.elementwise import multiply
+from ...tensor.math.unary import sign
+from .base import Initializer, _emit, _emit_from, _seed
 
 __all__ = ["Orthogonal", "Dirac", "Bilinear"]
 
 
-def _put(var, block, value):
+def _put(var, block, value, stage_prefix=None):
     """Write a computed array into `var` (eager) or embed it with assign_value (static)."""
     if isinstance(var, Tensor):
         var._set_data(np.asarray(value, dtype=var._data.dtype).reshape(var._data.shape))
         return None
     value = np.asarray(value, dtype=var.dtype.np_dtype)
-    return _emit(var, block, "assign_value", assign_value_attrs(value))
+    return _emit(var, block, "assign_value", assign_value_attrs(value), stage_prefix)
 
 
-def _float_check(var, api):
-    if var.dtype.name not in ("float16", "bfloat16", "float32", "float64"):
-        raise TypeError(f"The data type of 'Out' in {api} must be ['float16', 'bfloat16', 'float32', 'float64'], "
-                        f"but received {var.dtype.name}. ")
+def _float_check(var, api, allowed=("float16", "bfloat16", "float32", "float64")):
+    if var.dtype.name not in allowed:
+        raise TypeError(f"The data type of 'Out' in {api} must be {list(allowed)}, but received {var.dtype.name}. ")
 
 
 class Orthogonal(Initializer):
@@ -51,12 +59,22 @@ class Orthogonal(Initializer):
         shape = [int(s) for s in var.shape]
         assert len(shape) >= 2, "Only Tensor with 2 or more dimensions can be initialized by Orthogonal"
         row, col = shape[0], int(np.prod(shape[1:]))
-        normal = numpy_rng(_seed()).standard_normal((max(row, col), min(row, col)))
-        q, r = np.linalg.qr(normal)
-        q = q * np.sign(np.diag(r))  # makes the decomposition unique (Haar-distributed q)
-        if row < col:
-            q = q.T
-        return _put(var, block, (q * self._gain).reshape(shape))
+        # Paddle's chain: gaussian_random (in var's dtype) -> qr -> q * sign(diag(r)) -> transpose -> reshape
+        # -> scale; a static parameter gets the chain in its startup block, so each startup run draws anew
+        static = not isinstance(var, Tensor)
+        seed = _seed(var, block)
+        if static:  # Paddle checks a static var here; an eager one fails in qr's kernel (no float16 kernel)
+            _float_check(var, "Orthogonal", ("float32", "float64"))
+        with (program_guard(block.program) if static and block is not None else contextlib.nullcontext()):
+            normal = apply(GaussianRandom, shape=[max(row, col), min(row, col)], mean=0.0, std=1.0,
+                           seed=seed, dtype=var.dtype.proto)
+            q, r = qr(normal)
+            q = multiply(q, sign(diag(r)))
+            if row < col:
+                q = transpose(q, [1, 0])
+            q = reshape(q, shape)
+        return _emit_from(var, block, q, "scale", {"scale": float(self._gain), "bias": 0.0,
+                                                   "bias_after_scale": True})
 
 
 class Dirac(Initializer):
@@ -120,4 +138,4 @@ class Bilinear(Initializer):
         x = i % size
         y = (i / size) % size  # true division, as Paddle computes it
         weight = ((1 - np.abs(x / f - c)) * (1 - np.abs(y / f - c))).astype(np.float32)
-        return _put(var, block, weight.reshape(shape))
+        return _put(var, block, weight.reshape(shape), "bilinear_init")

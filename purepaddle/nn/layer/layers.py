@@ -152,6 +152,8 @@ class Layer(StateDictMixin, ConvertMixin):
     def create_parameter(self, shape, attr=None, dtype=None, is_bias=False, default_initializer=None, device=None):
         """A Parameter named `{full_name}.w_n` (bias `.b_n`), Xavier-uniform (weights) or zero (biases) by default.
 
+        `dtype` defaults to the global default dtype (paddle.get_default_dtype()), as in Paddle.
+
         Examples:
             .. code-block:: python
 
@@ -166,7 +168,9 @@ class Layer(StateDictMixin, ConvertMixin):
         attr = copy.deepcopy(attr)
         if isinstance(attr, str) and attr == "":
             attr = None
-        return create_parameter(self._full_name, attr, shape, dtype or self._dtype, is_bias, default_initializer)
+        # without a dtype Paddle takes the global default dtype, not the layer's own (`Layer(dtype=...)`, `.to()`)
+        return create_parameter(self._full_name, attr, shape, dtype or _dt.get_default_dtype(), is_bias,
+                                default_initializer)
 
     def create_variable(self, name=None, persistable=None, dtype=None):
         """Deprecated alias of create_tensor."""

@@ -1,6 +1,7 @@
 """spectral_norm: divide a weight by its largest singular value, estimated by power iteration."""
 from ... import tensor as T
 from ..._core.mode import no_grad
+from ..functional.norm import normalize
 
 __all__ = ["spectral_norm"]
 
@@ -54,8 +55,14 @@ class SpectralNorm:
         weight = layer._parameters[name]
         with no_grad():
             h, w = fn.reshape_weight_to_matrix(weight).shape
-            u = _normalize(T.normal(0.0, 1.0, shape=[h]).astype(weight.dtype), eps)
-            v = _normalize(T.normal(0.0, 1.0, shape=[w]).astype(weight.dtype), eps)
+            # as Paddle: each vector is a fresh parameter of the default dtype (its Xavier draw is spent, then
+            # overwritten by a standard normal draw), normalised; so a seeded program draws Paddle's numbers
+            u = layer.create_parameter([h])
+            u.set_value(T.normal(0.0, 1.0, shape=u.shape))
+            v = layer.create_parameter([w])
+            v.set_value(T.normal(0.0, 1.0, shape=v.shape))
+            u = normalize(u, axis=0, epsilon=fn.eps)
+            v = normalize(v, axis=0, epsilon=fn.eps)
         del layer._parameters[fn.name]
         layer.add_parameter(fn.name + "_orig", weight)
         setattr(layer, fn.name, weight * 1.0)
