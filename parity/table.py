@@ -613,6 +613,16 @@ add(F + "ctc_loss", [((X((5, 2, 4), low=-3.0, high=0.0), C([[1, 2], [3, 1]], "in
                      ((X((5, 2, 4), low=-3.0, high=0.0), C([[1, 2], [3, 1]], "int32"), C([5, 4]), C([2, 1])),
                       {"reduction": "sum"})], dtypes=F32)
 
+add(F + "max_unpool1d", [((X((1, 2, 2)), C([[[0, 3], [1, 2]]]), 2), {})], dtypes=FL)
+add(F + "max_unpool2d", [((X((1, 1, 2, 2)), C([[[[0, 3], [9, 14]]]]), 2), {}),
+                         ((X((1, 1, 2, 2)), C([[[[0, 3], [9, 14]]]]), 2), {"output_size": [5, 5]})], dtypes=FL)
+add(F + "max_unpool3d", [((X((1, 1, 1, 1, 2)), C([[[[[0, 3]]]]]), 2), {})], dtypes=FL)
+add(F + "hsigmoid_loss", [((X((3, 4)), I((3,), 5), 5, X((4, 4))), {}), ((X((3, 4)), I((3,), 5), 5, X((4, 4)), X((4, 1))),
+                                                                    {})], dtypes=F32)
+add(F + "margin_cross_entropy", [((X((3, 5), low=-1, high=1), I((3,), 5)), {"return_softmax": True})],
+    dtypes=F32, tol=10.0)
+add(F + "npair_loss", [((X((3, 4)), X((3, 4)), I((3,), 3)), {"l2_reg": 0.01})], dtypes=FL)
+
 # ------------------------------------------------------------------ more Tensor methods and properties
 binary("Tensor.mul Tensor.sub Tensor.div Tensor.floor_divide Tensor.remainder Tensor.less_than "
        "Tensor.greater_equal Tensor.logical_and Tensor.bitwise_xor Tensor.atan2 Tensor.fmax Tensor.minimum",
@@ -686,7 +696,8 @@ for _api in TABLE:
 # public APIs deliberately not generated, with the reason (the report lists them)
 SKIPPED = {
     "random": "rand, randn, uniform, normal, randint, randperm, bernoulli, multinomial, poisson, dropout in "
-              "training, rrelu/gumbel_softmax sampling, *_ random fills: their streams are checked against "
+              "training, rrelu/gumbel_softmax sampling, class_center_sample, fractional max-pools, "
+              "*_ random fills: their streams are checked against "
               "real Paddle's fixtures by the random-stream tests, not here",
     "creation": "zeros/ones/full/arange/linspace/eye/empty take shapes, not tensors: covered by "
                 "tests/tensor/test_creation.py against Paddle",
