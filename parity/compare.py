@@ -21,7 +21,8 @@ TOL = {"float64": (1e-9, 1e-12), "float32": (1e-5, 1e-6), "float16": (2e-3, 1e-4
 # Paddle's Python-level dtype checks (a refusal, not a missing kernel): purepaddle should refuse too
 DTYPE_CHECKS = ("data type of input must be", "must be one of", "should be one of", "Type promotion only support",
                 "data type of input Variable must be", "only support")
-NO_KERNEL = ("is not registered", "kernel with key", "not support the data type", "does not have kernel")
+NO_KERNEL = ("is not registered", "kernel with key", "not support the data type", "does not have kernel",
+             "for cpu kernel")
 
 
 class Mismatch(Exception):
