@@ -50,9 +50,9 @@ def scan_reduce(vals, axis=-1, valid=None):
     after = pos > np.where(nan, pos, -1).max(axis=-1, keepdims=True)
     if valid is not None:
         after = after & valid
-    out = np.where(after, vals, -np.inf).max(axis=-1).astype(vals.dtype)
-    out[~after.any(axis=-1)] = np.nan  # nothing after the last NaN: the NaN itself
-    return out
+    out = np.where(after, vals, -np.inf).max(axis=-1)
+    # nothing after the last NaN: the NaN itself
+    return np.where(after.any(axis=-1), out, np.nan).astype(vals.dtype)
 
 
 def first_max(vals, axis=-1):
