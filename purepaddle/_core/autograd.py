@@ -267,8 +267,7 @@ def _call_backward(node, grads, retain_graph):
     """Call the op's backward with one grad per output (zeros filled in for multi-output ops,
     unless the op takes None for unused outputs: materialize_grads = False)."""
     if node._multi:
-        if node.materialize_grads:
-            grads = _fill_zeros(node, grads)
+        grads = _output_grads(node, grads, node.materialize_grads)
         struct = node._out_struct
         args = grads if struct is None else _restructure(grads, struct)
     else:
@@ -291,18 +290,21 @@ def _call_backward(node, grads, retain_graph):
     return in_grads
 
 
-def _fill_zeros(node, grads):
-    """Materialise zero grads for outputs that received none (multi-output ops).
+def _output_grads(node, grads, fill):
+    """The gradients a multi-output op's backward receives, one per output.
 
-    Outputs that never carry gradient (nondiff_outputs: indices, masks, reserve buffers) stay
-    None: no op's backward reads their grads, so zero-filling them is wasted memory traffic.
+    Outputs that never carry gradient (nondiff_outputs: indices, masks, reserve buffers) get None even when
+    a gradient reached them (they are graph members with stop_gradient=False, as in Paddle, whose grad
+    kernels ignore them too); with `fill`, the other outputs nobody used get zeros.
     """
     out = list(grads)
     nondiff = node._nondiff_flags(node._out_struct)
     if len(nondiff) != len(out):  # a node with its own output layout (PyLayer): fill every output
         nondiff = (False,) * len(out)
     for i, g in enumerate(out):
-        if g is None and not nondiff[i]:
+        if nondiff[i]:
+            out[i] = None
+        elif g is None and fill:
             shape, dt = node._out_meta[i]
             out[i] = _make(np.zeros(shape, dtype=dt))
     return out

@@ -159,7 +159,7 @@ def _wrap_multi(op, op_cls, inputs, out, record, single=False):
     for i, a in enumerate(flat):
         if type(a) is not _ndarray:
             a = _to_array(a)
-        if record and not nondiff[i] and a.dtype.kind in "fcV":
+        if record:  # every output of a recorded op joins the graph, integer ones too (Paddle's eager rule)
             outs.append(_make(a, False, op, i))
         else:
             outs.append(_make(a))

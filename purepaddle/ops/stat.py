@@ -12,7 +12,7 @@ from .math.reduction import ReduceSum, _Reduce, _add_reduce, _count, expand_back
 
 @register("reduce_mean")
 class ReduceMean(_Reduce):
-    """Mean; integer inputs give the truncated integer mean, bool inputs `any` (as Paddle)."""
+    """Mean; integer inputs give the truncated float32 mean, bool inputs `any` (as Paddle)."""
 
     saves = ("X",)
 
@@ -30,11 +30,13 @@ class ReduceMean(_Reduce):
             return out if out.dtype == x.dtype else out.astype(x.dtype)
         if k == "b":
             return x.any(axis=ax, keepdims=kd)
-        s = x.sum(axis=ax, keepdims=kd, dtype=np.int64)
+        # Paddle's integer mean works in float32: each element rounded to float32, summed and divided in float32,
+        # then truncated toward zero (the mean of int64 [2**40 + 1, 2**40 + 2, 3] is 733007773696)
+        s = x.astype(np.float32).sum(axis=ax, keepdims=kd, dtype=np.float32)
         n = x.size // s.size if s.size else 0
         if n:
-            s = np.abs(s) // n * np.sign(s)  # C-style division truncates toward zero
-        return s.astype(x.dtype)
+            s = s / np.float32(n)
+        return np.asarray(s).astype(x.dtype)
 
     def backward(self, out_grad):
         (x,) = self.saved

@@ -154,6 +154,7 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
         x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
     dims = [] if axis is None or nd == 0 else [int(axis) % nd]
     values, index = apply(Median, x, axis=dims, keepdim=bool(keepdim), mode=mode)
+    index.stop_gradient = True  # Paddle's median cuts its indices off the graph (other ops' indices stay on it)
     if mode == "min" and axis is not None:
         if out is not None:
             write_out(values, out[0])
@@ -220,6 +221,7 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
     if x.dtype not in (_dt.int32, _dt.int64, _dt.float32, _dt.float64):
         raise kernel_error("nanmedian", x.dtype, "int32, int64, float64, float32")
     out, index = apply(E.NanMedian, x, axis=axes, keepdim=bool(keepdim), mode=mode)
+    index.stop_gradient = True  # as median's
     return (out, index) if mode == "min" and need_index else out
 
 

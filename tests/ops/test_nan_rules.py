@@ -1,5 +1,6 @@
 """NaN inputs give Paddle 3.3.1's CPU answers (values written by real Paddle): relu maps NaN to 0; erf,
-softshrink and thresholded_relu keep it; leaky_relu's gradient at NaN is 0."""
+softshrink and thresholded_relu keep it; leaky_relu's gradient at NaN is 0;
+vector_norm with p=+-inf scans (a NaN counts only when last), its p=0 gradient is zeros; sinc(NaN) is 1."""
 import numpy as np
 import pytest
 
@@ -36,3 +37,52 @@ def test_erf_nan_on_long_input():
     x[[3, 40]] = nan
     y = paddle.erf(paddle.to_tensor(x)).numpy()
     assert np.isnan(y[[3, 40]]).all() and not np.isnan(np.delete(y, [3, 40])).any()
+
+
+inf = float("inf")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("values, p, out, grad", [
+    # Paddle's p_norm scans |x| keeping `y > x ? y : x` (min: `y < x ? y : x`): a NaN counts only when last
+    ([nan, 1.0, -3.0], inf, 3.0, [nan, 0.0, -1.0]),
+    ([nan, 1.0, -3.0], -inf, 1.0, [nan, 1.0, -0.0]),
+    ([1.0, -3.0, nan], inf, nan, [0.0, -0.0, nan]),
+    ([-inf, nan, 2.0], inf, 2.0, [-0.0, nan, 1.0]),
+    ([nan, nan], -inf, nan, [nan, nan]),
+    ([nan, 1.0, -3.0], 0, 3.0, [0.0, 0.0, 0.0]),  # p=0: the gradient is zeros, NaN or not
+])
+def test_vector_norm_nan_like_paddle(values, p, out, grad, dtype):
+    x = paddle.to_tensor(np.array(values, dtype), stop_gradient=False)
+    y = paddle.linalg.vector_norm(x, p=p)
+    y.backward()
+    np.testing.assert_allclose(y.numpy(), out, equal_nan=True)
+    np.testing.assert_allclose(x.grad.numpy(), grad, equal_nan=True)
+
+
+def test_vector_norm_inf_scans_along_an_axis():
+    x = paddle.to_tensor(np.array([[nan, 1.0], [2.0, -3.0]], "float32"))
+    np.testing.assert_array_equal(paddle.linalg.vector_norm(x, p=inf, axis=0).numpy(), [2.0, 3.0])
+    np.testing.assert_array_equal(paddle.linalg.vector_norm(x, p=-inf, axis=1, keepdim=True).numpy(), [[1.0], [2.0]])
+    long = np.arange(1, 1001, dtype="float32")
+    long[500] = nan
+    assert paddle.linalg.vector_norm(paddle.to_tensor(long), p=-inf).item() == 502.0
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_sinc_of_nan_and_inf_is_one(dtype):
+    # Paddle's sinc replaces a NaN result by 1; the gradient there stays NaN
+    x = paddle.to_tensor(np.array([nan, inf, -inf, 0.0], dtype), stop_gradient=False)
+    y = paddle.sinc(x)
+    y.sum().backward()
+    np.testing.assert_array_equal(y.numpy(), [1.0, 1.0, 1.0, 1.0])
+    np.testing.assert_array_equal(x.grad.numpy(), [nan, nan, nan, 0.0])
+
+
+@pytest.mark.parametrize("f", [paddle.max, paddle.min, paddle.amax, paddle.amin])
+def test_extreme_of_nan_has_nan_gradient(f):
+    # a NaN extreme equals no member: Paddle's gradient 0 / 0 is NaN over the row; other rows are untouched
+    x = paddle.to_tensor(np.array([[3.0, nan, 1.0], [1.0, 2.0, 3.0]], "float32"), stop_gradient=False)
+    f(x, axis=1).sum().backward()
+    g = x.grad.numpy()
+    assert np.isnan(g[0]).all() and not np.isnan(g[1]).any()

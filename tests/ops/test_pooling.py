@@ -222,13 +222,21 @@ def test_pool_errors():
 
 
 # -- max pooling over windows that tile the map (the row-at-a-time kernels) ----------------------------------
+def _scan_max(win):
+    """Paddle's max-pool kernel on one window: y = y > v ? y : v over its members in row-major order."""
+    y = -np.inf
+    for v in win.ravel():
+        y = y if y > v else v
+    return y
+
+
 def _first_max_grad(x, g, kh, kw):
     """Brute force: each window's grad to its first element (row-major) equal to the window max."""
     dx = np.zeros(x.shape, g.dtype)
     n, c, h, w = x.shape
     for b, ch, i, j in itertools.product(range(n), range(c), range(h // kh), range(w // kw)):
         win = x[b, ch, i * kh:(i + 1) * kh, j * kw:(j + 1) * kw]
-        m = win.max()
+        m = _scan_max(win)
         hits = np.argwhere(win == m)
         if len(hits):
             y, z = hits[0]
@@ -259,13 +267,15 @@ def test_tiled_max_pool_ties_match_first_max(dtype):
 def test_tiled_max_pool_tall_windows_and_nan():
     rng = np.random.default_rng(0)
     x = rng.integers(0, 3, (2, 3, 9, 8)).astype("float32")  # many ties
-    x[0, 0, 0, 0] = np.nan
+    x[0, 0, 2, 1] = np.nan  # last in its window: the window's max is NaN
+    x[0, 1, 0, 0] = np.nan  # first in its window: Paddle's kernel passes over it
     x[1, 2, 4, 5] = -np.inf
     g = rng.standard_normal((2, 3, 3, 4)).astype("float32")
     out = P.max_sweep(x, [3, 2], [3, 2], [(0, 0), (0, 0)], [3, 4])
     dx = P.max_sweep_grad(x, out, g, [3, 2], [3, 2], [(0, 0), (0, 0)], [3, 4])
     np.testing.assert_array_equal(dx, _first_max_grad(x, g, 3, 2))
     assert np.isnan(out[0, 0, 0, 0]) and not dx[0, 0, :3, :2].any()  # a NaN max equals no element: no grad
+    assert out[0, 1, 0, 0] == np.delete(x[0, 1, :3, :2].ravel(), 0).max()
 
 
 def test_max_pool2d_layer_grad_uses_first_max():

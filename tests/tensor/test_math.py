@@ -72,6 +72,10 @@ def test_sum_mean_dtype_rules():
     m = paddle.mean(t([[1, 2, 3], [4, 5, 6]], "int32"))
     assert m.dtype == paddle.int32 and m.item() == 3          # 3.5 truncated
     assert paddle.mean(t([-1, -2])).item() == -1               # toward zero
+    # Paddle works in float32: each element rounded, summed and divided in float32 (values from Paddle 3.3.1)
+    assert paddle.mean(t([2 ** 40 + 1, 2 ** 40 + 2, 3], "int64")).item() == 733007773696
+    assert paddle.mean(t([2 ** 24 + 1, 2 ** 24 + 2], "int64")).item() == 2 ** 24
+    np.testing.assert_array_equal(paddle.mean(t([[2 ** 24 + 1, 3]] * 2, "int64"), axis=0).numpy(), [2 ** 24, 3])
     assert paddle.mean(t([True, False, False])).item() is True
     assert paddle.mean(t([1, 2]), dtype="float64").item() == 1.5
     assert math.isnan(paddle.mean(paddle.zeros([0])).item())

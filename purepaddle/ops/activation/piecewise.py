@@ -11,6 +11,7 @@ import numpy as np
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
 from .._blocking import blocked
+from .._max_rules import has_nan, scan_reduce
 from ..math.elementwise import sum_to
 from ..math.unary import _Unary, as_float
 
@@ -284,8 +285,11 @@ class Maxout(_Unary):
     def forward(self, xp, x):
         a = self.attrs
         ax, k = a["axis"] % x.ndim, a["groups"]
-        shape = x.shape[:ax] + (x.shape[ax] // k, k) + x.shape[ax + 1:]
-        return x.reshape(shape).max(axis=ax + 1)
+        groups = x.reshape(x.shape[:ax] + (x.shape[ax] // k, k) + x.shape[ax + 1:])
+        out = groups.max(axis=ax + 1)
+        if has_nan(out):  # Paddle's scan over a group: a NaN counts only when it comes last
+            out = scan_reduce(groups, axis=ax + 1)
+        return out
 
     saves = ("X", "Out")
 

@@ -1,7 +1,10 @@
 """Norm ops: p_norm, frobenius_norm, dist."""
 import numpy as np
 
+from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
+from .._max_rules import has_nan, scan_reduce
+from ..creation.fill import FillAnyLike
 from ..math.elementwise import sum_to
 
 
@@ -11,10 +14,14 @@ def pnorm_array(xp, x, p, axis, keepdim):
     a = xp.abs(x)
     if a.size == 0 and p in (np.inf, -np.inf):  # Paddle: 0 over nothing (max/min have no identity)
         r = a.sum(axis=axis, keepdims=keepdim)
-    elif p == np.inf:
-        r = a.max(axis=axis, keepdims=keepdim)
-    elif p == -np.inf:
-        r = a.min(axis=axis, keepdims=keepdim)
+    elif p in (np.inf, -np.inf):
+        r = a.max(axis=axis, keepdims=keepdim) if p > 0 else a.min(axis=axis, keepdims=keepdim)
+        if has_nan(r):  # Paddle's reduction scans: a NaN counts only when it comes last (ops/_max_rules.py)
+            flat = a.reshape(-1) if axis is None else a
+            sign = 1 if p > 0 else -1  # the min scan `y < x ? y : x` is the max scan of -|x|
+            r = sign * scan_reduce(sign * flat, axis=-1 if axis is None else axis)
+            if keepdim:
+                r = r.reshape([1] * a.ndim) if axis is None else np.expand_dims(r, axis)
     elif p == 0:
         r = (x != 0).sum(axis=axis, keepdims=keepdim)
     elif p == 2:
@@ -28,8 +35,8 @@ def pnorm_array(xp, x, p, axis, keepdim):
 
 def pnorm_grad(x, n, g, p, eps):
     """d||x||_p / dx * g with the norm n and its grad g already broadcastable against x."""
-    if p == 0:
-        return x * 0.0
+    if p == 0:  # zeros, also where x is NaN or inf (Paddle fills the gradient)
+        return apply(FillAnyLike, x, value=0.0, dtype=-1)
     if p == np.inf or p == -np.inf:
         mask = (x.abs() == n).astype(x.dtype)
         return g * x.sign() * mask

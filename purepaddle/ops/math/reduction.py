@@ -48,8 +48,9 @@ _add_reduce = np.add.reduce
 
 
 def _equal_mask(a, b, like):
-    """1.0 where a == b (NaN equals NaN), else 0.0, in like's dtype."""
-    return as_float(apply(IsClose, a, b, rtol="0.0", atol="0.0", equal_nan=True), like)
+    """1.0 where a == b, else 0.0, in like's dtype. NaN equals nothing: a NaN extreme has no tied member, and its
+    gradient 0 / 0 is NaN over the whole reduced set, as in Paddle."""
+    return as_float(apply(IsClose, a, b, rtol="0.0", atol="0.0", equal_nan=False), like)
 
 
 class _Reduce(Op):

@@ -13,12 +13,18 @@ import sys
 
 import numpy as np
 
-from ..._core.dtype import kind_of, np_finfo
+from ..._core.dtype import kind_of
+from .._max_rules import empty_max, first_max, has_nan, scan_reduce
 
 
 def lowest(dtype):
-    """The initial value of a max (Paddle uses the dtype's lowest finite value)."""
-    return np_finfo(np.dtype(dtype)).min if kind_of(np.dtype(dtype)) == "f" else np.iinfo(dtype).min
+    """The padding of a max: -inf (integers: the lowest value), which no window's maximum can fall below."""
+    return -np.inf if kind_of(np.dtype(dtype)) == "f" else np.iinfo(dtype).min
+
+
+def unmatched(dtype):
+    """The padding of a search for a window's maximum: NaN, equal to nothing (integers: the lowest value)."""
+    return np.nan if kind_of(np.dtype(dtype)) == "f" else np.iinfo(dtype).min
 
 
 def _kernel_error(msg):
@@ -124,15 +130,26 @@ def _tiled_max(x, ks):
     return out
 
 
-def max_sweep(x, ks, ss, pads, out_sp):
-    """Max over regular windows."""
+def max_sweep(x, ks, ss, pads, out_sp, ignore_nan=False):
+    """Max over regular windows, by Paddle's scan (a NaN counts only when last in its window) or, with
+    ignore_nan (adaptive bins), by its indexed comparison (ops/_max_rules.py)."""
     if len(ks) == 2 and _tiles(x.shape, ks, ss, pads, out_sp):
-        return _tiled_max(x, ks)
-    xp = _padded(x, ks, ss, pads, out_sp, lowest(x.dtype))
-    sl = offset_slices(ks, ss, out_sp)
-    out = xp[next(sl)].copy()
-    for s in sl:
-        np.maximum(out, xp[s], out=out)
+        out = _tiled_max(x, ks)
+    else:
+        xp = _padded(x, ks, ss, pads, out_sp, lowest(x.dtype))
+        sl = offset_slices(ks, ss, out_sp)
+        out = xp[next(sl)].copy()
+        for s in sl:
+            np.maximum(out, xp[s], out=out)
+    bins = regular_bins(x.shape[2:], ks, ss, pads, out_sp)
+    if has_nan(out):  # np.maximum let a NaN through: the windows holding one are decided by Paddle's rule
+        vals, flat = gather_bins(x, *bins, fill=0)
+        out = first_max(vals)[0] if ignore_nan else scan_reduce(vals, valid=flat >= 0)
+    empty = np.zeros(out_sp, dtype=bool)
+    for d, (st, en) in enumerate(zip(*bins)):
+        empty |= (en <= st).reshape([-1 if i == d else 1 for i in range(len(out_sp))])
+    if empty.any():  # windows lying wholly in padding (ceil_mode)
+        out[:, :, empty] = empty_max(x.dtype)
     return out
 
 
@@ -232,7 +249,7 @@ def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
             np.bitwise_or(taken, eq, out=taken)
             np.multiply(g, hit, out=dx[s])
         return dx
-    xp = _padded(x, ks, ss, pads, out_sp, lowest(x.dtype))
+    xp = _padded(x, ks, ss, pads, out_sp, unmatched(x.dtype))
 
     def first_match(t, s):
         np.equal(xp[s], out, out=eq)
@@ -245,7 +262,7 @@ def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
 
 def max_sweep_gather(x, out, gg, ks, ss, pads, out_sp):
     """Adjoint of max_sweep_grad: gg read at each window's first max."""
-    xp = _padded(x, ks, ss, pads, out_sp, lowest(x.dtype))
+    xp = _padded(x, ks, ss, pads, out_sp, unmatched(x.dtype))
     ggp = _padded(gg, ks, ss, pads, out_sp, 0)
     taken = np.zeros(out.shape, dtype=bool)
     res = np.zeros(out.shape, dtype=gg.dtype)
@@ -290,11 +307,14 @@ def gather_bins(x, starts, ends, fill):
 
 
 def bins_max(x, starts, ends):
-    """Max and its first flat spatial index over each bin (-lowest and -1 for empty bins)."""
-    vals, flat = gather_bins(x, starts, ends, lowest(x.dtype))
-    arg = vals.argmax(axis=-1)
-    out = np.take_along_axis(vals, arg[..., None], -1)[..., 0]
+    """Max and its first flat spatial index over each bin, by Paddle's indexed comparison: a NaN never wins
+    (an all-NaN bin gives NaN at its first member; ops/_max_rules.py)."""
+    vals, flat = gather_bins(x, starts, ends, unmatched(x.dtype))  # a missing member (NaN) never wins
+    out, arg = first_max(vals)
     mask = np.take_along_axis(np.broadcast_to(flat, vals.shape), arg[..., None], -1)[..., 0]
+    empty = mask < 0  # a bin lying wholly in padding
+    if empty.any():
+        out[empty] = empty_max(x.dtype)
     return out, mask.astype(np.int32)
 
 

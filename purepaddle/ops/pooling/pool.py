@@ -7,8 +7,9 @@ from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
 from ..conv.conv import _from_first, _spatial, _to_first
 from ..conv._kernels import channel_last
+from .._max_rules import first_max, has_nan, scan_reduce
 from ._windows import (_outer, adaptive_bounds, avg_divisor, bins_max, bins_sum, bins_sum_grad, geometry, max_sweep,
-                       max_sweep_gather, max_sweep_grad, scatter_flat, scatter_sweep, sum_sweep)
+                       max_sweep_gather, max_sweep_grad, regular_bins, scatter_flat, scatter_sweep, sum_sweep)
 
 
 # -- pool2d / pool3d -------------------------------------------------------------------------
@@ -29,12 +30,15 @@ def _pool_forward(x, a):
             div = _outer([e - s for s, e in zip(starts, ends)])
             return (bins_sum(x, starts, ends) / div).astype(x.dtype)
     ks, ss, pads, out_sp = geo
+    adaptive = a.get("adaptive", False)  # Paddle's adaptive max compares with an index: a NaN never wins
     if all(k == n for k, n in zip(ks, in_sp)) and not any(b or e for b, e in pads) and out_sp == [1] * len(ks):
         flat = x.reshape(x.shape[:2] + (-1,))  # global pooling: one reduction over the whole map
         red = flat.max(axis=-1) if kind == "max" else flat.mean(axis=-1, dtype=x.dtype)
+        if kind == "max" and has_nan(red):
+            red = first_max(flat)[0] if adaptive else scan_reduce(flat)
         return red.reshape(x.shape[:2] + (1,) * len(ks))
     if kind == "max":
-        return max_sweep(x, ks, ss, pads, out_sp)
+        return max_sweep(x, ks, ss, pads, out_sp, ignore_nan=adaptive)
     with np.errstate(divide="ignore", invalid="ignore"):
         out = sum_sweep(x, ks, ss, pads, out_sp)
         out /= avg_divisor(in_sp, ks, ss, pads, out_sp, a.get("exclusive", True) or a.get("adaptive", False)) \
@@ -90,6 +94,8 @@ def _pool_grad(x, out, g, a):
             div = _outer([e - s for s, e in zip(starts, ends)])
             return bins_sum_grad((g / div).astype(g.dtype), starts, ends, x.shape)
     ks, ss, pads, out_sp = geo
+    if kind == "max" and a.get("adaptive", False) and has_nan(out):  # an all-NaN bin: its first member
+        return scatter_flat(g, bins_max(x, *regular_bins(in_sp, ks, ss, pads, out_sp))[1], x.shape)
     if kind == "max":
         return max_sweep_grad(x, out, g, ks, ss, pads, out_sp)
     div = avg_divisor(in_sp, ks, ss, pads, out_sp, a.get("exclusive", True) or a.get("adaptive", False))

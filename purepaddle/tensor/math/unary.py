@@ -785,7 +785,8 @@ def frac(x, name=None, *, out=None):
 
 
 def sinc(x, name=None):
-    """Elementwise normalized sinc: sin(pi x) / (pi x), 1 at 0.
+    """Elementwise normalized sinc: sin(pi x) / (pi x), 1 at 0 (and, as in Paddle, where that is NaN: at NaN and
+    +-inf).
 
     Examples:
         .. code-block:: python
@@ -805,7 +806,9 @@ def sinc(x, name=None):
     tiny = apply(FillAnyLike, x, value=1.0e-20, dtype=-1)
     safe = apply(Where, x == 0.0, tiny, x)
     t = apply(U.Scale, safe, scale=math.pi, bias=0.0, bias_after_scale=True)
-    return apply(U.Sin, t) / t
+    out = apply(U.Sin, t) / t
+    # Paddle's sinc then replaces NaN by 1: sinc(NaN) and sinc(+-inf) are 1, with a NaN gradient
+    return apply(Where, apply(U.IsNan, out), apply(FillAnyLike, x, value=1.0, dtype=-1), out)
 
 
 def _angle_scale(x, factor, api):
