@@ -112,6 +112,14 @@ class ThreadPoint(_Rules):
     def active(self, value):
         setattr(LOCAL.state, self.name, value)
 
+    def swap(self, value):
+        """Slot only: set this thread's value and return its previous one (one thread-local read: auto_cast
+        swaps around every op it casts)."""
+        st = LOCAL.state
+        prev = getattr(st, self.name)
+        setattr(st, self.name, value)
+        return prev
+
     @property
     def _stack(self):
         """The values that this thread's nested installs covered (outermost first)."""
