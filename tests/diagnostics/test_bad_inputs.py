@@ -214,6 +214,10 @@ def test_issue13_bad_values_in_paddles_words():
         bce(paddle.to_tensor([0.5, float("nan")]), paddle.ones([2]))
     with pytest.raises(ValueError, match=r"less than or equal to 1\n.*x_data\[i\]:1.5"):  # the first bad element
         bce(paddle.to_tensor([1.5, -0.5]), paddle.ones([2]))
+    with pytest.raises(IndexError, match=r"should be <= 1, but got nan"):  # Paddle's order: NaN passes `>= 0`
+        paddle.bernoulli(paddle.to_tensor([0.5, float("nan"), -0.2]))
+    with pytest.raises(IndexError, match=r"should be >= 0, but got -0.2"):
+        paddle.bernoulli(paddle.to_tensor([-0.2, float("nan")]))
 
 
 def test_conv_with_an_empty_kernel_is_zeros_as_in_paddle():
