@@ -666,7 +666,8 @@ def test_face_checker_catches_definitions_and_forwarding(tmp_path):
 # Only _core/mode.py (the flag) and _core/dispatch.py (apply and its queries known_value, differentiable_backward,
 # building_program) read STATE.static; the floors that build ops (ops, tensor, nn) never ask in_dynamic_mode() /
 # in_static_mode() either: both modes build the same ops for the same call. Floor-6 APIs whose behaviour Paddle
-# defines per mode (optimizer.minimize, hapi, static.nn, fleet, jit) call in_dynamic_mode().
+# defines per mode (optimizer.minimize, hapi, static.nn, fleet, jit) call in_dynamic_mode(). The calling thread's
+# record (`mode.LOCAL.state`, what STATE forwards to) counts as STATE.
 MODE_HOMES = {f"{PKG}._core.mode", f"{PKG}._core.dispatch"}
 MODE_CALLS = {"in_dynamic_mode", "in_static_mode", "in_dygraph_mode", "_non_static_mode"}
 OP_BUILDING = {"ops", "tensor", "nn"}
@@ -686,7 +687,7 @@ def mode_branches(text, module):
     builds_ops = len(module.split(".")) > 1 and module.split(".")[1] in OP_BUILDING
     found = []
     for node in ast.walk(ast.parse(text)):
-        if (isinstance(node, ast.Attribute) and node.attr == "static" and _dotted_tail(node.value) == "STATE"
+        if (isinstance(node, ast.Attribute) and node.attr == "static" and _dotted_tail(node.value) in ("STATE", "state")
                 and module not in MODE_HOMES):
             found.append((node.lineno, "STATE.static"))
         elif isinstance(node, ast.Call) and builds_ops and _dotted_tail(node.func) in MODE_CALLS:
@@ -716,6 +717,8 @@ def test_mode_checker_on_synthetic_sources(tmp_path):
     assert mode_branches("from .._core.mode import STATE\nif STATE.static:\n    pass", f"{PKG}.optimizer.sgd") == [
         (2, "STATE.static")]
     assert mode_branches("import purepaddle._core.mode as m\nx = not m.STATE.static", f"{PKG}.io.reader") == [
+        (2, "STATE.static")]
+    assert mode_branches("from .._core.mode import LOCAL\nx = LOCAL.state.static", f"{PKG}.nn.clip") == [
         (2, "STATE.static")]
     assert mode_branches("def f():\n    return in_dynamic_mode()", f"{PKG}.ops.norm") == [(2, "in_dynamic_mode()")]
     assert mode_branches("import purepaddle as p\nif p.in_static_mode(): pass", f"{PKG}.nn.layer.layers") == [

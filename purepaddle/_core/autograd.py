@@ -4,7 +4,7 @@ import sys
 import numpy as np
 
 from . import hooks
-from .mode import STATE
+from .mode import LOCAL, ThreadStacks
 from .op import OP_RAN, SAVED_TENSORS, _restructure
 from .tensor import BACKWARD_ENGINE, SelectedRows, Tensor
 
@@ -101,19 +101,20 @@ def _run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=F
             roots.append(node)
         b[t._idx] = _sum(b[t._idx], g)
 
-    prev = STATE.grad_enabled
-    prev_phase = STATE.phase
-    STATE.grad_enabled = bool(create_graph)
-    STATE.phase = "backward"  # diagnostics (nan/inf check, profiler) tell backward ops from forward ones
+    st = LOCAL.state  # this thread's: a backward here leaves other threads' grad mode alone
+    prev = st.grad_enabled
+    prev_phase = st.phase
+    st.grad_enabled = bool(create_graph)
+    st.phase = "backward"  # diagnostics (nan/inf check, profiler) tell backward ops from forward ones
     try:
         for t, g in leaf_roots:
             _to_leaf(t, g, cap)
         if roots:
             _propagate(roots, buffers, retain_graph, cap)
     finally:
-        STATE.grad_enabled = prev
-        STATE.phase = prev_phase
-        STATE.phase_op = None
+        st.grad_enabled = prev
+        st.phase = prev_phase
+        st.phase_op = None
     if cap is None or inputs is None:
         return None
     return cap.finish(allow_unused, create_graph)
@@ -156,12 +157,13 @@ def _propagate(roots, buffers, retain_graph, cap):
     ready = [n for n in roots if n not in deps]
     pop = buffers.pop
     track = OP_RAN.active is not None  # diagnostics want to know whose backward each op belongs to
+    st = LOCAL.state
     while ready:
         node = ready.pop()
         grads = pop(node, None)
         nexts = node.next
         if track:
-            STATE.phase_op = node
+            st.phase_op = node
         if grads is not None and (keep is None or node in keep):
             if node._out_hooks is not None or node._retain is not None or cap is not None:
                 grads = _output_hooks(node, grads, cap)
@@ -246,7 +248,7 @@ def _output_hooks(node, grads, cap):
             t = ref()
             if t is not None and grads[i] is not None:
                 g = grads[i]
-                if not STATE.grad_enabled:
+                if not LOCAL.state.grad_enabled:
                     g = _make(g._data, True, None, 0, g._place)
                 t._grad = _sum(t._grad, g)
     if cap is not None:
@@ -326,8 +328,9 @@ def _to_leaf(t, g, cap):
             r = h(g)
             if r is not None:
                 g = r
+    grad_enabled = LOCAL.state.grad_enabled
     if g._data.dtype != t._data.dtype:
-        g = g.astype(t.dtype) if STATE.grad_enabled else _make(g._data.astype(t._data.dtype))
+        g = g.astype(t.dtype) if grad_enabled else _make(g._data.astype(t._data.dtype))
     if cap is not None:
         if id(t) in cap.blocked:
             return
@@ -339,7 +342,7 @@ def _to_leaf(t, g, cap):
     if g._data.shape != t._data.shape and g._data.size == t._data.size:
         g = g.reshape(list(t._data.shape))
     old = t._grad
-    if STATE.grad_enabled:  # create_graph: keep the gradient's own graph
+    if grad_enabled:  # create_graph: keep the gradient's own graph
         t._grad = _sum(old, g)
         t._owns_grad = False
     elif old is None:  # Paddle 3 leaves' .grad report stop_gradient=False
@@ -427,10 +430,11 @@ class saved_tensors_hooks:
 
     def __init__(self, pack_hook, unpack_hook):
         self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
-        self._handles = []  # one per open `with` (the same object may be entered again, nested)
+        self._handles = ThreadStacks()  # one per open `with` (the same object may be entered again, nested,
+        # or by several threads at once: each thread's installs live in its own per-thread point)
 
     def __enter__(self):
-        self._handles.append(SAVED_TENSORS.install((self.pack_hook, self.unpack_hook)))
+        self._handles.push(SAVED_TENSORS.install((self.pack_hook, self.unpack_hook)))
         return self
 
     def __exit__(self, *exc):

@@ -9,7 +9,7 @@ import numpy as np
 
 from . import dtype as _dt
 from . import hooks
-from .mode import STATE, set_grad_enabled
+from .mode import LOCAL, set_grad_enabled
 from .op import OP_RAN, _restructure, timed_kernel
 from .tensor import Tensor
 
@@ -25,7 +25,8 @@ CONST_BUILDER = hooks.declare(
     "op); dispatch.constant calls it; static/builder.py installs it")
 AMP = hooks.declare(
     "amp", "eager auto_cast: amp(op_cls, inputs, attrs) casts the inputs and returns the op's outputs (it runs "
-    "apply again with itself swapped out); dispatch.apply calls it; amp.auto_cast and amp.lowp install it")
+    "apply again with itself swapped out); dispatch.apply calls it; amp.auto_cast and amp.lowp install it; per "
+    "thread (auto_cast in one thread never casts another thread's ops)", per_thread=True)
 
 
 def apply(op_cls, *inputs, **attrs):
@@ -34,11 +35,11 @@ def apply(op_cls, *inputs, **attrs):
     Eager: forward on arrays, record a grad node when some input needs grad.
     Static: hand over to the builder that appends an OpDesc to the current block.
     """
-    st = STATE
+    st = LOCAL.state  # this thread's mode; the per-thread `amp` point's value is st.amp
     if st.static:
         return BUILDER.active(op_cls, inputs, attrs)
-    if AMP.active is not None:  # auto_cast: the amp floor casts the inputs, then calls apply again with amp off
-        return AMP.active(op_cls, inputs, attrs)
+    if st.amp is not None:  # auto_cast: the amp floor casts the inputs, then calls apply again with amp off
+        return st.amp(op_cls, inputs, attrs)
     if OP_RAN.active is not None:  # diagnostics (nan/inf check, profiler): the observed path
         return _apply_observed(op_cls, inputs, attrs)
     op = op_cls(attrs)
@@ -93,7 +94,7 @@ def _apply_observed(op_cls, inputs, attrs):
         if getattr(e, "paddle_kernel", False):
             raise
         raise explain(op, inputs, e) from e
-    record = STATE.grad_enabled and op_cls.differentiable and _needs_grad(inputs)
+    record = LOCAL.state.grad_enabled and op_cls.differentiable and _needs_grad(inputs)
     if op_cls._multi:
         return _wrap_multi(op, op_cls, inputs, out, record)
     if type(out) is not _ndarray:
@@ -128,7 +129,7 @@ def _apply_general(op, op_cls, inputs):
         if getattr(e, "paddle_kernel", False):
             raise
         raise explain(op, inputs, e) from e
-    record = STATE.grad_enabled and op_cls.differentiable and _needs_grad(inputs)
+    record = LOCAL.state.grad_enabled and op_cls.differentiable and _needs_grad(inputs)
     if not op_cls._multi:
         out = (out,)
     return _wrap_multi(op, op_cls, inputs, out, record, single=not op_cls._multi)
@@ -136,7 +137,7 @@ def _apply_general(op, op_cls, inputs):
 
 def constant(array):
     """A constant operand from an ndarray: a Tensor eagerly, an assign_value op in static mode."""
-    if STATE.static:
+    if LOCAL.state.static:
         return CONST_BUILDER.active(array)
     return _make(array)
 
@@ -217,10 +218,11 @@ def _edges(inputs, duplicable):
 
 def apply_inplace(op_cls, target, *inputs, **attrs):
     """Run op_cls(target, *inputs) and write the result into `target` (x.add_(y), relu_)."""
-    if STATE.static:
+    st = LOCAL.state
+    if st.static:
         out = BUILDER.active(op_cls, (target,) + inputs, attrs)
         return _static_inplace(target, out)
-    needs = STATE.grad_enabled and (not target.stop_gradient or _needs_grad(inputs))
+    needs = st.grad_enabled and (not target.stop_gradient or _needs_grad(inputs))
     if needs and target._node is None and not target.stop_gradient:
         raise ValueError(
             f"(InvalidArgument) Leaf Var ({target.name}) that doesn't stop gradient can't use inplace strategy.")
@@ -310,7 +312,7 @@ def known_value(x):
     Written `v = known_value(x); if v is not None and ...`, such code reads the same in both modes
     and builds the same ops either way.
     """
-    if STATE.static:
+    if LOCAL.state.static:
         return None
     return x._data
 
@@ -322,7 +324,8 @@ def differentiable_backward():
     Why: otherwise (plain eager backward, or append_backward building a Program) the rule emits
     Paddle's fused `*_grad` op, which is what Paddle's programs contain.
     """
-    return STATE.grad_enabled and not STATE.static
+    st = LOCAL.state
+    return st.grad_enabled and not st.static
 
 
 def building_program():
@@ -333,4 +336,4 @@ def building_program():
     by name, Python callbacks appended as ops. Code creating those asks this; it must never pick
     different ops for the same call (ops, tensor and nn build the same ops in both modes).
     """
-    return STATE.static
+    return LOCAL.state.static

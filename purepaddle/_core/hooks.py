@@ -16,6 +16,12 @@ The caller reads `point.active`, one attribute test: None while nothing is insta
   on every change, so a listener may install or remove others while they are being called), None when
   empty. `install(fn)` returns a handle (a second install of the same fn is a no-op); `remove(fn)`.
 
+A point is process-wide (what one thread installs, every thread sees: the static builder, FLAGS-driven
+listeners, the profiler) or, declared with `per_thread=True`, holds a value per thread, idle in a new one
+(a `ThreadPoint`): the state a user scopes with a `with` block around their own ops (auto_cast,
+saved_tensors_hooks), which must neither reach ops that other threads run meanwhile nor be undone by their
+exits (torch keeps both per thread; Paddle keeps its AMP level per thread).
+
 Examples:
     .. code-block:: python
 
@@ -27,18 +33,15 @@ Examples:
 """
 import sys
 
+from .mode import LOCAL, add_field
+
 _POINTS = {}  # name -> Point, in declaration order
 
 
-class Point:
-    """One declared extension point: its name, doc, declaring module, kind, and what is installed."""
+class _Rules:
+    """What installing into a point means (shared by process-wide and per-thread points)."""
 
-    __slots__ = ("active", "name", "doc", "module", "kind", "_stack")
-
-    def __init__(self, name, doc, module, kind):
-        self.active = None
-        self.name, self.doc, self.module, self.kind = name, doc, module, kind
-        self._stack = []  # slot: the values that nested installs covered (outermost first)
+    __slots__ = ()
 
     def install(self, value):
         """Install value (a slot's new value, or one more listener); returns a handle with remove()."""
@@ -73,7 +76,58 @@ class Point:
         return value is self.active if self.kind == "slot" else value in (self.active or ())
 
     def __repr__(self):
-        return f"<hook {self.name!r} ({self.kind}) declared in {self.module}>"
+        scope = ", per thread" if self.per_thread else ""
+        return f"<hook {self.name!r} ({self.kind}{scope}) declared in {self.module}>"
+
+
+class Point(_Rules):
+    """One declared extension point: its name, doc, declaring module, kind, and what is installed."""
+
+    __slots__ = ("active", "name", "doc", "module", "kind", "_stack")
+    per_thread = False
+
+    def __init__(self, name, doc, module, kind):
+        self.active = None
+        self.name, self.doc, self.module, self.kind = name, doc, module, kind
+        self._stack = []  # slot: the values that nested installs covered (outermost first)
+
+
+class ThreadPoint(_Rules):
+    """A point holding its value per thread, idle in a new thread. The value lives in the thread's
+    `mode.ThreadState` under the point's name, so a hot path that has the thread's state at hand already
+    reads it as a plain attribute (`LOCAL.state.amp`); `active` gives the calling thread's value."""
+
+    __slots__ = ("name", "doc", "module", "kind")
+    per_thread = True
+
+    def __init__(self, name, doc, module, kind):
+        self.name, self.doc, self.module, self.kind = name, doc, module, kind
+        add_field(name, None)
+
+    @property
+    def active(self):
+        return getattr(LOCAL.state, self.name)
+
+    @active.setter
+    def active(self, value):
+        setattr(LOCAL.state, self.name, value)
+
+    def swap(self, value):
+        """Slot only: set this thread's value and return its previous one (one thread-local read: auto_cast
+        swaps around every op it casts)."""
+        st = LOCAL.state
+        prev = getattr(st, self.name)
+        setattr(st, self.name, value)
+        return prev
+
+    @property
+    def _stack(self):
+        """The values that this thread's nested installs covered (outermost first)."""
+        stacks = LOCAL.state.stacks
+        stack = stacks.get(self.name)
+        if stack is None:
+            stack = stacks[self.name] = []
+        return stack
 
 
 class _Handle:
@@ -95,13 +149,15 @@ class _Handle:
         return False
 
 
-def declare(name, doc, kind="slot"):
-    """Declare the hook point `name` (once, in the module that calls it); returns its Point."""
+def declare(name, doc, kind="slot", per_thread=False):
+    """Declare the hook point `name` (once, in the module that calls it); returns its Point (a ThreadPoint
+    when `per_thread`: installs made in one thread are seen by that thread only)."""
     if kind not in ("slot", "listeners"):
         raise ValueError(f"hook kind must be 'slot' or 'listeners', got {kind!r}")
     if name in _POINTS:
         raise ValueError(f"hook point {name!r} is already declared in {_POINTS[name].module}")
-    point = _POINTS[name] = Point(name, doc, sys._getframe(1).f_globals.get("__name__", "?"), kind)
+    cls = ThreadPoint if per_thread else Point
+    point = _POINTS[name] = cls(name, doc, sys._getframe(1).f_globals.get("__name__", "?"), kind)
     return point
 
 

@@ -1,30 +1,112 @@
-"""Global mode state: dynamic vs static, grad recording on/off, the phase diagnostics read.
+"""Mode state: dynamic vs static, grad recording on/off, the phase diagnostics read; per thread, as in Paddle.
 
 What higher floors plug in (the static builder, auto_cast, op listeners, ...) is not here: those are the
 declared hook points of `_core/hooks.py`.
+
+Each thread has its own grad mode (on in a new thread), phase and static flag, as Paddle's tracer and torch
+keep them: `no_grad` in one thread never stops another from recording, and a backward in one thread does not
+switch grad off for the others. A new thread starts in the mode most recently set by any thread (Paddle's
+`global_var` does the same: `enable_static()` before starting threads puts them in static mode). The
+program_guard stack is process-wide, as Paddle's default programs are.
+
+Where they live: each thread's fields are one plain `ThreadState` (`LOCAL.state`), so the per-op hot path
+pays one thread-local read (`st = LOCAL.state`) and then plain attribute reads. `STATE` is the one
+process-wide handle the rest of the code reads and writes (`STATE.grad_enabled = False`): its per-thread
+fields forward to the calling thread's `ThreadState`.
 """
 import functools
+import threading
+
+_get_ident = threading.get_ident
+_LAST_STATIC = [False]  # the mode a new thread starts in: the one most recently set by any thread
+
+
+class ThreadState:
+    """The engine's fields of one thread, and the values of the per-thread hook points (`hooks.ThreadPoint`
+    keeps its value here under the point's name; `add_field` gives it its class-level default)."""
+
+    def __init__(self):
+        self.static = _LAST_STATIC[0]  # building a Program instead of running eagerly
+        self.grad_enabled = True    # record grad nodes in eager mode
+        self.phase = None           # None (forward / user code), "backward" or "optimizer": read by diagnostics
+        self.phase_op = None        # the grad node whose backward runs (kept only while op_ran listeners exist)
+        self.stacks = {}            # per-thread hook point name -> what its nested installs covered
+
+
+def add_field(name, default):
+    """Declare one more per-thread field (a per-thread hook point's value), `default` in every thread."""
+    if hasattr(ThreadState, name) or name in ("static", "grad_enabled", "phase", "phase_op", "stacks"):
+        raise ValueError(f"per-thread field {name!r} exists already")
+    setattr(ThreadState, name, default)
+
+
+class _Local(threading.local):
+    def __init__(self):  # runs once in each thread, on its first access
+        self.state = ThreadState()
+
+
+LOCAL = _Local()
+
+
+def _per_thread(name, doc, on_set=None):
+    """A STATE field forwarding to the calling thread's ThreadState."""
+    def get(self):
+        return getattr(LOCAL.state, name)
+
+    def put(self, value):
+        setattr(LOCAL.state, name, value)
+        if on_set is not None:
+            on_set(value)
+
+    return property(get, put, doc=doc)
+
+
+def _remember_static(value):
+    _LAST_STATIC[0] = value
 
 
 class _State:
-    """One object read by the hot path; attribute reads on it are cheap."""
+    """The process-wide handle on the mode: per-thread fields forward to the caller's ThreadState."""
 
-    __slots__ = ("static", "grad_enabled", "program_stack", "phase", "phase_op")
+    _FIELDS = ("static", "grad_enabled", "phase", "phase_op", "program_stack")
+
+    static = _per_thread("static", "building a Program in this thread", _remember_static)
+    grad_enabled = _per_thread("grad_enabled", "eager ops record grad nodes in this thread")
+    phase = _per_thread("phase", 'None, "backward" or "optimizer": where this thread runs ops (diagnostics)')
+    phase_op = _per_thread("phase_op", "the grad node whose backward this thread runs (op_ran listeners)")
 
     def __init__(self):
-        self.static = False         # building a Program instead of running eagerly
-        self.grad_enabled = True    # record grad nodes in eager mode
-        self.program_stack = []     # (main, startup) pairs pushed by program_guard
-        self.phase = None           # None (forward / user code), "backward" or "optimizer": read by diagnostics
-        self.phase_op = None        # the grad node whose backward runs (kept only while op_ran listeners exist)
+        self.program_stack = []  # (main, startup) pairs pushed by program_guard: process-wide
 
 
 STATE = _State()
 
 
+class ThreadStacks:
+    """What a reusable context manager must put back on exit, kept per thread: one `no_grad()` or
+    `auto_cast()` object entered by several threads at once (a decorator, a module-level guard) gives each
+    thread back its own previous state, whatever order the threads leave in."""
+
+    __slots__ = ("_stacks",)
+
+    def __init__(self):
+        self._stacks = {}  # thread id -> list (dict operations are atomic under the GIL)
+
+    def push(self, value):
+        self._stacks.setdefault(_get_ident(), []).append(value)
+
+    def pop(self):
+        ident = _get_ident()
+        stack = self._stacks[ident]
+        value = stack.pop()
+        if not stack:
+            del self._stacks[ident]
+        return value
+
+
 def in_dynamic_mode():
     """True when ops run eagerly (the default), False while building static Programs."""
-    return not STATE.static
+    return not LOCAL.state.static
 
 
 def set_static(static):
@@ -47,12 +129,13 @@ def disable_static(place=None):
 
 
 def is_grad_enabled():
-    """Whether eager ops record gradients."""
-    return STATE.grad_enabled
+    """Whether eager ops record gradients (in the calling thread)."""
+    return LOCAL.state.grad_enabled
 
 
 class set_grad_enabled:
-    """Turn gradient recording on or off; usable as a call, a context manager or a decorator."""
+    """Turn gradient recording on or off in the calling thread; usable as a call, a context manager or a
+    decorator."""
 
     def __init__(self, mode):
         self.prev = STATE.grad_enabled
@@ -74,28 +157,31 @@ class _GradSwitch:
 
     def __init__(self, func=None):
         self._func = func
+        self._prev = ThreadStacks()
         if func is not None:
             functools.update_wrapper(self, func)
 
     def __enter__(self):
-        self._prev = STATE.grad_enabled
-        STATE.grad_enabled = self._mode
+        st = LOCAL.state
+        self._prev.push(st.grad_enabled)
+        st.grad_enabled = self._mode
         return self
 
     def __exit__(self, *exc):
-        STATE.grad_enabled = self._prev
+        LOCAL.state.grad_enabled = self._prev.pop()
         return False
 
     def __call__(self, *args, **kwargs):
         if self._func is None:  # used as @no_grad() — wrap the function given now
             func = args[0]
             return type(self)(func)
-        prev = STATE.grad_enabled
-        STATE.grad_enabled = self._mode
+        st = LOCAL.state
+        prev = st.grad_enabled
+        st.grad_enabled = self._mode
         try:
             return self._func(*args, **kwargs)
         finally:
-            STATE.grad_enabled = prev
+            st.grad_enabled = prev
 
     def __get__(self, obj, objtype=None):
         if obj is None:

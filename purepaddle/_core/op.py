@@ -1,4 +1,5 @@
 """The Op base class, the registry OPS {op_type: Op}, TensorMeta for static shapes, and the op hook points."""
+import threading
 import time
 import weakref
 
@@ -6,6 +7,7 @@ import numpy as np
 
 from . import dtype as _dt
 from . import hooks
+from .mode import LOCAL
 
 OPS = {}
 
@@ -52,14 +54,14 @@ OP_RAN = hooks.declare(
     "hooked loop, Optimizer.step's updates and the inference runner call it; returns nothing", "listeners")
 SAVED_TENSORS = hooks.declare(
     "saved_tensors", "a (pack, unpack) pair: Op.save and PyLayer.save_for_backward keep pack(tensor), "
-    "Op.saved / saved_tensor() give unpack(packed); installed by autograd.saved_tensors_hooks")
+    "Op.saved / saved_tensor() give unpack(packed); installed by autograd.saved_tensors_hooks; per thread, as "
+    "torch keeps them", per_thread=True)
 _now = time.perf_counter_ns
 
 
-class KernelSpan:
-    """When the last kernel run while op_ran listeners are installed started and ended (the profiler reads it)."""
-
-    __slots__ = ("op", "start_ns", "end_ns")
+class KernelSpan(threading.local):
+    """When the last kernel run while op_ran listeners are installed started and ended (the profiler reads it);
+    per thread, so a listener reads the span of the op it is told about, not one another thread ran meanwhile."""
 
     def __init__(self):
         self.op, self.start_ns, self.end_ns = None, 0, 0
@@ -147,7 +149,7 @@ class Op:
     # -- saved tensors -----------------------------------------------------------------
     def save(self, inputs, outs):
         """Keep what backward needs: inputs by reference, outputs by array (no cycle)."""
-        if SAVED_TENSORS.active is not None:
+        if LOCAL.state.saved_tensors is not None:  # the per-thread `saved_tensors` point's value
             return self._save_packed(inputs, outs)
         saved = []
         for is_out, i in self._save_plan:

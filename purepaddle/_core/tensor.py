@@ -154,7 +154,7 @@ class Tensor(TensorMethods):
 
     @data.setter
     def data(self, value):
-        self.set_value(value)
+        self._write(value)
 
     def is_tensor(self):
         return True
@@ -317,7 +317,39 @@ class Tensor(TensorMethods):
         return self
 
     def set_value(self, value):
-        """Copy `value` (array, Tensor or scalar) into this tensor, keeping shape and dtype."""
+        """Copy `value` (a NumPy array or Tensor of this tensor's shape and dtype) into this tensor.
+
+        As in Paddle, nothing is converted: another dtype (an int64 array into a float32 parameter), another
+        shape, or a list or scalar raise AssertionError naming the tensor.
+
+        Examples:
+            .. code-block:: python
+
+                >>> import numpy as np
+                >>> import paddle
+                >>> w = paddle.nn.Linear(2, 3).weight
+                >>> w.set_value(np.ones([2, 3], dtype='float32'))
+                >>> float(w.sum())
+                6.0
+        """
+        if not isinstance(value, (np.ndarray, Tensor)):
+            raise AssertionError("Variable set_value function, arguments type only support Variable, numpy, Tensor, "
+                                 f"dict, string. (Tensor '{self.name}' got {type(value).__name__})")
+        src = value._data if isinstance(value, Tensor) else value
+        if tuple(src.shape) != self._data.shape:
+            raise AssertionError(
+                f"Variable Shape not match, Variable [ {self.name} ] need tensor with shape {list(self._data.shape)} "
+                f"but load set tensor with shape {tuple(src.shape)}")
+        if src.dtype != self._data.dtype:
+            raise AssertionError(
+                f"Variable dtype not match, Variable [ {self.name} ] need tensor with dtype "
+                f"paddle.{_dt.from_numpy(self._data.dtype).name}  but load tensor with dtype "
+                f"paddle.{_dt.from_numpy(src.dtype).name}")
+        self._write(src)
+
+    def _write(self, value):
+        """Copy `value` (array, Tensor or scalar) into this tensor, cast to its dtype: what loading state dicts,
+        `out=` and `.data = ...` do (set_value itself refuses another dtype, as Paddle's does)."""
         src = value._data if isinstance(value, Tensor) else np.asarray(value)
         if tuple(src.shape) != self._data.shape:
             raise ValueError(

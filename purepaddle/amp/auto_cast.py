@@ -27,7 +27,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import AMP, apply
-from .._core.mode import STATE, in_dynamic_mode
+from .._core.mode import STATE, ThreadStacks, in_dynamic_mode
 from ..ops.creation.fill import Cast
 from .amp_lists import op_names, update_list
 from .lowp import HEAVY, route, twin
@@ -211,7 +211,7 @@ class amp_guard:
         white, black = update_list(custom_white_list, custom_black_list, self.level,
                                    self.dtype if self.dtype in ("float16", "bfloat16") else "float16")
         self.white, self.black = white, black
-        self._saved = []
+        self._saved = ThreadStacks()  # one handle per open `with`, per thread (a decorator runs in many)
 
     def __enter__(self):
         _amp_global_state.amp_dtype = self.dtype  # kept after the block: GradScaler.scale reads it there
@@ -222,7 +222,7 @@ class amp_guard:
         elif self.enable:
             _check_bfloat16(self.dtype)  # the flag may have been set after the guard was made
             caster = _AmpCaster(self.white, self.black, self.level, self.dtype, self.use_promote, self.custom)
-        self._saved.append(AMP.install(caster))
+        self._saved.push(AMP.install(caster))
         return self
 
     def __exit__(self, *exc):

@@ -8,6 +8,7 @@ created the op, and each input's statistics.
 
 The checker is an op hook (framework.op_hooks): installed while the flag is on, absent otherwise.
 """
+import math
 import os
 import sys
 
@@ -58,19 +59,28 @@ def tensor_stats(a):
         num_inf = int(np.isinf(a).sum())
         mags = a
     num_zero = int(np.count_nonzero(a == 0))
-    if numel == 0 or num_nan:
+    if numel == 0:
         return numel, num_nan, num_inf, num_zero, float("nan"), float("nan"), float("nan")
     with np.errstate(all="ignore"):
-        hi = float(np.max(mags))
-        lo = float(np.min(mags))
-        mean = float(np.mean(mags, dtype=np.float64))
+        if num_nan:
+            # Paddle folds max/min from the first element on (std::max/std::min): a NaN later on compares
+            # false and is skipped, a NaN first stays
+            first = mags.reshape(-1)[0]
+            if first != first:
+                hi = lo = float(first)
+            else:
+                hi, lo = float(np.nanmax(mags)), float(np.nanmin(mags))
+        else:
+            hi, lo = float(np.max(mags)), float(np.min(mags))
+        mean = float(np.mean(mags, dtype=np.float64))  # NaN when a NaN is summed, with its sign
     return numel, num_nan, num_inf, num_zero, hi, lo, mean
 
 
 def _num(v):
-    """Paddle's printf-style number: %e, inf/-inf, and -nan for any NaN."""
+    """Paddle's printf-style number: %e, inf/-inf, and nan or -nan by the NaN's sign bit (x86's default NaN,
+    made by 0 * inf or log(-1), has it set)."""
     if v != v:
-        return "-nan"
+        return "-nan" if math.copysign(1.0, v) < 0 else "nan"
     if v in (float("inf"), float("-inf")):
         return "inf" if v > 0 else "-inf"
     return "%e" % v

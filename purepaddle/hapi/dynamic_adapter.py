@@ -147,7 +147,7 @@ class DynamicGraphAdapter:
 
     def load(self, param_state_pairs, optim_state):
         for param, state in param_state_pairs:
-            param.set_value(state)
+            param._write(state)
         opt = self.model._optimizer
         if not opt or not optim_state:
             return

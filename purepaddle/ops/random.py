@@ -114,12 +114,15 @@ class _Sampler(Op):
 
 
 def _check_prob(x):
-    if x.size:
-        lo, hi = x.min(), x.max()
-        if not lo >= 0:
-            raise IndexError(f"(OutOfRange) The probability should be >= 0, but got {float(lo):f}")
-        if not hi <= 1:
-            raise IndexError(f"(OutOfRange) The probability should be <= 1, but got {float(hi):f}")
+    # Paddle checks element by element and names the first one outside [0, 1]; NaN passes its `>= 0` test
+    # and fails `<= 1`
+    flat = x.reshape(-1)
+    bad = (flat < 0) | ~(flat <= 1)
+    if bad.any():
+        v = float(flat[int(np.argmax(bad))])
+        if v < 0:
+            raise IndexError(f"(OutOfRange) The probability should be >= 0, but got {v:f}")
+        raise IndexError(f"(OutOfRange) The probability should be <= 1, but got {v:f}")
 
 
 @register("bernoulli")

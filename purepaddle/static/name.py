@@ -1,12 +1,15 @@
 """Unique names (`{key}_{n}` counters, one generator per Program) and name scopes."""
 import collections
 import contextlib
+import threading
 
 __all__ = ["UniqueNameGenerator", "generate", "generate_with_ignorable_key", "switch", "guard", "name_scope"]
 
 
 class UniqueNameGenerator:
     """Hands out `prefix + key_n` with a counter per key, starting at 0."""
+
+    _lock = threading.Lock()  # threads building layers at once never draw the same name
 
     def __init__(self, prefix=None):
         self.ids = collections.defaultdict(int)
@@ -17,8 +20,9 @@ class UniqueNameGenerator:
 
     def generate(self, key):
         """The next unique name for `key`: `key_0`, `key_1`, ..."""
-        n = self.ids[key]
-        self.ids[key] = n + 1
+        with self._lock:
+            n = self.ids[key]
+            self.ids[key] = n + 1
         return f"{self.prefix}{key}_{n}"
 
     def generate_with_ignorable_key(self, key):

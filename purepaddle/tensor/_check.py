@@ -69,9 +69,9 @@ def set_out_values(res, out):
         return res
     if isinstance(res, (tuple, list)):
         for o, r in zip(out, res):
-            o.set_value(r)
+            o._write(r)
         return out
-    out.set_value(res)
+    out._write(res)
     return out
 
 
@@ -444,3 +444,23 @@ def check_comm_tensor(t, api, arg="tensor"):
     """A collective's tensor argument must be an eager paddle.Tensor (TypeError naming api and arg)."""
     if not isinstance(t, Tensor):
         raise TypeError(f"{api}: {arg} must be a paddle.Tensor, but received {type(t).__name__}")
+
+
+def check_param_shape(shape, owner):
+    """A parameter's shape (every layer's sizes end up here: Linear's in/out features, Conv's channels, Embedding's
+    rows, an RNN's hidden_size, ...): whole numbers (Python or NumPy ints, never bool or float, even 4.0) that are
+    not negative. Paddle's own checks: its argument parser's TypeError, then an assert on negative sizes.
+    Returns the shape as a list of Python ints."""
+    if isinstance(shape, np.ndarray):
+        shape = shape.tolist()
+    dims = []
+    for i, size in enumerate(shape):
+        if isinstance(size, (bool, np.bool_)) or not isinstance(size, (int, np.integer)):
+            raise TypeError(f"(InvalidType) argument (position 2) must be list of int, but got "
+                            f"{type(size).__name__} at pos {i}: a parameter of {owner} was given the shape "
+                            f"{list(shape)}; sizes must be ints")
+        dims.append(int(size))
+    for i, size in enumerate(dims):
+        assert size >= 0, (f"Expected every dim's size to be larger than or equal to 0, but the size of the "
+                           f"{i}-th dim is {size}")
+    return dims

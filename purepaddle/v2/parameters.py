@@ -68,7 +68,7 @@ class Parameters:
         if arr.shape != tuple(p.shape):
             raise ValueError(f"Parameters.set: parameter '{name}' has shape {tuple(p.shape)}, but the value has "
                              f"shape {arr.shape}")
-        p.set_value(arr)
+        p._write(arr)
 
     __setitem__ = set
 

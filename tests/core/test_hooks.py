@@ -55,6 +55,26 @@ def test_listeners_keep_order_skip_duplicates_and_match_bound_methods():
     assert p.active is None
 
 
+def test_a_per_thread_point_keeps_each_threads_installs_apart():
+    import threading
+    p = hooks.declare(f"test_thread_{len(hooks.declared())}", "a point for this test", per_thread=True)
+    a, b = object(), object()
+    seen = {}
+
+    def other():
+        seen["start"] = p.active
+        with p.install(b):
+            seen["inside"] = p.active
+        seen["end"] = p.active
+
+    with p.install(a):
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+        assert p.active is a and p.per_thread and "per thread" in repr(p)
+    assert p.active is None and seen == {"start": None, "inside": b, "end": None}
+
+
 def test_declaring_twice_or_an_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="already declared"):
         hooks.declare("amp", "again")

@@ -98,6 +98,34 @@ STATE_DICTS = [("lin = paddle.nn.Linear(2, 3)", "lin.set_state_dict({'weight': p
                 "lin(paddle.ones([1, 2])).sum().backward(); opt.step(); sd = opt.state_dict(); "
                 "sd[list(sd)[0]] = paddle.ones([5])", "opt.set_state_dict(sd)", "set_state_dict")]
 
+# issue 13, "Bad input": inputs Paddle rejects (or accepts) that purepaddle used to take silently or crash on
+NAN = "float('nan')"
+VALUES = [("pass", "paddle.nn.functional.grid_sample(paddle.ones([1, 2, 4, 4]), paddle.ones([1, 3, 3, 3]))",
+           "grid_sample"),
+          ("pass", "paddle.nn.functional.grid_sample(paddle.ones([1, 2, 4, 4, 4]), paddle.ones([1, 3, 3, 3, 2]))",
+           "grid_sample"),
+          ("pass", "paddle.nn.functional.grid_sample(paddle.ones([1, 2, 4, 4]), paddle.ones([2, 3, 3, 2]))",
+           "grid_sample"),
+          ("pass", "paddle.nn.Linear(3.5, 4)", "Linear"), ("pass", "paddle.nn.Linear(3, 4.0)", "Linear"),
+          ("pass", "paddle.nn.Linear(True, 4)", "Linear"), ("pass", "paddle.nn.Linear(np.int64(3), 4)", "Linear"),
+          ("pass", "paddle.nn.Conv2D(3, 8.0, 3)", "Conv2D"), ("pass", "paddle.nn.Conv2DTranspose(3, 8.0, 3)",
+                                                                "Conv2DTranspose"),
+          ("pass", "paddle.nn.Embedding(10.5, 4)", "Embedding"), ("pass", "paddle.nn.LSTM(4, 8.5)", "LSTM"),
+          ("pass", "paddle.nn.GRU(4.5, 8)", "GRU"), ("pass", "paddle.nn.BatchNorm2D(3.5)", "BatchNorm2D"),
+          ("pass", "paddle.nn.PReLU(num_parameters=2.5)", "PReLU"), ("pass", "paddle.nn.Bilinear(3, 2.5, 4)", "Bilinear"),
+          ("pass", "paddle.nn.TransformerEncoderLayer(8, 2, 16.5)", "TransformerEncoderLayer"),
+          ("pass", "paddle.nn.Conv2D(3, 8, 0)(paddle.ones([1, 3, 4, 4]))", "Conv2D"),
+          ("pass", "paddle.nn.Conv1D(3, 8, 0)(paddle.ones([1, 3, 5]))", "Conv1D"),
+          ("lin = paddle.nn.Linear(2, 3)", "lin.weight.set_value(np.ones([2, 3], 'int64'))", "set_value"),
+          ("lin = paddle.nn.Linear(2, 3)", "lin.weight.set_value(paddle.ones([2, 3], 'float64'))", "set_value"),
+          ("lin = paddle.nn.Linear(2, 3)", "lin.weight.set_value(np.ones([3, 2], 'float32'))", "set_value"),
+          ("lin = paddle.nn.Linear(2, 3)", "lin.weight.set_value([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])", "set_value"),
+          ("pass", f"paddle.nn.functional.binary_cross_entropy(paddle.to_tensor([{NAN}, 0.5]), paddle.ones([2]))",
+           "binary_cross_entropy"),
+          ("pass", f"paddle.nn.BCELoss()(paddle.to_tensor([[0.5, 0.2], [{NAN}, 2.0]]), paddle.ones([2, 2]))",
+           "BCELoss"),
+          ("pass", f"paddle.gammainc(paddle.to_tensor([{NAN}]), paddle.ones([1]))", "gammainc")]
+
 
 def cases():
     """[(api, category, setup, call)]."""
@@ -122,6 +150,8 @@ def cases():
         out.append((name, "optimizer", setup, code))
     for setup, code, name in STATE_DICTS:
         out.append((name, "state_dict", setup, code))
+    for setup, code, name in VALUES:
+        out.append((name, "value", setup, code))
     return out
 
 

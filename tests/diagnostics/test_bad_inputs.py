@@ -187,3 +187,50 @@ def test_hypothesis_odd_learning_rates_never_corrupt_silently(lr):
                 opt.step()
     finally:
         paddle.set_flags({"FLAGS_check_nan_inf": False})
+
+
+def test_issue13_bad_values_in_paddles_words():
+    """Issue 13, "Bad input": each is refused in the shared place, with Paddle's words (and what was given)."""
+    with pytest.raises(TypeError, match=r"must be list of int, but got float at pos 0.*linear_\d+.*\[3\.5, 4\]"):
+        paddle.nn.Linear(3.5, 4)
+    with pytest.raises(TypeError, match="got float at pos 0"):  # weight_ih is [4 * hidden_size, input_size]
+        paddle.nn.LSTM(4, 8.5)
+    assert paddle.nn.Linear(np.int64(3), 4).weight.shape == [3, 4]
+    w = paddle.nn.Linear(2, 3).weight
+    before = w.numpy().copy()
+    with pytest.raises(AssertionError, match=r"need tensor with dtype paddle.float32  but load tensor with dtype "
+                                             r"paddle.int64"):
+        w.set_value(np.ones([2, 3], "int64"))
+    with pytest.raises(AssertionError, match=r"Variable Shape not match.*\(3, 2\)"):
+        w.set_value(np.ones([3, 2], "float32"))
+    with pytest.raises(AssertionError, match="arguments type only support"):
+        w.set_value([[1.0] * 3] * 2)
+    np.testing.assert_array_equal(w.numpy(), before)
+    assert w.set_value(np.full([2, 3], 2.0, "float32")) is None and float(w.sum()) == 12.0
+    with pytest.raises(ValueError, match=r"Input\(Grid\) dimension\[3\] should be 2, but received 3"):
+        paddle.nn.functional.grid_sample(paddle.ones([1, 2, 4, 4]), paddle.ones([1, 3, 3, 3]))
+    bce = paddle.nn.functional.binary_cross_entropy
+    with pytest.raises(ValueError, match=r"greater than  or equal to 0\n.*x_data\[i\]:nan"):
+        bce(paddle.to_tensor([0.5, float("nan")]), paddle.ones([2]))
+    with pytest.raises(ValueError, match=r"less than or equal to 1\n.*x_data\[i\]:1.5"):  # the first bad element
+        bce(paddle.to_tensor([1.5, -0.5]), paddle.ones([2]))
+    with pytest.raises(IndexError, match=r"should be <= 1, but got nan"):  # Paddle's order: NaN passes `>= 0`
+        paddle.bernoulli(paddle.to_tensor([0.5, float("nan"), -0.2]))
+    with pytest.raises(IndexError, match=r"should be >= 0, but got -0.2"):
+        paddle.bernoulli(paddle.to_tensor([-0.2, float("nan")]))
+
+
+def test_conv_with_an_empty_kernel_is_zeros_as_in_paddle():
+    """nn.Conv2D(3, 8, 0) builds (NumPy warns about the initializer's 2 / 0, as in Paddle) and sums empty
+    windows: zeros; the input's gradient is zeros (Paddle's own is uninitialised memory)."""
+    with pytest.warns(RuntimeWarning, match="divide by zero"):
+        conv = paddle.nn.Conv2D(3, 8, 0)
+    assert conv.weight.shape == [8, 3, 0, 0]
+    x = paddle.rand([1, 3, 4, 4])
+    x.stop_gradient = False
+    y = conv(x)
+    assert y.shape == [1, 8, 5, 5] and not y.numpy().any()
+    y.sum().backward()
+    assert not x.grad.numpy().any() and conv.weight.grad.shape == [8, 3, 0, 0]
+    out = paddle.nn.Conv2DTranspose(3, 8, 0)(x)  # Xavier-initialised: no warning, as in Paddle
+    assert out.shape == [1, 8, 3, 3] and not out.numpy().any()

@@ -209,3 +209,12 @@ def test_debug_step_limits_checked_steps():
     assert cfg.update_and_check_step_id() is True
     assert cfg.update_and_check_step_id() is False   # step 2 is past it
     dbg.TensorCheckerConfig.current_step_id = 0
+
+
+def test_precision_line_max_min_skip_nan_as_paddle_does(checker, capsys):
+    """max/min are folded from the first element on as Paddle does (a later NaN is skipped, a NaN first
+    stays), and NaN prints as nan or -nan by its sign bit."""
+    checker(1)
+    code = FIX["scripts"]["nan_max_min"].replace("import paddle\n", "\n")
+    exec(compile(code, "<nan_max_min>", "exec"), {"paddle": paddle})
+    assert precision_lines(capsys.readouterr().out) == precision_lines("\n".join(FIX["cases"]["nan_max_min"]["stdout"]))

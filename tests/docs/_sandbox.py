@@ -69,7 +69,8 @@ def _lookup(module_name, attr):
 def _fields(obj):
     if isinstance(obj, type):  # a class holding settings in class attributes
         return {n: v for n, v in vars(obj).items() if not n.startswith("__") and not callable(v)}
-    names = [n for c in type(obj).__mro__ for n in getattr(c, "__slots__", ())] or list(vars(obj))
+    names = (list(getattr(type(obj), "_FIELDS", ()))  # an object naming its fields (STATE: properties)
+             or [n for c in type(obj).__mro__ for n in getattr(c, "__slots__", ())] or list(vars(obj)))
     return {n: getattr(obj, n) for n in names if hasattr(obj, n)}
 
 

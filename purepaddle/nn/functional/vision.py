@@ -157,4 +157,12 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
     if len(x.shape) not in (4, 5) or len(grid.shape) != len(x.shape):
         raise ValueError(f"(InvalidArgument) grid_sample expects a 4-D or 5-D x and a grid of the same rank, but "
                          f"received x {list(x.shape)} and grid {list(grid.shape)}")
+    xs, gs = list(x.shape), list(grid.shape)
+    if xs[0] >= 0 and gs[0] >= 0 and xs[0] != gs[0]:  # (-1: unknown until a Program runs)
+        raise ValueError(f"(InvalidArgument) Input(X) and Input(Grid) dimension[0] should be equal, but received "
+                         f"X dimension[0]({xs[0]}) != Grid dimension[0]({gs[0]})")
+    coords = len(xs) - 2  # a grid point holds (x, y) for 4-D input, (x, y, z) for 5-D
+    if gs[-1] >= 0 and gs[-1] != coords:
+        raise ValueError(f"(InvalidArgument) Input(Grid) dimension[{len(gs) - 1}] should be {coords}, but received "
+                         f"{gs[-1]} (grid_sample: grid {gs} for a {len(xs)}-D x {xs})")
     return apply(V.GridSampler, x, grid, mode=mode, padding_mode=padding_mode, align_corners=align_corners)

@@ -9,6 +9,7 @@ from ..._core.dispatch import building_program
 from ..._core.tensor import Parameter
 from ...static import name as _name
 from ...static.program import default_main_program, default_startup_program
+from ...tensor._check import check_param_shape
 from ..initializer import Constant, XavierUniform
 from ..initializer.base import global_bias_initializer, global_weight_initializer
 from ..param_attr import ParamAttr
@@ -58,10 +59,7 @@ def create_parameter(prefix, attr, shape, dtype, is_bias=False, default_initiali
     attr = ParamAttr._to_attr(attr)
     if not attr:
         return None
-    shape = [int(s) for s in (shape.tolist() if isinstance(shape, np.ndarray) else shape)]
-    for i, size in enumerate(shape):
-        assert size >= 0, (f"Expected every dim's size to be larger than or equal to 0, but the size of the "
-                           f"{i}-th dim is {size}")
+    shape = check_param_shape(shape, prefix)
     d = _dt.convert_dtype(dtype)
     suffix = "b" if is_bias else "w"
     glob = global_bias_initializer() if is_bias else global_weight_initializer()

@@ -27,7 +27,7 @@ def _set_param(param, state):
         raise AssertionError(f"Variable dtype not match, Variable [ {param.name} ] need tensor with dtype {want}  "
                              f"but load tensor with dtype {got}")
     if isinstance(param, Tensor):
-        param.set_value(src)
+        param._write(src)
     else:
         from ...static.scope import global_scope
         global_scope().var(param.name).get_tensor().set(np.array(src, copy=True))

@@ -1,6 +1,8 @@
 """paddle.nn convolution layers: Conv1D/2D/3D and Conv1D/2D/3DTranspose."""
 import math
 
+import numpy as np
+
 from ..._core import dtype as _dt
 from .. import functional as F
 from ..functional.conv import convert_to_list, update_padding
@@ -58,7 +60,9 @@ class _ConvNd(Layer):
                 self._reversed_padding_repeated_twice = [p for p in reversed(pairs) for _ in range(2)]
                 self._updated_padding, self._padding_algorithm = update_padding(0, dims, last)
             shape = [out_channels, in_channels // groups] + self._kernel_size
-            init = Normal(0.0, (2.0 / (math.prod(self._kernel_size) * in_channels)) ** 0.5)
+            # a kernel or channel count of 0 makes an empty weight: like Paddle, NumPy's division warns and
+            # gives an infinite std, which initialises nothing
+            init = Normal(0.0, float((2.0 / np.float64(math.prod(self._kernel_size) * in_channels)) ** 0.5))
         self.weight = self.create_parameter(shape=shape, attr=self._param_attr, dtype=self._dtype,
                                             default_initializer=init)
         self.bias = self.create_parameter(shape=[out_channels], attr=self._bias_attr, dtype=self._dtype,

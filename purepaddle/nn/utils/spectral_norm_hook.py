@@ -37,8 +37,8 @@ class SpectralNorm:
         if do_power_iteration:
             with no_grad():
                 for _ in range(self.n_power_iterations):
-                    v.set_value(_normalize(T.matmul(mat, u, transpose_x=True), self.eps))
-                    u.set_value(_normalize(T.matmul(mat, v), self.eps))
+                    v._write(_normalize(T.matmul(mat, u, transpose_x=True), self.eps))
+                    u._write(_normalize(T.matmul(mat, v), self.eps))
                 u, v = u.clone(), v.clone()
         sigma = T.dot(u, T.mv(mat, v))
         return weight / sigma

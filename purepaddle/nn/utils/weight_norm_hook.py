@@ -52,8 +52,8 @@ class WeightNorm:
         g = layer.create_parameter(g_val.shape, dtype=g_val.dtype)
         layer.add_parameter(name + "_g", g)
         with no_grad():
-            v.set_value(w)
-            g.set_value(g_val)
+            v._write(w)
+            g._write(g_val)
         setattr(layer, name, fn.compute_weight(layer))
         layer.register_forward_pre_hook(fn)
         return fn
@@ -66,7 +66,7 @@ class WeightNorm:
         w = layer.create_parameter(w_val.shape, dtype=w_val.dtype)
         layer.add_parameter(self.name, w)
         with no_grad():
-            w.set_value(w_val)
+            w._write(w_val)
 
     def __call__(self, layer, inputs):
         setattr(layer, self.name, self.compute_weight(layer))

@@ -396,6 +396,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
     out_sp = conv_out_size(x.shape[2:], k_sp, strides, pads, dils)
     _check_out(out_sp, x.shape, k_sp, op_type)
     _check_channels(c, w, groups)
+    if 0 in k_sp:  # an empty kernel: every window sums nothing (Paddle gives zeros too)
+        return np.zeros((n, o) + tuple(out_sp), dtype=np.result_type(x, w))
     depthwise = c // groups == 1 and groups > 1
     dtype = np.result_type(x, w)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
@@ -441,6 +443,8 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
     cg = w.shape[1]
     c, og = cg * groups, o // groups
     depthwise = cg == 1 and groups > 1
+    if 0 in k_sp:  # an empty kernel reads no input (Paddle's own gradient is uninitialised memory)
+        return np.zeros((n, c) + tuple(in_sp), dtype=np.result_type(g, w))
     padded = tuple(m + b + a for m, (b, a) in zip(in_sp, pads))
     # the windows must fit: a transposed conv with output_padding adds room at the end
     padded = tuple(max(p, (q - 1) * s + d * (k - 1) + 1)
@@ -508,6 +512,8 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     dtype = np.result_type(x, g)
     k_sp = tuple(k_sp)
     wshape = (o, cg) + k_sp
+    if 0 in k_sp:  # an empty kernel has an empty gradient
+        return np.zeros(wshape, dtype=dtype)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("filter", c, o, k_sp):
         return split_grads(x.shape, x, None, g, k_sp, pads, dils, False, True)[1]
@@ -547,7 +553,7 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
 def conv_grads(x, g, w, strides, pads, dils, groups, want_x=True, want_w=True):
     """(Input grad, Filter grad) of conv_forward, None where not wanted; when both are wanted the
     split layout computes its shifted gradient once for the two."""
-    if want_x and want_w:
+    if want_x and want_w and 0 not in w.shape[2:]:
         c, o, k_sp, out_sp = x.shape[1], g.shape[1], w.shape[2:], g.shape[2:]
         padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
         if (split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("input", c, o, k_sp)

@@ -275,16 +275,18 @@ class BCELoss(Op):
     saves = ("X", "Label")
 
     def forward(self, xp, x, z):
-        if x.size:
-            lo, hi = x.min(), x.max()
-            if lo < 0:
+        # Paddle checks element by element, `x >= 0` then `x <= 1`, and names the first element that fails
+        # either: NaN fails the first
+        inside = (x >= 0) & (x <= 1)
+        if not inside.all():
+            v = float(x.reshape(-1)[int(np.argmin(inside.reshape(-1)))])
+            if not v >= 0:
                 raise InvalidArgument(
-                    "(InvalidArgument) Illegal input, input must be greater than or equal to 0\n  [Hint: Expected "
-                    f"x_data[i] >= static_cast<T>(0), but received x_data[i]:{float(lo):g} < static_cast<T>(0):0.]")
-            if hi > 1:
-                raise InvalidArgument(
-                    "(InvalidArgument) Illegal input, input must be less than or equal to 1\n  [Hint: Expected "
-                    f"x_data[i] <= static_cast<T>(1), but received x_data[i]:{float(hi):g} > static_cast<T>(1):1.]")
+                    "(InvalidArgument) Illegal input, input must be greater than  or equal to 0\n  [Hint: Expected "
+                    f"x_data[i] >= static_cast<T>(0), but received x_data[i]:{v:g} < static_cast<T>(0):0.]")
+            raise InvalidArgument(
+                "(InvalidArgument) Illegal input, input must be less than or equal to 1\n  [Hint: Expected "
+                f"x_data[i] <= static_cast<T>(1), but received x_data[i]:{v:g} > static_cast<T>(1):1.]")
         with np.errstate(divide="ignore"):
             lx = np.maximum(np.log(x), -100)
             l1 = np.maximum(np.log1p(-x), -100)

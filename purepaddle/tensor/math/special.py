@@ -118,7 +118,7 @@ def _gammaincc_args(x, y, api):
             f"type of data ({x.dtype.name}) currently contained in the container.")
     if known_value(x) is not None:
         for v, arg in ((x, "x"), (y, "y")):
-            if v.size and bool((v._data < 0).any()):
+            if v.size and not bool((v._data >= 0).all()):  # NaN fails too, as in Paddle
                 raise ValueError(f"The input argument {arg} must be greater than or equal to 0.")
     return x, y
 

@@ -6,7 +6,7 @@ NumPy's row is its default Generator (PCG64) doing the same job, the cost to aim
 purepaddle within 2x of it. Every peer runs once with one thread and once with all cores (the thread
 count is set in the environment before each interpreter starts), in interleaved passes; medians shown.
 
-    .venv/bin/python bench/random.py [--passes 3] [--only rand,randn] [--repeat 5]
+    .venv/bin/python bench/random_streams.py [--passes 3] [--only rand,randn] [--repeat 5]
 """
 import os
 import sys
