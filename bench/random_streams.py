@@ -9,15 +9,9 @@ count is set in the environment before each interpreter starts), in interleaved 
     .venv/bin/python bench/random_streams.py [--passes 3] [--only rand,randn] [--repeat 5]
 """
 import os
+import statistics
 import sys
-
-# this file's name shadows the standard library's random for every import below: put its folder
-# (needed for harness) after the standard library on the path
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE] + [_HERE]
-
-import statistics  # noqa: E402
-import time  # noqa: E402
+import time
 
 from harness import default_peers, parse_args, print_table, run_peer, workload, worker
 
