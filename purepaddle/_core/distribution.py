@@ -119,18 +119,30 @@ def _polar_pairs(tw, pairs, dt):
     ys, xs, got = [], [], 0
     while got < pairs:
         want = pairs - got
-        batch = int(want * 1.28) + 8  # acceptance is pi/4
+        # acceptance is pi/4: a large request first draws about 4 sigma fewer pairs than it needs, so the
+        # engine seldom goes past the last pair used; the few pairs left come in a small second batch
+        if want > 256:
+            batch = int((want - 4 * math.sqrt(want)) / (math.pi / 4))
+        else:
+            batch = int(want * 1.28) + 8
         snapshot = tw.state()
         c = canonical(tw, 2 * batch, dt)
-        # 2.0f * u is exact in T; the "- 1.0" is a double subtraction, then rounded to T
-        two_c = (c * dt.type(2)).astype(np.float64) - 1.0
-        x, y = two_c[0::2].astype(dt), two_c[1::2].astype(dt)
+        c *= dt.type(2)  # 2.0f * u is exact in T
+        # "- 1.0" is a double subtraction rounded to T: for float the float subtraction rounds the same
+        # (2u - 1 is exact in double unless 2u < 2**-29, where both round to -1)
+        c -= dt.type(1)
+        x, y = c[0::2], c[1::2]
         r2 = x * x + y * y
         ok = np.flatnonzero((r2 <= 1) & (r2 != 0))
-        if ok.size > want:  # rewind to just past the last pair used
+        if ok.size >= want:  # step back to just past the last pair used (rejected pairs after it stay unread)
             ok = ok[:want]
-            tw.set_state(*snapshot)
-            tw.skip(2 * (int(ok[-1]) + 1))
+            over = 2 * (batch - int(ok[-1]) - 1)
+            words, pos = tw.state()
+            if pos >= over:
+                tw.set_state(words, pos - over)
+            else:
+                tw.set_state(*snapshot)
+                tw.skip(2 * (int(ok[-1]) + 1))
         x, y, r2 = x[ok], y[ok], r2[ok]
         log = logf(r2) if dt == np.float32 else np.log(r2)
         mult = np.sqrt(dt.type(-2) * log / r2)
