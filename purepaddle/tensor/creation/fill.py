@@ -366,6 +366,26 @@ def _zero_(x):
     return apply_inplace(FillAny, x, value=0.0)
 
 
+def _type_as(self, other):
+    """Tensor.type_as: self converted to other's dtype (self itself when the dtypes already agree).
+
+    Args:
+        other (Tensor): The tensor whose dtype the result takes.
+
+    Returns:
+        Tensor: self in other's dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([1.5, 2.5]).type_as(paddle.to_tensor([1]))
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [1, 2])
+    """
+    return _astype(self, other.dtype)
+
+
 def _clone_method(self):
     """Tensor.clone: paddle.clone(self)."""
     return clone(self)
@@ -374,4 +394,5 @@ def _clone_method(self):
 __all__ = ["full", "zeros", "ones", "empty", "full_like", "zeros_like", "ones_like", "empty_like", "assign", "clone",
            "cast", "cast_"]
 
-METHODS = {"astype": _astype, "cast": cast, "cast_": cast_, "clone": _clone_method, "fill_": _fill_, "zero_": _zero_}
+METHODS = {"astype": _astype, "cast": cast, "cast_": cast_, "clone": _clone_method, "fill_": _fill_, "zero_": _zero_,
+           "type_as": _type_as}

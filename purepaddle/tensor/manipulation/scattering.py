@@ -348,6 +348,32 @@ def scatter_add(input, dim, index, src):
     return put_along_axis(input, index, src, dim, "add", include_self=True, broadcast=False)
 
 
+def scatter_add_(input, dim, index, src):
+    """In-place scatter_add: input takes put_along_axis(input, index, src, dim, 'add') without broadcasting.
+
+    Args:
+        input (Tensor): The tensor updated in place.
+        dim (int): The axis along which index points.
+        index (Tensor): int32/int64 indices into input along dim, of src's shape.
+        src (Tensor): The values added at the indexed places, of input's dtype.
+
+    Returns:
+        Tensor: input, updated.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([2, 3])
+            >>> _ = paddle.scatter_add_(x, 1, paddle.to_tensor([[0, 0], [2, 1]]), paddle.ones([2, 2]))
+            >>> x
+            Tensor(shape=[2, 3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[2., 0., 0.],
+                    [0., 1., 1.]])
+    """
+    return put_along_axis_(input, index, src, dim, "add", include_self=True, broadcast=False)
+
+
 # -- index_add / index_fill --------------------------------------------------------------
 def _index_add_args(x, index, axis, value, alpha, api, kwargs):
     if kwargs:
@@ -705,12 +731,13 @@ def masked_scatter_(x, mask, value, name=None):
 
 
 __all__ = ["scatter", "scatter_", "scatter_nd", "scatter_nd_add", "put_along_axis", "scatter_reduce", "scatter_add",
+           "scatter_add_",
            "index_add", "index_add_", "index_fill", "index_fill_", "diagonal_scatter", "select_scatter",
            "slice_scatter", "masked_scatter", "masked_scatter_"]
 
 METHODS = {"scatter": scatter, "scatter_": scatter_, "scatter_nd": scatter_nd, "scatter_nd_add": scatter_nd_add,
            "put_along_axis": put_along_axis, "put_along_axis_": put_along_axis_, "scatter_reduce": scatter_reduce,
-           "scatter_add": scatter_add, "index_add": index_add, "index_add_": index_add_, "index_fill": index_fill,
+           "scatter_add": scatter_add, "scatter_add_": scatter_add_, "index_add": index_add, "index_add_": index_add_, "index_fill": index_fill,
            "index_fill_": index_fill_, "diagonal_scatter": diagonal_scatter, "select_scatter": select_scatter,
            "slice_scatter": slice_scatter, "masked_scatter": masked_scatter, "masked_scatter_": masked_scatter_,
            "fill_diagonal_": fill_diagonal_, "fill_diagonal_tensor": fill_diagonal_tensor,

@@ -321,6 +321,27 @@ def transpose_(x, perm, name=None):
     return apply_inplace(S.Transpose, x, axis=_perm(x, perm, "transpose_"))
 
 
+def _mT(x):
+    """Tensor.mT: x with its last two dimensions swapped (a property; x needs at least 2 dimensions).
+
+    Returns:
+        Tensor: The transposed tensor.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.ones([2, 3, 4]).mT.shape
+            paddle.Size([2, 4, 3])
+    """
+    n = len(x.shape)
+    if n < 2:
+        raise ValueError(f"Tensor.ndim({n}) is required to be greater than or equal to 2.")
+    perm = list(range(n))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return apply(S.Transpose, x, axis=perm)
+
+
 def _t_perm(input, op):
     check_x(input, "transpose")
     n = len(input.shape)
@@ -652,4 +673,5 @@ METHODS = {"reshape": reshape, "reshape_": reshape_, "flatten": flatten, "flatte
            "transpose_": transpose_, "t": t, "t_": t_, "swapaxes": swapaxes, "swapdims": swapdims, "permute": permute,
            "unflatten": unflatten, "view_as": view_as, "moveaxis": moveaxis, "expand": expand,
            "broadcast_to": broadcast_to, "expand_as": expand_as, "broadcast_tensors": broadcast_tensors,
-           "atleast_1d": atleast_1d, "atleast_2d": atleast_2d, "atleast_3d": atleast_3d, "ravel": ravel}
+           "atleast_1d": atleast_1d, "atleast_2d": atleast_2d, "atleast_3d": atleast_3d, "ravel": ravel,
+           "mT": property(_mT)}
