@@ -153,16 +153,15 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
                          f"{shape}")
     n = int(np.prod(normalized_shape)) if normalized_shape else 1
     for t, arg in ((weight, "Scale"), (bias, "Bias")):
+        if t is not None and len(t.shape) != 1:  # Paddle takes the flattened [prod(normalized_shape)] only
+            raise ValueError(f"(InvalidArgument) The dimensions of Input({arg}) must be 1, but received dimensions "
+                             f"of Input({arg}) is [{len(t.shape)}]")
         if t is not None and int(np.prod(t.shape)) != n:
             raise ValueError(
                 f"(InvalidArgument) The first dimension value of Input({arg}) must equal to be the second dimension "
                 f"value of the flattened 2D matrix of Input(X), But received the first dimension value of "
                 f"Input({arg}) is [{t.shape[0] if t.shape else 1}], the second dimension value of the flattened 2D "
                 f"matrix of  Input({arg}) is [{n}].")
-    if weight is not None and len(weight.shape) != 1:
-        weight = weight.reshape([n])
-    if bias is not None and len(bias.shape) != 1:
-        bias = bias.reshape([n])
     return apply(_N.LayerNorm, x, weight, bias, epsilon=_f32(epsilon), begin_norm_axis=begin)[0]
 
 

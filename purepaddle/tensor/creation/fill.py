@@ -8,7 +8,7 @@ from ..._core.dispatch import apply, apply_inplace, building_program, constant, 
 from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
 from ...ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
-from .._check import check_dtype_registered
+from .._check import check_dtype_registered, check_fill_range
 from .._creation_args import as_array, convert_dtype, finish, shape_list, size_args, write_into
 
 
@@ -154,6 +154,7 @@ def _full_like(x, fill_value, dtype, device, requires_grad, api):
                         f"but received {type(fill_value)}.")
     d = x.dtype if dtype is None else convert_dtype(dtype)
     value = fill_value if isinstance(fill_value, complex) and d.is_complex else float(fill_value)
+    check_fill_range(value, d)
     t = apply(FillAnyLike, x, value=value, dtype=d.proto)
     return finish(t, None, device, requires_grad)
 

@@ -119,11 +119,11 @@ def reshape_(x, shape, name=None):
     return apply_inplace(S.Reshape, x, shape=vals)
 
 
-def _flatten_args(x, start_axis, stop_axis):
+def _flatten_args(x, start_axis, stop_axis, inplace=False):
     n = len(x.shape)
     if not isinstance(x, TensorMethods):
         raise ValueError("The input x should be a Tensor")
-    if n == 0:
+    if n == 0 and not inplace:  # flatten makes a 0-D tensor [1]; Paddle's flatten_ has no such case: no axis is in range
         return 0, 0
     if not _is_int(start_axis) or not -n <= start_axis < n:
         raise ValueError("The start_axis should be a int, and in range [-rank(x), rank(x))")
@@ -162,7 +162,7 @@ def flatten_(x, start_axis=0, stop_axis=-1, name=None):
             >>> x.shape
             paddle.Size([6])
     """
-    start, stop = _flatten_args(x, start_axis, stop_axis)
+    start, stop = _flatten_args(x, start_axis, stop_axis, inplace=True)
     return apply_inplace(S.Flatten, x, start_axis=start, stop_axis=stop)
 
 

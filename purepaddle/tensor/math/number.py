@@ -8,7 +8,7 @@ from ..._core.methods import TensorMethods
 from ...ops.creation.fill import FillAnyLike
 from ...ops.math.elementwise import ElementwisePow, broadcast_shape
 from ...ops.math.number import Copysign, Frexp, Gcd, Heaviside, Lcm, Nextafter, SignBit
-from .._check import check_var, kernel_error, need_tensor
+from .._check import check_inplace_shape, check_var, kernel_error, need_tensor
 from .._operand import cast
 from .elementwise import _same_dtype, hypot
 from .inplace import _assign_into, _inplace_doc, _snapshot_if_needed
@@ -194,6 +194,7 @@ def frexp(x, name=None):
 def _composite_inplace(fn, x, api, *args):
     check_var(x, api)
     res = fn(_snapshot_if_needed(x), *args)
+    check_inplace_shape(x, res.shape)
     if res.dtype is not x.dtype:
         raise ValueError(f"(InvalidArgument) {api} cannot write a {res.dtype.name} result into a "
                          f"{x.dtype.name} tensor in place.")

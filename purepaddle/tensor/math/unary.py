@@ -583,14 +583,38 @@ def increment(x, value=1.0, name=None):
     """
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of 'x' in increment must be paddle.Tensor, but received {type_name(x)}.")
-    if known_value(x) is not None and x.size != 1:
+    if known_value(x) is not None and x.size > 1:  # Paddle's check lets an empty tensor through (it stays empty)
         raise ValueError(
             f"(InvalidArgument) The number of elements in Input(X) should be 1.Now the number is {x.size}.")
     return apply_inplace(U.Increment, x, step=float(value))
 
 
 clamp = clip
-negative = neg
+
+
+def negative(x, name=None):
+    """Elementwise -x, as paddle.neg, except that a bool tensor is refused (paddle.neg returns it unchanged).
+
+    Args:
+        x (Tensor): A numeric tensor.
+        name (str, optional): Unused, kept for Paddle's signature. Default: None.
+
+    Returns:
+        Tensor: -x, of x's dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.negative(paddle.to_tensor([1, -2]))
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [-1,  2])
+    """
+    if isinstance(x, TensorMethods) and x.dtype is _dt.bool_:
+        raise TypeError("The `-` operator, on a bool tensor is not supported.")
+    return neg(x)
+
+
 _FLOATS = (_dt.float16, _dt.bfloat16, _dt.float32, _dt.float64)
 _COMPLEX_OK = "float64, complex128, float32, complex64"
 
@@ -796,7 +820,7 @@ def sinc(x, name=None):
                    [ 1.        ,  0.63661975, -0.21220659])
     """
     check_var(x, "sinc")
-    if not x.dtype.is_floating:
+    if not (x.dtype.is_floating or x.dtype.is_complex):
         if x.dtype is _dt.bool_:
             raise kernel_error("sin", x.dtype, _COMPLEX_OK)
         raise TypeError(
