@@ -432,9 +432,10 @@ def check_sortable(x, kernel, supported=_SORTABLE):
 
 
 # -- nn.functional pooling: input rank, kernel and stride sizes -------------------------------------
-def check_pool_input(x, ndim, api):
-    """x must be a float Tensor of ndim dims (Paddle's pooling message, its typo kept)."""
-    check_float_input(x, api, api)
+def check_pool_input(x, ndim, api, kernel=None):
+    """x must be a float Tensor of ndim dims (Paddle's pooling message, its typo kept) of a dtype the kernel that
+    runs takes (`kernel`: the 1-D pools run Paddle's pool2d / max_pool2d_with_index kernels)."""
+    check_float_input(x, api, kernel or api)
     if len(x.shape) != ndim:
         raise ValueError(f"Excepted Input X is {ndim}-D tensor, but received {len(x.shape)}-D {type(x)}")
 

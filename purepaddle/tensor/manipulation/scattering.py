@@ -15,7 +15,8 @@ from ...ops.manipulation.shape import Reshape
 from ...ops.math.unary import Scale
 from ...ops.search import select as G
 from ..search.select import where
-from .._check import axis_int, check_broadcast, check_x, index_dtype, need_tensor_short_name, write_out_result
+from .._check import (axis_int, check_broadcast, check_same_dtype, check_x, index_dtype, need_tensor_short_name,
+                      write_out_result)
 from .._operand import broadcast_to, cast as cast_to, scalar_tensor
 from .._signature import paddle_signature
 from .gathering import _along_axis_common, _size
@@ -230,7 +231,10 @@ def _put_args(arr, indices, values, axis, reduce, include_self, broadcast, api):
     if isinstance(values, TensorMethods):
         _same_dtype(arr, values, api, "values")
     elif isinstance(values, (numbers.Number, np.generic)):
-        values = scalar_tensor(values.item() if isinstance(values, np.generic) else values, arr.dtype)
+        # Paddle turns a Python scalar into a tensor of to_tensor's dtype (a float: the default float dtype,
+        # an int: int64), which the kernel then requires to match arr's dtype
+        values = scalar_tensor(values.item() if isinstance(values, np.generic) else values)
+        check_same_dtype(values, arr, api)
     else:
         raise TypeError(f"The type of 'values' in {api} must be a number or a Tensor, but received "
                         f"{type(values).__name__}.")
