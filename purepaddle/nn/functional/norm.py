@@ -47,6 +47,9 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
     if not isinstance(axis, int) or isinstance(axis, bool):
         raise TypeError(f"The type of 'axis' in normalize must be int, but received {type(axis).__name__}.")
     _float_input(x, "p_norm")
+    if len(x.shape) == 0:  # Paddle returns x / epsilon for axis 1 and segfaults for axis -1 (conformance.md)
+        raise ValueError(f"(InvalidArgument) normalize needs x with at least 1 dimension: a 0-D x has no axis "
+                         f"{axis} to normalize along.")
     if len(x.shape) == 1 and axis not in (0, -1):
         raise ValueError(f"Axis must be 0 or -1 when x is a 1-D tensor, but received axis = {axis}")
     nrm = apply(_LA.PNorm, x, porder=float(p), axis=axis, epsilon=_f32(epsilon), keepdim=True, asvector=False)

@@ -7,6 +7,7 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, apply_inplace, known_value
 from ..._core.methods import TensorMethods
+from ..._core.mode import no_grad
 from ...ops import logic as L
 from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math import unary as U
@@ -586,6 +587,11 @@ def increment(x, value=1.0, name=None):
     if known_value(x) is not None and x.size > 1:  # Paddle's check lets an empty tensor through (it stays empty)
         raise ValueError(
             f"(InvalidArgument) The number of elements in Input(X) should be 1.Now the number is {x.size}.")
+    if known_value(x) is not None and not x.stop_gradient and x._node is None:
+        # Paddle's increment writes a leaf that needs grad without the in-place check and records nothing:
+        # x stays a leaf, and gradients reaching the result reach x unchanged
+        with no_grad():
+            return apply_inplace(U.Increment, x, step=float(value))
     return apply_inplace(U.Increment, x, step=float(value))
 
 
