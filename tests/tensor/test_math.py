@@ -1090,3 +1090,9 @@ def test_negative_refuses_bool():
         paddle.negative(paddle.to_tensor([True]))
     assert paddle.neg(paddle.to_tensor([True])).numpy().tolist() == [True]  # paddle.neg takes it
     assert paddle.negative(paddle.to_tensor([1, -2])).numpy().tolist() == [-1, 2]
+
+
+def test_ldexp_inplace_casts_x_first():
+    x = paddle.to_tensor([1.5]).astype("float16")
+    assert paddle.ldexp_(x, paddle.to_tensor([2], dtype="int32")) is x
+    assert x.dtype == paddle.float32 and x.numpy().tolist() == [6.0]

@@ -3,9 +3,9 @@
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, constant as const_operand
+from ..._core.dispatch import apply, apply_inplace, constant as const_operand
 from ..._core.methods import TensorMethods
-from ...ops.creation.fill import FillAnyLike
+from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math.elementwise import ElementwisePow, broadcast_shape
 from ...ops.math.number import Copysign, Frexp, Gcd, Heaviside, Lcm, Nextafter, SignBit
 from .._check import check_inplace_shape, check_var, kernel_error, need_tensor
@@ -210,6 +210,12 @@ def hypot_(x, y, name=None):
 
 
 def ldexp_(x, y, name=None):
+    check_var(x, "ldexp_")
+    if isinstance(y, TensorMethods):
+        # Paddle first casts x in place to the result dtype (float64 when either is, else the default float)
+        d = _dt.float64 if _dt.float64 in (x.dtype, y.dtype) else _dt.default_float()
+        if x.dtype is not d:
+            apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
     return _composite_inplace(ldexp, x, "ldexp_", y)
 
 
