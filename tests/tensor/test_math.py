@@ -781,8 +781,9 @@ def test_inplace_forms_and_methods():
     x = t_exact([3.0, -4.5], "float64")
     x.copysign_(-1.0)
     assert x.numpy().tolist() == [-3.0, -4.5]
-    with pytest.raises(ValueError, match="cannot write a float32 result into a int64"):
-        paddle.ldexp_(t_exact([1, 2]), t_exact([1, 1]))
+    xi = t_exact([3, 4])  # Paddle casts x in place to the float result dtype first
+    assert paddle.ldexp_(xi, t_exact([1, 2])) is xi and xi.dtype == paddle.float32
+    assert xi.numpy().tolist() == [6.0, 16.0]
     assert t_exact([1., 2.]).cummax()[1].numpy().tolist() == [0, 1]
     leaf = t_exact([0.5], stop_gradient=False)
     with pytest.raises(ValueError, match="Leaf Var"):
@@ -1096,3 +1097,14 @@ def test_ldexp_inplace_casts_x_first():
     x = paddle.to_tensor([1.5]).astype("float16")
     assert paddle.ldexp_(x, paddle.to_tensor([2], dtype="int32")) is x
     assert x.dtype == paddle.float32 and x.numpy().tolist() == [6.0]
+
+
+def test_python_level_dtype_checks():
+    for d in ("float16", "bfloat16", "int32"):
+        with pytest.raises(AssertionError):
+            paddle.nan_to_num(paddle.ones([2]).astype(d))
+    with pytest.raises(TypeError, match="The data type of input must be one of"):
+        paddle.sgn(paddle.ones([2], dtype="bfloat16"))
+    x = paddle.ones([2, 1], dtype="float16")
+    with pytest.raises(ValueError, match="The data type of input Variable must be 'float32' or 'float64'"):
+        F.gaussian_nll_loss(x, x, x)

@@ -477,8 +477,8 @@ def _nan_to_num_attrs(x, nan, posinf, neginf, api):
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of 'x' in {api} must be paddle.Tensor, but received {type_name(x)}.")
     d = x.dtype
-    if not d.is_floating:
-        raise AssertionError(f"{api} only supports float16, float32 and float64 tensors, but received {d.name}")
+    if d not in (_dt.float32, _dt.float64):  # Paddle asserts this in Python, before its kernel
+        raise AssertionError(f"{api} only supports float32 and float64 tensors, but received {d.name}")
     info = _dt.float_info(d)
     return {"nan": float(nan), "posinf": float(info.max) if posinf is None else float(posinf),
             "neginf": float(info.min) if neginf is None else float(neginf)}
@@ -642,7 +642,7 @@ def sgn(x, name=None):
     """
     check_var(x, "sgn")
     d = x.dtype
-    if not (d.is_complex or d in _FLOATS):
+    if not (d.is_complex or d in (_dt.float16, _dt.float32, _dt.float64)):  # bfloat16 too is refused in Python
         raise _dtype_list_error(x, ['float16', 'float32', 'float64', 'complex64', 'complex128'])
     if not d.is_complex:
         return apply(U.Sign, x)
