@@ -33,3 +33,9 @@ def test_manual_seed_is_seed():
     a = paddle.rand([2])
     paddle.seed(3)
     assert (paddle.rand([2]) == a).all()
+
+
+def test_amp_queries_at_top_level():
+    assert paddle.autocast is paddle.amp.autocast
+    assert paddle.is_autocast_enabled() is False
+    assert paddle.get_autocast_dtype() == paddle.get_autocast_cpu_dtype() == paddle.get_autocast_gpu_dtype() == "float16"
