@@ -35,8 +35,11 @@ from .device import (device_guard, get_cudnn_version, get_device, is_compiled_wi
                      is_compiled_with_custom_device, is_compiled_with_distribute, is_compiled_with_ipu,
                      is_compiled_with_rocm, is_compiled_with_xpu, set_device)
 from .framework import get_flags, set_flags  # noqa: E402
-from .framework.random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cuda_rng_state,  # noqa: E402
-                               set_rng_state)
+from .framework.random import (Generator, get_cuda_rng_state, get_rng_state, manual_seed, seed,  # noqa: E402
+                               set_cuda_rng_state, set_rng_state)
+from .framework.dtype_info import finfo, iinfo  # noqa: E402
+from .amp import (autocast, get_autocast_cpu_dtype, get_autocast_dtype, get_autocast_gpu_dtype,  # noqa: E402
+                  is_autocast_enabled)
 from .static import nn as _static_nn  # noqa: E402  (paddle.static.nn: floor-6 layers and control flow)
 from .static import amp as _static_amp  # noqa: E402,F401  (paddle.static.amp: decorate, amp_init)
 

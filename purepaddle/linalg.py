@@ -4,10 +4,10 @@ from .tensor.linalg.decomposition import (cholesky, cholesky_inverse, cholesky_s
                                           lu_unpack, matrix_exp, matrix_power, matrix_rank, ormqr, pca_lowrank,
                                           pinv, qr, slogdet, solve, svd, svd_lowrank, svdvals, triangular_solve)
 from .tensor.linalg.norms import cond, corrcoef, cov, matrix_norm, norm, vecdot, vector_norm  # noqa: F401
-from .tensor.linalg.product import cross, diagonal, matrix_transpose, multi_dot  # noqa: F401
+from .tensor.linalg.product import cross, diagonal, matmul, matrix_transpose, multi_dot  # noqa: F401
 
 __all__ = ["cholesky", "cholesky_inverse", "cholesky_solve", "cond", "corrcoef", "cov", "cross", "det", "diagonal",
-           "eig", "eigh", "eigvals", "eigvalsh", "inv", "lstsq", "lu", "lu_unpack", "matrix_norm", "matrix_power",
+           "eig", "eigh", "eigvals", "eigvalsh", "inv", "lstsq", "lu", "lu_unpack", "matmul", "matrix_norm", "matrix_power",
            "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "triangular_solve",
            "vecdot", "vector_norm", "householder_product", "lu_solve", "matrix_exp", "matrix_transpose", "ormqr",
            "pca_lowrank", "svd_lowrank"]

@@ -216,11 +216,17 @@ def _edges(inputs, duplicable):
     return tuple(edges)
 
 
-def apply_inplace(op_cls, target, *inputs, **attrs):
-    """Run op_cls(target, *inputs) and write the result into `target` (x.add_(y), relu_)."""
+def apply_inplace(op_cls, target, *inputs, target_slot=0, **attrs):
+    """Run op_cls(target, *inputs) and write the result into `target` (x.add_(y), relu_).
+
+    target_slot: the position of target among the op's inputs when it is not the first
+    (where_(condition, x, y) writes into x, its second input).
+    """
+    def ordered(t):
+        return inputs[:target_slot] + (t,) + inputs[target_slot:]
     st = LOCAL.state
     if st.static:
-        out = BUILDER.active(op_cls, (target,) + inputs, attrs)
+        out = BUILDER.active(op_cls, ordered(target), attrs)
         return _static_inplace(target, out)
     needs = st.grad_enabled and (not target.stop_gradient or _needs_grad(inputs))
     if needs and target._node is None and not target.stop_gradient:
@@ -228,7 +234,7 @@ def apply_inplace(op_cls, target, *inputs, **attrs):
             f"(InvalidArgument) Leaf Var ({target.name}) that doesn't stop gradient can't use inplace strategy.")
     if not needs:
         with set_grad_enabled(False):
-            out = apply(op_cls, target, *inputs, **attrs)
+            out = apply(op_cls, *ordered(target), **attrs)
         a = out._data
         if a.shape == target._data.shape and a.dtype == target._data.dtype and target._data.flags.writeable:
             np.copyto(target._data, a)  # views of target see the change, as in Paddle
@@ -240,7 +246,7 @@ def apply_inplace(op_cls, target, *inputs, **attrs):
     # `target` then takes over the output's data and place in the graph.
     old = _make(target._data, target.stop_gradient, target._node, target._idx, target._place)
     old._version = target._version
-    out = apply(op_cls, old, *inputs, **attrs)
+    out = apply(op_cls, *ordered(old), **attrs)
     target._data = out._data
     target._node = out._node
     target._idx = out._idx

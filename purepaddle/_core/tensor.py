@@ -204,8 +204,9 @@ class Tensor(TensorMethods):
         return complex(self._scalar("complex"))
 
     def __index__(self):
-        if self._data.dtype.kind not in "iub":
-            raise TypeError("only integer tensors of a single element can be converted to an index")
+        # Paddle truncates a floating tensor to an int index, as int() does; complex ones are refused
+        if _dt.kind_of(self._data.dtype) not in "iubf":
+            raise TypeError("only integer or floating tensors of a single element can be converted to an index")
         return int(self._scalar("index"))
 
     def __bool__(self):

@@ -2,8 +2,9 @@
 from . import flags  # noqa: E402,F401
 from .flags import get_flags, set_flags  # noqa: E402,F401
 from . import random  # noqa: E402,F401
-from .random import (Generator, get_cuda_rng_state, get_rng_state, seed, set_cuda_rng_state,  # noqa: E402,F401
-                     set_rng_state)
+from .random import (Generator, get_cuda_rng_state, get_rng_state, manual_seed, seed,  # noqa: E402,F401
+                     set_cuda_rng_state, set_rng_state)
+from .dtype_info import finfo, iinfo  # noqa: E402,F401
 from ..static import executor as _executor  # noqa: E402
 
 _executor.FLAG_READER.install(flags.get)  # the static Executor reads FLAGS_* from the registry (a hook point)

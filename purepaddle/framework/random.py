@@ -17,6 +17,9 @@ def seed(seed):
     return default_generator().manual_seed(int(seed))
 
 
+manual_seed = seed  # paddle.manual_seed: the same function under torch's name
+
+
 def _check_device(device):
     if device is None:
         return current_place()

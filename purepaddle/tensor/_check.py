@@ -120,6 +120,44 @@ def need_tensor(x, api, arg="x", pos=0):
     return x
 
 
+def check_inplace_shape(x, out_shape):
+    """Paddle's ValueError when an in-place op's broadcast result would change x's shape."""
+    if list(out_shape) != list(x.shape):
+        raise ValueError(f"The shape of broadcast output {list(out_shape)} is different from that of inplace tensor "
+                         f"{x.shape} in the Inplace operation.")
+
+
+# how Paddle's full_like kernel names its element type in the range error (C++ typeid names)
+_TYPEID = {"bool": "b", "int8": "a", "uint8": "h", "int16": "s", "int32": "i", "int64": "l", "float32": "f",
+           "float64": "d", "float16": "N3phi5dtype7float16E", "bfloat16": "N3phi5dtype8bfloat16E"}
+
+
+_FLOAT_MAX = {"float16": 65504.0, "bfloat16": 3.3895313892515355e38, "float32": 3.4028234663852886e38,
+              "float64": 1.7976931348623157e308}
+
+
+def check_fill_range(value, dtype):
+    """Paddle's ValueError when full_like's fill value lies outside the target dtype's range.
+
+    Paddle skips NaN and infinite values, and compares (and prints) the value and the limits as float32."""
+    if dtype.is_complex or isinstance(value, complex) or not np.isfinite(value):
+        return
+    if dtype.name == "bool":
+        lo, hi = 0.0, 1.0
+    elif dtype.is_integer:
+        info = np.iinfo(dtype.np_dtype)
+        lo, hi = info.min, info.max
+    else:
+        hi = _FLOAT_MAX[dtype.name]
+        lo = -hi
+    with np.errstate(over="ignore"):
+        v, lo, hi = (np.float32(a) for a in (value, lo, hi))
+    if v < lo or v > hi:
+        raise ValueError(
+            f"(InvalidArgument) The filled value is out of range for target type, current kernel type is "
+            f"{_TYPEID[dtype.name]}, the range should between {lo:f} and {hi:f}, but now value is {v:f}.")
+
+
 def kernel_error(kernel, dtype, supported=None):
     """Paddle's RuntimeError for a dtype its CPU kernel does not support."""
     supported = supported or _KERNELS.get(kernel, _FLOAT_KERNEL)
@@ -394,9 +432,10 @@ def check_sortable(x, kernel, supported=_SORTABLE):
 
 
 # -- nn.functional pooling: input rank, kernel and stride sizes -------------------------------------
-def check_pool_input(x, ndim, api):
-    """x must be a float Tensor of ndim dims (Paddle's pooling message, its typo kept)."""
-    check_float_input(x, api, api)
+def check_pool_input(x, ndim, api, kernel=None):
+    """x must be a float Tensor of ndim dims (Paddle's pooling message, its typo kept) of a dtype the kernel that
+    runs takes (`kernel`: the 1-D pools run Paddle's pool2d / max_pool2d_with_index kernels)."""
+    check_float_input(x, api, kernel or api)
     if len(x.shape) != ndim:
         raise ValueError(f"Excepted Input X is {ndim}-D tensor, but received {len(x.shape)}-D {type(x)}")
 

@@ -73,5 +73,39 @@ def is_integer(x):
     return d.is_integer and d is not _dt.bool_
 
 
+def _contiguous(x):
+    """Tensor.contiguous: x itself (purepaddle keeps no strided layout that would need compacting).
+
+    Returns:
+        Tensor: x.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1, 2, 3])
+            >>> x.contiguous() is x
+            True
+    """
+    return x
+
+
+def _is_contiguous(x):
+    """Tensor.is_contiguous: True (purepaddle keeps no strided layout).
+
+    Returns:
+        bool: True.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.ones([2, 3]).is_contiguous()
+            True
+    """
+    return True
+
+
 __all__ = ["rank", "is_complex", "is_floating_point", "is_integer"]
-METHODS = {"rank": rank, "is_complex": is_complex, "is_floating_point": is_floating_point, "is_integer": is_integer}
+METHODS = {"rank": rank, "is_complex": is_complex, "is_floating_point": is_floating_point, "is_integer": is_integer,
+           "contiguous": _contiguous, "is_contiguous": _is_contiguous}

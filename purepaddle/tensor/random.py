@@ -86,6 +86,36 @@ def _gaussian(shape, mean, std, dtype, api, out=None, device=None, requires_grad
     return finish(t, out, device, requires_grad)
 
 
+def gaussian(shape, mean=0.0, std=1.0, seed=0, dtype=None, name=None, *, out=None, device=None,
+             requires_grad=False):
+    """Samples of the normal distribution N(mean, std^2) (paddle.tensor.random.gaussian; not in paddle.*).
+
+    Args:
+        shape (list|tuple|Tensor): The shape of the result.
+        mean (float|complex, optional): The mean; a complex mean (real part equal to the imaginary part) needs
+            a complex dtype. Default: 0.0.
+        std (float, optional): The standard deviation. Default: 1.0.
+        seed (int, optional): 0 draws from the global generator; another value gives a fixed stream. Default: 0.
+        dtype (str|paddle.dtype, optional): A floating or complex dtype; None is the default float dtype.
+        name (str, optional): Unused, kept for Paddle's signature. Default: None.
+        out (Tensor, optional): A tensor the result is written into. Default: None.
+        device (PlaceLike, optional): The device of the result. Default: None.
+        requires_grad (bool, optional): Whether the result records gradients. Default: False.
+
+    Returns:
+        Tensor: The samples, of `shape` and `dtype`.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.tensor.random.gaussian([2, 3], mean=1.0, std=2.0, dtype='float64')
+            >>> print(x.shape, x.dtype)
+            paddle.Size([2, 3]) paddle.float64
+    """
+    return _gaussian(shape, mean, std, dtype, "gaussian", out, device, requires_grad, seed)
+
+
 def standard_normal(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False):
     """Samples of the standard normal distribution N(0, 1).
 

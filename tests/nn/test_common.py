@@ -210,3 +210,19 @@ def test_normalize_of_an_empty_tensor(shape, axis):
     y = F.normalize(x, axis=axis)
     y.sum().backward()
     assert y.shape == shape and x.grad.shape == shape
+
+
+# -- issue 12 round 2 (checked against real Paddle 3.3.1) -----------------------------------------
+def test_layer_norm_takes_flattened_weight_only():
+    x = paddle.ones([2, 3, 4])
+    assert F.layer_norm(x, [3, 4], weight=paddle.ones([12])).shape == [2, 3, 4]
+    with pytest.raises(ValueError, match=r"The dimensions of Input\(Scale\) must be 1, but received dimensions of "
+                                         r"Input\(Scale\) is \[2\]"):
+        F.layer_norm(x, [3, 4], weight=paddle.ones([3, 4]))
+    with pytest.raises(ValueError, match=r"The dimensions of Input\(Bias\) must be 1"):
+        F.layer_norm(x, [3, 4], bias=paddle.ones([3, 4]))
+
+
+def test_normalize_refuses_0d():
+    with pytest.raises(ValueError, match="normalize needs x with at least 1 dimension"):
+        F.normalize(paddle.to_tensor(3.0))

@@ -191,7 +191,8 @@ SPECS += [
     OpSpec("put_along_axis_broadcast", lambda a, i, v: SS.put_along_axis(a, i, v, 1),
            lambda a, i, v: ref_put(a, np.broadcast_to(i, (3, 2)), np.broadcast_to(v, (3, 2)), 1, "assign"),
            [rand(3, 4), const([[3, 0]]), rand(1, 2)]),
-    OpSpec("put_along_axis_scalar", lambda a, i: SS.put_along_axis(a, i, 9.0, 1, "add"),
+    # a 0-D value of a's dtype (a Python float is a float32 tensor to Paddle, refused for float64 `a`)
+    OpSpec("put_along_axis_0d_value", lambda a, i: SS.put_along_axis(a, i, (a * 0).sum() + 9.0, 1, "add"),
            lambda a, i: ref_put(a, np.broadcast_to(i, (3, 1)), np.full((3, 1), 9.0), 1, "add"), [rand(3, 4),
                                                                                              const([[2]])]),
     # triangular / diagonal / grids

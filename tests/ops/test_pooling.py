@@ -284,3 +284,14 @@ def test_max_pool2d_layer_grad_uses_first_max():
     w = np.random.default_rng(2).standard_normal((2, 3, 3, 4)).astype("float32")
     (F.max_pool2d(x, 2) * paddle.to_tensor(w)).sum().backward()
     np.testing.assert_array_equal(x.grad.numpy(), _first_max_grad(x.numpy(), w, 2, 2))
+
+
+def test_float16_1d_pools_run_paddles_pool2d_kernel():
+    # Paddle's 1-D pools run pool2d, which has a float16 CPU kernel; the indexed (mask) kernel has none
+    x = paddle.to_tensor([[[1.5, 2.25, -3.0, 4.0]]]).astype("float16")
+    assert F.avg_pool1d(x, 2).numpy().tolist() == [[[1.875, 0.5]]]
+    assert F.max_pool1d(x, 2).numpy().tolist() == [[[2.25, 4.0]]]
+    assert F.adaptive_avg_pool1d(x, 3).numpy().tolist() == [[[1.875, -0.375, 0.5]]]
+    for call in (lambda: F.adaptive_max_pool1d(x, 2), lambda: F.max_pool1d(x, 2, return_mask=True)):
+        with pytest.raises(RuntimeError, match="kernel `max_pool2d_with_index` is not registered"):
+            call()

@@ -69,3 +69,11 @@ def test_static_programs():
     assert {"shape64", "real", "imag"} <= set(types)
     assert res[0].tolist() == [2, 3] and res[1].tolist() == 2 and res[1].dtype == np.int32
     assert res[2].tolist() == [1.0, 0.0] and res[3].tolist() == [2.0, 3.0]
+
+
+def test_index_of_floating_tensor_truncates_as_paddle():
+    items = [10, 20, 30, 40]
+    assert items[paddle.to_tensor(1.7)] == 20 and items[paddle.to_tensor(-1.7, dtype="float64")] == 40
+    assert paddle.to_tensor(2.5, dtype="bfloat16").__index__() == 2
+    with pytest.raises(TypeError):
+        items[paddle.to_tensor(1 + 1j)]

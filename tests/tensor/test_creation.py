@@ -361,3 +361,88 @@ def test_tensor_to_and_private_to_like_paddle():
         x.to(bad=1)
     with pytest.raises(AssertionError, match="blocking value error"):
         x._to(blocking=1)
+
+
+# -- signal windows (values printed by real Paddle 3.3.1) ------------------------------------------
+@pytest.mark.parametrize("call, expected, dtype", [
+    (lambda: paddle.hann_window(5), [0.0, 0.3454914689064026, 0.9045084714889526, 0.9045084714889526,
+                                     0.3454914689064026], "float32"),
+    (lambda: paddle.hamming_window(5, periodic=False, alpha=0.5, beta=0.4, dtype="float64"),
+     [0.1, 0.5, 0.9, 0.5, 0.1], "float64"),
+    (lambda: paddle.blackman_window(6, dtype="float64"),
+     [-1.3877787807814457e-17, 0.13, 0.63, 1.0, 0.63, 0.13], "float64"),
+    (lambda: paddle.bartlett_window(6), [0.0, 0.3333333432674408, 0.6666666865348816, 1.0, 0.6666666269302368,
+                                         0.3333333730697632], "float32"),
+    (lambda: paddle.kaiser_window(6, periodic=False, beta=5.0, dtype="float64"),
+     [0.036710892271286676, 0.4149036392433668, 0.9138124838692001, 0.9138124838692001, 0.4149036392433668,
+      0.036710892271286676], "float64"),
+    (lambda: paddle.hann_window(1), [1.0], "float32"),
+    (lambda: paddle.kaiser_window(0), [], "float32"),
+])
+def test_windows_match_paddle(call, expected, dtype):
+    w = call()
+    assert w.dtype == getattr(paddle, dtype) and w.stop_gradient
+    np.testing.assert_allclose(w.numpy(), expected, rtol=1e-6, atol=1e-7)
+
+
+def test_window_arguments():
+    assert not paddle.hann_window(4, requires_grad=True).stop_gradient
+    with pytest.raises(ValueError, match="Window length M must be a non-negative integer"):
+        paddle.hann_window(-1)
+
+
+def test_windows_against_real_paddle(ref_python, tmp_path):
+    import subprocess
+    script = ("import numpy as np, paddle\n"
+              "out = {}\n"
+              "for name in ['hann_window', 'hamming_window', 'blackman_window', 'bartlett_window', 'kaiser_window']:\n"
+              "    for n in (2, 7, 64):\n"
+              "        for periodic in (True, False):\n"
+              "            for dt in ('float32', 'float64'):\n"
+              "                out[f'{name}|{n}|{periodic}|{dt}'] = getattr(paddle, name)(n, periodic, dtype=dt).numpy()\n"
+              f"np.savez({str(tmp_path / 'ref.npz')!r}, **out)\n")
+    subprocess.run([str(ref_python), "-c", script], check=True, capture_output=True)
+    ref = np.load(tmp_path / "ref.npz")
+    for key in ref.files:
+        name, n, periodic, dt = key.split("|")
+        got = getattr(paddle, name)(int(n), periodic == "True", dtype=dt)
+        assert got.dtype == getattr(paddle, dt)
+        np.testing.assert_allclose(got.numpy(), ref[key], rtol=1e-5 if dt == "float32" else 1e-12, atol=1e-6,
+                                   err_msg=key)
+
+
+# -- full_like: Paddle's fill range check ------------------------------------------------------------
+@pytest.mark.parametrize("dtype, value, message", [
+    ("bool", 2.5, "current kernel type is b, the range should between 0.000000 and 1.000000, but now value is "
+                  "2.500000."),
+    ("int8", 300, "current kernel type is a, the range should between -128.000000 and 127.000000, but now value is "
+                  "300.000000."),
+    ("int64", 1e19, "current kernel type is l, the range should between -9223372036854775808.000000 and "
+                    "9223372036854775808.000000, but now value is 9999999980506447872.000000."),
+    ("float16", 1e6, "current kernel type is N3phi5dtype7float16E, the range should between -65504.000000 and "
+                     "65504.000000, but now value is 1000000.000000."),
+])
+def test_full_like_value_out_of_range(dtype, value, message):
+    with pytest.raises(ValueError, match="The filled value is out of range for target type") as e:
+        paddle.full_like(paddle.ones([2]).astype(dtype), value)
+    assert message in str(e.value)
+
+
+def test_full_like_range_check_skips_inf_nan_and_empty():
+    assert paddle.full_like(paddle.ones([2], dtype="float16"), float("inf")).numpy().tolist() == [np.inf, np.inf]
+    assert np.isnan(paddle.full_like(paddle.ones([2]), float("nan")).numpy()).all()
+    assert paddle.full_like(paddle.ones([0]).astype("bool"), 2.5).shape == [0]
+
+
+def test_type_as():
+    x = paddle.to_tensor([1.5, 2.5])
+    assert x.type_as(paddle.to_tensor([1])).numpy().tolist() == [1, 2]
+    assert x.type_as(paddle.to_tensor([1.0])) is x
+
+
+def test_tensor_random_gaussian():
+    from purepaddle.tensor import random as R
+    x = R.gaussian([2, 3], mean=1.0, std=2.0, seed=5, dtype="float64")
+    assert x.shape == [2, 3] and x.dtype == paddle.float64
+    assert not hasattr(paddle, "gaussian")  # paddle.tensor.random only, as in Paddle
+    assert R.gaussian([2], seed=5).numpy().tolist() == pytest.approx([-0.22414042, 0.08405284])  # Paddle's values

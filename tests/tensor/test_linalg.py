@@ -503,3 +503,12 @@ def test_matmul_mixed_dtypes_follow_paddle():
     r = paddle.cast(a, "float64") @ a
     assert r.dtype == paddle.float64 and r.numpy().tolist() == [[9.0, 12.375], [16.5, 22.75]]
     assert paddle.matmul(paddle.to_tensor([1.5, 2.0]), paddle.to_tensor([3, 4], dtype="int32")).item() == 12.5
+
+
+def test_complex_matrix_norm_p1_inf_is_real():
+    # Paddle's p_norm kernel takes |z|: values printed by real Paddle 3.3.1
+    x = paddle.to_tensor(np.array([[1 + 2j, 3 - 1j], [0.5j, -2]], dtype="complex64"))
+    for p, expected in ((1, 5.1622777), (-1, 2.736068), (float("inf"), 5.398346), (-float("inf"), 2.5)):
+        r = paddle.linalg.matrix_norm(x, p=p)
+        assert r.dtype == paddle.float32 and r.item() == pytest.approx(expected, rel=1e-6)
+    assert paddle.linalg.cond(x, p=1).item() == pytest.approx(4.61270428, rel=1e-6)

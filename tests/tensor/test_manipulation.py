@@ -690,3 +690,19 @@ def test_unique_consecutive_of_an_empty_tensor():
     assert out.shape == [0, 3] and inv.shape == [0] and cnt.shape == [0]
     out, inv, cnt = paddle.unique_consecutive(paddle.zeros([3, 0]), return_inverse=True, return_counts=True, axis=1)
     assert out.shape == [3, 0] and inv.shape == [0] and cnt.shape == [0]
+
+
+# -- issue 12 round 2 (checked against real Paddle 3.3.1) -----------------------------------------
+def test_mT_contiguous_and_linalg_matmul():
+    x = paddle.ones([2, 3, 4])
+    assert x.mT.shape == [2, 4, 3]
+    with pytest.raises(ValueError, match=r"Tensor.ndim\(1\) is required to be greater than or equal to 2."):
+        paddle.ones([3]).mT
+    assert x.contiguous() is x and x.is_contiguous()
+    assert paddle.linalg.matmul(paddle.ones([2, 3]), paddle.ones([3, 4])).shape == [2, 4]
+
+
+def test_flatten_inplace_refuses_0d():
+    with pytest.raises(ValueError, match=r"The start_axis should be a int, and in range \[-rank\(x\), rank\(x\)\)"):
+        paddle.flatten_(paddle.to_tensor(3))
+    assert paddle.flatten(paddle.to_tensor(3)).shape == [1]

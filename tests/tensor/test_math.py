@@ -785,8 +785,9 @@ def test_inplace_forms_and_methods():
     x = t_exact([3.0, -4.5], "float64")
     x.copysign_(-1.0)
     assert x.numpy().tolist() == [-3.0, -4.5]
-    with pytest.raises(ValueError, match="cannot write a float32 result into a int64"):
-        paddle.ldexp_(t_exact([1, 2]), t_exact([1, 1]))
+    xi = t_exact([3, 4])  # Paddle casts x in place to the float result dtype first
+    assert paddle.ldexp_(xi, t_exact([1, 2])) is xi and xi.dtype == paddle.float32
+    assert xi.numpy().tolist() == [6.0, 16.0]
     assert t_exact([1., 2.]).cummax()[1].numpy().tolist() == [0, 1]
     leaf = t_exact([0.5], stop_gradient=False)
     with pytest.raises(ValueError, match="Leaf Var"):
@@ -1034,3 +1035,80 @@ def test_reduce_as_result_dtype(dtype, out):
     assert r.astype("float32").numpy().tolist() == ([2.0, 2.0, 2.0] if dtype == "bool" else [5.0, 7.0, 9.0])
     if dtype == "int8":
         assert paddle.reduce_as(t([[100], [100]], "int8"), t([1], "int8")).numpy().tolist() == [-56]
+
+
+# -- issue 12 round 2: complex kernels and checks Paddle has (values printed by real Paddle 3.3.1) ----------
+def test_complex_remainder_rounds_the_quotient_half_away():
+    x = paddle.to_tensor([3 + 4j, -3.5 + 2j, 5 - 7j, 1, 3, 2.5j, 1 + 1j, -1, -3, 0.5 + 1.5j], dtype="complex64")
+    y = paddle.to_tensor([2 + 1j, 1 - 1j, -2 + 3j, 2, 2, 1, 2 + 2j, 2, 2, 1], dtype="complex64")
+    expected = [0, 0.5, 1 - 1j, -1, -1, -0.5j, -1 - 1j, 1, 1, -0.5 - 0.5j]
+    for out in (paddle.remainder(x, y), x % y, paddle.floor_mod(x, y)):
+        assert out.dtype == paddle.complex64
+        np.testing.assert_allclose(out.numpy(), expected, atol=1e-6)
+    assert np.isnan(paddle.remainder(x[:1], paddle.zeros([1], dtype="complex64")).numpy().real).all()
+
+
+def test_complex_reductions_paddle_computes():
+    x = paddle.to_tensor([complex(float("nan"), 1), 1 + 1j, complex(2, float("nan")), 3 + 0j])
+    assert complex(paddle.nansum(x).item()) == 4 + 1j  # an element with a NaN part counts as 0
+    assert complex(paddle.nanmean(x).item()) == 2 + 0.5j
+    assert complex(paddle.prod(paddle.to_tensor([1 + 1j, 2 - 1j])).item()) == 3 + 1j
+
+
+def test_complex_stanh_and_sinc():
+    z = paddle.to_tensor([0j, 1 + 1j], dtype="complex64")
+    np.testing.assert_allclose(paddle.sinc(z).numpy(), [1, -1.83803904 - 1.83803868j], rtol=1e-6)
+    np.testing.assert_allclose(paddle.stanh(z).numpy(), 1.7159 * np.tanh(0.67 * np.array([0j, 1 + 1j])), rtol=1e-5)
+
+
+def test_median_and_logsumexp_dtypes():
+    for d in ("int8", "int16", "uint8", "bool"):
+        assert paddle.median(paddle.to_tensor([1, 0, 1]).astype(d)).dtype == paddle.float32  # 'avg' casts first
+    assert paddle.median(paddle.to_tensor([1 + 2j, 3 + 1j, 2 - 1j])).item() == 2.0
+    with pytest.raises(RuntimeError, match="Paddle support following DataTypes: int32, int64, float64, float32"):
+        paddle.median(paddle.to_tensor([1, 2], dtype="int8"), mode="min")
+    assert paddle.logsumexp(paddle.to_tensor([1, 2, 3], dtype="int8")).dtype == paddle.float32
+    with pytest.raises(RuntimeError, match="kernel `logsumexp` is not registered"):
+        paddle.logsumexp(paddle.to_tensor([True]))
+
+
+def test_increment_empty_and_leaf():
+    assert paddle.increment(paddle.ones([0, 3])).shape == [0, 3]
+    with pytest.raises(ValueError, match="should be 1.Now the number is 2"):
+        paddle.increment(paddle.ones([2]))
+    x = paddle.to_tensor([1.0], stop_gradient=False)  # Paddle writes a leaf that needs grad and records nothing
+    y = paddle.increment(x)
+    assert y is x and not y.stop_gradient and x.numpy().tolist() == [2.0]
+    (y * 2).sum().backward()
+    assert x.grad.numpy().tolist() == [2.0]
+
+
+@pytest.mark.parametrize("fn", [paddle.copysign_, paddle.hypot_, paddle.divide_, paddle.gammainc_])
+def test_inplace_broadcast_must_keep_x_shape(fn):
+    with pytest.raises(ValueError, match=r"The shape of broadcast output \[3, 4\] is different from that of inplace "
+                                         r"tensor paddle.Size\(\[3, 1\]\) in the Inplace operation."):
+        fn(paddle.ones([3, 1]), paddle.ones([3, 4]))
+
+
+def test_negative_refuses_bool():
+    with pytest.raises(TypeError, match="The `-` operator, on a bool tensor is not supported."):
+        paddle.negative(paddle.to_tensor([True]))
+    assert paddle.neg(paddle.to_tensor([True])).numpy().tolist() == [True]  # paddle.neg takes it
+    assert paddle.negative(paddle.to_tensor([1, -2])).numpy().tolist() == [-1, 2]
+
+
+def test_ldexp_inplace_casts_x_first():
+    x = paddle.to_tensor([1.5]).astype("float16")
+    assert paddle.ldexp_(x, paddle.to_tensor([2], dtype="int32")) is x
+    assert x.dtype == paddle.float32 and x.numpy().tolist() == [6.0]
+
+
+def test_python_level_dtype_checks():
+    for d in ("float16", "bfloat16", "int32"):
+        with pytest.raises(AssertionError):
+            paddle.nan_to_num(paddle.ones([2]).astype(d))
+    with pytest.raises(TypeError, match="The data type of input must be one of"):
+        paddle.sgn(paddle.ones([2], dtype="bfloat16"))
+    x = paddle.ones([2, 1], dtype="float16")
+    with pytest.raises(ValueError, match="The data type of input Variable must be 'float32' or 'float64'"):
+        F.gaussian_nll_loss(x, x, x)

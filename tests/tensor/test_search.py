@@ -535,3 +535,41 @@ def test_count_nonzero_counts_complex_with_either_part_nonzero():
     assert paddle.count_nonzero(c, axis=1).numpy().tolist() == [1, 0]
     assert paddle.cast(paddle.to_tensor([0j, 1j, 1 + 0j]), "bool").numpy().tolist() == [False, True, True]
     assert paddle.cast(paddle.to_tensor([0j, 1j, 1 + 0j]), "int32").numpy().tolist() == [0, 0, 1]
+
+
+# -- where_ (checked against real Paddle 3.3.1) -----------------------------------------------------
+def test_where_inplace():
+    c = paddle.to_tensor([True, False, True])
+    x = paddle.to_tensor([1.0, 2.0, 3.0])
+    assert paddle.where_(c, x, paddle.zeros([3])) is x and x.numpy().tolist() == [1.0, 0.0, 3.0]
+    x = paddle.to_tensor([1.0, 2.0, 3.0])  # a y of a wider float dtype widens x in place
+    assert paddle.where_(c, x, paddle.zeros([3], dtype="float64")) is x and x.dtype == paddle.float64
+    x = paddle.to_tensor([1.0, 2.0, 3.0])  # x must broadcast: a new tensor, x unchanged
+    out = paddle.where_(c, x, paddle.zeros([2, 3]))
+    assert out.shape == [2, 3] and x.numpy().tolist() == [1.0, 2.0, 3.0]
+    with pytest.raises(ValueError, match="either both or neither of x and y should be given"):
+        paddle.where_(c, x, 1.0)
+    with pytest.raises(ValueError, match="The `condition` is expected to be a boolean Tensor"):
+        paddle.where_(x, x, x)
+
+
+def test_where_inplace_gradient():
+    a = paddle.to_tensor([1.0, 2.0, 3.0], stop_gradient=False)
+    x = a * 1
+    paddle.where_(paddle.to_tensor([True, False, True]), x, paddle.zeros([3])).sum().backward()
+    assert a.grad.numpy().tolist() == [1.0, 0.0, 1.0]
+
+
+def test_scatter_add_inplace():
+    x = paddle.zeros([2, 3])
+    assert paddle.scatter_add_(x, 1, paddle.to_tensor([[0, 0], [2, 1]]), paddle.ones([2, 2])) is x
+    assert x.numpy().tolist() == [[2.0, 0.0, 0.0], [0.0, 1.0, 1.0]]
+
+
+def test_put_along_axis_scalar_value_takes_to_tensor_dtype():
+    i = paddle.to_tensor([[0], [3], [1]])
+    assert paddle.put_along_axis(paddle.zeros([3, 4]), i, 2.0, 1, reduce="add").dtype == paddle.float32
+    assert paddle.put_along_axis(paddle.zeros([3, 4], dtype="int64"), i, 2, 1).dtype == paddle.int64
+    for dtype, value in (("int64", 2.0), ("float64", 2.0), ("float32", 2), ("int32", 2)):
+        with pytest.raises(ValueError, match="The type of data we are trying to retrieve"):
+            paddle.put_along_axis(paddle.zeros([3, 4], dtype=dtype), i, value, 1)

@@ -47,6 +47,9 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
     if not isinstance(axis, int) or isinstance(axis, bool):
         raise TypeError(f"The type of 'axis' in normalize must be int, but received {type(axis).__name__}.")
     _float_input(x, "p_norm")
+    if len(x.shape) == 0:  # Paddle returns x / epsilon for axis 1 and segfaults for axis -1 (conformance.md)
+        raise ValueError(f"(InvalidArgument) normalize needs x with at least 1 dimension: a 0-D x has no axis "
+                         f"{axis} to normalize along.")
     if len(x.shape) == 1 and axis not in (0, -1):
         raise ValueError(f"Axis must be 0 or -1 when x is a 1-D tensor, but received axis = {axis}")
     nrm = apply(_LA.PNorm, x, porder=float(p), axis=axis, epsilon=_f32(epsilon), keepdim=True, asvector=False)
@@ -153,16 +156,15 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
                          f"{shape}")
     n = int(np.prod(normalized_shape)) if normalized_shape else 1
     for t, arg in ((weight, "Scale"), (bias, "Bias")):
+        if t is not None and len(t.shape) != 1:  # Paddle takes the flattened [prod(normalized_shape)] only
+            raise ValueError(f"(InvalidArgument) The dimensions of Input({arg}) must be 1, but received dimensions "
+                             f"of Input({arg}) is [{len(t.shape)}]")
         if t is not None and int(np.prod(t.shape)) != n:
             raise ValueError(
                 f"(InvalidArgument) The first dimension value of Input({arg}) must equal to be the second dimension "
                 f"value of the flattened 2D matrix of Input(X), But received the first dimension value of "
                 f"Input({arg}) is [{t.shape[0] if t.shape else 1}], the second dimension value of the flattened 2D "
                 f"matrix of  Input({arg}) is [{n}].")
-    if weight is not None and len(weight.shape) != 1:
-        weight = weight.reshape([n])
-    if bias is not None and len(bias.shape) != 1:
-        bias = bias.reshape([n])
     return apply(_N.LayerNorm, x, weight, bias, epsilon=_f32(epsilon), begin_norm_axis=begin)[0]
 
 

@@ -1,5 +1,7 @@
 """Binary and n-ary elementwise ops with numpy broadcasting: elementwise_add/sub/mul/div/pow/...,
 atan2, lerp, reduce_as."""
+import numpy as np
+
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
@@ -233,6 +235,13 @@ class ElementwiseFloorDiv(_Binary):
         return xp.floor_divide(x, y)
 
 
+def _round_half_away(xp, v):
+    """C's round(): to the nearest integer, halves away from zero (NumPy's round goes to even)."""
+    t = xp.trunc(v)
+    with np.errstate(invalid="ignore"):
+        return t + xp.where(xp.abs(v - t) >= 0.5, xp.sign(v), 0)
+
+
 @register("elementwise_mod")
 class ElementwiseMod(_Binary):
     saves = ("X", "Y")
@@ -240,6 +249,12 @@ class ElementwiseMod(_Binary):
     def forward(self, xp, x, y):
         if kind_of(x.dtype) in "iu" and (y == 0).any():
             raise ZeroDivisionError("Integer division by zero encountered in remainder")
+        if kind_of(x.dtype) == "c":
+            # Paddle's complex remainder: x - y * q with q the quotient x / y rounded per component to the
+            # nearest integer, halves away from zero (C's round); a zero divisor gives NaN
+            q = x / y
+            q = _round_half_away(xp, q.real) + 1j * _round_half_away(xp, q.imag)
+            return (x - y * q.astype(x.dtype, copy=False)).astype(x.dtype, copy=False)
         return xp.mod(x, y)
 
     def backward(self, out_grad):

@@ -8,7 +8,7 @@ from ..._core.dispatch import apply, apply_inplace, building_program, constant, 
 from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
 from ...ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
-from .._check import check_dtype_registered
+from .._check import check_dtype_registered, check_fill_range
 from .._creation_args import as_array, convert_dtype, finish, shape_list, size_args, write_into
 
 
@@ -154,6 +154,8 @@ def _full_like(x, fill_value, dtype, device, requires_grad, api):
                         f"but received {type(fill_value)}.")
     d = x.dtype if dtype is None else convert_dtype(dtype)
     value = fill_value if isinstance(fill_value, complex) and d.is_complex else float(fill_value)
+    if not (known_value(x) is not None and x.size == 0):  # Paddle's kernel returns before its check when empty
+        check_fill_range(value, d)
     t = apply(FillAnyLike, x, value=value, dtype=d.proto)
     return finish(t, None, device, requires_grad)
 
@@ -366,6 +368,26 @@ def _zero_(x):
     return apply_inplace(FillAny, x, value=0.0)
 
 
+def _type_as(self, other):
+    """Tensor.type_as: self converted to other's dtype (self itself when the dtypes already agree).
+
+    Args:
+        other (Tensor): The tensor whose dtype the result takes.
+
+    Returns:
+        Tensor: self in other's dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.to_tensor([1.5, 2.5]).type_as(paddle.to_tensor([1]))
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [1, 2])
+    """
+    return _astype(self, other.dtype)
+
+
 def _clone_method(self):
     """Tensor.clone: paddle.clone(self)."""
     return clone(self)
@@ -374,4 +396,5 @@ def _clone_method(self):
 __all__ = ["full", "zeros", "ones", "empty", "full_like", "zeros_like", "ones_like", "empty_like", "assign", "clone",
            "cast", "cast_"]
 
-METHODS = {"astype": _astype, "cast": cast, "cast_": cast_, "clone": _clone_method, "fill_": _fill_, "zero_": _zero_}
+METHODS = {"astype": _astype, "cast": cast, "cast_": cast_, "clone": _clone_method, "fill_": _fill_, "zero_": _zero_,
+           "type_as": _type_as}

@@ -15,7 +15,8 @@ from ...ops.manipulation.shape import Reshape
 from ...ops.math.unary import Scale
 from ...ops.search import select as G
 from ..search.select import where
-from .._check import axis_int, check_broadcast, check_x, index_dtype, need_tensor_short_name, write_out_result
+from .._check import (axis_int, check_broadcast, check_same_dtype, check_x, index_dtype, need_tensor_short_name,
+                      write_out_result)
 from .._operand import broadcast_to, cast as cast_to, scalar_tensor
 from .._signature import paddle_signature
 from .gathering import _along_axis_common, _size
@@ -230,7 +231,10 @@ def _put_args(arr, indices, values, axis, reduce, include_self, broadcast, api):
     if isinstance(values, TensorMethods):
         _same_dtype(arr, values, api, "values")
     elif isinstance(values, (numbers.Number, np.generic)):
-        values = scalar_tensor(values.item() if isinstance(values, np.generic) else values, arr.dtype)
+        # Paddle turns a Python scalar into a tensor of to_tensor's dtype (a float: the default float dtype,
+        # an int: int64), which the kernel then requires to match arr's dtype
+        values = scalar_tensor(values.item() if isinstance(values, np.generic) else values)
+        check_same_dtype(values, arr, api)
     else:
         raise TypeError(f"The type of 'values' in {api} must be a number or a Tensor, but received "
                         f"{type(values).__name__}.")
@@ -346,6 +350,32 @@ def scatter_add(input, dim, index, src):
                     [0., 1., 1.]])
     """
     return put_along_axis(input, index, src, dim, "add", include_self=True, broadcast=False)
+
+
+def scatter_add_(input, dim, index, src):
+    """In-place scatter_add: input takes put_along_axis(input, index, src, dim, 'add') without broadcasting.
+
+    Args:
+        input (Tensor): The tensor updated in place.
+        dim (int): The axis along which index points.
+        index (Tensor): int32/int64 indices into input along dim, of src's shape.
+        src (Tensor): The values added at the indexed places, of input's dtype.
+
+    Returns:
+        Tensor: input, updated.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.zeros([2, 3])
+            >>> _ = paddle.scatter_add_(x, 1, paddle.to_tensor([[0, 0], [2, 1]]), paddle.ones([2, 2]))
+            >>> x
+            Tensor(shape=[2, 3], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [[2., 0., 0.],
+                    [0., 1., 1.]])
+    """
+    return put_along_axis_(input, index, src, dim, "add", include_self=True, broadcast=False)
 
 
 # -- index_add / index_fill --------------------------------------------------------------
@@ -705,12 +735,13 @@ def masked_scatter_(x, mask, value, name=None):
 
 
 __all__ = ["scatter", "scatter_", "scatter_nd", "scatter_nd_add", "put_along_axis", "scatter_reduce", "scatter_add",
+           "scatter_add_",
            "index_add", "index_add_", "index_fill", "index_fill_", "diagonal_scatter", "select_scatter",
            "slice_scatter", "masked_scatter", "masked_scatter_"]
 
 METHODS = {"scatter": scatter, "scatter_": scatter_, "scatter_nd": scatter_nd, "scatter_nd_add": scatter_nd_add,
            "put_along_axis": put_along_axis, "put_along_axis_": put_along_axis_, "scatter_reduce": scatter_reduce,
-           "scatter_add": scatter_add, "index_add": index_add, "index_add_": index_add_, "index_fill": index_fill,
+           "scatter_add": scatter_add, "scatter_add_": scatter_add_, "index_add": index_add, "index_add_": index_add_, "index_fill": index_fill,
            "index_fill_": index_fill_, "diagonal_scatter": diagonal_scatter, "select_scatter": select_scatter,
            "slice_scatter": slice_scatter, "masked_scatter": masked_scatter, "masked_scatter_": masked_scatter_,
            "fill_diagonal_": fill_diagonal_, "fill_diagonal_tensor": fill_diagonal_tensor,

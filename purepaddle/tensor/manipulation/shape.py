@@ -119,11 +119,11 @@ def reshape_(x, shape, name=None):
     return apply_inplace(S.Reshape, x, shape=vals)
 
 
-def _flatten_args(x, start_axis, stop_axis):
+def _flatten_args(x, start_axis, stop_axis, inplace=False):
     n = len(x.shape)
     if not isinstance(x, TensorMethods):
         raise ValueError("The input x should be a Tensor")
-    if n == 0:
+    if n == 0 and not inplace:  # flatten makes a 0-D tensor [1]; Paddle's flatten_ has no such case: no axis is in range
         return 0, 0
     if not _is_int(start_axis) or not -n <= start_axis < n:
         raise ValueError("The start_axis should be a int, and in range [-rank(x), rank(x))")
@@ -162,7 +162,7 @@ def flatten_(x, start_axis=0, stop_axis=-1, name=None):
             >>> x.shape
             paddle.Size([6])
     """
-    start, stop = _flatten_args(x, start_axis, stop_axis)
+    start, stop = _flatten_args(x, start_axis, stop_axis, inplace=True)
     return apply_inplace(S.Flatten, x, start_axis=start, stop_axis=stop)
 
 
@@ -319,6 +319,27 @@ def transpose_(x, perm, name=None):
             paddle.Size([3, 2])
     """
     return apply_inplace(S.Transpose, x, axis=_perm(x, perm, "transpose_"))
+
+
+def _mT(x):
+    """Tensor.mT: x with its last two dimensions swapped (a property; x needs at least 2 dimensions).
+
+    Returns:
+        Tensor: The transposed tensor.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.ones([2, 3, 4]).mT.shape
+            paddle.Size([2, 4, 3])
+    """
+    n = len(x.shape)
+    if n < 2:
+        raise ValueError(f"Tensor.ndim({n}) is required to be greater than or equal to 2.")
+    perm = list(range(n))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return apply(S.Transpose, x, axis=perm)
 
 
 def _t_perm(input, op):
@@ -652,4 +673,5 @@ METHODS = {"reshape": reshape, "reshape_": reshape_, "flatten": flatten, "flatte
            "transpose_": transpose_, "t": t, "t_": t_, "swapaxes": swapaxes, "swapdims": swapdims, "permute": permute,
            "unflatten": unflatten, "view_as": view_as, "moveaxis": moveaxis, "expand": expand,
            "broadcast_to": broadcast_to, "expand_as": expand_as, "broadcast_tensors": broadcast_tensors,
-           "atleast_1d": atleast_1d, "atleast_2d": atleast_2d, "atleast_3d": atleast_3d, "ravel": ravel}
+           "atleast_1d": atleast_1d, "atleast_2d": atleast_2d, "atleast_3d": atleast_3d, "ravel": ravel,
+           "mT": property(_mT)}

@@ -10,7 +10,7 @@ from ..._core.tensor import Tensor
 from ...ops.creation.fill import Cast
 from ...ops.math import elementwise as E, unary as U
 from ...ops.math.unary import Pow, Scale
-from .._check import check_var, kernel_error, need_tensor, type_name
+from .._check import check_inplace_shape, check_var, kernel_error, need_tensor, type_name
 from .._operand import as_var, cast
 from .unary import _I32_64, _SMALL_INTS, _clip_args, _int_arg, _nan_to_num_attrs
 
@@ -232,11 +232,7 @@ def _inplace_binary(op_cls, x, y, api):
             y = cast(y, d)
         if dx is not d:
             apply_inplace(Cast, x, in_dtype=dx.proto, out_dtype=d.proto)
-    xs = list(x.shape)
-    out = E.broadcast_shape(xs, list(y.shape), op_cls.type)
-    if out != xs:
-        raise ValueError(f"The shape of broadcast output {out} is different from that of inplace tensor "
-                         f"{x.shape} in the Inplace operation.")
+    check_inplace_shape(x, E.broadcast_shape(list(x.shape), list(y.shape), op_cls.type))
     return apply_inplace(op_cls, x, y, axis=-1)
 
 
@@ -410,10 +406,7 @@ def lerp_(x, y, weight, name=None):
     x2, y, w = _lerp_args(x, y, weight, "lerp_")
     if x2 is not x:
         apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=x2.dtype.proto)
-    out = E.broadcast_shape(E.broadcast_shape(list(x.shape), list(y.shape)), list(w.shape))
-    if out != list(x.shape):
-        raise ValueError(f"The shape of broadcast output {out} is different from that of inplace tensor "
-                         f"{x.shape} in the Inplace operation.")
+    check_inplace_shape(x, E.broadcast_shape(E.broadcast_shape(list(x.shape), list(y.shape)), list(w.shape)))
     return apply_inplace(E.Lerp, x, y, w)
 
 

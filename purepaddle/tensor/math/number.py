@@ -3,12 +3,12 @@
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, constant as const_operand
+from ..._core.dispatch import apply, apply_inplace, constant as const_operand
 from ..._core.methods import TensorMethods
-from ...ops.creation.fill import FillAnyLike
+from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math.elementwise import ElementwisePow, broadcast_shape
 from ...ops.math.number import Copysign, Frexp, Gcd, Heaviside, Lcm, Nextafter, SignBit
-from .._check import check_var, kernel_error, need_tensor
+from .._check import check_inplace_shape, check_var, kernel_error, need_tensor
 from .._operand import cast
 from .elementwise import _same_dtype, hypot
 from .inplace import _assign_into, _inplace_doc, _snapshot_if_needed
@@ -194,6 +194,7 @@ def frexp(x, name=None):
 def _composite_inplace(fn, x, api, *args):
     check_var(x, api)
     res = fn(_snapshot_if_needed(x), *args)
+    check_inplace_shape(x, res.shape)
     if res.dtype is not x.dtype:
         raise ValueError(f"(InvalidArgument) {api} cannot write a {res.dtype.name} result into a "
                          f"{x.dtype.name} tensor in place.")
@@ -209,6 +210,12 @@ def hypot_(x, y, name=None):
 
 
 def ldexp_(x, y, name=None):
+    check_var(x, "ldexp_")
+    if isinstance(y, TensorMethods):
+        # Paddle first casts x in place to the result dtype (float64 when either is, else the default float)
+        d = _dt.float64 if _dt.float64 in (x.dtype, y.dtype) else _dt.default_float()
+        if x.dtype is not d:
+            apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
     return _composite_inplace(ldexp, x, "ldexp_", y)
 
 

@@ -7,6 +7,7 @@ from ..._core.methods import TensorMethods
 from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math.reduction import Logsumexp, ReduceAMax, ReduceAMin, ReduceMax, ReduceMin, ReduceProd, ReduceSum, Renorm
 from ...ops.math.unary import IsNan, NanToNum
+from ...ops.search.select import Where
 from .cumulative import _F32_64
 from .._check import kernel_error, need_tensor, type_name, write_out
 
@@ -60,7 +61,8 @@ def _reduce(op_cls, x, axis, keepdim, api, kernel, ints, supported=_FLOAT_INT):
     if not isinstance(x, TensorMethods):
         need_tensor(x, api)
     d = x.dtype
-    if not (d.is_floating or d in ints):
+    # `supported` is the kernel's registration list: complex kernels (prod) are honoured from it
+    if not (d.is_floating or d in ints or (d.is_complex and d.name in supported.split(", "))):
         raise kernel_error(kernel, d, supported)
     dims, all_ = reduce_dims(axis, x, api)
     if op_cls._empty_error and known_value(x) is not None and x.size == 0:
@@ -178,7 +180,7 @@ def logsumexp(x, axis=None, keepdim=False, name=None, *, out=None):
         need_tensor(x, "logsumexp")
     d = x.dtype
     if not d.is_floating:
-        if d not in _I32_64:
+        if not d.is_integer:  # every integer dtype is cast to float32 first, as in Paddle; bool and complex are not
             raise kernel_error("logsumexp", d, "float64, float32")
         x = apply(Cast, x, in_dtype=d.proto, out_dtype=_dt.float32.proto)
     dims, all_ = reduce_dims(axis, x, "logsumexp")
@@ -190,8 +192,10 @@ def _nan_zeroed(x, api):
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of 'x' in {api} must be paddle.Tensor, but received {type_name(x)}.")
     d = x.dtype
-    if d is _dt.bool_ or d.is_complex:
+    if d is _dt.bool_:
         raise kernel_error("isnan", d, "int64, float64, complex128, float16, float32, complex64, int32, bfloat16")
+    if d.is_complex:  # an element with a NaN part becomes 0 as a whole (nan_to_num would zero that part only)
+        return apply(Where, apply(IsNan, x), apply(FillAnyLike, x, value=0.0, dtype=d.proto), x)
     if not d.is_floating:
         return x
     return apply(NanToNum, x, nan=0.0, posinf=float("inf"), neginf=float("-inf"))
@@ -259,7 +263,7 @@ def nanmean(x, axis=None, keepdim=False, name=None):
     d = x.dtype
     dims, all_ = reduce_dims(axis, x, "nanmean")
     attrs = {"dim": dims, "keep_dim": bool(keepdim), "reduce_all": all_}
-    if not d.is_floating:
+    if not (d.is_floating or d.is_complex):
         if d not in _I32_64:
             raise kernel_error("isnan", d)
         # Paddle sums integers exactly in int64 (wrapping on overflow) and divides in float32 only at

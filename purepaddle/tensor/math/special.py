@@ -10,7 +10,7 @@ from ..._core.methods import TensorMethods
 from ...ops.math import special as S
 from ...ops.math.special import Logit, Stanh
 from ...ops.math.unary import Scale
-from .._check import check_var, kernel_error, need_tensor, type_name
+from .._check import check_inplace_shape, check_var, kernel_error, need_tensor, type_name
 from .._operand import cast
 from .inplace import _assign_into, _inplace_doc, _snapshot_if_needed
 
@@ -20,11 +20,11 @@ _F64_F32 = "float64, float32"
 
 def _float_in(x, api, kernel=None, autocast=True, supported=_F64_F32):
     """x as a floating tensor: integers are cast to float32 (Paddle's autocast) unless the kernel has
-    no such rule; bool and complex inputs are rejected with Paddle's kernel error."""
+    no such rule; bool inputs, and complex ones unless `supported` lists them, get Paddle's kernel error."""
     if not isinstance(x, TensorMethods):
         need_tensor(x, api)
     d = x.dtype
-    if d.is_floating:
+    if d.is_floating or (d.is_complex and d.name in supported.split(", ")):  # complex when the kernel lists it
         return x
     if not autocast or not d.is_integer:
         raise kernel_error(kernel or api, d, supported)
@@ -335,11 +335,15 @@ def logit_(x, eps=None, name=None):
 
 
 def gammaincc_(x, y, name=None):
-    return _assign_into(x, gammaincc(_snapshot_if_needed(x), y), "gammaincc_")
+    res = gammaincc(_snapshot_if_needed(x), y)
+    check_inplace_shape(x, res.shape)
+    return _assign_into(x, res, "gammaincc_")
 
 
 def gammainc_(x, y, name=None):
-    return _assign_into(x, gammainc(_snapshot_if_needed(x), y), "gammainc_")
+    res = gammainc(_snapshot_if_needed(x), y)
+    check_inplace_shape(x, res.shape)
+    return _assign_into(x, res, "gammainc_")
 
 
 def multigammaln_(x, p, name=None):

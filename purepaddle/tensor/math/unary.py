@@ -7,6 +7,7 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, apply_inplace, known_value
 from ..._core.methods import TensorMethods
+from ..._core.mode import no_grad
 from ...ops import logic as L
 from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math import unary as U
@@ -476,8 +477,8 @@ def _nan_to_num_attrs(x, nan, posinf, neginf, api):
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of 'x' in {api} must be paddle.Tensor, but received {type_name(x)}.")
     d = x.dtype
-    if not d.is_floating:
-        raise AssertionError(f"{api} only supports float16, float32 and float64 tensors, but received {d.name}")
+    if d not in (_dt.float32, _dt.float64):  # Paddle asserts this in Python, before its kernel
+        raise AssertionError(f"{api} only supports float32 and float64 tensors, but received {d.name}")
     info = _dt.float_info(d)
     return {"nan": float(nan), "posinf": float(info.max) if posinf is None else float(posinf),
             "neginf": float(info.min) if neginf is None else float(neginf)}
@@ -583,14 +584,43 @@ def increment(x, value=1.0, name=None):
     """
     if not isinstance(x, TensorMethods):
         raise TypeError(f"The type of 'x' in increment must be paddle.Tensor, but received {type_name(x)}.")
-    if known_value(x) is not None and x.size != 1:
+    if known_value(x) is not None and x.size > 1:  # Paddle's check lets an empty tensor through (it stays empty)
         raise ValueError(
             f"(InvalidArgument) The number of elements in Input(X) should be 1.Now the number is {x.size}.")
+    if known_value(x) is not None and not x.stop_gradient and x._node is None:
+        # Paddle's increment writes a leaf that needs grad without the in-place check and records nothing:
+        # x stays a leaf, and gradients reaching the result reach x unchanged
+        with no_grad():
+            return apply_inplace(U.Increment, x, step=float(value))
     return apply_inplace(U.Increment, x, step=float(value))
 
 
 clamp = clip
-negative = neg
+
+
+def negative(x, name=None):
+    """Elementwise -x, as paddle.neg, except that a bool tensor is refused (paddle.neg returns it unchanged).
+
+    Args:
+        x (Tensor): A numeric tensor.
+        name (str, optional): Unused, kept for Paddle's signature. Default: None.
+
+    Returns:
+        Tensor: -x, of x's dtype.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.negative(paddle.to_tensor([1, -2]))
+            Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,
+                   [-1,  2])
+    """
+    if isinstance(x, TensorMethods) and x.dtype is _dt.bool_:
+        raise TypeError("The `-` operator, on a bool tensor is not supported.")
+    return neg(x)
+
+
 _FLOATS = (_dt.float16, _dt.bfloat16, _dt.float32, _dt.float64)
 _COMPLEX_OK = "float64, complex128, float32, complex64"
 
@@ -612,7 +642,7 @@ def sgn(x, name=None):
     """
     check_var(x, "sgn")
     d = x.dtype
-    if not (d.is_complex or d in _FLOATS):
+    if not (d.is_complex or d in (_dt.float16, _dt.float32, _dt.float64)):  # bfloat16 too is refused in Python
         raise _dtype_list_error(x, ['float16', 'float32', 'float64', 'complex64', 'complex128'])
     if not d.is_complex:
         return apply(U.Sign, x)
@@ -797,7 +827,7 @@ def sinc(x, name=None):
                    [ 1.        ,  0.63661975, -0.21220659])
     """
     check_var(x, "sinc")
-    if not x.dtype.is_floating:
+    if not (x.dtype.is_floating or x.dtype.is_complex):
         if x.dtype is _dt.bool_:
             raise kernel_error("sin", x.dtype, _COMPLEX_OK)
         raise TypeError(

@@ -220,6 +220,50 @@ def where(condition, x=None, y=None, name=None, *, out=None, **kwargs):
     return write_out_result(apply(Where, condition, x, y), out)
 
 
+def where_(condition, x=None, y=None, name=None):
+    """In-place where: x takes `x if condition else y` and is returned.
+
+    As in Paddle, x is written only when it already has the broadcast shape of (condition, x, y); otherwise the
+    result is a new tensor and x is unchanged. A y of a wider floating dtype widens x in place.
+
+    Args:
+        condition (Tensor): A bool tensor choosing x (True) or y (False), broadcast against x and y.
+        x (Tensor): The tensor written in place; its values where condition is True are kept.
+        y (Tensor): The values taken where condition is False.
+        name (str, optional): Unused, kept for Paddle's signature. Default: None.
+
+    Returns:
+        Tensor: x, updated (or a new tensor when x must be broadcast).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([0.9, 0.1, 3.2, 1.2])
+            >>> _ = paddle.where_(x > 1, x, paddle.zeros([4]))
+            >>> x
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
+                   [0.        , 0.        , 3.20000005, 1.20000005])
+    """
+    if x is None or y is None or np.isscalar(x) or np.isscalar(y):
+        raise ValueError("either both or neither of x and y should be given")
+    for v, arg in ((condition, "condition"), (x, "x"), (y, "y")):
+        if not isinstance(v, TensorMethods):
+            raise TypeError(f"The type of '{arg}' in where_ must be Tensor, but received {type(v).__name__}.")
+    if condition.dtype is not _dt.bool_:
+        raise ValueError("The `condition` is expected to be a boolean Tensor, "
+                         f"but got a Tensor with dtype {condition.dtype}")
+    shape = check_broadcast(check_broadcast(x.shape, y.shape), condition.shape)
+    if list(x.shape) != list(shape):
+        return where(condition, x, y)
+    if x.dtype is not y.dtype:
+        d = _dt.promote(x.dtype, y.dtype)
+        y = cast_to(y, d)
+        if x.dtype is not d:
+            apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
+    return apply_inplace(Where, x, condition, y, target_slot=1)
+
+
 def nonzero(x=None, as_tuple=False, *, out=None, **kwargs):
     """Coordinates of the nonzero elements: an int64 [N, rank] tensor, or one [N] tensor per dim (as_tuple).
 
@@ -256,8 +300,8 @@ for _f, _req in ((masked_select, ("x", "mask")), (where, ()), (nonzero, ("x",)))
     paddle_signature(_f, *_req)
 
 __all__ = ["count_nonzero", "argwhere", "index_sample", "masked_select", "masked_fill", "masked_fill_", "where",
-           "nonzero"]
+           "where_", "nonzero"]
 
 METHODS = {"count_nonzero": count_nonzero, "argwhere": argwhere, "index_sample": index_sample,
            "masked_select": masked_select, "masked_fill": masked_fill, "masked_fill_": masked_fill_, "where": where,
-           "nonzero": nonzero}
+           "where_": where_, "nonzero": nonzero}

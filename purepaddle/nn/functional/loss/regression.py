@@ -145,6 +145,11 @@ def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-6, reductio
             raise ValueError("variance is of incorrect shape")
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(reduction + " is not valid")
+    if isinstance(input, Tensor):  # Paddle's eager checks (static programs get check_float's TypeError)
+        if input.dtype.name not in ("float32", "float64"):
+            raise ValueError("The data type of input Variable must be 'float32' or 'float64'")
+        if label.dtype.name not in ("float32", "float64"):
+            raise ValueError("The data type of label Variable must be 'float32', 'float64'")
     check_float(input, "gaussian_nll_loss", "Input")
     check_float(label, "gaussian_nll_loss", "Label")
     check_float(variance, "gaussian_nll_loss", "Variance")

@@ -47,7 +47,7 @@ def avg_pool1d(x, kernel_size, stride=None, padding=0, exclusive=True, ceil_mode
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[1.50000000, 3.50000000]]])
     """
-    check_pool_input(x, 3, "avg_pool1d")
+    check_pool_input(x, 3, "avg_pool1d", "pool2d")
     ks, ss = _kernel_stride(kernel_size, stride, 1)
     padding, algo = update_padding(padding, 1, False, ceil_mode, check_negative=False)
     out = _pool(_unsqueeze(x, 2), "avg", [1] + ks, [1] + ss, expand_1d(padding, 0), algo, ceil_mode, exclusive,
@@ -110,7 +110,7 @@ def max_pool1d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[3., 4.]]])
     """
-    check_pool_input(x, 3, "max_pool1d")
+    check_pool_input(x, 3, "max_pool1d", "max_pool2d_with_index" if return_mask else "pool2d")
     ks, ss = _kernel_stride(kernel_size, stride, 1)
     padding, algo = update_padding(padding, 1, False, ceil_mode, check_negative=False)
     padding = expand_1d(padding, 0)
@@ -189,7 +189,7 @@ def adaptive_avg_pool1d(x, output_size, name=None):
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[2., 4.]]])
     """
-    check_pool_input(x, 3, "adaptive_avg_pool1d")
+    check_pool_input(x, 3, "adaptive_avg_pool1d", "pool2d")
     size = [1] + convert_to_list(output_size, 1, "pool_size")
     return _squeeze(_adaptive_avg(_unsqueeze(x, 2), size, "NCHW", 2), 2)
 
@@ -248,7 +248,7 @@ def adaptive_max_pool1d(x, output_size, return_mask=False, name=None):
             Tensor(shape=[1, 1, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[[5., 4.]]])
     """
-    check_pool_input(x, 3, "adaptive_max_pool1d")
+    check_pool_input(x, 3, "adaptive_max_pool1d", "max_pool2d_with_index")
     size = [1] + convert_to_list(output_size, 1, "pool_size")
     res = _adaptive_max(_unsqueeze(x, 2), size, True, 2)
     out, mask = _squeeze(res[0], 2), _squeeze(res[1], 2)
