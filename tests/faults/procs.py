@@ -60,3 +60,27 @@ def kill_tree(pids):
             os.kill(p, signal.SIGKILL)
         except OSError:
             pass
+
+
+def unclaimed(paths):
+    """Those of `paths` that no running process has open or mapped: left behind, not merely in use (other jobs
+    on the machine create /dev/shm and temp entries of the same kinds meanwhile)."""
+    paths = {os.path.realpath(p) for p in paths}
+    held = set()
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/maps") as f:
+                for line in f:
+                    parts = line.split(None, 5)
+                    if len(parts) == 6:
+                        held.add(parts[5].strip().replace(" (deleted)", ""))
+            for fd in os.listdir(f"/proc/{name}/fd"):
+                try:
+                    held.add(os.readlink(f"/proc/{name}/fd/{fd}"))
+                except OSError:
+                    pass
+        except OSError:
+            continue
+    return sorted(p for p in paths if os.path.lexists(p) and not any(h == p or h.startswith(p + "/") for h in held))
