@@ -119,7 +119,7 @@ def script_env(plan, rank, environ):
     env = dict(environ)
     env.pop(PLAN_VAR, None)
     env.update(worker_env(plan, rank))
-    if plan.get("scratch"):
+    if plan.get("scratch") and environ.get("TMPDIR") == plan["scratch"]:  # (another host has its own TMPDIR)
         if plan.get("tmpdir") is None:
             env.pop("TMPDIR", None)
         else:
