@@ -122,7 +122,8 @@ def _run(tmp_path, hang, trials, suite):
         left, new = one_trial(tmp_path, rng, hang)
         lingering += bool(left)
         leaked += len(new)
-        assert not left and not new, f"processes still running: {left}; left behind: {new}"
+        inside = {n: [os.path.join(r, f) for r, _, fs in os.walk(n) for f in fs] for n in new if os.path.isdir(n)}
+        assert not left and not new, f"processes still running: {left}; left behind: {new} {inside}"
     mode.report(suite, trials=trials, processes_left=lingering, entries_left=leaked)
 
 

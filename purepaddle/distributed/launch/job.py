@@ -108,6 +108,22 @@ def _running(pid):
     return True
 
 
+GUARD = os.path.join(HERE, "scratch_guard.py")
+
+
+def _guard_scratch(scratch, mpirun_pid, environ):
+    """Start scratch_guard.py, which removes `scratch` once this launcher (even SIGKILLed) and mpirun are gone;
+    returns (the guard, the pipe end to close when the job is over)."""
+    r, w = os.pipe()
+    try:
+        guard = subprocess.Popen([sys.executable, GUARD, str(r), str(mpirun_pid), scratch], pass_fds=(r,),
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True, env={k: v for k, v in environ.items() if k != "PYTHONSTARTUP"})
+    finally:
+        os.close(r)
+    return guard, w
+
+
 def run_job(plan, server, log, console, environ):
     """Start mpirun for `plan`, echo rank 0, stop everything on the first failure; returns (code, summary)."""
     mpirun = find_mpirun()
@@ -135,6 +151,7 @@ def _run_job(plan, server, log, console, environ, mpirun):
                                 preexec_fn=lambda: die_with_parent(signal.SIGTERM, me))
     except OSError as e:
         raise LaunchError(f"could not start mpirun ({mpirun}): {e}. {INSTALL_HINT}")
+    guard, guard_pipe = _guard_scratch(plan["scratch"], proc.pid, environ)
     out = _Pump(proc.stdout, [console, log])
     err = _Pump(proc.stderr, [lambda s: log("[mpirun] " + s)], keep=40)
     out.start()
@@ -181,6 +198,11 @@ def _run_job(plan, server, log, console, environ, mpirun):
     finally:
         for s, h in old.items():
             signal.signal(s, h)
+        os.close(guard_pipe)  # the guard removes the scratch directory as soon as mpirun is gone
+        try:
+            guard.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            pass  # mpirun still stopping: the guard finishes on its own
     out.join(timeout=2.0)
     err.join(timeout=2.0)
     _drain(server.reports, later)

@@ -10,7 +10,6 @@ before exiting non-zero, which makes mpirun stop every other rank.
 import importlib.util
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -178,11 +177,6 @@ def main():
         def stop(signum, frame):
             # mpirun tears the job down: stop the script at once (it may be blocked in a collective)
             stopping.append(signum)
-            if plan.get("scratch"):
-                # the job is being torn down, perhaps because the launcher is gone: its scratch directory (Open
-                # MPI's session files, the ranks' shared-memory segments) would outlive it. First thing, since
-                # mpirun may follow with SIGKILL; mapped segments stay valid for the ranks still using them.
-                shutil.rmtree(plan["scratch"], ignore_errors=True)
             try:
                 child.send_signal(signal.SIGTERM)
                 time.sleep(0.2)
