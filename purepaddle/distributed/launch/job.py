@@ -117,8 +117,8 @@ def _guard_scratch(scratch, mpirun_pid, environ):
     r, w = os.pipe()
     try:
         guard = subprocess.Popen([sys.executable, GUARD, str(r), str(mpirun_pid), scratch], pass_fds=(r,),
-                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True, env={k: v for k, v in environ.items() if k != "PYTHONSTARTUP"})
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True, env=dict(environ))
     finally:
         os.close(r)
     return guard, w
