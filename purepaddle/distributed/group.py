@@ -2,7 +2,13 @@
 
 Collective ops name their group by `ring_id` (Paddle's attribute); the global group is ring 0.
 """
+import os
+import socket
+import sys
+import traceback
+
 from . import env as _env
+from .addresses import parse_address, parse_addresses
 from .process_group import MPIGroup, SoloGroup, import_mpi, new_mpi_group
 
 __all__ = ["Group", "new_group", "get_group", "is_initialized", "destroy_process_group", "get_backend",
@@ -64,6 +70,8 @@ def init_global_group():
         return _GROUPS[0]
     world = _env.env_world_size()
     rank = _env.env_rank()
+    _check_endpoints()
+    _refuse_lone_slurm_task(world)
     if world > 1:
         mpi = import_mpi()
         comm = mpi.COMM_WORLD
@@ -77,11 +85,62 @@ def init_global_group():
             raise RuntimeError(f"init_parallel_env: PADDLE_TRAINER_ID={rank} but this is MPI rank "
                                f"{comm.Get_rank()}; the launcher keeps them equal")
         pg = new_mpi_group(comm)
+        if not os.environ.get("PUREPADDLE_ERROR_FILE"):  # plain mpirun: no launcher reports and stops the job
+            _abort_job_on_uncaught(comm, rank, world)
     else:
         pg = SoloGroup()
     group = Group(rank if world > 1 else 0, 0, range(world), pg)
     _GROUPS[0] = group
     return group
+
+
+def _check_endpoints():
+    """PADDLE_TRAINER_ENDPOINTS / PADDLE_CURRENT_ENDPOINT, when set, must be ip:port lists (a clear error, not
+    a job that quietly runs alone)."""
+    eps = os.environ.get("PADDLE_TRAINER_ENDPOINTS")
+    if eps is not None:
+        parse_addresses(eps, "PADDLE_TRAINER_ENDPOINTS", port="required")
+    current = os.environ.get("PADDLE_CURRENT_ENDPOINT")
+    if current is not None:
+        parse_address(current, "PADDLE_CURRENT_ENDPOINT", port="required")
+
+
+def _refuse_lone_slurm_task(world):
+    """srun started several tasks but nothing made them one job: each would train alone as a world of 1."""
+    if any(os.environ.get(k, "") != "" for k in _env.WORLD_VARS):
+        return  # a launcher or mpirun said how big the job is
+    raw = os.environ.get("SLURM_STEP_NUM_TASKS") or os.environ.get("SLURM_NTASKS") or ""
+    tasks = int(raw) if raw.strip().isdigit() else 1
+    if tasks > 1 and world == 1:
+        raise RuntimeError(
+            f"init_parallel_env: Slurm started {tasks} tasks (SLURM_NTASKS={raw}) but nothing joined them into one "
+            "job, so each would train alone as a world of 1. Start one launcher per node instead: "
+            "`srun --ntasks-per-node=1 python -m paddle.distributed.launch --nnodes $SLURM_NNODES --master "
+            "<first node>:<port> --nproc_per_node N train.py`, or inside the allocation `mpirun -np "
+            f"{tasks} python -m purepaddle train.py`. To run a single process, use srun --ntasks=1.")
+
+
+def _abort_job_on_uncaught(comm, rank, world):
+    """After an uncaught exception is printed, abort every rank (MPI_Abort) instead of letting MPI_Finalize
+    wait for ranks that are blocked in a collective forever."""
+    previous = sys.excepthook
+
+    def hook(etype, value, tb):
+        previous(etype, value, tb)
+        local = os.environ.get("OMPI_COMM_WORLD_LOCAL_RANK", "?")
+        error = "".join(traceback.format_exception_only(etype, value)).strip().splitlines()[-1:] or [etype.__name__]
+        sys.stderr.write(
+            f"ABORT!!! Out of all {world} trainers, the trainer process with rank=[{rank}] was aborted.\n"
+            f"  rank {rank} (local rank {local} on host {socket.gethostname()}, pid {os.getpid()}) raised "
+            f"{error[0]}\n  stopping every rank (MPI_Abort)\n")
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        comm.Abort(1)
+
+    sys.excepthook = hook
 
 
 def global_group(api):

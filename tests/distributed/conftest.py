@@ -7,8 +7,8 @@ import pytest
 
 import purepaddle.distributed as dist
 
-# what the launcher and Open MPI set for each rank; a rank of an outer job must not leak into these tests
-LAUNCHER_VARS = ("PADDLE_", "OMPI_", "PMIX_", "TRAINING_ROLE")
+# what the launcher, Open MPI and Slurm set for each rank; a rank of an outer job must not leak into these tests
+LAUNCHER_VARS = ("PADDLE_", "OMPI_", "PMIX_", "TRAINING_ROLE", "SLURM_")
 
 
 @pytest.fixture

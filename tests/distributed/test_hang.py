@@ -4,6 +4,7 @@ The launched test starts 2 real processes under mpirun (skipped without mpi4py/O
 """
 import os
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -120,3 +121,7 @@ def test_a_hang_is_diagnosed_and_the_job_stopped(tmp_path, monkeypatch, capsys, 
     pid = int((tmp_path / "blocked.pid").read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # rank 0, blocked in all_reduce, was stopped
+    # Open MPI's session directory lived in the job's scratch directory, removed with it (tests/faults checks
+    # that no ompi.* of the job's own processes is left in the temp directory)
+    assert [n for base in ("/dev/shm", tempfile.gettempdir()) if os.path.isdir(base) for n in os.listdir(base)
+            if n.startswith(f"purepaddle-mpi-{os.getpid()}-")] == []

@@ -206,3 +206,28 @@ def test_elastic_level_restarts_a_failed_job(tmp_path, monkeypatch, capsys, no_l
     assert "restarting the job (1/2)" in err
     log1 = (tmp_path / "log" / "workerlog.1").read_text()
     assert "rank 1 attempt 1" in log1 and "rank 1 attempt 2+" in log1  # appended, not overwritten
+
+
+def test_scratch_dir_and_the_scripts_tmpdir(tmp_path):
+    import shutil
+
+    from purepaddle.distributed.launch.supervisor import script_env
+    again = None
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    scratch = job.scratch_dir(os.environ)
+    base = os.path.dirname(scratch)
+    stale = os.path.join(base, f"{job.SCRATCH_PREFIX}{dead.pid}-stale")
+    os.makedirs(os.path.join(stale, "ompi.1"))
+    try:
+        again = job.scratch_dir(os.environ)  # removes the directory of a launcher that is gone
+        assert not os.path.exists(stale) and os.path.basename(again).startswith(f"{job.SCRATCH_PREFIX}{os.getpid()}-")
+        assert os.path.isdir(scratch)  # this process's own stays
+    finally:
+        for d in (scratch, again or scratch, stale):
+            shutil.rmtree(d, ignore_errors=True)
+    p = dict(_plan(["--nproc_per_node", "2"]), scratch=scratch, tmpdir="/home/me/tmp")
+    assert script_env(p, 0, {"TMPDIR": scratch})["TMPDIR"] == "/home/me/tmp"  # the user's, not Open MPI's
+    assert "TMPDIR" not in script_env(dict(p, tmpdir=None), 0, {"TMPDIR": scratch})
+    assert script_env(p, 0, {"TMPDIR": "/remote"})["TMPDIR"] == "/remote"  # another host's own
+    assert "btl_sm_backing_directory" in job.mpirun_command("mpirun", p)

@@ -6,9 +6,11 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
+from ..._core.lifetime import die_with_parent
 from . import report as _report
 from . import watchdog as _watchdog
 from .plan import LaunchError, is_local
@@ -49,6 +51,10 @@ def mpirun_command(mpirun, plan, exports=()):
     # shared memory between local ranks, TCP between hosts; skipping the other transports' probes
     # saves a second at start. Waiting ranks yield the core: CPU workers need every cycle.
     cmd += ["--mca", "btl", "self,sm,tcp", "--mca", "mpi_yield_when_idle", "1"]
+    if plan.get("scratch") and all(is_local(n["host"]) for n in nodes):
+        # the ranks' shared-memory segments go into the job's scratch directory, which is removed whatever
+        # way the job ends (another host would need the same directory, so remote jobs keep Open MPI's default)
+        cmd += ["--mca", "btl_sm_backing_directory", plan["scratch"]]
     for name in (PLAN_VAR,) + tuple(exports):
         cmd += ["-x", name]
     cmd += [plan["python"], SUPERVISOR]
@@ -73,20 +79,79 @@ class _Pump(threading.Thread):
                 del self.kept[:-self.keep]
 
 
+SCRATCH_PREFIX = "purepaddle-mpi-"
+
+
+def scratch_dir(environ):
+    """The job's private directory for Open MPI's session files and shared-memory segments (in /dev/shm when
+    writable), after removing those of launchers that died without removing theirs."""
+    shm = "/dev/shm"
+    base = shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else tempfile.gettempdir()
+    try:
+        names = os.listdir(base)
+    except OSError:
+        names = []
+    for name in names:  # purepaddle-mpi-<launcher pid>-<random>
+        pid = name[len(SCRATCH_PREFIX):].split("-")[0]
+        if name.startswith(SCRATCH_PREFIX) and pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=base)
+
+
+def _running(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's launcher
+    return True
+
+
+GUARD = os.path.join(HERE, "scratch_guard.py")
+
+
+def _guard_scratch(scratch, mpirun_pid, environ):
+    """Start scratch_guard.py, which removes `scratch` once this launcher (even SIGKILLed) and mpirun are gone;
+    returns (the guard, the pipe end to close when the job is over)."""
+    r, w = os.pipe()
+    try:
+        guard = subprocess.Popen([sys.executable, GUARD, str(r), str(mpirun_pid), scratch], pass_fds=(r,),
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True, env=dict(environ))
+    finally:
+        os.close(r)
+    return guard, w
+
+
 def run_job(plan, server, log, console, environ):
     """Start mpirun for `plan`, echo rank 0, stop everything on the first failure; returns (code, summary)."""
     mpirun = find_mpirun()
+    scratch = scratch_dir(environ)
+    try:
+        return _run_job(dict(plan, scratch=scratch, tmpdir=environ.get("TMPDIR")), server, log, console,
+                        environ, mpirun)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)  # Open MPI's session directory and segments, however it ended
+
+
+def _run_job(plan, server, log, console, environ, mpirun):
     env = dict(environ)
+    env["TMPDIR"] = plan["scratch"]  # Open MPI puts its session directory there (the script gets its own back)
     env[PLAN_VAR] = json.dumps(plan)
     exports = [k for k in ("PYTHONPATH", "PATH", "LD_LIBRARY_PATH") if k in env]
     cmd = mpirun_command(mpirun, plan, exports)
     log(f"mpirun command: {' '.join(cmd)}\n")
     world = plan["nproc"] * len(plan["nodes"])
+    me = os.getpid()
     try:
+        # mpirun gets SIGTERM when the launcher dies, even by SIGKILL: it then stops every rank itself
         proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True)
+                                stderr=subprocess.PIPE, start_new_session=True,
+                                preexec_fn=lambda: die_with_parent(signal.SIGTERM, me))
     except OSError as e:
         raise LaunchError(f"could not start mpirun ({mpirun}): {e}. {INSTALL_HINT}")
+    guard, guard_pipe = _guard_scratch(plan["scratch"], proc.pid, environ)
     out = _Pump(proc.stdout, [console, log])
     err = _Pump(proc.stderr, [lambda s: log("[mpirun] " + s)], keep=40)
     out.start()
@@ -133,6 +198,11 @@ def run_job(plan, server, log, console, environ):
     finally:
         for s, h in old.items():
             signal.signal(s, h)
+        os.close(guard_pipe)  # the guard removes the scratch directory as soon as mpirun is gone
+        try:
+            guard.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            pass  # mpirun still stopping: the guard finishes on its own
     out.join(timeout=2.0)
     err.join(timeout=2.0)
     _drain(server.reports, later)

@@ -11,7 +11,7 @@ import time
 
 from . import args as _args
 from .job import RUNNER, run_job
-from .plan import LaunchError, build_plan, is_local, local_addresses, split_hostport
+from .plan import LaunchError, build_plan, host_of, host_list, is_local, local_addresses, split_hostport
 from .rendezvous import ControlServer, follow
 
 
@@ -61,7 +61,11 @@ def _check_mode(args):
 def _roles(args, log):
     """Decide this launcher's role: ('master', server, nodes_fn, master_addr) or ('follow', host, port)."""
     log_dir = os.path.abspath(args.log_dir)
-    ips = [ip.strip() for ip in args.ips.split(",") if ip.strip()] if args.ips else []
+    ips = host_list(args.ips, "--ips") if args.ips is not None else []
+    if args.host is not None:
+        host_of(args.host, "--host (or POD_IP)")
+    if args.master is not None:
+        split_hostport(args.master, "--master")  # checked even where a single node does not use it
     nnodes = len(ips) if len(ips) > 1 else _nnodes(args)
     here = local_addresses()
     if len(ips) > 1:

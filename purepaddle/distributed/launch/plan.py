@@ -2,6 +2,7 @@
 import os
 import socket
 
+from ..addresses import AddressError, parse_address, parse_addresses
 from .supervisor import log_path, worker_env  # noqa: F401  (re-exported: the plan's per-rank view)
 
 
@@ -60,10 +61,26 @@ def free_ports(n, host=""):
 
 def split_hostport(text, flag):
     """'host:port' -> (host, int port); a LaunchError naming the flag otherwise."""
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit():
-        raise LaunchError(f"{flag} expects ip:port, e.g. {flag}=192.168.0.16:8090, but received {text!r}")
-    return host, int(port)
+    try:
+        return parse_address(text, flag, port="required")
+    except AddressError as e:
+        raise LaunchError(str(e)) from None
+
+
+def host_list(text, flag):
+    """'ip1,ip2,...' -> [host]; a LaunchError naming the flag for a bad or empty entry."""
+    try:
+        return [host for host, _ in parse_addresses(text, flag)]
+    except AddressError as e:
+        raise LaunchError(str(e)) from None
+
+
+def host_of(text, flag):
+    """A host (no port), or a LaunchError naming the flag."""
+    try:
+        return parse_address(text, flag)[0]
+    except AddressError as e:
+        raise LaunchError(str(e)) from None
 
 
 def select_devices(devices, environ):

@@ -7,6 +7,7 @@ also echoes them to mpirun, hence to the launcher's console), and when the child
 launcher one report (rank, host, exit code or signal, the exception's last line, the log's tail)
 before exiting non-zero, which makes mpirun stop every other rank.
 """
+import importlib.util
 import json
 import os
 import signal
@@ -101,18 +102,28 @@ def send_report(address, report, timeout=5.0):
         return False
 
 
-def _die_with_parent(signum):
-    """Ask Linux to send `signum` to this process when its parent dies (no orphan left spinning)."""
-    try:
-        import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(1, int(signum))  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+def _lifetime():
+    """purepaddle/_core/lifetime.py, loaded by path (importing purepaddle would cost the start-up time)."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "_core", "lifetime.py")
+    spec = importlib.util.spec_from_file_location("_purepaddle_lifetime", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def _child_setup():
-    """In the child before exec: die with the supervisor."""
-    _die_with_parent(signal.SIGKILL)
+def script_env(plan, rank, environ):
+    """The training script's environment: ours with Paddle's PADDLE_* for `rank`, and the user's own TMPDIR
+    (ours points at the job's scratch directory)."""
+    env = dict(environ)
+    env.pop(PLAN_VAR, None)
+    env.update(worker_env(plan, rank))
+    if plan.get("scratch") and environ.get("TMPDIR") == plan["scratch"]:  # (another host has its own TMPDIR)
+        if plan.get("tmpdir") is None:
+            env.pop("TMPDIR", None)
+        else:
+            env["TMPDIR"] = plan["tmpdir"]
+    return env
 
 
 class _Tee(threading.Thread):
@@ -144,12 +155,11 @@ class _Tee(threading.Thread):
 
 def main():
     """Run the script for this rank; exit with its status (after reporting a failure)."""
-    _die_with_parent(signal.SIGTERM)  # mpirun's daemon gone: stop the script (see `stop`)
+    lifetime = _lifetime()
+    lifetime.die_with_parent(signal.SIGTERM, os.getppid())  # mpirun's daemon gone: stop the script (see `stop`)
     plan = json.loads(os.environ[PLAN_VAR])
     rank = mpi_rank(os.environ)
-    env = dict(os.environ)
-    env.pop(PLAN_VAR, None)
-    env.update(worker_env(plan, rank))
+    env = script_env(plan, rank, os.environ)
     path = log_path(plan, rank)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     fd, err_file = tempfile.mkstemp(prefix=f"purepaddle-rank{rank}-", suffix=".err")
@@ -159,8 +169,10 @@ def main():
     stopping = []
 
     with open(path, "wb" if plan.get("log_overwrite") else "ab") as log:
+        me = os.getpid()
         child = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, preexec_fn=_child_setup, cwd=plan.get("cwd"))
+                                 stderr=subprocess.STDOUT, cwd=plan.get("cwd"),
+                                 preexec_fn=lambda: lifetime.die_with_parent(signal.SIGKILL, me))
 
         def stop(signum, frame):
             # mpirun tears the job down: stop the script at once (it may be blocked in a collective)

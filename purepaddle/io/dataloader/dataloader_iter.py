@@ -14,6 +14,7 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import time
 import weakref
 from multiprocessing.connection import wait as _mp_wait
@@ -30,7 +31,6 @@ from .collate import default_collate_fn, default_convert_fn
 __all__ = []
 
 _KILLED_MSG = "(Fatal) Blocking queue is killed because the data reader raises an exception."
-_SEQ = itertools.count()
 
 
 def _output_maker(loader):
@@ -139,8 +139,8 @@ class MultiProcessIter(_IterBase):
         self._workers, self._task_conns, self._result_conns = [], [], []
         self._shut = False
         use_shm = loader.use_shared_memory
-        self._shm_prefix = (f"{transport.SHM_DIR}/purepaddle_{os.getpid()}_{next(_SEQ)}_{id(self):x}_"
-                            if use_shm and transport.shm_dir_available() else None)
+        self._use_fds = use_shm
+        self._fd_socks = []  # per worker: the socket its memory files arrive on (None: not used)
         self._arenas = [transport.make_arena() if use_shm else None for _ in range(self._num_workers)]
         self._dead = set()  # workers found dead that owed nothing (ignored until they are needed)
         self._start_workers()
@@ -150,27 +150,35 @@ class MultiProcessIter(_IterBase):
     def _start_workers(self):
         methods = mp.get_all_start_methods()
         ctx = mp.get_context("fork" if "fork" in methods else None)
+        # the kernel's parent-death signal follows the forking thread: only the main thread lives as long
+        # as this process (workers forked elsewhere notice a dead parent by EOF and getppid instead)
+        pdeathsig = threading.current_thread() is threading.main_thread()
         parent_ends = []
         for wid in range(self._num_workers):
             task_r, task_w = ctx.Pipe(duplex=False)
             res_r, res_w = ctx.Pipe(duplex=False)
             parent_ends += [task_w, res_r]
-            prefix = None if self._shm_prefix is None else f"{self._shm_prefix}{wid}_"
+            fd_r, fd_w = (transport.fd_channel() if self._use_fds else None) or (None, None)
+            self._fd_socks.append(fd_r)
+            if fd_r is not None:
+                parent_ends.append(fd_r)
             p = ctx.Process(target=worker.worker_loop, daemon=True, name=f"DataLoaderWorker-{wid}",
                             args=(self._dataset, self._iterable, task_r, res_w, list(parent_ends),
                                   self._auto_collate, self._collate_fn, self._drop_last,
                                   self._loader.worker_init_fn, wid, self._num_workers, self._base_seed,
-                                  self._arenas[wid], prefix, os.getpid()))
+                                  self._arenas[wid], fd_w, os.getpid(), pdeathsig))
             try:
                 p.start()
             finally:
                 task_r.close()
                 res_w.close()
+                if fd_w is not None:
+                    fd_w.close()
             self._workers.append(p)
             self._task_conns.append(task_w)
             self._result_conns.append(res_r)
         self._finalizer = weakref.finalize(self, _terminate, list(self._workers), list(self._task_conns),
-                                           list(self._result_conns), self._shm_prefix, list(self._arenas))
+                                           list(self._result_conns), list(self._fd_socks), list(self._arenas))
 
     def _reset(self, new_epoch=True):
         """Start a pass: fresh sampler iterator, stale results ignored, the pipeline primed."""
@@ -269,7 +277,7 @@ class MultiProcessIter(_IterBase):
         """File a received message; its arrays leave shared memory now (results of abandoned passes are dropped)."""
         current = msg[1] == self._epoch and msg[2] >= self._rcvd_idx
         if msg[0] == "batch":
-            arrays = transport.receive(msg[4], self._arenas[wid], keep=current)
+            arrays = transport.receive(msg[4], self._arenas[wid], self._fd_socks[wid], keep=current)
             msg = msg[:4] + (arrays,)
         if current:
             self._results[msg[2]] = msg
@@ -300,7 +308,7 @@ class MultiProcessIter(_IterBase):
             if code == -signal.SIGKILL:
                 hint = " (the out-of-memory killer sends SIGKILL: check memory use)"
             elif code == -signal.SIGBUS:
-                hint = f" (SIGBUS usually means {transport.SHM_DIR} is full)"
+                hint = " (SIGBUS usually means shared memory ran out)"
             self._shutdown()
             raise RuntimeError(f"DataLoader worker {wid} (pid {pid}) {how}{hint}; "
                                f"batches {sorted(owed)} were not loaded")
@@ -345,8 +353,9 @@ class MultiProcessIter(_IterBase):
             pass
 
 
-def _terminate(workers, task_conns, result_conns, shm_prefix, arenas):
-    """Stop worker processes (politely, then by force), close pipes, remove shared-memory leftovers."""
+def _terminate(workers, task_conns, result_conns, fd_socks, arenas):
+    """Stop worker processes (politely, then by force), close pipes and sockets (which frees any memory
+    file still in flight), unmap the arenas."""
     for c in task_conns:
         try:
             c.send(None)
@@ -359,9 +368,7 @@ def _terminate(workers, task_conns, result_conns, shm_prefix, arenas):
             for c in result_conns:
                 try:
                     while c.poll():
-                        msg = c.recv()
-                        if msg[0] == "batch" and msg[4][0] == "shm":
-                            transport.unlink(msg[4][1])
+                        c.recv()
                 except (EOFError, OSError):
                     pass
             w.join(0.02)
@@ -372,19 +379,11 @@ def _terminate(workers, task_conns, result_conns, shm_prefix, arenas):
         if w.is_alive():
             w.kill()
             w.join()
-    for c in task_conns + result_conns:
+    for c in task_conns + result_conns + [s for s in fd_socks if s is not None]:
         try:
             c.close()
         except OSError:
             pass
-    if shm_prefix is not None:
-        d, base = os.path.split(shm_prefix)
-        try:
-            names = [n for n in os.listdir(d) if n.startswith(base)]
-        except OSError:
-            names = []
-        for n in names:
-            transport.unlink(os.path.join(d, n))
     for w in workers:
         try:
             w.close()

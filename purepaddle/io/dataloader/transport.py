@@ -11,14 +11,19 @@ memory stays near `prefetch_factor` batches per worker.
 Payloads:
 - `("inline", arrays)`: small batches (pickling beats a copy round trip), or no shared memory;
 - `("ring", seq, specs)`: specs = [(offset, dtype, shape)];
-- `("shm", path, size, specs)`: a batch bigger than the arena goes through a /dev/shm file that
-  the parent maps without copying and unlinks at once.
+- `("fd", size, specs)`: a batch bigger than the arena goes through a nameless memory file
+  (memfd) whose descriptor travels over the worker's fd socket just before the message; the parent
+  maps it without copying. No name ever exists, so a SIGKILLed parent or worker leaves nothing in
+  /dev/shm: the kernel frees the memory with the last descriptor or mapping (torch's
+  "file_descriptor" sharing strategy).
 """
 import collections
 import mmap
 import os
+import socket
 import struct
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -27,7 +32,6 @@ __all__ = []
 
 ARENA_BYTES = int(os.environ.get("PUREPADDLE_DATALOADER_ARENA_MB", "128")) << 20
 INLINE_BYTES = 1 << 14
-SHM_DIR = "/dev/shm"
 _HEADER, _ALIGN = 64, 64
 
 
@@ -41,9 +45,28 @@ def make_arena():
         return None
 
 
-def shm_dir_available():
-    """Whether /dev/shm can carry batches too big for an arena."""
-    return sys.platform.startswith("linux") and os.path.isdir(SHM_DIR) and os.access(SHM_DIR, os.W_OK)
+def fd_channel():
+    """(parent end, worker end) of the socket a worker passes memory-file descriptors on, or None without
+    Unix sockets (big batches are then pickled)."""
+    if not hasattr(socket, "send_fds"):
+        return None
+    kind = getattr(socket, "SOCK_SEQPACKET", socket.SOCK_STREAM)  # one message per descriptor
+    try:
+        return socket.socketpair(socket.AF_UNIX, kind)
+    except OSError:
+        return None
+
+
+def _memory_file():
+    """A descriptor of a new file that has no name: memfd where Linux has it, else an unlinked temp file."""
+    if hasattr(os, "memfd_create"):
+        try:
+            return os.memfd_create("purepaddle-batch", os.MFD_CLOEXEC)
+        except OSError:
+            pass
+    fd, path = tempfile.mkstemp(prefix="purepaddle-batch-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
+    os.unlink(path)  # at once: only the descriptor holds it
+    return fd
 
 
 def _layout(arrays):
@@ -57,11 +80,11 @@ def _layout(arrays):
 class Sender:
     """Worker side: turns a batch's arrays into a payload."""
 
-    def __init__(self, arena, shm_prefix, parent_alive):
-        self.arena, self.shm_prefix, self.parent_alive = arena, shm_prefix, parent_alive
+    def __init__(self, arena, fd_sock, parent_alive):
+        self.arena, self.fd_sock, self.parent_alive = arena, fd_sock, parent_alive
         self.inflight = collections.deque()  # (seq, start, end) regions the parent has not copied yet
         self.seq = 0
-        self.files = 0
+        self.pending = None  # the memory file of the last "fd" payload, until deliver() passes it on
 
     def encode(self, arrays):
         arrays = [np.ascontiguousarray(a) for a in arrays]
@@ -75,17 +98,27 @@ class Sender:
             seq, self.seq = self.seq, self.seq + 1
             self.inflight.append((seq, start, start + size))
             return ("ring", seq, [(start + off, dt, shape) for off, dt, shape in specs])
-        if self.shm_prefix is not None:
+        if self.fd_sock is not None:
             return self._to_file(arrays, specs, size)
         return ("inline", arrays)
+
+    def deliver(self, payload):
+        """Just before `payload`'s message is sent: pass its memory file's descriptor to the parent."""
+        if payload[0] == "fd":
+            fd, self.pending = self.pending, None
+            try:
+                socket.send_fds(self.fd_sock, [b"f"], [fd])
+            finally:
+                os.close(fd)  # the parent holds its own copy now (or, if it is gone, nobody does)
 
     def unsend(self, payload):
         """Take back a payload whose message could not be sent (its region or file is freed)."""
         if payload[0] == "ring":
             self.inflight.pop()
             self.seq -= 1
-        elif payload[0] == "shm":
-            unlink(payload[1])
+        elif payload[0] == "fd" and self.pending is not None:
+            os.close(self.pending)
+            self.pending = None
 
     def _alloc(self, size):
         """Start of a free region of `size` bytes, waiting (with backoff) for the parent to free space."""
@@ -114,9 +147,7 @@ class Sender:
         return last if last + size <= first else None  # wrapped: free [last, first)
 
     def _to_file(self, arrays, specs, size):
-        path = f"{self.shm_prefix}{self.files}"
-        self.files += 1
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = _memory_file()
         try:
             os.ftruncate(fd, size)
             for (off, _, _), a in zip(specs, arrays):
@@ -126,16 +157,15 @@ class Sender:
                     view, off = view[n:], off + n
         except BaseException:
             os.close(fd)
-            unlink(path)
             raise
-        os.close(fd)
-        return ("shm", path, size, specs)
+        self.pending = fd
+        return ("fd", size, specs)
 
 
-def receive(payload, arena, keep=True):
-    """Parent side, called for every payload in arrival order: the arrays (None if not `keep`).
+def receive(payload, arena, fd_sock, keep=True):
+    """Parent side, called for every payload of a worker in arrival order: the arrays (None if not `keep`).
 
-    Ring regions are copied out and freed at once; shm files are mapped (no copy) and unlinked.
+    Ring regions are copied out and freed at once; memory files are mapped (no copy).
     """
     kind = payload[0]
     if kind == "inline":
@@ -148,22 +178,17 @@ def receive(payload, arena, keep=True):
                    .reshape(shape).copy() for off, dt, shape in specs]
         struct.pack_into("<Q", arena, 0, seq + 1)  # the region may be reused
         return out
-    _, path, size, specs = payload
-    if not keep:
-        unlink(path)
-        return None
-    fd = os.open(path, os.O_RDWR)
+    _, size, specs = payload
+    _, fds, _, _ = socket.recv_fds(fd_sock, 1, 1)  # sent before the message, so already waiting
+    if not fds:
+        raise RuntimeError("DataLoader: a worker's batch memory did not arrive (too many open files? raise "
+                           "`ulimit -n`)")
     try:
-        os.unlink(path)  # the mapping keeps the memory until the last array using it is freed
-        mm = mmap.mmap(fd, size, flags=mmap.MAP_SHARED | getattr(mmap, "MAP_POPULATE", 0),
+        if not keep:
+            return None
+        mm = mmap.mmap(fds[0], size, flags=mmap.MAP_SHARED | getattr(mmap, "MAP_POPULATE", 0),
                        prot=mmap.PROT_READ | mmap.PROT_WRITE)
     finally:
-        os.close(fd)
+        for fd in fds:
+            os.close(fd)  # the mapping keeps the memory until the last array using it is freed
     return [np.ndarray(shape, dtype, buffer=mm, offset=off) for off, dtype, shape in specs]
-
-
-def unlink(path):
-    try:
-        os.unlink(path)
-    except OSError:
-        pass

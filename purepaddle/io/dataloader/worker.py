@@ -18,6 +18,9 @@ import traceback
 
 import numpy as np
 
+from multiprocessing.reduction import ForkingPickler
+
+from ..._core.lifetime import die_with_parent
 from ..._core.mode import disable_static
 from . import flat, transport
 
@@ -136,9 +139,11 @@ def _seed_worker(base_seed, wid):
 
 
 def worker_loop(dataset, iterable, task_conn, result_conn, close_conns, auto_collate, collate_fn, drop_last,
-                init_fn, wid, num_workers, base_seed, arena, shm_prefix, parent_pid):
+                init_fn, wid, num_workers, base_seed, arena, fd_sock, parent_pid, pdeathsig):
     """Body of worker process `wid` (see the module docstring for the protocol)."""
     global _worker_info
+    if pdeathsig:  # a SIGKILLed parent takes us along, even while the dataset's code runs
+        die_with_parent(signal.SIGKILL, parent_pid)
     for c in close_conns:  # the parent's ends: without them, EOF tells us the parent is gone
         c.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it shuts us down
@@ -152,7 +157,7 @@ def worker_loop(dataset, iterable, task_conn, result_conn, close_conns, auto_col
         fetcher = create_fetcher(iterable, dataset, auto_collate, collate_fn, drop_last)
     except Exception:  # noqa: BLE001 - reported on the first task, like Paddle
         init_error = _error_info(wid, None, None, None, "worker_init_fn")
-    sender = transport.Sender(arena, shm_prefix, lambda: os.getppid() == parent_pid)
+    sender = transport.Sender(arena, fd_sock, lambda: os.getppid() == parent_pid)
     drained = False
     while True:
         try:
@@ -201,9 +206,15 @@ def worker_loop(dataset, iterable, task_conn, result_conn, close_conns, auto_col
 
 
 def _send(conn, reply, sender, wid, idx, indices):
+    """Pickle the reply, hand over its memory file (if any), then send it: the parent receives both in order."""
     try:
-        conn.send(reply)
+        data = ForkingPickler.dumps(reply)
     except (pickle.PicklingError, TypeError, AttributeError):  # a batch holding an unpicklable object
-        if reply[0] == "batch":
-            sender.unsend(reply[4])
-        conn.send(("error", reply[1], idx, _error_info(wid, idx, indices, None, "transfer")))
+        if reply[0] != "batch":
+            raise
+        sender.unsend(reply[4])
+        reply = ("error", reply[1], idx, _error_info(wid, idx, indices, None, "transfer"))
+        data = ForkingPickler.dumps(reply)
+    if reply[0] == "batch":
+        sender.deliver(reply[4])
+    conn.send_bytes(data)
