@@ -28,14 +28,38 @@ class _Binary(Op):
         return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), _dt.bool_)
 
 
+# Paddle's CPU equality of floating and complex numbers is not exact: two finite values whose difference (taken in
+# their dtype, then widened to float64) is below 1e-15 compare equal, so 1e-40 == -0.0 and 1e-300 == 0 are True
+# while 1e-15 == 0 is False. An infinity compares exactly, NaN equals nothing; complex numbers compare their real
+# and imaginary parts so, exactly when any part is infinite. equal, not_equal, equal_all and isin share this rule.
+_EQUAL_TOLERANCE = 1e-15
+
+
+def paddle_equal(x, y):
+    """Elementwise equality of two arrays by Paddle's rule (above); integers and bools compare exactly."""
+    kind = kind_of(np.result_type(x.dtype, y.dtype)) if x.dtype != y.dtype else kind_of(x.dtype)
+    if kind not in "fc":
+        return np.equal(x, y)
+    with np.errstate(all="ignore"):
+        diff = x - y
+        if kind == "c":
+            inf = np.isinf(x.real) | np.isinf(x.imag) | np.isinf(y.real) | np.isinf(y.imag)
+            near = ((np.abs(diff.real.astype(np.float64)) < _EQUAL_TOLERANCE)
+                    & (np.abs(diff.imag.astype(np.float64)) < _EQUAL_TOLERANCE))
+        else:
+            inf = np.isinf(x) | np.isinf(y)
+            near = np.abs(np.asarray(diff).astype(np.float64)) < _EQUAL_TOLERANCE
+    return np.where(inf, np.equal(x, y), near)
+
+
 @register("equal")
 class Equal(_Binary):
-    _fn = staticmethod(np.equal)
+    _fn = staticmethod(paddle_equal)
 
 
 @register("not_equal")
 class NotEqual(_Binary):
-    _fn = staticmethod(np.not_equal)
+    _fn = staticmethod(lambda x, y: ~paddle_equal(x, y))
 
 
 @register("less_than")
@@ -233,7 +257,7 @@ class EqualAll(Op):
     differentiable = False
 
     def forward(self, xp, x, y):
-        return xp.asarray(x.shape == y.shape and bool((x == y).all()))
+        return xp.asarray(x.shape == y.shape and bool(paddle_equal(x, y).all()))
 
     def infer_meta(self, x, y):
         return TensorMeta([], _dt.bool_)

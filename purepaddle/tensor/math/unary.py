@@ -810,13 +810,13 @@ def sinc(x, name=None):
 
 def _angle_scale(x, factor, api):
     check_var(x, api)
-    if x.dtype.is_integer:
+    if x.dtype in (_dt.int32, _dt.int64):  # Paddle casts only these; int8/int16/uint8/bool scale in their dtype
         x = cast(x, _dt.float32)
     return apply(U.Scale, x, scale=factor, bias=0.0, bias_after_scale=True)
 
 
 def rad2deg(x, name=None):
-    """Elementwise radians to degrees (integer tensors give float32).
+    """Elementwise radians to degrees (int32/int64 tensors give float32; smaller integers stay integers).
 
     Examples:
         .. code-block:: python
@@ -830,7 +830,7 @@ def rad2deg(x, name=None):
 
 
 def deg2rad(x, name=None):
-    """Elementwise degrees to radians (integer tensors give float32).
+    """Elementwise degrees to radians (int32/int64 tensors give float32; smaller integers stay integers).
 
     Examples:
         .. code-block:: python
