@@ -1,6 +1,7 @@
 """Norm ops: p_norm, frobenius_norm, dist."""
 import numpy as np
 
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..math.elementwise import sum_to
 
@@ -81,7 +82,8 @@ class PNorm(Op):
 
 @register("frobenius_norm")
 class FrobeniusNorm(Op):
-    """sqrt(sum |x|^2) over `dim` (all when reduce_all)."""
+    """sqrt(sum |x|^2) over `dim` (all when reduce_all); of a complex x Paddle's kernel gives sqrt(sum x*x), unconjugated
+    and complex."""
 
     inputs, outputs = ("X",), ("Out",)
     saves = ("X", "Out")
@@ -93,6 +95,8 @@ class FrobeniusNorm(Op):
         return tuple(sorted(d % nd for d in a["dim"]))
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return xp.sqrt((x * x).sum(axis=self._axes(x.ndim), keepdims=self.attrs["keep_dim"]))
         return pnorm_array(xp, x, 2, self._axes(x.ndim), self.attrs["keep_dim"])
 
     def infer_meta(self, x):
@@ -107,6 +111,8 @@ class FrobeniusNorm(Op):
         if not self.attrs["keep_dim"]:
             axes = self._axes(x.ndim)
             g, out = _unsqueeze_axes(g, axes), _unsqueeze_axes(out, axes)
+        if x.dtype.is_complex:
+            return x * (g / out)
         return x * (g / out.maximum(1e-12))
 
 
