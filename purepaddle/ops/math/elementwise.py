@@ -1,8 +1,11 @@
 """Binary and n-ary elementwise ops with numpy broadcasting: elementwise_add/sub/mul/div/pow/...,
 atan2, lerp, reduce_as."""
+import numpy as np
+
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._through_float import through_float
 
 
 def broadcast_shape(a, b, op_type="elementwise"):
@@ -153,8 +156,12 @@ class ElementwisePow(_Binary):
 
     def forward(self, xp, x, y):
         if kind_of(x.dtype) in "iu" and kind_of(y.dtype) in "iu":
-            from .unary import _int_power
-            return _int_power(xp, x, y)
+            # Paddle: std::pow in double, cast back (3 ** 39 rounds, 2 ** 31 in int32 is INT_MIN) ...
+            out = through_float(xp, xp.power, x, y, dtype=xp.result_type(x, y), compute=np.float64)
+            if (y < 0).any():  # ... but a negative exponent gives 1, -1 or 0 (also 0 ** -1)
+                from .unary import _int_power
+                out = xp.where(y < 0, _int_power(xp, x, y), out)
+            return out
         return xp.power(x, y)
 
     def backward(self, out_grad):
@@ -202,6 +209,8 @@ class ElementwiseFMax(_Binary):
     saves = ("X", "Y")
 
     def forward(self, xp, x, y):
+        if kind_of(x.dtype) in "iu":  # Paddle compares integers as float (int32) or double, then std::lrint
+            return through_float(xp, xp.fmax, x, y, width=64)
         return xp.fmax(x, y)
 
     def backward(self, out_grad):
@@ -215,6 +224,8 @@ class ElementwiseFMin(_Binary):
     saves = ("X", "Y")
 
     def forward(self, xp, x, y):
+        if kind_of(x.dtype) in "iu":  # Paddle compares integers as float (int32) or double, then std::lrint
+            return through_float(xp, xp.fmin, x, y, width=64)
         return xp.fmin(x, y)
 
     def backward(self, out_grad):

@@ -293,9 +293,10 @@ def pow(x, y, name=None, *, out=None):
 
 
 def _pow_op(x, y):
-    """x ** y: a float scalar exponent on an integer tensor computes in float."""
+    """x ** y: a float scalar exponent on an integer tensor computes in float; an int one takes Paddle's scalar
+    `pow` op (exact integer powers that wrap), as paddle.pow does."""
     if type(y) in _Number and type(y) is not bool:
-        if x.dtype.is_floating:
+        if x.dtype.is_floating or (x.dtype.is_integer and isinstance(y, (int, np.integer))):
             return apply(Pow, x, factor=float(y))
         if isinstance(y, float) and not x.dtype.is_complex:
             x = cast(x, _dt.default_float())
