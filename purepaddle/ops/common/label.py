@@ -9,6 +9,7 @@ class LabelSmooth(Op):
     """(1 - epsilon) * X + epsilon * PriorDist (or epsilon / num_classes without a prior)."""
 
     inputs, outputs = ("X", "PriorDist"), ("Out",)
+    float32_attrs = ("epsilon",)
 
     def forward(self, xp, x, prior):
         e = self.attrs["epsilon"]

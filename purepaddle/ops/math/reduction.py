@@ -180,7 +180,7 @@ class Logsumexp(Op):
 
 
 # -- renorm --------------------------------------------------------------------------------
-_RENORM_EPS = 1e-7
+_RENORM_EPS = 0.0  # Paddle divides max_norm by the norm itself (float64 renorm shows no epsilon)
 
 
 def _inverse(p):
@@ -197,6 +197,7 @@ class Renorm(_Unary):
     """Scale each slice along attr axis whose p-norm exceeds max_norm down to max_norm."""
 
     saves = ("X",)
+    float32_attrs = ("p", "max_norm")
 
     def forward(self, xp, x):
         a = self.attrs

@@ -200,6 +200,7 @@ class Stanh(_Unary):
     """scale_b * tanh(scale_a * x)."""
 
     saves = ("X",)
+    float32_attrs = ("scale_a", "scale_b")
 
     def forward(self, xp, x):
         a = self.attrs
