@@ -238,7 +238,10 @@ class Tensor(TensorMethods):
         return int(self._scalar("index"))
 
     def __bool__(self):
-        return bool(self._scalar("bool"))
+        # Paddle's truth value is `value > 0` (not `value != 0`): a tensor holding -1 or NaN is False; a complex one
+        # compares as NumPy orders complex numbers (real part first)
+        self._scalar("bool")
+        return bool(self._data.reshape(()) > 0)
 
     def __len__(self):
         if self._data.ndim == 0:

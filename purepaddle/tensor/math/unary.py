@@ -500,7 +500,12 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
 
 # -- clip and increment -------------------------------------------------------------------
 def _default_bounds(d):
-    info = np.iinfo(d.np_dtype) if d.is_integer else _dt.float_info(d)
+    """paddle.clip's bounds for a missing min/max: Paddle's, which stop short of the top of int32 (by 2**7) and
+    int64 (by 2**39); bfloat16 takes float32's."""
+    if d.is_integer:
+        info = np.iinfo(d.np_dtype)
+        return int(info.min), int(info.max) - (2 ** 39 if d is _dt.int64 else 2 ** 7)
+    info = _dt.float_info(_dt.float32 if d is _dt.bfloat16 else d)
     return float(info.min), float(info.max)
 
 
