@@ -503,3 +503,23 @@ def test_matmul_mixed_dtypes_follow_paddle():
     r = paddle.cast(a, "float64") @ a
     assert r.dtype == paddle.float64 and r.numpy().tolist() == [[9.0, 12.375], [16.5, 22.75]]
     assert paddle.matmul(paddle.to_tensor([1.5, 2.0]), paddle.to_tensor([3, 4], dtype="int32")).item() == 12.5
+
+
+def test_svd_of_non_finite_input_returns_as_paddle():
+    # LAPACK may never return on an infinity: Paddle gives NaN singular values, and rejects NaN with a ValueError
+    x = paddle.to_tensor(np.array([[[1.0, 2.0], [3.0, 4.0]], [[np.inf, 1.0], [2.0, 3.0]]]))
+    s = paddle.linalg.svdvals(x).numpy()
+    assert np.isfinite(s[0]).all() and np.isnan(s[1]).all()
+    assert paddle.linalg.matrix_rank(x).numpy().tolist() == [2, 0]
+    assert np.isnan(paddle.linalg.cond(x).numpy()[1])
+    assert np.isnan(paddle.linalg.pinv(x).numpy()[1]).all()
+    with pytest.raises(ValueError):
+        paddle.linalg.svd(paddle.to_tensor(np.array([[np.nan, 1.0], [2.0, 3.0]])))
+
+
+def test_complex_frobenius_norm_is_paddles_unconjugated_one():
+    x = paddle.to_tensor(np.array([[1 + 2j, 3 - 1j], [0.5j, 2]], np.complex64))
+    r = paddle.linalg.matrix_norm(x, p="fro")
+    assert r.dtype == paddle.complex64
+    np.testing.assert_allclose(r.numpy(), np.sqrt(np.sum(x.numpy() ** 2)), rtol=1e-6)
+    assert paddle.linalg.matrix_norm(x, p=1).dtype == paddle.float32

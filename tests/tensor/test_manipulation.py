@@ -690,3 +690,11 @@ def test_unique_consecutive_of_an_empty_tensor():
     assert out.shape == [0, 3] and inv.shape == [0] and cnt.shape == [0]
     out, inv, cnt = paddle.unique_consecutive(paddle.zeros([3, 0]), return_inverse=True, return_counts=True, axis=1)
     assert out.shape == [3, 0] and inv.shape == [0] and cnt.shape == [0]
+
+
+@pytest.mark.parametrize("shape", [[0, 3], [3, 0], [2, 0, 4]])
+def test_unique_of_empty_input_returns_it_unchanged(shape):
+    out, index, inverse, counts = paddle.unique(paddle.zeros(shape), return_index=True, return_inverse=True,
+                                                return_counts=True)
+    assert out.shape == shape and index.shape == inverse.shape == counts.shape == [0]
+    assert paddle.unique(paddle.zeros(shape), axis=0).shape == shape
