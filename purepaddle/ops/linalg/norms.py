@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
-from ..math.elementwise import sum_to
+from ..math.elementwise import exact_equal, sum_to
 
 
 # -- norms -----------------------------------------------------------------------------------
@@ -32,7 +32,7 @@ def pnorm_grad(x, n, g, p, eps):
     if p == 0:
         return x * 0.0
     if p == np.inf or p == -np.inf:
-        mask = (x.abs() == n).astype(x.dtype)
+        mask = exact_equal(x.abs(), n).astype(x.dtype)
         return g * x.sign() * mask
     if p == 1:
         return g * x.sign()

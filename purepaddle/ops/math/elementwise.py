@@ -171,11 +171,19 @@ class ElementwisePow(_Binary):
         return gx, gy
 
 
+def exact_equal(a, b, equal_nan=False):
+    """a == b exactly, on Tensors (or Variables), as Paddle's grad kernels compare (C++ ==): the `equal` op and
+    `isclose` have Paddle's 1e-15 slack (ops/logic.py), so backward rules compare with >= and <=. NaN equals NaN
+    only with equal_nan."""
+    eq = (a >= b) & (a <= b)
+    return eq | (a.isnan() & b.isnan()) if equal_nan else eq
+
+
 def _tie_split(out_grad, x, y, x_wins, y_wins):
     """maximum/minimum grads as Paddle gives them: the winner takes out_grad, a tie splits it 0.5/0.5,
     and a NaN on either side (neither wins nor ties) passes nothing."""
     dtype = out_grad.dtype
-    half = (x == y).astype(dtype) * 0.5
+    half = exact_equal(x, y).astype(dtype) * 0.5
     return (sum_to(out_grad * (x_wins.astype(dtype) + half), x),
             sum_to(out_grad * (y_wins.astype(dtype) + half), y))
 

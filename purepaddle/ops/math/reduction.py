@@ -6,8 +6,8 @@ from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
-from ..logic import IsClose
 from ._axes import reduce_axes, reduced_shape
+from .elementwise import exact_equal
 from .unary import Abs, Exp, Pow, Sign, _Unary, as_float
 
 
@@ -49,7 +49,7 @@ _add_reduce = np.add.reduce
 
 def _equal_mask(a, b, like):
     """1.0 where a == b (NaN equals NaN), else 0.0, in like's dtype."""
-    return as_float(apply(IsClose, a, b, rtol="0.0", atol="0.0", equal_nan=True), like)
+    return as_float(exact_equal(a, b, equal_nan=True), like)
 
 
 class _Reduce(Op):
