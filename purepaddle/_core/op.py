@@ -84,6 +84,19 @@ class GraphFreedError(RuntimeError):
     """Backward through a graph whose saved tensors were already released."""
 
 
+def _round_float32(attrs, names):
+    """attrs with the Python floats of `names` rounded to float32, as Paddle's 32-bit float attributes hold them
+    (a float64 kernel then computes with float32(0.67), not 0.67; a static ProgramDesc stores them so anyway)."""
+    out = dict(attrs)
+    for k in names:
+        v = out.get(k)
+        if isinstance(v, float):
+            out[k] = float(np.float32(v))
+        elif isinstance(v, (list, tuple)) and any(isinstance(e, float) for e in v):
+            out[k] = [float(np.float32(e)) if isinstance(e, float) else e for e in v]
+    return out
+
+
 class Op:
     """One primitive: forward on arrays, backward with framework ops.
 
@@ -102,10 +115,13 @@ class Op:
     nondiff_outputs = ()    # outputs that never carry gradient (indices, masks)
     differentiable = True   # False: outputs always stop gradient (comparisons, argmax, random)
     materialize_grads = True  # False: backward gets None (not zeros) for outputs nobody used
+    float32_attrs = ()      # attrs Paddle declares `float` (32-bit): a float64 kernel sees them rounded
     _save_plan = ()
     _multi = False
 
     def __init__(self, attrs):
+        if self.float32_attrs:
+            attrs = _round_float32(attrs, self.float32_attrs)
         self.attrs = attrs
         self._saved = None
         self._out_hooks = None

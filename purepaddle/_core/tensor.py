@@ -35,6 +35,35 @@ class Size(list):
         return n
 
 
+class TensorSize(int):
+    """What `Tensor.size` is in Paddle 3: the number of elements (an int), which called gives the shape.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.ones([3, 4])
+            >>> x.size
+            12
+            >>> x.size()
+            paddle.Size([3, 4])
+            >>> x.size(1)
+            4
+    """
+
+    def __new__(cls, shape):
+        n = 1
+        for d in shape:
+            n *= int(d)
+        self = super().__new__(cls, n)
+        self._shape = tuple(int(d) for d in shape)
+        return self
+
+    def __call__(self, dim=None):
+        shape = Size(self._shape)
+        return shape if dim is None else shape[dim]
+
+
 class Tensor(TensorMethods):
     """A multi-dimensional array that records how it was computed.
 
@@ -101,7 +130,7 @@ class Tensor(TensorMethods):
 
     @property
     def size(self):
-        return int(self._data.size)
+        return TensorSize(self._data.shape)
 
     @property
     def dtype(self):
@@ -210,7 +239,10 @@ class Tensor(TensorMethods):
         return int(self._scalar("index"))
 
     def __bool__(self):
-        return bool(self._scalar("bool"))
+        # Paddle's truth value is `value > 0` (not `value != 0`): a tensor holding -1 or NaN is False; a complex one
+        # compares as NumPy orders complex numbers (real part first)
+        self._scalar("bool")
+        return bool(self._data.reshape(()) > 0)
 
     def __len__(self):
         if self._data.ndim == 0:

@@ -28,14 +28,38 @@ class _Binary(Op):
         return TensorMeta(broadcast_shape(x.shape, y.shape, self.type), _dt.bool_)
 
 
+# Paddle's CPU equality of floating and complex numbers is not exact: two finite values whose difference (taken in
+# their dtype, then widened to float64) is below 1e-15 compare equal, so 1e-40 == -0.0 and 1e-300 == 0 are True
+# while 1e-15 == 0 is False. An infinity compares exactly, NaN equals nothing; complex numbers compare their real
+# and imaginary parts so, exactly when any part is infinite. equal, not_equal, equal_all and isin share this rule.
+_EQUAL_TOLERANCE = 1e-15
+
+
+def paddle_equal(x, y):
+    """Elementwise equality of two arrays by Paddle's rule (above); integers and bools compare exactly."""
+    kind = kind_of(np.result_type(x.dtype, y.dtype)) if x.dtype != y.dtype else kind_of(x.dtype)
+    if kind not in "fc":
+        return np.equal(x, y)
+    with np.errstate(all="ignore"):
+        diff = x - y
+        if kind == "c":
+            inf = np.isinf(x.real) | np.isinf(x.imag) | np.isinf(y.real) | np.isinf(y.imag)
+            near = ((np.abs(diff.real.astype(np.float64)) < _EQUAL_TOLERANCE)
+                    & (np.abs(diff.imag.astype(np.float64)) < _EQUAL_TOLERANCE))
+        else:
+            inf = np.isinf(x) | np.isinf(y)
+            near = np.abs(np.asarray(diff).astype(np.float64)) < _EQUAL_TOLERANCE
+    return np.where(inf, np.equal(x, y), near)
+
+
 @register("equal")
 class Equal(_Binary):
-    _fn = staticmethod(np.equal)
+    _fn = staticmethod(paddle_equal)
 
 
 @register("not_equal")
 class NotEqual(_Binary):
-    _fn = staticmethod(np.not_equal)
+    _fn = staticmethod(lambda x, y: ~paddle_equal(x, y))
 
 
 @register("less_than")
@@ -192,6 +216,26 @@ class IsEmpty(Op):
         return TensorMeta([], _dt.bool_)
 
 
+def paddle_isclose(x, y, rtol, atol, equal_nan):
+    """Paddle's CPU isclose, elementwise: a == b, or |a - b| <= atol + rtol * |b|, or the two sides within 1e-15
+    of each other (each side rounded to the dtype), so isclose(1, inf) and isclose(inf, -inf) are True. A NaN
+    compares by equal_nan; a complex element holding NaN is always True (Paddle's kernel never writes it)."""
+    kind = kind_of(np.result_type(x.dtype, y.dtype))
+    if kind not in "fc":
+        return np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)
+    with np.errstate(all="ignore"):
+        nan = np.isnan(x) | np.isnan(y)  # complex: either part NaN
+        left = np.abs(x - y)  # the modulus for complex numbers
+        b = np.abs(y)
+        real = left.dtype
+        right = (atol + rtol * b.astype(np.float64)).astype(real)
+        diff = np.abs(left - right)
+        val = (x == y) | (left <= right) | (diff.astype(np.float64) <= 1e-15)
+    if kind == "c":
+        return val | nan
+    return np.where(nan, equal_nan & (np.isnan(x) == np.isnan(y)), val)
+
+
 @register("isclose")
 class IsClose(Op):
     """|x - y| <= atol + rtol * |y| elementwise (attrs rtol/atol are strings, as in Paddle)."""
@@ -201,7 +245,7 @@ class IsClose(Op):
 
     def forward(self, xp, x, y):
         a = self.attrs
-        return xp.isclose(x, y, rtol=float(a["rtol"]), atol=float(a["atol"]), equal_nan=a["equal_nan"])
+        return paddle_isclose(x, y, float(a["rtol"]), float(a["atol"]), a["equal_nan"])
 
     def infer_meta(self, x, y):
         from .._core import dtype as _dt
@@ -218,8 +262,7 @@ class AllClose(Op):
 
     def forward(self, xp, x, y):
         a = self.attrs
-        return xp.asarray(xp.allclose(x, y, rtol=float(a["rtol"]), atol=float(a["atol"]),
-                                      equal_nan=a["equal_nan"]))
+        return xp.asarray(bool(paddle_isclose(x, y, float(a["rtol"]), float(a["atol"]), a["equal_nan"]).all()))
 
     def infer_meta(self, x, y):
         return TensorMeta([], _dt.bool_)
@@ -233,7 +276,7 @@ class EqualAll(Op):
     differentiable = False
 
     def forward(self, xp, x, y):
-        return xp.asarray(x.shape == y.shape and bool((x == y).all()))
+        return xp.asarray(x.shape == y.shape and bool(paddle_equal(x, y).all()))
 
     def infer_meta(self, x, y):
         return TensorMeta([], _dt.bool_)

@@ -196,3 +196,11 @@ def test_failed_call_still_stores_values_like_paddle():
     with pytest.raises(TypeError):
         printing.set_printoptions(precision=3, threshold=1.5)
     assert printing.get_printoptions()["precision"] == 3
+
+
+def test_tensor_size_is_an_int_that_called_gives_the_shape():
+    import purepaddle as paddle
+    x = paddle.ones([3, 4])
+    assert x.size == 12 and isinstance(x.size, int)
+    assert x.size() == [3, 4] and repr(x.size()) == "paddle.Size([3, 4])" and x.size(-1) == 4
+    assert paddle.ones([]).size == 1 and paddle.ones([]).size() == []

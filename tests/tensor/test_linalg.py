@@ -512,3 +512,23 @@ def test_complex_matrix_norm_p1_inf_is_real():
         r = paddle.linalg.matrix_norm(x, p=p)
         assert r.dtype == paddle.float32 and r.item() == pytest.approx(expected, rel=1e-6)
     assert paddle.linalg.cond(x, p=1).item() == pytest.approx(4.61270428, rel=1e-6)
+
+
+def test_svd_of_non_finite_input_returns_as_paddle():
+    # LAPACK may never return on an infinity: Paddle gives NaN singular values, and rejects NaN with a ValueError
+    x = paddle.to_tensor(np.array([[[1.0, 2.0], [3.0, 4.0]], [[np.inf, 1.0], [2.0, 3.0]]]))
+    s = paddle.linalg.svdvals(x).numpy()
+    assert np.isfinite(s[0]).all() and np.isnan(s[1]).all()
+    assert paddle.linalg.matrix_rank(x).numpy().tolist() == [2, 0]
+    assert np.isnan(paddle.linalg.cond(x).numpy()[1])
+    assert np.isnan(paddle.linalg.pinv(x).numpy()[1]).all()
+    with pytest.raises(ValueError):
+        paddle.linalg.svd(paddle.to_tensor(np.array([[np.nan, 1.0], [2.0, 3.0]])))
+
+
+def test_complex_frobenius_norm_is_paddles_unconjugated_one():
+    x = paddle.to_tensor(np.array([[1 + 2j, 3 - 1j], [0.5j, 2]], np.complex64))
+    r = paddle.linalg.matrix_norm(x, p="fro")
+    assert r.dtype == paddle.complex64
+    np.testing.assert_allclose(r.numpy(), np.sqrt(np.sum(x.numpy() ** 2)), rtol=1e-6)
+    assert paddle.linalg.matrix_norm(x, p=1).dtype == paddle.float32

@@ -516,3 +516,38 @@ def test_isin_assume_unique_follows_paddles_sort_algorithm():
     a, b = paddle.to_tensor([4, 1, 7, 3]), paddle.to_tensor([7, 2, 4])
     assert paddle.isin(a, b, assume_unique=True).numpy().tolist() == [True, False, True, False]
     assert paddle.isin(a, b).numpy().tolist() == paddle.isin(a, b, assume_unique=True).numpy().tolist()
+
+
+# -- Paddle's numbers (issue 12): values real Paddle 3.3.1 printed ---------------------------------------------------
+def test_float_equality_has_paddles_1e_15_slack():
+    # |a - b| < 1e-15 compares equal (so a subnormal equals -0.0); infinities compare exactly, NaN equals nothing
+    a = paddle.to_tensor(np.array([1e-40, 1e-16, 1e-15, 1.0, np.inf, np.inf, np.nan], np.float64))
+    b = paddle.to_tensor(np.array([-0.0, 0.0, 0.0, 1.0 + 1e-9, np.inf, -np.inf, np.nan], np.float64))
+    want = [True, True, False, False, True, False, False]
+    assert (a == b).numpy().tolist() == want
+    assert (a != b).numpy().tolist() == [not w for w in want]
+    assert paddle.equal(a.astype("float32"), b.astype("float32")).numpy().tolist()[:3] == [True, True, False]
+    assert bool(paddle.equal_all(a[:2], b[:2]))
+    assert paddle.isin(a[:1], b[:1]).numpy().tolist() == [True]
+    # complex: each part within 1e-15; exact where a part is infinite
+    ca = paddle.to_tensor(np.array([0.8e-15 + 0.8e-15j, complex(np.inf, 1e-20), complex(np.nan, 0)]))
+    cb = paddle.to_tensor(np.array([0j, complex(np.inf, 0), complex(np.nan, 0)]))
+    assert (ca == cb).numpy().tolist() == [True, False, False]
+    assert (paddle.to_tensor([3, 4]) == paddle.to_tensor([3, 5])).numpy().tolist() == [True, False]
+
+
+def test_isclose_follows_paddles_cpu_rule():
+    a = paddle.to_tensor(np.array([1e-20, 1.0, np.inf, 1.0, np.nan]))
+    b = paddle.to_tensor(np.array([0.0, np.inf, -np.inf, 1.1, np.nan]))
+    assert paddle.isclose(a, b, rtol=0.0, atol=0.0).numpy().tolist() == [True, False, False, False, False]
+    assert paddle.isclose(a, b, equal_nan=True).numpy().tolist() == [True, True, True, False, True]
+    assert bool(paddle.allclose(a[:1], b[:1], rtol=0.0, atol=0.0))
+    c = paddle.to_tensor(np.array([complex(np.nan, 0), 1 + 1j]))
+    assert paddle.isclose(c, paddle.to_tensor(np.array([0j, 5j]))).numpy().tolist() == [True, False]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "float32", "float64"])
+def test_truth_value_is_value_above_zero(dtype):
+    # Paddle's Tensor.__bool__ is `value > 0`: -1 is False
+    assert [bool(paddle.to_tensor(np.array(v, dtype))) for v in (-1, 0, 1, 2)] == [False, False, True, True]
+    assert bool(paddle.to_tensor(np.array(-0.5 + 1j))) is False and bool(paddle.to_tensor(0.5j)) is True

@@ -706,3 +706,11 @@ def test_flatten_inplace_refuses_0d():
     with pytest.raises(ValueError, match=r"The start_axis should be a int, and in range \[-rank\(x\), rank\(x\)\)"):
         paddle.flatten_(paddle.to_tensor(3))
     assert paddle.flatten(paddle.to_tensor(3)).shape == [1]
+
+
+@pytest.mark.parametrize("shape", [[0, 3], [3, 0], [2, 0, 4]])
+def test_unique_of_empty_input_returns_it_unchanged(shape):
+    out, index, inverse, counts = paddle.unique(paddle.zeros(shape), return_index=True, return_inverse=True,
+                                                return_counts=True)
+    assert out.shape == shape and index.shape == inverse.shape == counts.shape == [0]
+    assert paddle.unique(paddle.zeros(shape), axis=0).shape == shape

@@ -1112,3 +1112,68 @@ def test_python_level_dtype_checks():
     x = paddle.ones([2, 1], dtype="float16")
     with pytest.raises(ValueError, match="The data type of input Variable must be 'float32' or 'float64'"):
         F.gaussian_nll_loss(x, x, x)
+
+
+# -- integer kernels Paddle computes in floating point (values real Paddle 3.3.1 printed) -----------------------------
+def test_integer_matmul_runs_in_float_and_overflows_to_int_min():
+    i32 = lambda v: paddle.to_tensor(np.array(v, np.int32))  # noqa: E731
+    assert paddle.matmul(i32([[16777217, 0]]), i32([[1], [1]])).numpy().tolist() == [[16777216]]
+    assert paddle.matmul(i32([[2 ** 30, 2 ** 30]]), i32([[1], [1]])).numpy().tolist() == [[-2 ** 31]]
+    assert paddle.matmul(i32([[3, 5]]), i32([[7], [11]])).numpy().tolist() == [[76]]
+    i64 = paddle.to_tensor(np.array([[2 ** 53 + 1, 0]], np.int64))
+    assert paddle.matmul(i64, paddle.ones([2, 1], "int64")).numpy().tolist() == [[2 ** 53]]
+    x = i32([16777217, 2 ** 31 - 1])
+    assert paddle.dot(x, paddle.ones([2], "int32")).numpy().tolist() == -2130706432  # dot wraps exactly
+
+
+def test_integer_pow_fmax_fmin_trunc_through_float():
+    a = paddle.to_tensor(np.array([0, 2, -2, 46341, 3, -1, 2, 7], np.int32))
+    b = paddle.to_tensor(np.array([-1, -1, 3, 2, 20, -3, 31, 11], np.int32))
+    assert paddle.pow(a, b).numpy().tolist() == [0, 0, -8, -2 ** 31, -2 ** 31, -1, -2 ** 31, 1977326743]
+    assert (a ** 3).numpy().tolist()[3] == -1932785795  # a Python int exponent: exact powers that wrap
+    b64 = paddle.to_tensor(np.array([39], np.int64))
+    assert paddle.pow(paddle.to_tensor(np.array([3], np.int64)), b64).numpy().tolist() == [4052555153018976256]
+    m = paddle.to_tensor(np.array([2 ** 31 - 1, -2 ** 31 + 1], np.int32))
+    assert paddle.fmax(m, m).numpy().tolist() == [-2 ** 31, -2 ** 31]
+    assert paddle.fmin(m, m).numpy().tolist() == [-2 ** 31, -2 ** 31]
+    t = paddle.to_tensor(np.array([2 ** 63 - 1, 2 ** 53 + 1, -7], np.int64))
+    assert paddle.trunc(t).numpy().tolist() == [-2 ** 63, 2 ** 53, -7]
+    assert paddle.frac(t).numpy().tolist() == [-1, 1, 0]
+    x = paddle.to_tensor(np.array([1, -1], np.int32))
+    assert paddle.atan2(x, x).dtype == paddle.float64
+    assert paddle.atan2(x, x).numpy().tolist()[1] == float(np.float32(-3 * np.pi / 4))
+
+
+def test_clip_bounds_as_paddle_fills_and_converts_them():
+    x = paddle.to_tensor(np.array([5, -3, 2 ** 31 - 1, -2 ** 31], np.int32))
+    assert paddle.clip(x).numpy().tolist() == [5, -3, 2 ** 31 - 129, -2 ** 31]
+    z = paddle.to_tensor(np.array([2 ** 63 - 1], np.int64))
+    assert paddle.clip(z).numpy().tolist() == [2 ** 63 - 1 - 2 ** 39]
+    y = x.clone()
+    y.clip_()  # -+FLT_MAX bounds become INT_MIN in int32
+    assert y.numpy().tolist() == [-2 ** 31] * 4
+    y = x.clone()
+    y.clip_(0.5, 3.5)
+    assert y.dtype == paddle.int32 and y.numpy().tolist() == [3, 0, 3, 0]
+    with pytest.raises(ValueError, match="max should be greater"):
+        x.clone().clip_(-2)
+    f = paddle.to_tensor(np.array([1e300, 3.0]))
+    f.clip_()
+    assert f.numpy().tolist() == [float(np.finfo(np.float32).max), 3.0]
+
+
+def test_small_integer_angles_and_inplace_cumsum_keep_their_dtype():
+    x = paddle.to_tensor(np.array([100, 27], np.int16))
+    assert paddle.rad2deg(x).dtype == paddle.int16 and paddle.rad2deg(x).numpy().tolist() == [5700, 1539]
+    assert paddle.deg2rad(paddle.to_tensor([180])).dtype == paddle.float32
+    y = paddle.to_tensor(np.array([100, 100], np.int8))
+    paddle.cumsum_(y, axis=0)
+    assert y.dtype == paddle.int8 and y.numpy().tolist() == [100, -56]
+
+
+def test_float32_attrs_reach_float64_kernels_rounded():
+    x = paddle.to_tensor(np.array([0.3, -1.2]))
+    want = np.float64(np.float32(1.7159)) * np.tanh(np.float64(np.float32(0.67)) * x.numpy())
+    assert np.array_equal(paddle.stanh(x).numpy(), want)
+    r = paddle.renorm(paddle.to_tensor(np.array([[3.0, 4.0]])), 2.0, 0, 1.0)
+    assert r.numpy().tolist()[0][0] == 3 * (1 / 5.0)  # Paddle: max_norm / norm, no epsilon

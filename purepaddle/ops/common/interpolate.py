@@ -29,10 +29,13 @@ def _ratio(n_in, n_out, scale, align_corners, one_out_step=False):
     return _f32(n_in) / _f32(n_out)
 
 
-def taps(method, n_in, n_out, scale, align_corners, align_mode, one_out_step=False):
-    """(index (n_out, T), weight (n_out, T)) of one dim's resampling."""
+def taps(method, n_in, n_out, scale, align_corners, align_mode, one_out_step=False, wide=False):
+    """(index (n_out, T), weight (n_out, T)) of one dim's resampling; `wide`: float64 data, whose bicubic kernel
+    takes the float32 step into double source coordinates and double weights."""
     r = _ratio(n_in, n_out, scale, align_corners, one_out_step)
     k = np.arange(n_out, dtype=_f32)
+    if method == "cubic" and wide:
+        r, k = np.float64(r), k.astype(np.float64)
     if method == "nearest":
         src = r * k + _f32(0.5) if align_corners else r * k
         idx = np.minimum(src.astype(np.int64), n_in - 1)
@@ -40,12 +43,12 @@ def taps(method, n_in, n_out, scale, align_corners, align_mode, one_out_step=Fal
     if method == "cubic":
         src = r * k if align_corners else r * (k + _f32(0.5)) - _f32(0.5)
         base = np.floor(src)
-        t = (src - base).astype(_f32)
-        a = _f32(-0.75)
+        t = src - base
+        a = t.dtype.type(-0.75)
         w = np.stack([((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a,
                       ((a + 2) * t - (a + 3)) * t * t + 1,
                       ((a + 2) * (1 - t) - (a + 3)) * (1 - t) * (1 - t) + 1,
-                      ((a * (2 - t) - 5 * a) * (2 - t) + 8 * a) * (2 - t) - 4 * a], axis=1).astype(_f32)
+                      ((a * (2 - t) - 5 * a) * (2 - t) + 8 * a) * (2 - t) - 4 * a], axis=1)
         idx = np.clip(base.astype(np.int64)[:, None] + np.arange(-1, 3)[None, :], 0, n_in - 1)
         return idx, w
     half = align_mode == 0 and not align_corners
@@ -148,11 +151,11 @@ def _keeps_one_out_step(attrs, grad):
     return op == "trilinear" or (op == "linear" and not grad)
 
 
-def _dim_taps(method, n_in, n_out, s, attrs, antialias, grad=False):
+def _dim_taps(method, n_in, n_out, s, attrs, antialias, grad=False, wide=False):
     if antialias:
         return aa_taps(method, n_in, n_out, s, attrs.get("align_corners", False))
     return taps(method, n_in, n_out, s, attrs.get("align_corners", False), attrs.get("align_mode", 1),
-                _keeps_one_out_step(attrs, grad))
+                _keeps_one_out_step(attrs, grad), wide)
 
 
 def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None, antialias=False):
@@ -162,7 +165,7 @@ def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None,
     in_sp = [x.shape[a] for a in axes]
     size, scale = interp_plan(attrs, in_sp, out_size, size_tensor, scale_tensor)
     method = _METHOD[attrs.get("interp_method", "bilinear")]
-    # weights are float32 (float64 for float64 data); integer and half inputs are cast back at the end
+    # weights are float32 (float64, from float32 steps, for float64 bicubic); integer and half inputs are cast back
     work = np.float64 if x.dtype == np.float64 else np.float32
     if method == "linear" and nd == 2 and kind_of(x.dtype) in "iu" and not antialias:
         return _bilinear_exact(x, axes, in_sp, size, scale, attrs)
@@ -170,7 +173,7 @@ def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None,
     for ax, n_in, n_out, s in zip(axes, in_sp, size, scale):
         if n_in == n_out and method != "cubic" and (s <= 0 or s == 1) and not attrs.get("align_corners", False):
             continue  # identity along this dim
-        idx, w = _dim_taps(method, n_in, n_out, s, attrs, antialias)
+        idx, w = _dim_taps(method, n_in, n_out, s, attrs, antialias, wide=work is np.float64)
         out = _along(out, ax, idx, w, work)
     return out.copy() if out is x else out.astype(x.dtype, copy=False)
 
@@ -198,7 +201,7 @@ def interp_backward(x_shape, g, attrs, out_size=None, size_tensor=None, scale_te
     for ax, n_in, n_out, s in reversed(list(zip(axes, in_sp, size, scale))):
         if n_in == n_out and method != "cubic" and (s <= 0 or s == 1) and not attrs.get("align_corners", False):
             continue
-        idx, w = _dim_taps(method, n_in, n_out, s, attrs, antialias, grad=True)
+        idx, w = _dim_taps(method, n_in, n_out, s, attrs, antialias, grad=True, wide=g.dtype == np.float64)
         dx = _along_adjoint(dx, ax, idx, w, n_in, g.dtype)
     return np.ascontiguousarray(dx) if dx is not g else g.copy()
 

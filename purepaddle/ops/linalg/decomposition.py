@@ -63,6 +63,32 @@ def _inv_gap(e, like):
     return (1.0 - eye) / (d + eye)
 
 
+def svd(xp, x, compute_uv=True, full_matrices=False):
+    """LAPACK's SVD with Paddle's answers for non-finite input, where LAPACK itself may never return.
+
+    Paddle's CPU kernel rejects a NaN anywhere in the batch (ValueError "illegal value") and gives NaN singular
+    values for a matrix holding an infinity (its vectors are then arbitrary; here they are NaN too).
+    """
+    finite = xp.isfinite(x).all(axis=(-2, -1))
+    if not finite.all():
+        if xp.isnan(x).any():
+            raise ValueError("(InvalidArgument) svd: the input holds NaN, which LAPACK's gesdd rejects as an illegal "
+                             "value")
+        x = xp.where(finite[..., None, None], x, 0)
+    out = xp.linalg.svd(x, compute_uv=compute_uv, full_matrices=full_matrices)
+    if finite.all():
+        return out
+    bad = ~finite
+    if not compute_uv:
+        out = out.copy()
+        out[bad] = np.nan
+        return out
+    u, s, vh = (a.copy() for a in out)
+    for a in (u, s, vh):
+        a[bad] = np.nan
+    return u, s, vh
+
+
 @register("svd")
 class Svd(Op):
     """Singular value decomposition: U, S (descending), VH."""
@@ -71,8 +97,7 @@ class Svd(Op):
     saves = ("U", "S", "VH")
 
     def forward(self, xp, x):
-        u, s, vh = xp.linalg.svd(x, full_matrices=self.attrs["full_matrices"])
-        return u, s, vh
+        return svd(xp, x, full_matrices=self.attrs["full_matrices"])
 
     def infer_meta(self, x):
         *b, m, n = x.shape
@@ -217,7 +242,7 @@ class MatrixPower(Op):
 
 def _rank(xp, x, hermitian, atol, rtol):
     """Rank per matrix: singular values above max(atol, rtol * s_max); int64."""
-    s = xp.abs(xp.linalg.eigvalsh(x)) if hermitian else xp.linalg.svd(x, compute_uv=False)
+    s = xp.abs(xp.linalg.eigvalsh(x)) if hermitian else svd(xp, x, compute_uv=False)
     smax = s.max(axis=-1, keepdims=True) if s.shape[-1] else xp.zeros(s.shape[:-1] + (1,), s.dtype)
     tol = xp.maximum(atol, rtol * smax)
     return (s > tol).sum(axis=-1).astype(np.int64)

@@ -2,10 +2,11 @@
 import numpy as np
 
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from .._max_rules import has_nan, scan_reduce
 from ..creation.fill import FillAnyLike
-from ..math.elementwise import sum_to
+from ..math.elementwise import exact_equal, sum_to
 
 
 # -- norms -----------------------------------------------------------------------------------
@@ -38,7 +39,7 @@ def pnorm_grad(x, n, g, p, eps):
     if p == 0:  # zeros, also where x is NaN or inf (Paddle fills the gradient)
         return apply(FillAnyLike, x, value=0.0, dtype=-1)
     if p == np.inf or p == -np.inf:
-        mask = (x.abs() == n).astype(x.dtype)
+        mask = exact_equal(x.abs(), n).astype(x.dtype)
         return g * x.sign() * mask
     if p == 1:
         return g * x.sign()
@@ -88,7 +89,8 @@ class PNorm(Op):
 
 @register("frobenius_norm")
 class FrobeniusNorm(Op):
-    """sqrt(sum |x|^2) over `dim` (all when reduce_all)."""
+    """sqrt(sum |x|^2) over `dim` (all when reduce_all); of a complex x Paddle's kernel gives sqrt(sum x*x), unconjugated
+    and complex."""
 
     inputs, outputs = ("X",), ("Out",)
     saves = ("X", "Out")
@@ -100,6 +102,8 @@ class FrobeniusNorm(Op):
         return tuple(sorted(d % nd for d in a["dim"]))
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return xp.sqrt((x * x).sum(axis=self._axes(x.ndim), keepdims=self.attrs["keep_dim"]))
         return pnorm_array(xp, x, 2, self._axes(x.ndim), self.attrs["keep_dim"])
 
     def infer_meta(self, x):
@@ -114,6 +118,8 @@ class FrobeniusNorm(Op):
         if not self.attrs["keep_dim"]:
             axes = self._axes(x.ndim)
             g, out = _unsqueeze_axes(g, axes), _unsqueeze_axes(out, axes)
+        if x.dtype.is_complex:
+            return x * (g / out)
         return x * (g / out.maximum(1e-12))
 
 

@@ -3,7 +3,9 @@ kron, cross, diagonal, trace."""
 import numpy as np
 
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._through_float import through_float
 from ..math.elementwise import broadcast_shape, sum_to
 
 
@@ -23,6 +25,8 @@ class MatMul(Op):
             x = _t(x)
         if a["trans_y"]:
             y = _t(y)
+        if kind_of(x.dtype) in "iu" and kind_of(y.dtype) in "iu":  # Paddle multiplies integers in float32/64
+            return through_float(xp, xp.matmul, x, y, dtype=xp.result_type(x, y))
         return xp.matmul(x, y)
 
     def infer_meta(self, x, y):

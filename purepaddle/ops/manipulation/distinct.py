@@ -36,6 +36,9 @@ class Unique(Op):
         a = self.attrs
         it = _dt.from_proto(a["dtype"]).np_dtype
         axis = a["axis"]
+        if x.size == 0:  # Paddle hands an empty input back unchanged, whatever the axis, with empty indices
+            none = xp.zeros([0], dtype=it)
+            return x.copy(), none, none.copy(), none.copy()
         if not axis:
             out, index, inverse, counts = _unique_flat(x)
         else:

@@ -212,7 +212,8 @@ def lgamma(x):
     out = _lgamma_pos(np.where(np.isinf(xr), 1.0, xr))
     if refl.any():
         s, _ = _sinpi_cospi(x)
-        out = np.where(refl, np.log(np.pi / np.abs(s)) - out, out)
+        with np.errstate(divide="ignore"):  # log pi - log|s|: pi / |s| overflows for subnormal x
+            out = np.where(refl, np.log(np.pi) - np.log(np.abs(s)) - out, out)
     for root, shift in ((1.0, False), (2.0, True)):
         near = np.abs(x - root) <= 0.25
         if near.any():

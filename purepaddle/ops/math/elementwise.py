@@ -5,6 +5,7 @@ import numpy as np
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._through_float import through_float
 
 
 def broadcast_shape(a, b, op_type="elementwise"):
@@ -155,8 +156,12 @@ class ElementwisePow(_Binary):
 
     def forward(self, xp, x, y):
         if kind_of(x.dtype) in "iu" and kind_of(y.dtype) in "iu":
-            from .unary import _int_power
-            return _int_power(xp, x, y)
+            # Paddle: std::pow in double, cast back (3 ** 39 rounds, 2 ** 31 in int32 is INT_MIN) ...
+            out = through_float(xp, xp.power, x, y, dtype=xp.result_type(x, y), compute=np.float64)
+            if (y < 0).any():  # ... but a negative exponent gives 1, -1 or 0 (also 0 ** -1)
+                from .unary import _int_power
+                out = xp.where(y < 0, _int_power(xp, x, y), out)
+            return out
         return xp.power(x, y)
 
     def backward(self, out_grad):
@@ -166,11 +171,19 @@ class ElementwisePow(_Binary):
         return gx, gy
 
 
+def exact_equal(a, b, equal_nan=False):
+    """a == b exactly, on Tensors (or Variables), as Paddle's grad kernels compare (C++ ==): the `equal` op and
+    `isclose` have Paddle's 1e-15 slack (ops/logic.py), so backward rules compare with >= and <=. NaN equals NaN
+    only with equal_nan."""
+    eq = (a >= b) & (a <= b)
+    return eq | (a.isnan() & b.isnan()) if equal_nan else eq
+
+
 def _tie_split(out_grad, x, y, x_wins, y_wins):
     """maximum/minimum grads as Paddle gives them: the winner takes out_grad, a tie splits it 0.5/0.5,
     and a NaN on either side (neither wins nor ties) passes nothing."""
     dtype = out_grad.dtype
-    half = (x == y).astype(dtype) * 0.5
+    half = exact_equal(x, y).astype(dtype) * 0.5
     return (sum_to(out_grad * (x_wins.astype(dtype) + half), x),
             sum_to(out_grad * (y_wins.astype(dtype) + half), y))
 
@@ -204,6 +217,8 @@ class ElementwiseFMax(_Binary):
     saves = ("X", "Y")
 
     def forward(self, xp, x, y):
+        if kind_of(x.dtype) in "iu":  # Paddle compares integers as float (int32) or double, then std::lrint
+            return through_float(xp, xp.fmax, x, y, width=64)
         return xp.fmax(x, y)
 
     def backward(self, out_grad):
@@ -217,6 +232,8 @@ class ElementwiseFMin(_Binary):
     saves = ("X", "Y")
 
     def forward(self, xp, x, y):
+        if kind_of(x.dtype) in "iu":  # Paddle compares integers as float (int32) or double, then std::lrint
+            return through_float(xp, xp.fmin, x, y, width=64)
         return xp.fmin(x, y)
 
     def backward(self, out_grad):

@@ -6,7 +6,7 @@ from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..creation.fill import FillAnyLike, zeros_grad
-from .elementwise import ElementwisePow, broadcast_shape, sum_to
+from .elementwise import ElementwisePow, broadcast_shape, exact_equal, sum_to
 from .unary import Sign, _Predicate, apply_scale, as_float
 
 
@@ -53,7 +53,7 @@ class Heaviside(Op):
     def backward(self, out_grad):
         x, y = self.saved
         gx = zeros_grad(x) if self.need(0) else None
-        gy = sum_to(out_grad * as_float(x == 0, out_grad), y) if self.need(1) else None
+        gy = sum_to(out_grad * as_float(exact_equal(x, 0), out_grad), y) if self.need(1) else None
         return gx, gy
 
 

@@ -6,8 +6,8 @@ from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
-from ..logic import IsClose
 from ._axes import reduce_axes, reduced_shape
+from .elementwise import exact_equal
 from .unary import Abs, Exp, Pow, Sign, _Unary, as_float
 
 
@@ -48,9 +48,9 @@ _add_reduce = np.add.reduce
 
 
 def _equal_mask(a, b, like):
-    """1.0 where a == b, else 0.0, in like's dtype. NaN equals nothing: a NaN extreme has no tied member, and its
-    gradient 0 / 0 is NaN over the whole reduced set, as in Paddle."""
-    return as_float(apply(IsClose, a, b, rtol="0.0", atol="0.0", equal_nan=False), like)
+    """1.0 where a == b exactly, else 0.0, in like's dtype. NaN equals nothing: a NaN extreme has no tied member,
+    and its gradient 0 / 0 is NaN over the whole reduced set, as in Paddle."""
+    return as_float(exact_equal(a, b, equal_nan=False), like)
 
 
 class _Reduce(Op):
@@ -181,7 +181,7 @@ class Logsumexp(Op):
 
 
 # -- renorm --------------------------------------------------------------------------------
-_RENORM_EPS = 1e-7
+_RENORM_EPS = 0.0  # Paddle divides max_norm by the norm itself (float64 renorm shows no epsilon)
 
 
 def _inverse(p):
@@ -198,6 +198,7 @@ class Renorm(_Unary):
     """Scale each slice along attr axis whose p-norm exceeds max_norm down to max_norm."""
 
     saves = ("X",)
+    float32_attrs = ("p", "max_norm")
 
     def forward(self, xp, x):
         a = self.attrs

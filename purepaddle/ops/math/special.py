@@ -9,7 +9,7 @@ from ..._core.op import Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
 from ..search.select import Where
 from . import _special_kernels as K
-from .elementwise import broadcast_shape, sum_to
+from .elementwise import broadcast_shape, exact_equal, sum_to
 from .unary import Exp, Log, Tanh, _Unary, apply_scale, as_float
 
 
@@ -161,7 +161,7 @@ class I0e(I0):
 
 def _over_x_or_half(x, value_at_zero, expr_of_safe_x):
     """expr(x) where x != 0 and value_at_zero where x == 0 (for the I1 / I1e derivatives)."""
-    zero = x == 0.0
+    zero = exact_equal(x, 0.0)
     safe = apply(Where, zero, _full_like(x, 1.0), x)
     return apply(Where, zero, _full_like(x, value_at_zero), expr_of_safe_x(safe))
 
@@ -200,6 +200,7 @@ class Stanh(_Unary):
     """scale_b * tanh(scale_a * x)."""
 
     saves = ("X",)
+    float32_attrs = ("scale_a", "scale_b")
 
     def forward(self, xp, x):
         a = self.attrs

@@ -9,9 +9,11 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._through_float import through_float
 from ..creation.conversion import Complex
 from ..creation.fill import Cast, FillConstant, zeros_grad
 from ._special_kernels import erf as _erf_kernel
+from .elementwise import exact_equal
 
 
 # numpy warns on log(0), sqrt(-1), exp overflow...; Paddle returns inf/nan silently
@@ -158,6 +160,8 @@ class Round(_Piecewise):
 @register("trunc")
 class Trunc(_Piecewise):
     def forward(self, xp, x):
+        if kind_of(x.dtype) in "iu":  # Paddle truncates integers as doubles: int64 beyond 2**53 rounds
+            return through_float(xp, xp.trunc, x, compute=np.float64)
         return xp.trunc(x) if kind_of(x.dtype) in "fc" else x.copy()
 
 
@@ -530,13 +534,8 @@ class Clip(Op):
         a = self.attrs
         # inside [min, max] (bounds included) the gradient passes, outside it is zero
         inside = apply(Clip, x, lo, hi, min=a["min"], max=a["max"])
-        mask = as_float(apply(_isclose_op(), inside, x, rtol="0.0", atol="0.0", equal_nan=False), out_grad)
+        mask = as_float(exact_equal(inside, x), out_grad)
         return out_grad * mask, None, None
-
-
-def _isclose_op():
-    from ..logic import IsClose
-    return IsClose
 
 
 @register("increment")

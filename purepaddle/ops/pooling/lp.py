@@ -22,6 +22,7 @@ class LpPool2d(Op):
 
     inputs, outputs = ("x",), ("out",)
     saves = ("x", "out")
+    float32_attrs = ("norm_type",)
 
     def forward(self, xp, x):
         a = self.attrs

@@ -131,9 +131,9 @@ def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):  # noqa: B
             res = res.unsqueeze(min(a0, a1)).unsqueeze(max(a0, a1))
         return res
     if p in (1, -1, _INF, -_INF):
-        check_kernel_dtype(x, "p_norm", FLOAT_COMPLEX)
-        if x.dtype.is_complex:  # Paddle's p_norm kernel takes |z| of a complex input: the norm is real
+        if x.dtype.is_complex:  # Paddle sums the moduli: abs has a complex kernel, p_norm has none
             x = x.abs()
+        check_kernel_dtype(x, "p_norm", FLOATS)
         inner, outer = (a0, a1) if p in (1, -1) else (a1, a0)
         res = _pnorm(x, 1, inner, True)
         res = _pnorm(res, _INF if p > 0 else -_INF, outer, True)

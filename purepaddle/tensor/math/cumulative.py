@@ -278,7 +278,8 @@ def cumsum_(x, axis=None, dtype=None, name=None):
                    [[1., 3.],
                     [3., 7.]])
     """
-    d, attrs = _cumsum_args(x, axis, dtype, "cumsum_")
+    # in place, integers keep their dtype (and wrap) unless dtype is given; cumsum sums them in int64
+    d, attrs = _cumsum_args(x, axis, dtype if dtype is not None or not x.dtype.is_integer else x.dtype, "cumsum_")
     if d is not x.dtype:
         apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=d.proto)
     return apply_inplace(Cumsum, x, **attrs)

@@ -293,9 +293,10 @@ def pow(x, y, name=None, *, out=None):
 
 
 def _pow_op(x, y):
-    """x ** y: a float scalar exponent on an integer tensor computes in float."""
+    """x ** y: a float scalar exponent on an integer tensor computes in float; an int one takes Paddle's scalar
+    `pow` op (exact integer powers that wrap), as paddle.pow does."""
     if type(y) in _Number and type(y) is not bool:
-        if x.dtype.is_floating:
+        if x.dtype.is_floating or (x.dtype.is_integer and isinstance(y, (int, np.integer))):
             return apply(Pow, x, factor=float(y))
         if isinstance(y, float) and not x.dtype.is_complex:
             x = cast(x, _dt.default_float())
@@ -400,9 +401,9 @@ def atan2(x, y, name=None):
             raise TypeError(f"The type of '{arg}' in atan2 must be paddle.Tensor, but received {type_name(v)}.")
     E.broadcast_shape(list(x.shape), list(y.shape), "atan2")
     dx, dy = x.dtype, y.dtype
-    if dx.is_integer and dy.is_integer:
-        x, y = cast(x, _dt.float64), cast(y, _dt.float64)
-    elif dx is not dy:
+    if dx.is_integer and dy.is_integer:  # Paddle's integer kernel: atan2f in float32, stored as float64
+        return cast(apply(E.Atan2, cast(x, _dt.float32), cast(y, _dt.float32)), _dt.float64)
+    if dx is not dy:
         d = _dt.promote(dx, dy)
         x, y = cast(x, d), cast(y, d)
     return apply(E.Atan2, x, y)

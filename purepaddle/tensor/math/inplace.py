@@ -9,6 +9,7 @@ from ..._core.mode import STATE
 from ..._core.tensor import Tensor
 from ...ops.creation.fill import Cast
 from ...ops.math import elementwise as E, unary as U
+from ...ops._through_float import to_int
 from ...ops.math.unary import Pow, Scale
 from .._check import check_inplace_shape, check_var, kernel_error, need_tensor, type_name
 from .._operand import as_var, cast
@@ -178,13 +179,19 @@ def clip_(x, min=None, max=None, name=None):  # noqa: A002
             Tensor(shape=[3], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [2., 5., 6.])
     """
+    # Paddle's clip_ fills a missing bound with -+FLT_MAX whatever x's dtype (float64 values beyond float32's range
+    # are clipped), and its kernel converts a float bound to an integer x's dtype as C++ does (ops/_through_float):
+    # 3.5 becomes 3 and FLT_MAX INT_MIN, so clip_() fills an int32 tensor with INT_MIN and clip_(0) raises
+    lo = -_FLT_MAX if min is None else min
+    hi = _FLT_MAX if max is None else max
     if isinstance(x, TensorMethods) and x.dtype.is_integer:
-        lo = min.item() if isinstance(min, TensorMethods) else min
-        hi = max.item() if isinstance(max, TensorMethods) else max
-        if isinstance(lo, float) or isinstance(hi, float):
-            apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=_dt.float32.proto)
-    x2, tl, th, attrs = _clip_args(x, min, max, "clip_")
+        lo, hi = (int(to_int(np, np.asarray(v, np.float64), x.dtype.np_dtype)) if isinstance(v, float) else v
+                  for v in (lo, hi))
+    x2, tl, th, attrs = _clip_args(x, lo, hi, "clip_")
     return apply_inplace(U.Clip, x, tl, th, **attrs)
+
+
+_FLT_MAX = float(np.finfo(np.float32).max)
 
 
 _INPLACE = {

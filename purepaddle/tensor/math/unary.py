@@ -501,7 +501,12 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
 
 # -- clip and increment -------------------------------------------------------------------
 def _default_bounds(d):
-    info = np.iinfo(d.np_dtype) if d.is_integer else _dt.float_info(d)
+    """paddle.clip's bounds for a missing min/max: Paddle's, which stop short of the top of int32 (by 2**7) and
+    int64 (by 2**39); bfloat16 takes float32's."""
+    if d.is_integer:
+        info = np.iinfo(d.np_dtype)
+        return int(info.min), int(info.max) - (2 ** 39 if d is _dt.int64 else 2 ** 7)
+    info = _dt.float_info(_dt.float32 if d is _dt.bfloat16 else d)
     return float(info.min), float(info.max)
 
 
@@ -843,13 +848,13 @@ def sinc(x, name=None):
 
 def _angle_scale(x, factor, api):
     check_var(x, api)
-    if x.dtype.is_integer:
+    if x.dtype in (_dt.int32, _dt.int64):  # Paddle casts only these; int8/int16/uint8/bool scale in their dtype
         x = cast(x, _dt.float32)
     return apply(U.Scale, x, scale=factor, bias=0.0, bias_after_scale=True)
 
 
 def rad2deg(x, name=None):
-    """Elementwise radians to degrees (integer tensors give float32).
+    """Elementwise radians to degrees (int32/int64 tensors give float32; smaller integers stay integers).
 
     Examples:
         .. code-block:: python
@@ -863,7 +868,7 @@ def rad2deg(x, name=None):
 
 
 def deg2rad(x, name=None):
-    """Elementwise degrees to radians (integer tensors give float32).
+    """Elementwise degrees to radians (int32/int64 tensors give float32; smaller integers stay integers).
 
     Examples:
         .. code-block:: python
