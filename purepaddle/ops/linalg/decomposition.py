@@ -13,6 +13,7 @@ from ..manipulation.join import Concat
 from ..math.elementwise import sum_to
 from ..search.select import Where
 from .product import mT
+from .._holomorphic import holomorphic
 
 
 def _complex_of(dt):
@@ -182,6 +183,7 @@ class Eigvals(Op):
 
 
 @register("matrix_power")
+@holomorphic
 class MatrixPower(Op):
     """X to the integer power n (n < 0 inverts first; n = 0 gives identities)."""
 
@@ -405,6 +407,7 @@ def _square_meta(self, x):
 
 # -- inverse, determinants, solves ---------------------------------------------------------
 @register("inverse")
+@holomorphic
 class Inverse(Op):
     inputs, outputs = ("Input",), ("Output",)
     saves = ("Output",)
@@ -420,6 +423,7 @@ class Inverse(Op):
 
 
 @register("determinant")
+@holomorphic
 class Determinant(Op):
     inputs, outputs = ("Input",), ("Out",)
     saves = ("Input", "Out")
@@ -464,6 +468,7 @@ class SlogDeterminant(Op):
 
 
 @register("solve")
+@holomorphic
 class Solve(Op):
     """X @ Out = Y; Y is a vector when 1-D, batch dims broadcast."""
 
@@ -528,6 +533,7 @@ def _mat_meta(x, y):
 
 
 @register("triangular_solve")
+@holomorphic
 class TriangularSolve(Op):
     """X is triangular (attrs upper, transpose, unitriangular); solves op(X) @ Out = Y."""
 
@@ -591,6 +597,7 @@ class Cholesky(Op):
 
 
 @register("cholesky_solve")
+@holomorphic
 class CholeskySolve(Op):
     """Solve (L L^T) Out = X given the Cholesky factor Y (lower, or upper U with U^T U)."""
 
@@ -669,6 +676,7 @@ def expm(a):
 
 
 @register("matrix_exp")
+@holomorphic
 class MatrixExp(Op):
     """exp(X) of each square matrix in the batch; the gradient is the adjoint Frechet derivative."""
 

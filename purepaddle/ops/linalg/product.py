@@ -5,6 +5,7 @@ import numpy as np
 from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
 from ..math.elementwise import broadcast_shape, sum_to
+from .._holomorphic import holomorphic
 
 
 def _t(a):
@@ -13,6 +14,7 @@ def _t(a):
 
 
 @register("matmul_v2")
+@holomorphic
 class MatMul(Op):
     inputs, outputs = ("X", "Y"), ("Out",)
     saves = ("X", "Y")
@@ -99,6 +101,7 @@ def _bcast_batch(a, b, op_type):
 
 
 @register("bmm")
+@holomorphic
 class Bmm(Op):
     """Batched matrix product of two 3-D tensors with equal batch sizes."""
 
@@ -119,6 +122,7 @@ class Bmm(Op):
 
 
 @register("dot")
+@holomorphic
 class Dot(Op):
     """Inner product of two 1-D tensors, or row-wise of two 2-D tensors."""
 
@@ -140,6 +144,7 @@ class Dot(Op):
 
 
 @register("mv")
+@holomorphic
 class Mv(Op):
     """Matrix-vector product: X [M, N] times Vec [N] -> [M]."""
 
@@ -160,6 +165,7 @@ class Mv(Op):
 
 
 @register("kron")
+@holomorphic
 class Kron(Op):
     """Kronecker product; the operand with fewer dims is padded with leading 1s."""
 
@@ -199,6 +205,7 @@ class Kron(Op):
 
 
 @register("cross")
+@holomorphic
 class Cross(Op):
     """Cross product of 3-vectors laid along axis `dim`."""
 

@@ -12,6 +12,7 @@ from ..._core.op import Op, TensorMeta, register
 from ..creation.conversion import Complex
 from ..creation.fill import Cast, FillConstant, zeros_grad
 from ._special_kernels import erf as _erf_kernel
+from .._holomorphic import holomorphic
 
 
 # numpy warns on log(0), sqrt(-1), exp overflow...; Paddle returns inf/nan silently
@@ -163,6 +164,7 @@ class Trunc(_Piecewise):
 
 # -- exponentials and logarithms ----------------------------------------------------------
 @register("exp")
+@holomorphic
 class Exp(_Unary):
     saves = ("Out",)
 
@@ -175,6 +177,7 @@ class Exp(_Unary):
 
 
 @register("expm1")
+@holomorphic
 class Expm1(_Unary):
     saves = ("Out",)
 
@@ -187,6 +190,7 @@ class Expm1(_Unary):
 
 
 @register("log")
+@holomorphic
 class Log(_Unary):
     saves = ("X",)
 
@@ -199,6 +203,7 @@ class Log(_Unary):
 
 
 @register("log2")
+@holomorphic
 class Log2(_Unary):
     saves = ("X",)
 
@@ -211,6 +216,7 @@ class Log2(_Unary):
 
 
 @register("log10")
+@holomorphic
 class Log10(_Unary):
     saves = ("X",)
 
@@ -223,6 +229,7 @@ class Log10(_Unary):
 
 
 @register("log1p")
+@holomorphic
 class Log1p(_Unary):
     saves = ("X",)
 
@@ -236,6 +243,7 @@ class Log1p(_Unary):
 
 # -- powers -------------------------------------------------------------------------------
 @register("sqrt")
+@holomorphic
 class Sqrt(_Unary):
     saves = ("Out",)
 
@@ -248,6 +256,7 @@ class Sqrt(_Unary):
 
 
 @register("rsqrt")
+@holomorphic
 class Rsqrt(_Unary):
     saves = ("Out",)
 
@@ -270,6 +279,7 @@ def _int_power(xp, x, y):
 
 
 @register("pow")
+@holomorphic
 class Pow(_Unary):
     """x ** factor for a scalar exponent (attr factor); the dtype of x is kept."""
 
@@ -296,6 +306,7 @@ class Pow(_Unary):
 
 
 @register("square")
+@holomorphic
 class Square(_Unary):
     saves = ("X",)
 
@@ -308,6 +319,7 @@ class Square(_Unary):
 
 
 @register("reciprocal")
+@holomorphic
 class Reciprocal(_Unary):
     saves = ("Out",)
 
@@ -321,6 +333,7 @@ class Reciprocal(_Unary):
 
 # -- trigonometric and hyperbolic ---------------------------------------------------------
 @register("sin")
+@holomorphic
 class Sin(_Unary):
     saves = ("X",)
 
@@ -333,6 +346,7 @@ class Sin(_Unary):
 
 
 @register("cos")
+@holomorphic
 class Cos(_Unary):
     saves = ("X",)
 
@@ -345,6 +359,7 @@ class Cos(_Unary):
 
 
 @register("tan")
+@holomorphic
 class Tan(_Unary):
     saves = ("Out",)
 
@@ -357,6 +372,7 @@ class Tan(_Unary):
 
 
 @register("asin")
+@holomorphic
 class Asin(_Unary):
     saves = ("X",)
 
@@ -369,6 +385,7 @@ class Asin(_Unary):
 
 
 @register("acos")
+@holomorphic
 class Acos(_Unary):
     saves = ("X",)
 
@@ -381,6 +398,7 @@ class Acos(_Unary):
 
 
 @register("atan")
+@holomorphic
 class Atan(_Unary):
     saves = ("X",)
 
@@ -393,6 +411,7 @@ class Atan(_Unary):
 
 
 @register("sinh")
+@holomorphic
 class Sinh(_Unary):
     saves = ("X",)
 
@@ -405,6 +424,7 @@ class Sinh(_Unary):
 
 
 @register("cosh")
+@holomorphic
 class Cosh(_Unary):
     saves = ("X",)
 
@@ -417,6 +437,7 @@ class Cosh(_Unary):
 
 
 @register("tanh")
+@holomorphic
 class Tanh(_Unary):
     saves = ("Out",)
 
@@ -429,6 +450,7 @@ class Tanh(_Unary):
 
 
 @register("sigmoid")
+@holomorphic
 class Sigmoid(_Unary):
     saves = ("Out",)
 
@@ -445,6 +467,7 @@ class Sigmoid(_Unary):
 
 
 @register("erf")
+@holomorphic
 class Erf(_Unary):
     saves = ("X",)
 
@@ -597,12 +620,8 @@ class Angle(Op):
 
 
 # -- inverse hyperbolic ----------------------------------------------------------------------
-def _conj_if_complex(d, x):
-    """Paddle's complex gradients take the conjugate derivative (out_grad * conj(f'(z)))."""
-    return apply(Conj, d) if x.dtype.is_complex else d
-
-
 @register("acosh")
+@holomorphic
 class Acosh(_Unary):
     saves = ("X",)
 
@@ -611,10 +630,11 @@ class Acosh(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad * _conj_if_complex(apply(Rsqrt, x * x - 1.0), x)
+        return out_grad * apply(Rsqrt, x * x - 1.0)
 
 
 @register("asinh")
+@holomorphic
 class Asinh(_Unary):
     saves = ("X",)
 
@@ -623,10 +643,11 @@ class Asinh(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad * _conj_if_complex(apply(Rsqrt, x * x + 1.0), x)
+        return out_grad * apply(Rsqrt, x * x + 1.0)
 
 
 @register("atanh")
+@holomorphic
 class Atanh(_Unary):
     saves = ("X",)
 
@@ -635,7 +656,7 @@ class Atanh(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad * _conj_if_complex(apply(Reciprocal, 1.0 - x * x), x)
+        return out_grad * apply(Reciprocal, 1.0 - x * x)
 
 
 # -- parts of a complex number ---------------------------------------------------------------
