@@ -97,6 +97,8 @@ run("divide", lambda a, b: a / b, z0, w0)
 run("pow_tensor", paddle.pow, z0, w0)
 run("matmul", paddle.matmul, m0, m0.T)
 run("inv", paddle.linalg.inv, m0)
+run("qr_q", lambda a: paddle.linalg.qr(a)[0], m0)
+run("qr_r", lambda a: paddle.linalg.qr(a)[1], m0)
 print(json.dumps(res))
 """
 
