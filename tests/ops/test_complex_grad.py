@@ -114,3 +114,4 @@ def test_complex_gradients_match_real_paddle(ref_python, tmp_path):
     for name in want:
         np.testing.assert_allclose(np.array(got[name]), np.array(want[name]), rtol=1e-9, atol=1e-12,
                                    err_msg=name)
+

@@ -124,7 +124,10 @@ class Abs(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad * apply(Sign, x)
+        # Paddle's kernel: x / |x|, with 0 at a real 0; so NaN at +-inf (and at a complex 0), which x * 0 adds
+        if x.dtype.is_complex:
+            return out_grad * (x / apply(Abs, x))
+        return out_grad * (apply(Sign, x) + x * 0.0)
 
 
 @register("sign")
