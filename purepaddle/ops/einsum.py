@@ -2,6 +2,7 @@
 import numpy as np
 
 from .._core.op import Op, TensorMeta, register
+from ._holomorphic import holomorphic
 
 
 _PLANS = {}
@@ -29,6 +30,7 @@ def label_sizes(labels, shapes):
 
 
 @register("einsum")
+@holomorphic
 class Einsum(Op):
     """Einstein summation; the backward of each operand is again an einsum.
 

@@ -8,6 +8,7 @@ from .._core.op import Op, TensorMeta, register
 from .creation.fill import FillAnyLike
 from .math._axes import reduce_axes
 from .math.reduction import ReduceSum, _Reduce, _add_reduce, _count, expand_back
+from .search.sorting import TopK
 
 
 @register("reduce_mean")
@@ -161,6 +162,10 @@ class MedianGrad(Op):
             xp.put_along_axis(pair, i_lo, 0.5, axis=ax)
             xp.put_along_axis(pair, i_hi, 0.5, axis=ax)
             w = xp.where(v_lo == v_hi, w, pair)
+        nan = xp.isnan(xx)
+        n_nan = nan.sum(axis=ax, keepdims=True)
+        # a row holding NaN has median NaN: its NaNs share the gradient evenly, wherever they sort
+        w = xp.where(n_nan > 0, nan / xp.maximum(n_nan, 1), w)
         return (w.astype(g.dtype) * gk).reshape(x.shape)
 
     def infer_meta(self, x, idx, g):
@@ -202,12 +207,24 @@ def _nan_layout(x, axes):
     return xx.reshape(kept + [-1] if xx.size else kept + [int(np.prod([x.shape[i] for i in axes]))]), kept, keepdim
 
 
+def _topk_order(xx, cnt, any_nan):
+    """Paddle's order of each row's smallest values (its CPU top-k, which decides among equal values): the
+    largest non-NaN count when some value is NaN, else half the row plus one. Only the first entries of a row
+    are read, so the rest is filler."""
+    n = xx.shape[-1]
+    k = int(cnt.max()) if any_nan and cnt.size else n // 2 + 1
+    if xx.size == 0 or k == 0:
+        return np.zeros(xx.shape[:-1] + (max(k, 1),), dtype=np.int64)
+    k = min(k, n)
+    return TopK({"k": k, "axis": -1, "largest": False, "sorted": True}).forward(np, xx)[1]
+
+
 def _nan_parts(x, axes):
     """Rows, stable order (NaN last), non-NaN counts and the lower/upper middle positions per row."""
     xx, kept, keepdim = _nan_layout(x, axes)
     nan = np.isnan(xx) if kind_of(xx.dtype) == "f" else np.zeros(xx.shape, bool)
     cnt = xx.shape[-1] - nan.sum(-1, keepdims=True)
-    order = np.argsort(xx, axis=-1, kind="stable")
+    order = _topk_order(xx, cnt, nan.any())
     lo, hi = np.maximum(cnt - 1, 0) // 2, cnt // 2
     return xx, kept, keepdim, order, cnt, lo, hi
 
@@ -288,7 +305,8 @@ class NanMedianGrad(Op):
                 np.put_along_axis(pair, i_lo, 0.5, axis=-1)
                 np.put_along_axis(pair, i_hi, 0.5, axis=-1)
                 w = np.where(v_lo == v_hi, w, pair)
-        w = np.where(cnt == 0, 0.0, w)
+        # an all-NaN row: Paddle shares the gradient among its entries under 'avg', gives none under 'min'
+        w = np.where(cnt == 0, 1.0 / xx.shape[-1] if a["mode"] == "avg" else 0.0, w)
         gx = np.where(w == 0, 0.0, w * gk).astype(g.dtype)  # no -0.0 where nothing flows
         return _nan_unlayout(gx, x.shape, a["axis"])
 

@@ -294,10 +294,9 @@ class _GradBuilder:
         if name is None or name in self.no_grad or (self.reach is not None and name not in self.reach):
             return False
         v = self.find(name)
-        if v is None or v.stop_gradient:
-            return False
-        d = v.dtype
-        return d.is_floating or d.is_complex
+        # any dtype, as Paddle's legacy backward: a float -> int -> float cast chain hands the int var a
+        # gradient of its own dtype (truncated), as eager mode does
+        return v is not None and not v.stop_gradient
 
     def total(self, name):
         """The summed gradient of var `name` (appending a `sum` op for several contributions)."""

@@ -298,9 +298,11 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, out=None):
     for v in qs:
         qt = v.astype(qd) if isinstance(v, TensorMethods) else full([], float(v), qd)
         index = qt * (valid - 1).astype(qd)
-        if ignore_nan or empty:
+        if empty:
             index = maximum(index, full([], 0.0, qd))
-        else:
+        # an all-NaN row under ignore_nan reads q * -1 as Paddle does: floor and ceil pick the last and first
+        # sorted entries (NaN either way), and the gradient splits between them
+        elif not ignore_nan:
             index = where(mask.any(axis=axis, keepdim=True), full_like(index, x.shape[axis] - 1), index)
         if interpolation == "nearest":
             res = take_along_axis(srt, round(index).astype("int64"), axis=axis)

@@ -163,3 +163,22 @@ def test_mean_loss_backward_over_an_empty_batch(loss):
     out.backward()
     assert out.shape == [] and np.isnan(out.item())
     assert x.grad.shape == [0, 3]
+
+
+def test_cross_entropy_soft_label_gradient_is_softmax_minus_label():
+    # Paddle's softmax_with_cross_entropy_grad takes soft labels to sum to one: (softmax - label) * g, also for
+    # labels that do not (real Paddle 3.3.1: -0.05627211 at [0, 0] for these inputs, where torch's
+    # softmax * sum(label) - label gives 0.05386), and for label smoothing's float32 labels
+    rng = np.random.default_rng(3)
+    x0 = rng.normal(size=(3, 5))
+    p = np.exp(x0 - x0.max(1, keepdims=True))
+    p /= p.sum(1, keepdims=True)
+    label = rng.uniform(size=(3, 5))
+    x = paddle.to_tensor(x0, stop_gradient=False)
+    F.cross_entropy(x, paddle.to_tensor(label), soft_label=True).backward()
+    np.testing.assert_allclose(x.grad.numpy(), (p - label) / 3, rtol=1e-12, atol=1e-15)
+    ids = np.array([0, 3, 1])
+    x = paddle.to_tensor(x0, stop_gradient=False)
+    F.cross_entropy(x, paddle.to_tensor(ids), label_smoothing=0.1, reduction="sum").backward()
+    smooth = np.float32(0.9) * np.eye(5, dtype=np.float32)[ids] + np.float32(0.1) / np.float32(5)
+    np.testing.assert_allclose(x.grad.numpy(), p - smooth.astype(np.float64), rtol=1e-13, atol=1e-15)

@@ -295,3 +295,13 @@ def test_float16_1d_pools_run_paddles_pool2d_kernel():
     for call in (lambda: F.adaptive_max_pool1d(x, 2), lambda: F.max_pool1d(x, 2, return_mask=True)):
         with pytest.raises(RuntimeError, match="kernel `max_pool2d_with_index` is not registered"):
             call()
+
+
+def test_average_pool_gradient_scales_by_a_float32_reciprocal():
+    # Paddle's avg-pool gradient kernels multiply by 1/window as a float32, also for float64 (real Paddle 3.3.1)
+    import purepaddle as paddle
+    x = paddle.to_tensor(np.zeros((1, 1, 8)), stop_gradient=False)
+    y = paddle.nn.functional.avg_pool1d(x, 3, stride=2, padding=1)
+    y.backward(paddle.to_tensor(np.arange(1.0, 5.0).reshape(1, 1, 4) / 7))
+    np.testing.assert_array_equal(x.grad.numpy().ravel()[:3],
+                                  [0.07142857142857142, 0.16666666950498307, 0.09523809807641165])

@@ -233,7 +233,9 @@ def test_unused_grad_computations_are_pruned():
         assert any("@GRAD" in o for o in op.output_arg_names), op   # no op computing the unneeded x grad
 
 
-def test_integer_inputs_get_no_grad():
+def test_integer_inputs_get_a_grad_through_a_cast():
+    # Paddle 3.3.1's legacy append_backward: an int var that does not stop gradient gets an int64 i@GRAD (the
+    # cast's gradient cast back to its dtype), as eager mode passes the gradient through casts
     main = static.Program()
     with static.program_guard(main, static.Program()):
         i = static.data("i", [2], "int64")
@@ -241,7 +243,23 @@ def test_integer_inputs_get_no_grad():
         w = static.create_parameter([2], "float32", name="w")
         loss = paddle.sum(paddle.multiply(w, i.astype("float32")))
         static.append_backward(loss)
-    assert main.global_block().has_var("w@GRAD") and not main.global_block().has_var("i@GRAD")
+    block = main.global_block()
+    assert block.has_var("w@GRAD") and block.var("i@GRAD").dtype == paddle.int64
+
+
+def test_gradient_through_an_integer_cast_is_truncated():
+    # Paddle 3.3.1 legacy static.gradients: x -> int32 -> float32 * 2 -> mean gives x@GRAD [0, 0, 0] (2/3 is
+    # truncated to 0 by the cast of the gradient to int32)
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [3], "float32")
+        x.stop_gradient = False
+        y = paddle.mean(x.astype("int32").astype("float32") * 2)
+        (g,) = static.gradients([y], [x])
+    exe = static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    (gv,) = exe.run(main, feed={"x": np.array([1.5, 2.7, -0.3], "float32")}, fetch_list=[g])
+    np.testing.assert_array_equal(gv, [0.0, 0.0, 0.0])
 
 
 def test_errors():

@@ -205,11 +205,12 @@ def test_setitem_gradients():
     want[:, 1] = 0
     np.testing.assert_array_equal(ga, want)
     assert gv == w[:, 1].sum()
-    # duplicates: only the last write of each target element receives the gradient (as in Paddle)
+    # duplicates: every write receives its target's gradient, an overwritten one too (Paddle's index_put and
+    # torch's rule; Paddle's own setitem leaves uninitialised memory there)
     _, ga, gv = _grads([0, 0, 1], 5.0)
-    assert gv == w.sum() and not ga.any()
+    assert gv == 2 * w[0].sum() + w[1].sum() and not ga.any()
     _, ga, gv = _grads(([1, 0, 1], [2, 2, 2]), [[5.0], [6.0], [7.0]])
-    np.testing.assert_array_equal(gv, [[0.0], [w[0, 2].sum()], [w[1, 2].sum()]])
+    np.testing.assert_array_equal(gv, [[w[1, 2].sum()], [w[0, 2].sum()], [w[1, 2].sum()]])
     # a boolean mask with a scalar value: the value gets the sum over the masked entries
     _, ga, gv = _grads("mask", 1.5)
     assert gv == w[Y > 10].sum()
@@ -315,3 +316,17 @@ def test_static_variable_index():
     _, (r, c) = _run_static(build, [(x, [3, 4])])
     np.testing.assert_array_equal(r, x[2])
     np.testing.assert_array_equal(c, x[:, 2])
+
+
+@pytest.mark.parametrize("accumulate", [False, True])
+def test_index_put_value_gradient_counts_every_write(accumulate):
+    # real Paddle 3.3.1: index [3, 3] writes row 3 twice; each write's value gets row 3's gradient, whether or
+    # not a later duplicate overwrote it (x's row 3 gets nothing unless accumulating)
+    g = paddle.to_tensor(np.arange(12.0).reshape(4, 3) + 1)
+    for vshape, want in (([3], [20.0, 22.0, 24.0]), ([2, 3], [[10.0, 11.0, 12.0]] * 2),
+                         ([1, 3], [[20.0, 22.0, 24.0]])):
+        x = paddle.to_tensor(np.arange(12.0).reshape(4, 3), stop_gradient=False)
+        v = paddle.to_tensor(np.ones(vshape), stop_gradient=False)
+        paddle.index_put(x, (paddle.to_tensor([3, 3]),), v, accumulate=accumulate).backward(g)
+        np.testing.assert_array_equal(v.grad.numpy(), want)
+        np.testing.assert_array_equal(x.grad.numpy()[3], [10.0, 11.0, 12.0] if accumulate else [0.0] * 3)

@@ -532,3 +532,28 @@ def test_complex_frobenius_norm_is_paddles_unconjugated_one():
     assert r.dtype == paddle.complex64
     np.testing.assert_allclose(r.numpy(), np.sqrt(np.sum(x.numpy() ** 2)), rtol=1e-6)
     assert paddle.linalg.matrix_norm(x, p=1).dtype == paddle.float32
+
+
+def test_p_norm_takes_p_and_its_reciprocal_in_float32():
+    # Paddle's porder is a float attr: the float64 3-norm of [1, -3, 2] is 36 ** float32(1/3), and the gradient
+    # sign(x) |x|^(p-1) / (norm^(p-1) + 1e-12) reads that norm (real Paddle 3.3.1's numbers)
+    x = paddle.to_tensor(np.array([1.0, -3.0, 2.0]), stop_gradient=False)
+    n = paddle.linalg.vector_norm(x, p=3)
+    n.backward()
+    assert n.item() == 3.3019273664401423
+    np.testing.assert_allclose(x.grad.numpy(), [0.0917201948278696, -0.8254817534508263, 0.3668807793114784],
+                               rtol=1e-15)
+    y = paddle.to_tensor(np.array([[1.0, -3.0, 2.0], [0.5, 0.0, 4.0]]))
+    np.testing.assert_allclose(paddle.linalg.vector_norm(y, p=2.2, axis=1).numpy(),
+                               [3.606065500989755, 4.018690512042165], rtol=1e-15)
+
+
+@pytest.mark.parametrize("p", [1, -1, float("inf"), -float("inf")])
+def test_matrix_norm_by_max_or_min_propagates_nan(p):
+    # Paddle takes reduce max/min of the vector 1-norms: one NaN makes the norm and every gradient entry NaN
+    x = paddle.to_tensor(np.array([[np.nan, 1.0], [2.0, -3.0]]), stop_gradient=False)
+    n = paddle.linalg.matrix_norm(x, p=p)
+    n.backward()
+    assert np.isnan(n.item()) and np.isnan(x.grad.numpy()).all()
+    assert paddle.linalg.matrix_norm(paddle.to_tensor([[1.0, -4.0], [2.0, 3.0]]), p=p).item() == \
+        {1: 7.0, -1: 3.0, float("inf"): 5.0, -float("inf"): 5.0}[p]

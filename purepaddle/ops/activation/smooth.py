@@ -104,7 +104,10 @@ class Celu(_Unary):
         (x,) = self.saved
         a = self.attrs["alpha"]
         pos = _mask(x > 0, g)
-        return g * (pos + apply(Exp, x * (1.0 - pos) * (1.0 / a)) * (1.0 - pos))
+        # Paddle's kernel weights exp(x / alpha) by the branch mask, so exp's overflow past ~88 * alpha gives
+        # 0 * inf = NaN on the other branch
+        e = apply(Exp, x * (1.0 / a))
+        return g * (pos + e * (1.0 - pos) if a > 0 else pos * e + (1.0 - pos))
 
 
 @register("selu")
@@ -270,7 +273,9 @@ class Swish(_Unary):
         (x,) = self.saved
         b = self.attrs.get("beta", 1.0)
         s = apply(Sigmoid, x * b)
-        return g * (s * (x * b * (1.0 - s) + 1.0))
+        bo = x * s * b
+        # Paddle's form beta * out + s * (1 - beta * out): 0 at +-1e38, NaN at +-inf
+        return g * (bo + s * (1.0 - bo))
 
 
 def _softplus_arr(xp, x, beta, threshold):

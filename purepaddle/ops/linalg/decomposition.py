@@ -13,6 +13,7 @@ from ..manipulation.join import Concat
 from ..math.elementwise import sum_to
 from ..search.select import Where
 from .product import mT
+from .._holomorphic import holomorphic
 
 
 def _complex_of(dt):
@@ -42,17 +43,39 @@ class Qr(Op):
 
     def backward(self, gq, gr):
         q, r = self.saved
+        mode = self.attrs["mode"]
         m, n = q.shape[-2], r.shape[-1]
-        if self.attrs["mode"] == "r" or m < n or q.shape[-1] != r.shape[-2] or r.shape[-2] != n:
-            raise NotImplementedError(
-                "The gradient of paddle.linalg.qr is implemented for mode='reduced' (or a square input) "
-                f"with rows >= columns; got mode='{self.attrs['mode']}' and a {m} x {n} input")
-        # M = R gR^T - gQ^T Q; copy its lower triangle to the upper one
-        mm = r.matmul(gr, transpose_y=True) - gq.matmul(q, transpose_x=True)
-        mmt = gr.matmul(r, transpose_y=True) - q.matmul(gq, transpose_x=True)
-        c = mm * tri_mask(n, r, lower=True) + mmt * tri_mask(n, r, lower=False, diag=0.0)
-        b = gq + q.matmul(c)
-        return b.matmul(inverse(r), transpose_y=True)
+        if mode == "r":
+            raise ValueError(f"(InvalidArgument) The derivative of qr is not implemented when mode='{mode}'.")
+        if m > n and mode == "complete":
+            raise ValueError("(InvalidArgument) The derivative of qr is not implemented when mode='complete' and "
+                             f"{m} > {n}.")
+        if m >= n:
+            return _qr_grad_tall(q, r, gq, gr)
+        # a wide input: A = [X | Y] and R = [U | V] with U square, X = QU and Y = QV (not saved: Q V)
+        ax = [r.ndim - 1]
+        u, v = r.slice(ax, [0], [m]), r.slice(ax, [m], [n])
+        gu, gv = gr.slice(ax, [0], [m]), gr.slice(ax, [m], [n])
+        gx = _qr_grad_tall(q, u, gq + q.matmul(v).matmul(_mH(gv)), gu)
+        return apply(Concat, [gx, q.matmul(gv)], axis=-1)
+
+
+def _mH(x):
+    """Conjugate transpose of the last two axes (the transpose for real x)."""
+    t = mT(x)
+    return t.conj() if x.dtype.is_complex else t
+
+
+def _qr_grad_tall(q, r, gq, gr):
+    """Paddle's QR gradient for rows >= columns (Roberts & Roberts 2020), with conjugate transposes:
+    M = R gR^H - gQ^H Q made Hermitian from its lower triangle (real diagonal), dA = (gQ + Q M) R^-H."""
+    n = r.shape[-1]
+    mm = r.matmul(_mH(gr)) - _mH(gq).matmul(q)
+    mmh = _mH(mm)
+    c = mm * tri_mask(n, r, lower=True, diag=0.0) + mmh * tri_mask(n, r, lower=False, diag=0.0) + \
+        (mm + mmh) * (eye_like(n, r) * 0.5)
+    b = gq + q.matmul(c)
+    return b.matmul(_mH(inverse(r)))
 
 
 def _inv_gap(e, like):
@@ -207,6 +230,7 @@ class Eigvals(Op):
 
 
 @register("matrix_power")
+@holomorphic
 class MatrixPower(Op):
     """X to the integer power n (n < 0 inverts first; n = 0 gives identities)."""
 
@@ -430,6 +454,7 @@ def _square_meta(self, x):
 
 # -- inverse, determinants, solves ---------------------------------------------------------
 @register("inverse")
+@holomorphic
 class Inverse(Op):
     inputs, outputs = ("Input",), ("Output",)
     saves = ("Output",)
@@ -445,6 +470,7 @@ class Inverse(Op):
 
 
 @register("determinant")
+@holomorphic
 class Determinant(Op):
     inputs, outputs = ("Input",), ("Out",)
     saves = ("Input", "Out")
@@ -489,6 +515,7 @@ class SlogDeterminant(Op):
 
 
 @register("solve")
+@holomorphic
 class Solve(Op):
     """X @ Out = Y; Y is a vector when 1-D, batch dims broadcast."""
 
@@ -553,6 +580,7 @@ def _mat_meta(x, y):
 
 
 @register("triangular_solve")
+@holomorphic
 class TriangularSolve(Op):
     """X is triangular (attrs upper, transpose, unitriangular); solves op(X) @ Out = Y."""
 
@@ -616,6 +644,7 @@ class Cholesky(Op):
 
 
 @register("cholesky_solve")
+@holomorphic
 class CholeskySolve(Op):
     """Solve (L L^T) Out = X given the Cholesky factor Y (lower, or upper U with U^T U)."""
 
@@ -694,6 +723,7 @@ def expm(a):
 
 
 @register("matrix_exp")
+@holomorphic
 class MatrixExp(Op):
     """exp(X) of each square matrix in the batch; the gradient is the adjoint Frechet derivative."""
 

@@ -30,7 +30,8 @@ def pnorm_array(xp, x, p, axis, keepdim):
     elif p == 1:
         r = a.sum(axis=axis, keepdims=keepdim)
     else:
-        r = (a ** p).sum(axis=axis, keepdims=keepdim) ** (1.0 / p)
+        p32 = np.float32(p)  # Paddle's porder is a float attr: p and 1/p are float32 values
+        r = (a ** float(p32)).sum(axis=axis, keepdims=keepdim) ** float(np.float32(1) / p32)
     return xp.asarray(r, dtype=a.dtype)
 
 
@@ -45,7 +46,8 @@ def pnorm_grad(x, n, g, p, eps):
         return g * x.sign()
     if p == 2:
         return x * (g / n.maximum(eps))
-    return g * x.sign() * x.abs() ** (p - 1) / n.maximum(eps) ** (p - 1)
+    q = float(np.float32(p) - np.float32(1))  # in float32, as Paddle's kernel computes porder - 1
+    return g * x.sign() * x.abs() ** q / (n ** q + eps)
 
 
 def _unsqueeze_axes(t, axes):

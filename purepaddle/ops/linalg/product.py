@@ -7,6 +7,7 @@ from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from .._through_float import through_float
 from ..math.elementwise import broadcast_shape, sum_to
+from .._holomorphic import holomorphic
 
 
 def _t(a):
@@ -15,6 +16,7 @@ def _t(a):
 
 
 @register("matmul_v2")
+@holomorphic
 class MatMul(Op):
     inputs, outputs = ("X", "Y"), ("Out",)
     saves = ("X", "Y")
@@ -103,6 +105,7 @@ def _bcast_batch(a, b, op_type):
 
 
 @register("bmm")
+@holomorphic
 class Bmm(Op):
     """Batched matrix product of two 3-D tensors with equal batch sizes."""
 
@@ -123,6 +126,7 @@ class Bmm(Op):
 
 
 @register("dot")
+@holomorphic
 class Dot(Op):
     """Inner product of two 1-D tensors, or row-wise of two 2-D tensors."""
 
@@ -144,6 +148,7 @@ class Dot(Op):
 
 
 @register("mv")
+@holomorphic
 class Mv(Op):
     """Matrix-vector product: X [M, N] times Vec [N] -> [M]."""
 
@@ -164,6 +169,7 @@ class Mv(Op):
 
 
 @register("kron")
+@holomorphic
 class Kron(Op):
     """Kronecker product; the operand with fewer dims is padded with leading 1s."""
 
@@ -203,6 +209,7 @@ class Kron(Op):
 
 
 @register("cross")
+@holomorphic
 class Cross(Op):
     """Cross product of 3-vectors laid along axis `dim`."""
 

@@ -129,7 +129,9 @@ class SoftmaxWithCrossEntropy(Op):
 
 @register("softmax_with_cross_entropy_grad")
 class SoftmaxWithCrossEntropyGrad(Op):
-    """Logits@GRAD = (softmax * sum(w) - w) * g with w the (one-hot or soft) label; -w * g / p without softmax."""
+    """Logits@GRAD = (softmax - w) * g with w the (one-hot or soft) label, 0 on ignored rows; -w * g / p without
+    softmax. As in Paddle, soft labels are taken to sum to one: (softmax - w) * g even where they do not (torch's
+    softmax * sum(w) - w differs there, and already in the last bits for label smoothing's float32 labels)."""
 
     inputs, outputs = ("Label", "Softmax", "Loss@GRAD"), ("Logits@GRAD",)
     saves = ("Label", "Softmax", "Loss@GRAD")
@@ -145,8 +147,8 @@ class SoftmaxWithCrossEntropyGrad(Op):
         use_softmax = a.get("use_softmax", True)
         if a["soft_label"]:
             y2 = to_rows(label, axis)
-            if use_softmax:  # exact for labels that do not sum to one
-                out = p2 * (g1 * row_sum(y2)[:, None]) - y2 * g1
+            if use_softmax:
+                out = (p2 - y2) * g1
             else:
                 out = -(y2 * g1) / p2
         else:
@@ -174,7 +176,8 @@ class SoftmaxWithCrossEntropyGrad(Op):
         neg_w = apply(SoftmaxWithCrossEntropyGrad, label, apply(FillAnyLike, softmax, value=0.0, dtype=-1),
                       apply(FillAnyLike, g, value=1.0, dtype=-1), **attrs)
         if a.get("use_softmax", True):
-            sum_w = -apply(ReduceSum, neg_w, dim=[ax], keep_dim=True, reduce_all=False)
+            # the weight of softmax in this op: 1 for soft labels, and for hard ones 0 on ignored rows
+            sum_w = 1.0 if a["soft_label"] else -apply(ReduceSum, neg_w, dim=[ax], keep_dim=True, reduce_all=False)
             g_soft = v * g * sum_w if self.need(1) else None
             g_g = apply(ReduceSum, v * (softmax * sum_w + neg_w), dim=[ax], keep_dim=True,
                         reduce_all=False) if self.need(2) else None

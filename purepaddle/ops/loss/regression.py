@@ -1,7 +1,10 @@
 """Regression loss ops: huber_loss (smooth_l1_loss's op)."""
 import numpy as np
 
+from ..._core.dispatch import apply
 from ..._core.op import Op, TensorMeta, register
+from ..creation.fill import FillAnyLike
+from ..search.select import Where
 from ._rows import clip, is_zero_const
 
 
@@ -26,7 +29,9 @@ class HuberLoss(Op):
     def backward(self, g, g_res):
         x, y = self.saved
         d = float(np.float32(self.attrs["delta"]))
-        c = clip(y - x, -d, d) * g  # d out / d r
+        r = y - x
+        # d out / d r: r inside (-delta, delta), else +-delta; Paddle's kernel takes a NaN residual as -delta
+        c = apply(Where, r != r, apply(FillAnyLike, r, value=-d, dtype=-1), clip(r, -d, d)) * g
         if g_res is not None and not is_zero_const(g_res):
             c = c + g_res
         return (-c if self.need(0) else None), (c if self.need(1) else None)

@@ -237,23 +237,6 @@ def _index_tuple(indices):
     return tuple(indices)
 
 
-def _last_writer_mask(xp, idx, shape):
-    """For int advanced indices with duplicates: True where an element is the last write of its target."""
-    if any(i.dtype == np.bool_ for i in idx):
-        return None
-    arrs = xp.broadcast_arrays(*[i % shape[k] if shape[k] else i for k, i in enumerate(idx)])
-    flat = xp.ravel_multi_index(arrs, shape[:len(arrs)]).ravel()
-    if flat.size < 2:
-        return None
-    rev = flat[::-1]
-    uniq, first = xp.unique(rev, return_index=True)
-    if uniq.size == flat.size:
-        return None
-    mask = xp.zeros(flat.size, dtype=bool)
-    mask[flat.size - 1 - first] = True
-    return mask.reshape(arrs[0].shape)
-
-
 def _index_put_error(x, idx, value):
     try:
         rshape = list(x[idx].shape)
@@ -304,7 +287,9 @@ class IndexPut(ShapeOnly):
 
 @register("index_put_grad")
 class IndexPutGrad(ShapeOnly):
-    """The gradient of index_put's value: out_grad[indices], zero where a later duplicate overwrote."""
+    """The gradient of index_put's value: out_grad[indices], for every write. A duplicate index that a later
+    write overwrote gets its target's gradient too, with or without accumulate (Paddle's index_put and
+    torch's index_put_ alike)."""
 
     inputs, outputs = ("indices", "Out@GRAD"), ("value@GRAD",)
     duplicable = ("indices",)
@@ -312,13 +297,7 @@ class IndexPutGrad(ShapeOnly):
     shape_only = ("Out@GRAD",)
 
     def forward(self, xp, indices, g):
-        idx = _index_tuple(indices)
-        r = g[idx]
-        if not self.attrs["accumulate"]:
-            mask = _last_writer_mask(xp, idx, g.shape)
-            if mask is not None:
-                r = r * mask.reshape(mask.shape + (1,) * (r.ndim - mask.ndim))
-        return r
+        return g[_index_tuple(indices)]
 
     def backward(self, gg):
         indices, g = self.saved

@@ -9,6 +9,7 @@ from ..creation.fill import FillAnyLike
 from ..manipulation.scattering import PutAlongAxis
 from .unary import Abs, Exp, Log, Sign, _Unary, apply_scale
 from ..activation.piecewise import Relu
+from .._holomorphic import holomorphic
 
 
 # -- cumulative ------------------------------------------------------------------------------
@@ -163,6 +164,7 @@ class Cumsum(Op):
 
 
 @register("cumprod")
+@holomorphic
 class Cumprod(Op):
     """Running product along attr dim; its gradient is exact where inputs are zero."""
 

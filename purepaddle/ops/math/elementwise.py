@@ -5,6 +5,7 @@ import numpy as np
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._holomorphic import holomorphic
 from .._through_float import through_float
 
 
@@ -117,6 +118,7 @@ class ElementwiseSub(_Binary):
 
 
 @register("elementwise_mul")
+@holomorphic
 class ElementwiseMul(_Binary):
     saves = ("X", "Y")
 
@@ -125,13 +127,12 @@ class ElementwiseMul(_Binary):
 
     def backward(self, out_grad):
         x, y = self.saved
-        if x.dtype.is_complex:  # Paddle's complex convention: d/dx = g * conj(y)
-            x, y = x.conj(), y.conj()
         return (sum_to(out_grad * y, x) if self.need(0) else None,
                 sum_to(out_grad * x, y) if self.need(1) else None)
 
 
 @register("elementwise_div")
+@holomorphic
 class ElementwiseDiv(_Binary):
     saves = ("X", "Y", "Out")
 
@@ -143,8 +144,6 @@ class ElementwiseDiv(_Binary):
 
     def backward(self, out_grad):
         x, y, out = self.saved
-        if x.dtype.is_complex:  # conjugate, as for multiply
-            y, out = y.conj(), out.conj()
         gx = out_grad / y
         return (sum_to(gx, x) if self.need(0) else None,
                 sum_to(-gx * out, y) if self.need(1) else None)
@@ -168,6 +167,10 @@ class ElementwisePow(_Binary):
         x, y, out = self.saved
         gx = sum_to(out_grad * y * x ** (y - 1), x) if self.need(0) else None
         gy = sum_to(out_grad * out * x.log(), y) if self.need(1) else None
+        if out_grad.dtype.is_complex:
+            # Paddle's complex elementwise_pow conjugates the upstream gradient too: conj(g * f'),
+            # unlike the other holomorphic ops' g * conj(f') (the same for a real upstream gradient)
+            gx, gy = (None if g is None else g.conj() for g in (gx, gy))
         return gx, gy
 
 

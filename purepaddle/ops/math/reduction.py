@@ -9,6 +9,7 @@ from ..creation.fill import FillAnyLike
 from ._axes import reduce_axes, reduced_shape
 from .elementwise import exact_equal
 from .unary import Abs, Exp, Pow, Sign, _Unary, as_float
+from .._holomorphic import holomorphic
 
 
 def expand_back(out_grad, x, attrs):
@@ -132,6 +133,7 @@ class ReduceAMin(_Extreme):
 
 
 @register("reduce_prod")
+@holomorphic
 class ReduceProd(_Reduce):
     """Product; the gradient is out / x (NaN at zeros, as in Paddle)."""
 

@@ -9,6 +9,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._holomorphic import holomorphic
 from .._through_float import through_float
 from ..creation.conversion import Complex
 from ..creation.fill import Cast, FillConstant, zeros_grad
@@ -125,7 +126,10 @@ class Abs(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad * apply(Sign, x)
+        # Paddle's kernel: x / |x|, with 0 at a real 0; so NaN at +-inf (and at a complex 0), which x * 0 adds
+        if x.dtype.is_complex:
+            return out_grad * (x / apply(Abs, x))
+        return out_grad * (apply(Sign, x) + x * 0.0)
 
 
 @register("sign")
@@ -167,6 +171,7 @@ class Trunc(_Piecewise):
 
 # -- exponentials and logarithms ----------------------------------------------------------
 @register("exp")
+@holomorphic
 class Exp(_Unary):
     saves = ("Out",)
 
@@ -179,6 +184,7 @@ class Exp(_Unary):
 
 
 @register("expm1")
+@holomorphic
 class Expm1(_Unary):
     saves = ("Out",)
 
@@ -191,6 +197,7 @@ class Expm1(_Unary):
 
 
 @register("log")
+@holomorphic
 class Log(_Unary):
     saves = ("X",)
 
@@ -203,6 +210,7 @@ class Log(_Unary):
 
 
 @register("log2")
+@holomorphic
 class Log2(_Unary):
     saves = ("X",)
 
@@ -215,6 +223,7 @@ class Log2(_Unary):
 
 
 @register("log10")
+@holomorphic
 class Log10(_Unary):
     saves = ("X",)
 
@@ -227,6 +236,7 @@ class Log10(_Unary):
 
 
 @register("log1p")
+@holomorphic
 class Log1p(_Unary):
     saves = ("X",)
 
@@ -240,6 +250,7 @@ class Log1p(_Unary):
 
 # -- powers -------------------------------------------------------------------------------
 @register("sqrt")
+@holomorphic
 class Sqrt(_Unary):
     saves = ("Out",)
 
@@ -252,6 +263,7 @@ class Sqrt(_Unary):
 
 
 @register("rsqrt")
+@holomorphic
 class Rsqrt(_Unary):
     saves = ("Out",)
 
@@ -274,6 +286,7 @@ def _int_power(xp, x, y):
 
 
 @register("pow")
+@holomorphic
 class Pow(_Unary):
     """x ** factor for a scalar exponent (attr factor); the dtype of x is kept."""
 
@@ -300,6 +313,7 @@ class Pow(_Unary):
 
 
 @register("square")
+@holomorphic
 class Square(_Unary):
     saves = ("X",)
 
@@ -312,6 +326,7 @@ class Square(_Unary):
 
 
 @register("reciprocal")
+@holomorphic
 class Reciprocal(_Unary):
     saves = ("Out",)
 
@@ -325,6 +340,7 @@ class Reciprocal(_Unary):
 
 # -- trigonometric and hyperbolic ---------------------------------------------------------
 @register("sin")
+@holomorphic
 class Sin(_Unary):
     saves = ("X",)
 
@@ -337,6 +353,7 @@ class Sin(_Unary):
 
 
 @register("cos")
+@holomorphic
 class Cos(_Unary):
     saves = ("X",)
 
@@ -349,6 +366,7 @@ class Cos(_Unary):
 
 
 @register("tan")
+@holomorphic
 class Tan(_Unary):
     saves = ("Out",)
 
@@ -361,6 +379,7 @@ class Tan(_Unary):
 
 
 @register("asin")
+@holomorphic
 class Asin(_Unary):
     saves = ("X",)
 
@@ -373,6 +392,7 @@ class Asin(_Unary):
 
 
 @register("acos")
+@holomorphic
 class Acos(_Unary):
     saves = ("X",)
 
@@ -385,6 +405,7 @@ class Acos(_Unary):
 
 
 @register("atan")
+@holomorphic
 class Atan(_Unary):
     saves = ("X",)
 
@@ -397,6 +418,7 @@ class Atan(_Unary):
 
 
 @register("sinh")
+@holomorphic
 class Sinh(_Unary):
     saves = ("X",)
 
@@ -409,6 +431,7 @@ class Sinh(_Unary):
 
 
 @register("cosh")
+@holomorphic
 class Cosh(_Unary):
     saves = ("X",)
 
@@ -421,6 +444,7 @@ class Cosh(_Unary):
 
 
 @register("tanh")
+@holomorphic
 class Tanh(_Unary):
     saves = ("Out",)
 
@@ -433,6 +457,7 @@ class Tanh(_Unary):
 
 
 @register("sigmoid")
+@holomorphic
 class Sigmoid(_Unary):
     saves = ("Out",)
 
@@ -449,6 +474,7 @@ class Sigmoid(_Unary):
 
 
 @register("erf")
+@holomorphic
 class Erf(_Unary):
     saves = ("X",)
 
@@ -596,12 +622,8 @@ class Angle(Op):
 
 
 # -- inverse hyperbolic ----------------------------------------------------------------------
-def _conj_if_complex(d, x):
-    """Paddle's complex gradients take the conjugate derivative (out_grad * conj(f'(z)))."""
-    return apply(Conj, d) if x.dtype.is_complex else d
-
-
 @register("acosh")
+@holomorphic
 class Acosh(_Unary):
     saves = ("X",)
 
@@ -610,10 +632,11 @@ class Acosh(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad * _conj_if_complex(apply(Rsqrt, x * x - 1.0), x)
+        return out_grad * apply(Rsqrt, x * x - 1.0)
 
 
 @register("asinh")
+@holomorphic
 class Asinh(_Unary):
     saves = ("X",)
 
@@ -622,10 +645,11 @@ class Asinh(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad * _conj_if_complex(apply(Rsqrt, x * x + 1.0), x)
+        return out_grad * apply(Rsqrt, x * x + 1.0)
 
 
 @register("atanh")
+@holomorphic
 class Atanh(_Unary):
     saves = ("X",)
 
@@ -634,7 +658,7 @@ class Atanh(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        return out_grad * _conj_if_complex(apply(Reciprocal, 1.0 - x * x), x)
+        return out_grad * apply(Reciprocal, 1.0 - x * x)
 
 
 # -- parts of a complex number ---------------------------------------------------------------

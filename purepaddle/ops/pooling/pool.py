@@ -92,7 +92,7 @@ def _pool_grad(x, out, g, a):
             if kind == "max":
                 return scatter_flat(g, bins_max(x, starts, ends)[1], x.shape)
             div = _outer([e - s for s, e in zip(starts, ends)])
-            return bins_sum_grad((g / div).astype(g.dtype), starts, ends, x.shape)
+            return bins_sum_grad((g * _scale(div, g.dtype)).astype(g.dtype), starts, ends, x.shape)
     ks, ss, pads, out_sp = geo
     if kind == "max" and a.get("adaptive", False) and has_nan(out):  # an all-NaN bin: its first member
         return scatter_flat(g, bins_max(x, *regular_bins(in_sp, ks, ss, pads, out_sp))[1], x.shape)
@@ -100,8 +100,15 @@ def _pool_grad(x, out, g, a):
         return max_sweep_grad(x, out, g, ks, ss, pads, out_sp)
     div = avg_divisor(in_sp, ks, ss, pads, out_sp, a.get("exclusive", True) or a.get("adaptive", False))
     with np.errstate(divide="ignore", invalid="ignore"):
-        gd = g / div.astype(g.dtype)
+        gd = g * _scale(div, g.dtype)
     return scatter_sweep(gd, x.shape, ks, ss, pads, out_sp)
+
+
+def _scale(div, dtype):
+    """1 / window size as Paddle's average-pool gradient kernels take it: a float32 reciprocal, also for
+    float64 gradients (so 1/3 is 0.3333333432674408 there)."""
+    with np.errstate(divide="ignore"):
+        return (np.float32(1) / np.asarray(div, dtype=np.float32)).astype(dtype)
 
 
 class _PoolGrad(Op):

@@ -10,6 +10,7 @@ from ...ops.linalg.decomposition import Svd
 from ...ops.linalg.norms import Dist, FrobeniusNorm, PNorm
 from ...ops.linalg.product import Diagonal
 from ...ops.math.elementwise import broadcast_shape
+from ...ops.math.reduction import ReduceMax, ReduceMin
 from .._check import FLOATS, FLOAT_COMPLEX, check_kernel_dtype, check_same_dtype, check_var, require, set_out_values
 from ..creation.fill import cast
 from .product import _swap_last, matmul
@@ -136,7 +137,10 @@ def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):  # noqa: B
         check_kernel_dtype(x, "p_norm", FLOATS)
         inner, outer = (a0, a1) if p in (1, -1) else (a1, a0)
         res = _pnorm(x, 1, inner, True)
-        res = _pnorm(res, _INF if p > 0 else -_INF, outer, True)
+        if 0 in res.shape:  # nothing to take the max of: Paddle's p_norm gives 0
+            res = _pnorm(res, _INF if p > 0 else -_INF, outer, True)
+        else:  # Paddle takes reduce max/min here, which turns a NaN anywhere into NaN (and NaN gradients)
+            res = apply(ReduceMax if p > 0 else ReduceMin, res, dim=[outer], keep_dim=True, reduce_all=False)
         return res if keepdim else res.squeeze([a0, a1])
     raise ValueError(f"just support p value 'fro','nuc',1,-1,inf,-inf,2,-2 if axis is 2D, found {p}")
 
