@@ -226,3 +226,13 @@ def test_layer_norm_takes_flattened_weight_only():
 def test_normalize_refuses_0d():
     with pytest.raises(ValueError, match="normalize needs x with at least 1 dimension"):
         F.normalize(paddle.to_tensor(3.0))
+
+
+def test_embedding_renorm_matches_paddle():
+    # real Paddle 3.3.1: F.embedding_renorm_(x, w, 5.0, norm_type=1.0) rescales rows 0 and 2 by 5 / (norm + 1e-7)
+    import purepaddle.nn.functional as F
+    w = paddle.to_tensor([[3.0, 4.0], [1.0, 0.0], [6.0, 8.0]], dtype="float64")
+    out = F.embedding_renorm_(paddle.to_tensor([0, 2, 0]), w, 5.0, norm_type=1.0)
+    assert out is w
+    assert w.numpy().tolist() == [[2.142857112244898, 2.857142816326531], [1.0, 0.0],
+                                  [2.1428571275510206, 2.857142836734694]]

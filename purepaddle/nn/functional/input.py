@@ -39,7 +39,31 @@ def one_hot(x, num_classes=-1, name=None):
 
 
 def embedding_renorm_(x, weight, max_norm, norm_type=2.0):
-    """Rescale (in place) the rows of weight looked up by x whose norm exceeds max_norm."""
+    """Rescale, in place, the rows of `weight` that `x` looks up and whose p-norm exceeds `max_norm`.
+
+    Each such row is multiplied by max_norm / (norm + 1e-7); no gradient is recorded.
+
+    Args:
+        x (Tensor): int32/int64 ids, each in [0, weight.shape[0]).
+        weight (Tensor): the 2-D embedding table, updated in place.
+        max_norm (float): the largest norm a looked-up row may keep.
+        norm_type (float, optional): the p of the p-norm. Default: 2.0.
+
+    Returns:
+        Tensor, `weight` itself, updated.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> import paddle.nn.functional as F
+            >>> w = paddle.to_tensor([[3.0, 4.0], [1.0, 0.0]])
+            >>> out = F.embedding_renorm_(paddle.to_tensor([0]), w, max_norm=2.0)
+            >>> out is w
+            True
+            >>> print(w.numpy().round(4).tolist())
+            [[1.2, 1.6], [1.0, 0.0]]
+    """
     from ..._core.mode import no_grad
     with no_grad():
         ids = _T.unique(x)
@@ -92,4 +116,4 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
                  remote_prefetch=bool(sparse), padding_idx=int(padding_idx))
 
 
-__all__ = ["one_hot", "embedding"]
+__all__ = ["one_hot", "embedding", "embedding_renorm_"]
