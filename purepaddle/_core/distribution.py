@@ -68,8 +68,7 @@ def _scaled(raw, dt):
 
 def _canonical_of(raw, dt):
     """generate_canonical's value for one engine output `raw` (a Python int)."""
-    c = np.array([raw], np.uint64).astype(dt)[0] / dt.type(_TWO64)
-    return min(c, np.nextafter(dt.type(1), dt.type(0)))
+    return canonical_of_raw(np.array([raw], np.uint64), dt)[0]
 
 
 def canonical_threshold(dtype, p):

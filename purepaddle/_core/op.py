@@ -90,11 +90,16 @@ def _round_float32(attrs, names):
     out = dict(attrs)
     for k in names:
         v = out.get(k)
-        if isinstance(v, float):
+        if _is_number(v):
             out[k] = float(np.float32(v))
-        elif isinstance(v, (list, tuple)) and any(isinstance(e, float) for e in v):
-            out[k] = [float(np.float32(e)) if isinstance(e, float) else e for e in v]
+        elif isinstance(v, (list, tuple)) and any(_is_number(e) for e in v):
+            out[k] = [float(np.float32(e)) if _is_number(e) else e for e in v]
     return out
+
+
+def _is_number(v):
+    """A Python int or float (not bool): a value a float attribute holds as float32."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 class Op:

@@ -28,8 +28,7 @@ def _draw(kind, shape, dt, tw, a=0.0, b=1.0):
     """Uniform in [a, b) ('u') or normal with mean a, std b ('n') of numpy dtype dt, drawn from engine tw
     as Paddle's CPU kernel draws them: in float32/float64, other float dtypes from float32 draws;
     complex: (real, imaginary) pairs from one stream of the part's dtype, each with std / sqrt(2).
-    a and b are float attrs in Paddle: rounded to float32 first, float64 draws included."""
-    a, b = float(np.float32(a)), float(np.float32(b))
+    a and b are used as given: ops whose bounds are Paddle float attrs declare them in float32_attrs."""
     if kind_of(dt) == "c":
         part = np.dtype(np.float32 if dt.itemsize == 8 else np.float64)
         if kind == "n":
@@ -58,6 +57,8 @@ class _Nullary(Op):
 class UniformRandom(_Nullary):
     """Uniform samples in [min, max) (attrs shape, dtype, min, max, seed, diag_*)."""
 
+    float32_attrs = ("min", "max", "diag_val")
+
     def forward(self, xp):
         a = self.attrs
         dt = _np_dtype(a["dtype"])
@@ -72,6 +73,8 @@ class UniformRandom(_Nullary):
 @register("gaussian_random")
 class GaussianRandom(_Nullary):
     """Normal samples (attrs shape, mean, std, seed, dtype); complex dtypes split std over both parts."""
+
+    float32_attrs = ("mean", "std")
 
     def forward(self, xp):
         a = self.attrs
@@ -226,6 +229,8 @@ class _InplaceSampler(_Sampler):
 class UniformRandomInplace(_InplaceSampler):
     """X refilled with uniform samples in [min, max) (attrs min, max, seed, diag_*)."""
 
+    float32_attrs = ("min", "max")
+
     def forward(self, xp, x):
         a = self.attrs
         return _draw("u", x.shape, x.dtype, engine(a["seed"]), a["min"], a["max"])
@@ -236,6 +241,7 @@ class GaussianInplace(_InplaceSampler):
     """x refilled with normal samples (attrs mean, std, seed)."""
 
     inputs, outputs = ("x",), ("out",)
+    float32_attrs = ("mean", "std")
 
     def forward(self, xp, x):
         a = self.attrs
@@ -318,6 +324,8 @@ class StandardGamma(Op):
 @register("uniform_random_batch_size_like")
 class UniformRandomBatchSizeLike(Op):
     """Uniform samples in [min, max) of `shape`, whose dim output_dim_idx is Input's dim input_dim_idx."""
+
+    float32_attrs = ("min", "max")
 
     inputs, outputs = ("Input",), ("Out",)
     differentiable = False
@@ -459,6 +467,8 @@ class TruncatedGaussianRandom(_Nullary):
     to [a, b]. float16 has no CPU kernel in Paddle 3.3.1: it raises as Paddle does.
     """
 
+    float32_attrs = ("mean", "std", "a", "b")
+
     def forward(self, xp):
         at = self.attrs
         dt = _np_dtype(at["dtype"])
@@ -469,9 +479,8 @@ class TruncatedGaussianRandom(_Nullary):
                 f"Paddle support following DataTypes: float64, float32, bfloat16."))
         work = np.dtype(np.float64 if dt == np.float64 else np.float32)
         t = work.type
-        # float attrs in Paddle: rounded to float32 before the working type sees them
-        defaults = (("mean", 0.0), ("std", 1.0), ("a", -2.0), ("b", 2.0))
-        mean, std, a, b = (t(np.float32(at.get(k, d))) for k, d in defaults)
+        defaults = (("mean", 0.0), ("std", 1.0), ("a", -2.0), ("b", 2.0))  # float32_attrs: already float32
+        mean, std, a, b = (t(at.get(k, d)) for k, d in defaults)
 
         def cdf(v):  # a double expression of the working-type quotient, rounded to the working type
             return t((1.0 + math.erf(float(v) / math.sqrt(2.0))) / 2.0)
