@@ -42,6 +42,7 @@ def _ref_config(name, ir_optim=True):
 
 def _two_output_program():
     """x[?, 6] -> linear 5 -> relu -> dropout -> linear 3 => (logits, softmax) and a [?, 5] side output."""
+    paddle.seed(7)  # weights that leave some relu unit on for x = 1 (unseeded, tests run before could kill all)
     paddle.enable_static()
     try:
         main, startup = static.Program(), static.Program()
