@@ -38,13 +38,15 @@ def export(layer, path, input_spec=None, opset_version=9, **configs):
     Examples:
         .. code-block:: python
 
+            >>> # doctest: +REQUIRES(module:paddle2onnx)
             >>> import os, tempfile
             >>> import paddle
             >>> net = paddle.nn.Linear(4, 2)
             >>> path = os.path.join(tempfile.mkdtemp(), 'linear')
             >>> spec = [paddle.static.InputSpec([None, 4], 'float32', 'x')]
-            >>> paddle.onnx.export(net, path, input_spec=spec)  # doctest: +SKIP('needs purepaddle[onnx]')
-            >>> os.path.exists(path + '.onnx')  # doctest: +SKIP('needs purepaddle[onnx]')
+            >>> paddle.onnx.export(net, path, input_spec=spec)
+            [Paddle2ONNX] ...
+            >>> os.path.exists(path + '.onnx')
             True
     """
     converter_path()  # ImportError naming the extra before anything is traced
