@@ -19,8 +19,8 @@ import sys
 __all__ = ["converter_path", "convert"]
 
 _MODULE = "paddle2onnx.paddle2onnx_cpp2py_export"
-_MISSING = ("paddle.onnx.export needs paddle2onnx (1.3.x), which is not installed; install the optional extra: "
-            "pip install 'purepaddle[onnx]' (paddle2onnx==1.3.1, onnx, onnxruntime)")
+_MISSING = ("paddle.onnx.export needs paddle2onnx (1.3.x, Python <= 3.12), which is not installed; install the "
+            "optional extra: pip install 'purepaddle[onnx]' (paddle2onnx==1.3.1, onnx, onnxruntime)")
 
 
 def converter_path():

@@ -16,6 +16,12 @@ from purepaddle.static.persistables import load_combined_params, persistable_nam
 from purepaddle.static.program_bytes import program_from_file
 
 
+@pytest.fixture(autouse=True)
+def _legacy_files():
+    """These checks are on the legacy `.pdmodel` files (FLAGS_enable_pir_api=0; conftest restores the flag)."""
+    paddle.set_flags({"FLAGS_enable_pir_api": False})
+
+
 class _Net(paddle.nn.Layer):
     def __init__(self):
         super().__init__()
@@ -43,8 +49,9 @@ def model(tmp_path):
 
 
 def _convert(d, name, precision=P.Half, backend=T.GPU, **kw):
-    paddle.inference.convert_to_mixed_precision(str(d / "m.pdmodel"), str(d / "m.pdiparams"), str(d / f"{name}.pdmodel"),
-                                                str(d / f"{name}.pdiparams"), precision, backend, **kw)
+    paddle.inference.convert_to_mixed_precision(str(d / "m.pdmodel"), str(d / "m.pdiparams"),
+                                                str(d / f"{name}.pdmodel"), str(d / f"{name}.pdiparams"),
+                                                precision, backend, **kw)
     return program_from_file(str(d / f"{name}.pdmodel"))
 
 

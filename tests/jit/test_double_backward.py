@@ -8,6 +8,12 @@ import purepaddle as paddle
 from purepaddle.static import InputSpec
 
 
+@pytest.fixture(autouse=True)
+def _legacy_files():
+    """These checks are on the legacy `.pdmodel` files (FLAGS_enable_pir_api=0; conftest restores the flag)."""
+    paddle.set_flags({"FLAGS_enable_pir_api": False})
+
+
 def _f(x, w):
     return paddle.tanh(paddle.matmul(x, w)) ** 3 + paddle.sin(x).sum()
 

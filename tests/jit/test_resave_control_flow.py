@@ -5,9 +5,16 @@ import os
 import subprocess
 
 import numpy as np
+import pytest
 
 import purepaddle as paddle
 from purepaddle.static import InputSpec
+
+
+@pytest.fixture(autouse=True)
+def _legacy_files():
+    """These checks are on the legacy `.pdmodel` files (FLAGS_enable_pir_api=0; conftest restores the flag)."""
+    paddle.set_flags({"FLAGS_enable_pir_api": False})
 
 
 class _Branchy(paddle.nn.Layer):

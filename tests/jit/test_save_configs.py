@@ -14,6 +14,12 @@ from purepaddle.jit.property_file import property_bytes
 from purepaddle.static import InputSpec
 from purepaddle.static.persistables import load_combined_params
 
+
+@pytest.fixture(autouse=True)
+def _legacy_files():
+    """These checks are on the legacy `.pdmodel` files (FLAGS_enable_pir_api=0; conftest restores the flag)."""
+    paddle.set_flags({"FLAGS_enable_pir_api": False})
+
 SPEC = [InputSpec([None, 4], "float32", "x")]
 X = np.arange(8, dtype="float32").reshape(2, 4) / 8
 
