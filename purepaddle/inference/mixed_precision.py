@@ -20,7 +20,9 @@ from ..static.files import file_set, write_file_atomic
 from ..static.persistables import load_params_into, params_to_bytes, persistable_names
 from ..static.program import Block, Operator, VarType
 from ..static.program_bytes import program_from_file, program_to_bytes
+from ..static.prune import feed_fetch_targets
 from .enums import PlaceType, PrecisionType
+from .passes import optimize
 
 __all__ = ["convert_to_mixed_precision"]
 
@@ -105,9 +107,12 @@ def convert_to_mixed_precision(model_file, params_file, mixed_model_file, mixed_
     _check(mixed_precision, backend)
     program = program_from_file(model_file)
     params = load_params_into(program, params_file) if params_file else {}
+    # as Paddle, constants are folded first (a conv bias reshaped once becomes a weight of its own)
+    program, params, _ = optimize(program, params, *feed_fetch_targets(program), passes=("constant_folding_pass",))
     low = _dt.float16 if mixed_precision == PrecisionType.Half else _dt.bfloat16
     black = (set(black_list) | _DEFAULT_BLACK) - set(kwargs.get("white_list", set()))
     params = _Converter(program, params, low, black, set(kwargs.get("white_list", set())), keep_io_types).run()
+    _drop_unused_persistables(program)
     names = persistable_names(program)
     model_dir = os.path.dirname(mixed_model_file)
     params_dir = os.path.dirname(mixed_params_file) if mixed_params_file else model_dir
@@ -119,6 +124,15 @@ def convert_to_mixed_precision(model_file, params_file, mixed_model_file, mixed_
         if names:
             write_file_atomic(mixed_params_file or os.path.splitext(mixed_model_file)[0] + ".pdiparams",
                               params_to_bytes({n: params[n] for n in names}))
+
+
+def _drop_unused_persistables(program):
+    """Remove the persistable vars no op reads or writes any more (a folded conv bias), as Paddle's file has none."""
+    used = {n for b in program.blocks for op in b.ops for n in op.input_arg_names + op.output_arg_names}
+    for b in program.blocks:
+        for n in [n for n, v in b.vars.items() if v.persistable and n not in used and n not in ("feed", "fetch")]:
+            del b.vars[n]
+    program._version += 1
 
 
 class _Converter:

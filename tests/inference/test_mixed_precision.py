@@ -73,11 +73,12 @@ def test_half_keeps_io_types_and_casts_around_fp32_ops(model):
     prog = _convert(d, "h")
     types = [op.type for op in prog.global_block().ops]
     # x cast in; exp (Paddle's default black list) between casts; softmax back to fp32 for the fetch
-    assert types == ["feed", "cast", "conv2d", "reshape2", "elementwise_add", "batch_norm", "relu",
+    assert types == ["feed", "cast", "conv2d", "elementwise_add", "batch_norm", "relu",
                      "flatten_contiguous_range", "matmul_v2", "elementwise_add", "scale", "cast", "exp", "cast",
                      "softmax", "cast", "fetch"]
     dt = _dtypes(prog)
     assert dt["x"] == "float32" and dt["conv2d_0.w_0"] == "float16" and dt["linear_0.w_0"] == "float16"
+    assert dt["reshape2_0.tmp_0"] == "float16" and "conv2d_0.b_0" not in dt  # the conv bias, folded as Paddle does
     assert all(dt[n] == "float32" for n in dt if n.startswith("batch_norm2d_0"))  # BN takes fp32 statistics
     assert dt["x_cast_auto_mixed.tmp_0"] == "float16"
     names = persistable_names(prog)
@@ -92,7 +93,7 @@ def test_low_precision_io_black_and_white_lists(model):
     d, ref = model
     prog = _convert(d, "io", keep_io_types=False, black_list={"softmax"}, white_list={"exp"})
     ops = prog.global_block().ops
-    assert [op.type for op in ops] == ["feed", "conv2d", "reshape2", "elementwise_add", "batch_norm", "relu",
+    assert [op.type for op in ops] == ["feed", "conv2d", "elementwise_add", "batch_norm", "relu",
                                        "flatten_contiguous_range", "matmul_v2", "elementwise_add", "scale", "exp",
                                        "cast", "softmax", "cast", "fetch"]
     dt = _dtypes(prog)
@@ -128,6 +129,13 @@ def test_paddles_refusals(model, caplog):
     assert "compiled with GPU" in caplog.text
 
 
+_REF_CONVERT = r"""
+import sys, numpy as np, paddle
+from paddle.inference import PrecisionType, PlaceType
+d = sys.argv[1]
+paddle.inference.convert_to_mixed_precision(d + "/m.pdmodel", d + "/m.pdiparams", d + "/p.pdmodel", d + "/p.pdiparams",
+                                            PrecisionType.Half, PlaceType.GPU)
+"""
 _REF = r"""
 import sys, numpy as np, paddle
 paddle.enable_static()
@@ -151,3 +159,20 @@ def test_real_paddle_loads_the_converted_model(model, ref_python):
     dt = _dtypes(prog)
     assert eval(params) == sorted((n, dt[n]) for n in persistable_names(prog))
     assert eval(types) == [op.type for op in prog.global_block().ops]
+
+
+def test_the_same_ops_and_weights_as_paddles_cpu_build(model, ref_python):
+    # Paddle's CPU build converts no op (no GPU kernels) but folds constants and drops what they leave unused:
+    # our model has its ops and weights, with fp16 dtypes and the casts between them
+    d, _ = model
+    prog = _convert(d, "h")
+    env = {**os.environ, "FLAGS_enable_pir_api": "0"}
+    proc = subprocess.run([str(ref_python), "-c", _REF_CONVERT, str(d)], capture_output=True, text=True, timeout=300,
+                          env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    proc = subprocess.run([str(ref_python), "-c", _REF, str(d / "p")], capture_output=True, text=True, timeout=300,
+                          env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    params, types = proc.stdout.strip().splitlines()[-2:]
+    assert [n for n, _ in eval(params)] == persistable_names(prog)
+    assert eval(types) == [op.type for op in prog.global_block().ops if op.type != "cast"]
