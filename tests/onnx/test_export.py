@@ -127,3 +127,30 @@ def test_a_missing_extra_is_named(tmp_path, monkeypatch):
 def test_an_empty_file_prefix_is_refused(tmp_path):
     with pytest.raises(ValueError, match="file_prefix is empty"):
         paddle.onnx.export(paddle.nn.Linear(2, 2), str(tmp_path) + os.sep, input_spec=[InputSpec([1, 2], "float32")])
+
+
+@needs_extra
+def test_control_flow_a_loaded_model_and_hooks_export(tmp_path):
+    class Branchy(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc = paddle.nn.Linear(4, 4)
+
+        def forward(self, x):
+            h = self.fc(x)
+            return paddle.static.nn.cond(h.mean() > 0, lambda: h * 2, lambda: h - 1)
+
+    paddle.seed(1)
+    net = Branchy()
+    net.register_forward_post_hook(lambda layer, inputs, out: out + 0.5)  # baked into the export, as jit.save does
+    spec = [InputSpec([None, 4], "float32", "x")]
+    paddle.onnx.export(net, str(tmp_path / "c"), input_spec=spec, opset_version=11)
+    paddle.jit.save(net, str(tmp_path / "j"), input_spec=spec)
+    paddle.onnx.export(paddle.jit.load(str(tmp_path / "j")), str(tmp_path / "t"), opset_version=11)
+    xs = [np.full((2, 4), v, "float32") for v in (-3.0, 3.0)]
+    assert len({float(net.fc(paddle.to_tensor(x)).mean()) > 0 for x in xs}) == 2  # both branches are taken
+    for name in ("c", "t"):
+        sess = _session(str(tmp_path / f"{name}.onnx"))
+        for x in xs:
+            np.testing.assert_allclose(sess.run(None, {sess.get_inputs()[0].name: x})[0],
+                                       net(paddle.to_tensor(x)).numpy(), rtol=1e-6, atol=1e-6)
