@@ -149,8 +149,10 @@ class PartialProgram:
         in turn: what double backward (paddle.grad with create_graph=True) goes through."""
         parts = self.train_parts(need)
         if parts.grad_program is None:
-            parts.grad_program = PartialProgram(parts.whole, self.input_names + parts.out_grads, self.param_names,
-                                                parts.grad_names)
+            grad = PartialProgram(parts.whole, self.input_names + parts.out_grads, self.param_names,
+                                  parts.grad_names)
+            grad.writes = []  # its forward is a recomputation: running statistics moved once, at the call
+            parts.grad_program = grad
         return parts.grad_program
 
     # -- building the training programs -----------------------------------------------------

@@ -100,3 +100,32 @@ def test_double_backward_through_a_loaded_model(tmp_path):
     assert len(ours) == len(eager)
     for v in ours.values():
         np.testing.assert_allclose(v, by_shape[v.shape], rtol=1e-5, atol=1e-7)
+
+
+class _WithStats(paddle.nn.Layer):
+    """A forward that moves BatchNorm's running statistics on a branch the gradients do not cross."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 3)
+        self.bn = paddle.nn.BatchNorm1D(4)
+
+    def forward(self, x):
+        return paddle.tanh(self.fc(x)) + self.bn(x.detach()).mean()
+
+
+def test_double_backward_moves_running_statistics_once():
+    paddle.seed(5)
+    net = _WithStats()
+    for p in net.bn.parameters():  # (batch_norm_grad has no double-grad rule; its weights take no gradient here)
+        p.stop_gradient = True
+    static_net = paddle.jit.to_static(net)
+    x = paddle.to_tensor(np.random.default_rng(3).standard_normal((6, 4)).astype("float32"), stop_gradient=False)
+    before = net.bn._mean.numpy().copy()
+    out = static_net(x)
+    after_call = net.bn._mean.numpy().copy()
+    assert not np.allclose(before, after_call)
+    (gx,) = paddle.grad(out.sum(), [x], create_graph=True)  # its grad program recomputes the forward
+    (gx ** 2).sum().backward()
+    np.testing.assert_array_equal(net.bn._mean.numpy(), after_call)
+    assert net.fc.weight.grad is not None
