@@ -32,7 +32,7 @@ BENCH_STAMP := $(REF_VENV)/.torch-installed
 venv: $(VENV_STAMP)
 $(VENV_STAMP): pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[test,model,distributed,bf16,random]'
+	$(PY) -m pip install -q -e '.[test,model,distributed,bf16,random,onnx]'
 	touch $@
 
 test: venv

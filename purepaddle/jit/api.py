@@ -24,7 +24,7 @@ from ..static.input import InputSpec
 from . import nest
 from .partial_program import PartialProgram, run
 from .trace import arg_specs, spec_key, trace
-from .trace_log import report_trace
+from .trace_log import report_trace, translator_warn
 
 __all__ = ["to_static", "not_to_static", "ignore_module", "enable_to_static", "StaticFunction"]
 
@@ -249,9 +249,9 @@ class StaticFunction:
                 if not _specs_compatible(list(input_spec), self._input_spec):
                     raise ValueError(f"The `input_spec`: {input_spec} used to construct concrete_program is conflict "
                                      f"with the `input_spec`: {self._input_spec} in `@paddle.jit.to_static`")
-                warnings.warn(f"You have specified `input_spec` both in function definition (higher priority) and "
-                              f"`paddle.jit.save` (will be ignored.)\n\t Using: {self._input_spec}\n\t Ignore: "
-                              f"{input_spec}")
+                translator_warn(f"You have specified `input_spec` both in function definition (higher priority) "
+                                f"and `paddle.jit.save` (will be ignored.)\n\t Using: {self._input_spec}\n\t "
+                                f"Ignore: {input_spec}")
             spec = self._input_spec
         if spec is not None:
             return self._from_specs(spec)

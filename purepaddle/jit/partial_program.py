@@ -22,6 +22,7 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.mode import STATE
 from .._core.op import Op, register
+from .._core.tensor import Tensor
 from ..static import executor as _executor
 from ..static.backward import gradients
 from ..static.program import Block
@@ -33,7 +34,7 @@ __all__ = ["PartialProgram", "run"]
 class _TrainParts:
     """Forward/backward Programs for one choice of which inputs and parameters need gradients."""
 
-    __slots__ = ("forward", "backward", "keep", "out_grads", "grad_names", "grad_slots")
+    __slots__ = ("forward", "backward", "keep", "out_grads", "grad_names", "grad_slots", "whole", "grad_program")
 
 
 class _Compiled:
@@ -142,6 +143,18 @@ class PartialProgram:
         return [env[n] if env.get(n) is not None else np.zeros_like(values[k])
                 for n, k in zip(parts.grad_names, parts.grad_slots)]
 
+    def grad_program(self, need):
+        """The backward for `need` as a PartialProgram of its own: (inputs, output gradients; parameters)
+        -> the gradients, the forward recomputed inside. Run as a run_program op, it is differentiable
+        in turn: what double backward (paddle.grad with create_graph=True) goes through."""
+        parts = self.train_parts(need)
+        if parts.grad_program is None:
+            grad = PartialProgram(parts.whole, self.input_names + parts.out_grads, self.param_names,
+                                  parts.grad_names)
+            grad.writes = []  # its forward is a recomputation: running statistics moved once, at the call
+            parts.grad_program = grad
+        return parts.grad_program
+
     # -- building the training programs -----------------------------------------------------
     def train_parts(self, need):
         """The forward/backward split for `need` = (per-input bools, per-parameter bools)."""
@@ -176,6 +189,7 @@ class PartialProgram:
         if len(wrt) == 1 and not grads:
             grads = [None]
         parts = _TrainParts()
+        parts.whole, parts.grad_program = whole, None
         parts.out_grads = [g.name for g in tgrads]
         parts.grad_names = [g.name for g in grads if g is not None]
         parts.grad_slots = [k for k, g in zip(slots, grads) if g is not None]
@@ -276,10 +290,29 @@ class RunProgram(Op):
         parts = prog._train[state[0]]
         if parts.grad_slots:
             gs = [out_grads[i] for i in prog.float_outputs]
-            grads = apply(RunProgramGrad, gs, program=prog, state=state)[0]
+            if STATE.grad_enabled:  # create_graph: the gradients get a graph of their own
+                xs, params = self._input_tensors(state, n_x)
+                grads = run(prog.grad_program(state[0]), xs + gs, params)
+            else:
+                grads = apply(RunProgramGrad, gs, program=prog, state=state)[0]
             for k, g in zip(parts.grad_slots, grads):
                 res[k] = g
         return res[:n_x], res[n_x:]
+
+    def _input_tensors(self, state, n_x):
+        """The op's inputs as Tensors joined to the graph as they were at the forward (one per edge: the
+        leaf itself, or the producing node's output rebuilt on the saved array): what a differentiable
+        backward reads, so that second-order gradients flow on to them."""
+        arrays = list(state[3]) + list(state[2])
+        out = []
+        for a, edge in zip(arrays, self.next):
+            if edge is None:
+                out.append(Tensor(a))
+            elif isinstance(edge, Tensor):
+                out.append(edge)
+            else:
+                out.append(Tensor._make(a, False, edge[0], edge[1]))
+        return out[:n_x], out[n_x:]
 
 
 @register("run_program_grad")
@@ -293,8 +326,10 @@ class RunProgramGrad(Op):
         return (self.attrs["program"].run_backward(self.attrs["state"], out_grads),)
 
     def backward(self, grads):
-        raise NotImplementedError("(Unimplemented) double backward through a paddle.jit.to_static program or a "
-                                  "TranslatedLayer is not supported")
+        # never reached by paddle.grad(create_graph=True): run_program's backward then runs the
+        # differentiable grad program instead of this op
+        raise NotImplementedError("(Unimplemented) double backward through a run_program_grad op recorded "
+                                  "without create_graph")
 
 
 def run(program, xs, params):

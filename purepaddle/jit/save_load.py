@@ -1,7 +1,9 @@
 """paddle.jit.save / paddle.jit.load: inference models (`.pdmodel`, `.pdiparams`, `.pdiparams.info`)."""
+import functools
 import inspect
 import os
 import pickle
+import types
 import warnings
 
 from .._core import dtype as _dt
@@ -12,11 +14,14 @@ from .._core.tensor import Parameter, Tensor
 from ..nn.layer.layers import Layer
 from ..static.files import file_set, open_model_file, write_file_atomic
 from ..static.input import InputSpec
-from ..static.persistables import load_params_into, params_to_bytes, persistable_names
+from ..static.persistables import (check_declared, load_combined_params, load_params_into, params_to_bytes,
+                                   persistable_names)
 from ..static.program_bytes import program_from_file, program_to_bytes
 from ..static.prune import inference_program
+from ..static.tensor_record import tensor_record
 from ..static.variable import Variable
 from . import api as _api
+from .property_file import property_bytes
 from .translated_layer import TranslatedLayer, _ProgramHolder, rename_vars, unique_names
 
 __all__ = ["save", "load"]
@@ -24,6 +29,7 @@ __all__ = ["save", "load"]
 INFER_MODEL_SUFFIX = ".pdmodel"
 INFER_PARAMS_SUFFIX = ".pdiparams"
 INFER_PARAMS_INFO_SUFFIX = ".pdiparams.info"
+INFER_PROPERTY_SUFFIX = ".meta"
 
 _SAVE_CONFIGS = ("output_spec", "with_hook", "combine_params", "clip_extra", "skip_forward",
                  "input_names_after_prune", "skip_prune_program", "separate_parameters")
@@ -43,10 +49,33 @@ def _save_configs(configs):
     for key in configs:
         if key not in _SAVE_CONFIGS:
             raise ValueError(f"The additional config ({key}) of `paddle.jit.save` is not supported.")
-    for key in ("with_hook", "combine_params", "separate_parameters"):
-        if configs.get(key):
-            raise NotImplementedError(f"paddle.jit.save: the config {key}=True is not supported by purepaddle")
     return configs
+
+
+def _bakes_hooks(layer, configs):
+    """Whether the saved forward runs the layer's own forward pre/post hooks: with_hook=True, or (as in
+    Paddle) whenever the outermost layer has hooks; sublayers' hooks always run, as their __call__ does."""
+    hooked = isinstance(layer, Layer) and bool(layer._forward_pre_hooks or layer._forward_post_hooks)
+    with_hook = bool(configs.get("with_hook")) or hooked
+    if with_hook and configs.get("output_spec"):
+        raise RuntimeError("Currently not support specify output_spec while founding pre/post hooks in your "
+                           "outermost layer.")
+    return hooked
+
+
+def _hooked_forward(layer, fn, spec):
+    """A StaticFunction tracing layer's forward wrapped in its forward pre/post hooks (fn: the bound
+    forward, a method or a to_static one; spec: the input_spec it is traced with unless fn has its own)."""
+    if isinstance(fn, _api.StaticFunction):
+        func, spec = fn._dygraph_function, fn._input_spec if fn._input_spec is not None else spec
+    else:
+        func = fn.__func__
+
+    @functools.wraps(func)  # the signature of forward, so input specs bind as they do to forward
+    def hooked(self, *args, **kwargs):
+        return self._dygraph_call_func(*args, **kwargs)  # the hooks around self.forward, as a call runs them
+
+    return _api.StaticFunction(types.MethodType(hooked, layer), spec)
 
 
 def _inner_spec(input_spec):
@@ -77,8 +106,13 @@ def _static_methods(layer):
 
 
 def _concrete_programs(layer, input_spec, configs):
-    """[(method name, ConcreteProgram, state tensors owner Layer or None)] to save."""
-    out = []
+    """([(method name, ConcreteProgram, state tensors owner Layer or None)] to save, [(property value, key)]).
+
+    input_spec reaches a to_static function once: a method traced here gets it as its own spec, one
+    already decorated gets it as jit.save's (which its decorator's spec overrides, with a warning).
+    """
+    out, properties = [], []
+    hooked = _bakes_hooks(layer, configs)
     if isinstance(layer, Layer):
         methods = _static_methods(layer)
         if isinstance(layer, TranslatedLayer):
@@ -88,20 +122,31 @@ def _concrete_programs(layer, input_spec, configs):
                              f"'input_spec' should be None, but received the type of 'input_spec' is "
                              f"{type(input_spec)}.")
         for name in sorted(methods | {"forward"}):
+            fn = getattr(layer, name)
+            if isinstance(fn, _api.StaticFunction) and fn.is_property:
+                properties.append((fn(), f"{type(layer).__name__}.{name}"))
+                continue
             if name == "forward" and configs.get("skip_forward"):
                 continue
-            fn = getattr(layer, name)
-            if not isinstance(fn, _api.StaticFunction):
-                spec = input_spec
-                if spec is None and isinstance(layer, TranslatedLayer):
-                    spec = layer._input_spec(name)  # a loaded layer knows its inputs
-                fn = _api.StaticFunction(fn, spec)
-            out.append((name, fn.concrete_program_specify_input_spec(input_spec), layer))
+            given, spec = input_spec, input_spec
+            if spec is None and isinstance(layer, TranslatedLayer):
+                spec = layer._input_spec(name)  # a loaded layer knows its inputs
+            if name == "forward" and hooked:
+                if not isinstance(fn, _api.StaticFunction):
+                    given = None
+                fn = _hooked_forward(layer, fn, spec)
+            elif not isinstance(fn, _api.StaticFunction):
+                fn, given = _api.StaticFunction(fn, spec), None
+            out.append((name, fn.concrete_program_specify_input_spec(given), layer))
+    elif isinstance(layer, _api.StaticFunction) and layer.is_property:
+        pass  # Paddle keys a function's property by the function object, which its .meta can not hold
     else:
-        fn = layer if isinstance(layer, _api.StaticFunction) else _api.StaticFunction(layer, input_spec)
+        fn, given = layer, input_spec
+        if not isinstance(fn, _api.StaticFunction):
+            fn, given = _api.StaticFunction(layer, input_spec), None
         owner = fn.class_instance if isinstance(fn.class_instance, Layer) else None
-        out.append(("forward", fn.concrete_program_specify_input_spec(input_spec), owner))
-    return out
+        out.append(("forward", fn.concrete_program_specify_input_spec(given), owner))
+    return out, properties
 
 
 def _feed_names(cp, input_spec, configs):
@@ -181,7 +226,11 @@ def save(layer, path, input_spec=None, **configs):
         input_spec (list[InputSpec|Tensor], optional): the inputs of forward.
         **configs: `output_spec` (outputs to keep: output Variables or positions),
             `input_names_after_prune`, `clip_extra` (default True), `skip_forward`,
-            `skip_prune_program`.
+            `skip_prune_program`; `with_hook` (the layer's own forward pre/post hooks are
+            saved in the forward program; as in Paddle they are whenever the layer has hooks),
+            `combine_params` (`path.pdiparams` holds the persistables of every saved method,
+            `path.meta` the values of `property=True` methods), `separate_parameters` (the 1.x
+            layout: `dirname/__model__` and one file per variable; jit.load(dirname) reads it).
 
     Examples:
         .. code-block:: python
@@ -216,24 +265,38 @@ def save(layer, path, input_spec=None, **configs):
     if isinstance(layer, Layer) and type(layer).__name__ == "DataParallel" and isinstance(
             getattr(layer, "_layers", None), Layer):
         layer = layer._layers  # save the wrapped layer, whose forward has the real signature
-    files, info, has_param = {}, {}, False
-    for method, cp, owner in _concrete_programs(layer, input_spec, configs):
+    files, info, has_param, combined = {}, {}, False, {}
+    programs, properties = _concrete_programs(layer, input_spec, configs)
+    dirname = os.path.dirname(path)
+    for method, cp, owner in programs:
         feeds = _feed_names(cp, input_spec, configs)
         fetches = _fetch_names(cp, configs.get("output_spec"))
         program = inference_program(cp.main_program, feeds, fetches,
-                                        prune=not configs.get("skip_prune_program", False))
+                                    prune=not configs.get("skip_prune_program", False))
         arrays = dict(zip(cp.param_names, (t._data for t in cp.parameters)))
         names = persistable_names(program)
-        stem = path if method == "forward" else f"{path}.{method}"
-        files[stem + INFER_MODEL_SUFFIX] = program_to_bytes(
-            program, training_info=False, clip_extra=configs.get("clip_extra", True), tail=("feed", "fetch"))
-        files[stem + INFER_PARAMS_SUFFIX] = params_to_bytes({n: arrays[n] for n in names})
+        model = program_to_bytes(program, training_info=False, clip_extra=configs.get("clip_extra", True),
+                                 tail=("feed", "fetch"))
+        if configs.get("separate_parameters"):  # as Paddle: the 1.x directory layout, `__model__` + a file a var
+            files[os.path.join(dirname, "__model__")] = model
+            for n in names:
+                files[os.path.join(dirname, n)] = tensor_record(arrays[n])
+        else:
+            stem = path if method == "forward" else f"{path}.{method}"
+            files[stem + INFER_MODEL_SUFFIX] = model
+            if names:  # as save_inference_model: no parameter file for a program reading none
+                files[stem + INFER_PARAMS_SUFFIX] = params_to_bytes({n: arrays[n] for n in names})
+        combined.update((n, arrays[n]) for n in names)
         for k, v in _var_info(cp, owner).items():
             info.setdefault(k, v)
         has_param = has_param or any(isinstance(t, Parameter) for t in cp.parameters)
+    if configs.get("combine_params"):
+        # as Paddle: `path.pdiparams` then holds every method's persistables (sorted by name; jit.load
+        # reads it back), and `path.meta` the values of property=True methods
+        files[path + INFER_PARAMS_SUFFIX] = params_to_bytes(combined)
+        files[path + INFER_PROPERTY_SUFFIX] = property_bytes(properties)
     if info and (isinstance(layer, Layer) or has_param):  # as Paddle: not for a function reading no parameter
         files[path + INFER_PARAMS_INFO_SUFFIX] = pickle.dumps(info, protocol=2)
-    dirname = os.path.dirname(path)
     if dirname:
         os.makedirs(dirname, exist_ok=True)
     with file_set():  # every file is built first; then they land together or not at all
@@ -300,6 +363,21 @@ def _load_arrays(program, params_path, model_dir):
     return load_params_into(program, params_path)
 
 
+def _combined_arrays(programs, params_path):
+    """{name: ndarray} of every program's persistables when params_path holds them all (the file
+    jit.save(combine_params=True) writes, which Paddle's own jit.load refuses); None when it does not."""
+    if len(programs) < 2 or params_path is None:
+        return None
+    names = sorted({n for prog in programs.values() for n in persistable_names(prog)})
+    try:
+        out = load_combined_params(params_path, names)
+        for prog in programs.values():
+            check_declared(prog, out, params_path)
+    except ValueError:
+        return None
+    return out
+
+
 def load(path, **configs):
     """Load a model saved by paddle.jit.save (or paddle.static.save_inference_model) as a TranslatedLayer.
 
@@ -328,7 +406,13 @@ def load(path, **configs):
     model_dir = os.path.dirname(models["forward"])
     arrays = {}
     for m, prog in programs.items():
-        arrays.update(_load_arrays(prog, params[m], model_dir))
+        try:
+            arrays.update(_load_arrays(prog, params[m], model_dir))
+        except ValueError:
+            combined = _combined_arrays(programs, params[m])
+            if combined is None:
+                raise
+            arrays.update(combined)
     info = None
     if info_path is not None:
         with open_model_file(info_path) as f:

@@ -3,7 +3,7 @@ import logging
 import os
 import sys
 
-__all__ = ["set_verbosity", "set_code_level", "report_trace"]
+__all__ = ["set_verbosity", "set_code_level", "report_trace", "translator_warn"]
 
 _logger = logging.getLogger("purepaddle.jit")
 
@@ -81,3 +81,14 @@ def report_trace(name, key, program):
         _emit(f"(Level 1) to_static traced '{name}' for the input signature {key}", _Levels.verbosity_stdout)
     if code > 0:
         _emit(f"The Program traced from '{name}':\n{program}", _Levels.code_stdout)
+
+
+def translator_warn(msg):
+    """A to_static warning on Paddle's channel: its translator log, silent until a verbosity is set
+    (set_verbosity, or TRANSLATOR_VERBOSITY, at any level but -1), then logged (and printed when asked)."""
+    level = _Levels.verbosity if _Levels.verbosity is not None else _env_int("TRANSLATOR_VERBOSITY")
+    if level is None or level == -1:
+        return
+    _logger.warning(msg)
+    if _Levels.verbosity_stdout:
+        sys.stdout.write("WARNING: " + msg + "\n")

@@ -9,8 +9,8 @@ from ..nn.layer.layers import Layer
 from ..static import builder as _builder
 from ..static import name as _name
 from ..static.input import InputSpec
-from ..static.program import Block, VarType, _infer_outputs
-from ..static.variable import Variable
+from ..static.program import Block, VarType, _infer_outputs, default_main_program
+from ..static.variable import JIT_TRACE, Variable
 from .partial_program import PartialProgram, run
 
 __all__ = ["TranslatedLayer"]
@@ -148,8 +148,8 @@ def _replay_block(block, env, params):
     for op in block.ops:
         if any(isinstance(v, Block) or (isinstance(v, list) and v and isinstance(v[0], Block))
                for v in op.attrs.values()):
-            raise NotImplementedError(f"paddle.jit.save of a loaded TranslatedLayer holding the control-flow op "
-                                      f"'{op.type}' is not supported")
+            _ControlFlowCopy(block.program, env).op(op, default_main_program().current_block())
+            continue
         cls = OPS.get(op.type)
         if cls is None:
             raise NotImplementedError(f"(Unimplemented) Operator ({op.type}) is not registered in purepaddle")
@@ -167,6 +167,83 @@ def _replay_block(block, env, params):
             for n, v in zip(op.outputs.get(slot, []), vals):
                 env[n] = v
     return env
+
+
+class _ControlFlowCopy:
+    """Copies a loaded control-flow op (conditional_block, while, ...) and its sub-blocks into the Program
+    being traced, as they are: its ops write their outer vars in place (a while body assigns the loop
+    vars), which op-by-op replay through apply (fresh output names) would break. Names are mapped: the
+    outer vars the op and its sub-blocks read or write to the replayed Variables in `env` (the loaded
+    parameters to the trace's persistable vars), their own vars to fresh names of the new Program."""
+
+    def __init__(self, src_program, env):
+        self.src = src_program
+        self.env = env
+        self.capture = JIT_TRACE.active
+        if self.capture is None:
+            raise NotImplementedError("a loaded TranslatedLayer holding control-flow ops can be called in static "
+                                      "mode only while paddle.jit traces it (jit.save of the loaded layer)")
+
+    def _fresh(self, program, name):
+        """name, or name_k: the first no block of program has (the executor's environment is flat)."""
+        taken = set().union(*(b.vars for b in program.blocks))
+        new, k = name, 0
+        while new in taken:
+            new, k = f"{name}_{k}", k + 1
+        return new
+
+    def _new_var(self, block, old, name):
+        """A var of block shaped and typed like the loaded var `old`, under a fresh name."""
+        fresh = self._fresh(block.program, name)
+        if old is None:
+            return block.create_var(name=fresh)
+        if old.type in (VarType.STEP_SCOPES, VarType.RAW):
+            return block.create_var(name=fresh, type=old.type)
+        return block.create_var(name=fresh, shape=list(old.shape), dtype=old.dtype, type=old.type,
+                                stop_gradient=old.stop_gradient)
+
+    def outer(self, name, block, src_block):
+        """The new name of a var that lives outside the blocks being copied (made in `block` when new)."""
+        v = self.env.get(name)
+        if v is None:
+            v = self.env[name] = self._new_var(block, src_block._find_var_recursive(name), name)
+        elif isinstance(v, Tensor):
+            v = self.capture.var(v)  # a loaded parameter: the trace's persistable var
+        return v.name
+
+    def op(self, op, block, local=None):
+        """Copy op into block; `local` maps the names of vars of the sub-blocks being copied."""
+        local = local or {}
+
+        def name(n):
+            return local[n] if n in local else self.outer(n, block if not local else self.top, op.block)
+
+        if not local:
+            self.top = block
+        attrs = {}
+        for k, v in op.attrs.items():
+            if isinstance(v, Block):
+                v = self.block(v, block, local)
+            elif isinstance(v, list) and v and isinstance(v[0], Block):
+                v = [self.block(b, block, local) for b in v]
+            attrs[k] = v
+        ins = {slot: [name(n) for n in names] for slot, names in op.inputs.items()}
+        outs = {slot: [name(n) for n in names] for slot, names in op.outputs.items()}
+        _builder.append_simple(block, op.type, ins, outs, attrs, dict(getattr(op, "_fw", {})))
+
+    def block(self, src, parent, local):
+        """A copy of the loaded sub-block src as a new block under parent."""
+        program = parent.program
+        new = program._create_block(parent.idx)
+        try:
+            local = dict(local)
+            for n, v in src.vars.items():
+                local[n] = self._new_var(new, v, n).name
+            for op in src.ops:
+                self.op(op, new, local)
+        finally:
+            program.current_block_idx = parent.idx
+        return new
 
 
 class TranslatedLayer(Layer):

@@ -14,6 +14,15 @@ from .program import Operator, Variable, default_main_program
 NAME_KEYS = {"reduce_mean": "mean", "reduce_sum": "sum", "reduce_max": "max", "reduce_min": "min",
              "reduce_prod": "prod", "reduce_all": "all", "reduce_any": "any", "assign_value": "assign"}
 
+# attributes Paddle's OpProto declares with a default (core.get_op_attrs_default_value) that its ProgramDesc
+# carries even where a call leaves them out: readers of the files look them up (paddle2onnx needs the reduce
+# ops' in_dtype and fill_constant's str_value)
+_REDUCE_DTYPES = {"in_dtype": -1, "out_dtype": -1}
+DECLARED_DEFAULTS = {t: _REDUCE_DTYPES for t in ("reduce_mean", "reduce_sum", "reduce_max", "reduce_min",
+                                                 "reduce_prod", "reduce_amax", "reduce_amin", "reduce_all",
+                                                 "reduce_any", "frobenius_norm")}
+DECLARED_DEFAULTS["fill_constant"] = {"str_value": "", "force_cpu": False, "place_type": -1}
+
 
 class _Ctx:
     """Builder state: `helper` fixes the output-name prefix (set while building grad ops)."""
@@ -98,6 +107,9 @@ def build(op_cls, inputs, attrs):
             ins[slot] = [v._name]
             if not v.stop_gradient:
                 all_stop = False
+    declared = DECLARED_DEFAULTS.get(op_cls.type)
+    if declared is not None:
+        attrs = {**declared, **attrs}
     op = op_cls(attrs)
     meta = _infer(op, op_cls, in_vars)
     multi = op_cls._multi

@@ -42,6 +42,7 @@ def _ref_config(name, ir_optim=True):
 
 def _two_output_program():
     """x[?, 6] -> linear 5 -> relu -> dropout -> linear 3 => (logits, softmax) and a [?, 5] side output."""
+    paddle.seed(7)  # weights that leave some relu unit on for x = 1 (unseeded, tests run before could kill all)
     paddle.enable_static()
     try:
         main, startup = static.Program(), static.Program()
@@ -170,8 +171,8 @@ def test_version_and_mixed_precision():
     P, T = inference.PrecisionType, inference.PlaceType
     with pytest.raises(ValueError, match="not support CPU"):
         inference.convert_to_mixed_precision("m", "p", "m2", "p2", P.Half, T.CPU)
-    with pytest.raises(NotImplementedError, match="CPU only"):
-        inference.convert_to_mixed_precision("m", "p", "m2", "p2", P.Half, T.GPU)
+    with pytest.raises(ValueError, match="of GPU currently only supported fp16 and bf16, not support float32"):
+        inference.convert_to_mixed_precision("m", "p", "m2", "p2", P.Float32, T.GPU)
 
 
 # -- models written by real Paddle ------------------------------------------------------------------

@@ -135,8 +135,7 @@ def test_save_input_spec_prunes_the_decorated_inputs(tmp_path):
             return self.fc(x)
 
     net = Net()
-    with pytest.warns(UserWarning, match="both in function definition"):
-        paddle.jit.save(net, str(tmp_path / "p"), input_spec=[InputSpec([None, 2], "float32", "x")])
+    paddle.jit.save(net, str(tmp_path / "p"), input_spec=[InputSpec([None, 2], "float32", "x")])
     assert [s.name for s in paddle.jit.load(str(tmp_path / "p"))._input_spec()] == ["x"]
     with pytest.raises(ValueError, match="is conflict with the `input_spec`"):
         paddle.jit.save(net, str(tmp_path / "p"), input_spec=[InputSpec([None, 3], "float32", "x"),
