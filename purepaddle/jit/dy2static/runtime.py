@@ -130,6 +130,10 @@ def convert_ifelse(pred, true_fn, false_fn, args, names, where, outer=(), return
     true_out, false_out = _branches(var, lambda: true_fn(*args), lambda: false_fn(*args))
     if returns:
         return _merge_value(true_out, false_out, var, where, "the return value")
+    if any(n.startswith("_jst_rv") for n in names):
+        raise Dygraph2StaticException(f"{where}: `return` inside a loop under an `if` whose condition is a Tensor is "
+                                      "not supported; assign the result to a variable defined before the loop and "
+                                      "`break`")
     return tuple(_merge_value(t, f, var, where, f"'{n}'") for n, t, f in zip(names, true_out, false_out))
 
 

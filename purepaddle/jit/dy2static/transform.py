@@ -278,6 +278,8 @@ class _Convert(ast.NodeTransformer):
         returns = A.ends_in_exit(node.body) and A.ends_in_exit(node.orelse)
         if has_return and not returns:
             return node  # inside with/try: left to Python (a Tensor test then fails naming this line)
+        if A.find([node], (ast.Break, ast.Continue), through_loops=False) is not None:
+            return node  # a loop's `if py_true(flag): break`: decided in Python by construction
         names = [] if returns else self._names(node.body + node.orelse)
         outer = [n for n in A.written_names(node.body + node.orelse) if n in self.ctx.outer]
         tail = [] if returns else [ast.Return(value=ast.Tuple(elts=[_name(n) for n in names], ctx=ast.Load()))]
