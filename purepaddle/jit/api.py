@@ -358,12 +358,14 @@ def _flat_inputs(signature, args, kwargs):
 
 
 def to_static(function=None, input_spec=None, build_strategy=None, backend=None, **kwargs):
-    """Run a dygraph function (or a Layer's forward) as a static Program traced from it.
+    """Run a dygraph function (or a Layer's forward) as a static Program converted and traced from it.
 
-    The function is traced once per input signature (shapes and dtypes of tensor arguments, values
-    of the others, and the Layer's train/eval mode): it runs in static mode on `paddle.static.data`
-    inputs, so Python branches on shapes and constants are fixed at trace time, while control flow
-    on tensor values needs paddle.static.nn.cond / while_loop. Calls return eager Tensors and are
+    The function's Python control flow is converted once (dy2static): an `if`, `while`, `for i in
+    range(n)`, `and`/`or`/`not` or ternary whose condition is a Tensor becomes cond / while_loop ops
+    (with `break`, `continue` and early `return`), while control flow on Python values stays Python;
+    functions and Layers it calls are converted too. The converted function is then traced once per
+    input signature (shapes and dtypes of tensor arguments, values of the others, and the Layer's
+    train/eval mode) in static mode on `paddle.static.data` inputs. Calls return eager Tensors and are
     differentiable: gradients reach the inputs and the layer's parameters.
 
     Args:
