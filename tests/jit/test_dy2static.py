@@ -365,3 +365,86 @@ def test_unsupported_code_raises_naming_file_line_and_construct(tmp_path, body, 
     assert f"{path}:" in str(info.value)
     assert __import__("re").search(match, str(info.value)), str(info.value)
     assert paddle.in_dynamic_mode()
+
+
+def test_methods_super_staticmethods_and_closure_cells():
+    class Base(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc = paddle.nn.Linear(2, 2)
+
+        def forward(self, x):
+            return self.fc(x)
+
+    class Child(Base):
+        @staticmethod
+        def _shift(y, k):
+            return y + k if y.mean() > 0 else y - k
+
+        @paddle.jit.to_static
+        def forward(self, x):
+            scale = 1.0
+
+            def scaled(v):
+                return v * scale
+
+            y = super().forward(x)
+            if y.mean() > 0:
+                scale = 3.0  # the closure cell sees the new value
+            return scaled(self._shift(y, 1.0))
+
+    paddle.seed(1)
+    net = Child()
+    for sign in (1.0, -1.0):
+        x = t(np.full((1, 2), sign * 5, "float32"))
+        y = net.fc(x).numpy()
+        scale, shift = (3.0, 1.0) if y.mean() > 0 else (1.0, -1.0)
+        np.testing.assert_allclose(net(x).numpy(), (y + shift) * scale, rtol=1e-6)
+    assert len(net.forward._cache) == 1
+
+
+def test_nonlocal_write_under_a_tensor_condition_names_the_if():
+    def make():
+        count = 0
+
+        def f(x):
+            nonlocal count
+            if x.mean() > 0:
+                count += 1
+            return x
+
+        return f
+
+    f = make()
+    with pytest.raises(Dygraph2StaticException, match=f"{HERE}:{_line_of(f, 'if x.mean')}: .*nonlocal name.*count"):
+        paddle.jit.to_static(f)(t(np.ones(2, "float32")))
+
+    def g(x):  # a nonlocal written under a Python condition is fine
+        c = 0
+
+        def inc():
+            nonlocal c
+            c += 1
+
+        for i in range(3):
+            if i > 0:
+                inc()
+        return x * c
+
+    np.testing.assert_array_equal(paddle.jit.to_static(g)(t(np.ones(2, "float32"))).numpy(), [2, 2])
+
+
+def test_a_loop_whose_condition_becomes_a_tensor_midway():
+    @paddle.jit.to_static
+    def f(x):
+        go = True  # a Python value first, then a Tensor: the rest of the loop is a while op
+        k = 0
+        while go:
+            x = x * 2
+            k += 1
+            go = x.sum() < 20
+        return x, k
+
+    x, k = f(t(np.ones(2, "float32")))
+    np.testing.assert_array_equal(x.numpy(), [16, 16])
+    assert int(k) == 4

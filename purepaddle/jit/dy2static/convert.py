@@ -31,6 +31,7 @@ _SKIPPED_PACKAGES = {"purepaddle", "paddle", "numpy", "scipy", "google", "ml_dty
                      "_pytest", "pluggy"}
 _CACHE = weakref.WeakKeyDictionary()  # function -> converted function, or None (run as written)
 _UNAVAILABLE = object()
+_NOT_A_DEF = "not a def statement"
 
 
 class _SourceUnavailable(Exception):
@@ -68,7 +69,7 @@ def convert_to_static(fn, strict=False):
         _CACHE[fn] = hit
     if not isinstance(hit, Exception):
         return hit
-    if strict and isinstance(hit, _SourceUnavailable):
+    if strict and isinstance(hit, _SourceUnavailable) and hit.args[0] != _NOT_A_DEF:
         warnings.warn(f"paddle.jit.to_static: the source of '{fn.__qualname__}' is unavailable ({hit}); it is "
                       "traced as written, so Python control flow on Tensor values in it raises an error")
     elif strict:
@@ -78,7 +79,7 @@ def convert_to_static(fn, strict=False):
 
 def _build(fn):
     if not isinstance(fn, types.FunctionType) or fn.__name__ == "<lambda>":
-        raise _SourceUnavailable("not a def statement")
+        raise _SourceUnavailable(_NOT_A_DEF)  # a lambda holds no statements; a ternary in it fails while tracing
     target = inspect.unwrap(fn)
     try:
         lines, lnum = inspect.getsourcelines(target)

@@ -263,7 +263,10 @@ class _Convert(ast.NodeTransformer):
 
     # nested scopes
     def visit_FunctionDef(self, node):
-        _convert_def(node, self.ctx.filename)
+        try:
+            _convert_def(node, self.ctx.filename)
+        except Dygraph2StaticException:
+            pass  # a nested generator or coroutine runs as written (it is checked before anything changes)
         return node
 
     visit_AsyncFunctionDef = visit_FunctionDef
