@@ -448,3 +448,11 @@ def test_a_loop_whose_condition_becomes_a_tensor_midway():
     x, k = f(t(np.ones(2, "float32")))
     np.testing.assert_array_equal(x.numpy(), [16, 16])
     assert int(k) == 4
+
+
+def test_saving_a_plain_layer_with_an_input_spec_warns_nothing(tmp_path):
+    net = paddle.nn.Linear(2, 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # real Paddle prints nothing here
+        paddle.jit.save(net, str(tmp_path / "m"), input_spec=[InputSpec([None, 2], "float32", "x")])
+    assert os.path.exists(tmp_path / "m.pdmodel")
