@@ -341,13 +341,14 @@ def test_variable_assigned_in_one_branch_only():
      "'y' is int64 in the true branch and float32 in the false branch"),
     ("    if x.mean() > 0:\n        return x\n", "the return value is a Tensor .* and None"),
     ("    if x.mean() > 0:\n        y = [x]\n    else:\n        y = x\n    return y", "different structure"),
-    ("    a = []\n    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        a.append(x)\n        i += 1\n    return a",
+    ("    a = []\n    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        a.append(x)\n        i += 1\n"
+     "    return a",
      "the list 'a' is modified inside the `while` loop"),
     ("    global G\n    if x.mean() > 0:\n        G = 1\n    return x", "assigns the global/nonlocal name"),
     ("    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        i = i + 1.5\n    return i",
      "'i' is int64 before the `while` loop"),
-    ("    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        if x.mean() > 0:\n            return x\n        i += 1\n"
-     "    return x", "`return` inside a loop under an `if` whose condition is a Tensor"),
+    ("    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        if x.mean() > 0:\n            return x\n"
+     "        i += 1\n    return x", "`return` inside a loop under an `if` whose condition is a Tensor"),
     ("    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        s = x * 2\n        i += 1\n    return s",
      "first assigned inside the `while`"),
     ("    if x > 0:\n        x = x + 1\n    return x", "a Tensor of shape \\[2\\]"),

@@ -173,7 +173,7 @@ def test_frozen_parameter_gets_no_gradient_and_retraces_when_unfrozen():
 def test_bool_of_a_tensor_value_names_the_line():
     @paddle.jit.to_static
     def f(x):
-        if bool(x.mean() > 0):  # an explicit bool() is not converted (an `if` on the Tensor is: tests/jit/test_dy2static.py)
+        if bool(x.mean() > 0):  # an explicit bool() is not converted (an `if` on a Tensor is: test_dy2static.py)
             return x + 1
         return x - 1
 
