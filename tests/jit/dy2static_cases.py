@@ -126,6 +126,14 @@ def branch_in_loop(x, n):
     return s
 
 
+def return_in_python_loop(x, n):
+    for k in range(3):  # a Python loop left early under a Tensor condition
+        x = x * 2
+        if x.mean() > 4:
+            return x + k
+    return x - 1
+
+
 def python_control_flow_stays(x, n, mode="double"):
     for _ in range(2):  # Python bounds: unrolled while tracing
         x = x * 2 if mode == "double" else x + 1
@@ -135,7 +143,8 @@ def python_control_flow_stays(x, n, mode="double"):
 
 
 CASES = [if_else, elif_chain, early_return, nested_if, logical_ops, ternary, python_constants_differ, while_tensor,
-         for_range_tensor, while_break, for_continue, loop_in_branch, branch_in_loop, python_control_flow_stays]
+         for_range_tensor, while_break, for_continue, loop_in_branch, branch_in_loop, return_in_python_loop,
+         python_control_flow_stays]
 
 INPUTS = {
     "pos": (np.array([[1.0, 2.0, 0.5], [0.25, 3.0, -1.0]], "float32"), np.array([3], "int64")),

@@ -23,6 +23,7 @@ HERE = os.path.abspath(__file__)
 
 
 PADDLE_WRONG_GRADS = {"nested_if"}  # real Paddle 3.3.1 gives zeros there
+PADDLE_FAILS = {"return_in_python_loop"}  # real Paddle 3.3.1 refuses it ("if/else have different return type")
 
 
 def t(a, stop_gradient=True):
@@ -54,8 +55,10 @@ def test_case_matches_eager_and_real_paddle(case):
         eager_outs, eager_grad = run(case, x, n)
         for i, (o, e) in enumerate(zip(outs, eager_outs)):
             np.testing.assert_allclose(o.reshape(np.shape(e)), e, rtol=1e-6, err_msg=f"{label} out{i} vs eager")
-            ref = EXPECTED[f"{case.__name__}/{label}/out{i}"]
-            np.testing.assert_allclose(o.reshape(ref.shape), ref, rtol=1e-6, err_msg=f"{label} out{i} vs Paddle")
+            key = f"{case.__name__}/{label}/out{i}"
+            if case.__name__ not in PADDLE_FAILS:
+                ref = EXPECTED[key]
+                np.testing.assert_allclose(o.reshape(ref.shape), ref, rtol=1e-6, err_msg=f"{label} out{i} vs Paddle")
         np.testing.assert_allclose(grad, eager_grad, rtol=1e-6, err_msg=f"{label} x_grad vs eager")
         key = f"{case.__name__}/{label}/x_grad"
         # real Paddle's backward through a while loop fails, and through an `if` nested in a taken branch gives
@@ -347,10 +350,6 @@ def test_variable_assigned_in_one_branch_only():
     ("    global G\n    if x.mean() > 0:\n        G = 1\n    return x", "assigns the global/nonlocal name"),
     ("    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        i = i + 1.5\n    return i",
      "'i' is int64 before the `while` loop"),
-    ("    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        if x.mean() > 0:\n            return x\n"
-     "        i += 1\n    return x", "`return` inside a loop under an `if` whose condition is a Tensor"),
-    ("    i = paddle.zeros([1], 'int64')\n    while i < 3:\n        s = x * 2\n        i += 1\n    return s",
-     "first assigned inside the `while`"),
     ("    if x > 0:\n        x = x + 1\n    return x", "a Tensor of shape \\[2\\]"),
     ("    yield x", "can not convert a generator function \\(`yield`\\) in 'f'"),
 ])
@@ -457,3 +456,37 @@ def test_saving_a_plain_layer_with_an_input_spec_warns_nothing(tmp_path):
         warnings.simplefilter("error")  # real Paddle prints nothing here
         paddle.jit.save(net, str(tmp_path / "m"), input_spec=[InputSpec([None, 2], "float32", "x")])
     assert os.path.exists(tmp_path / "m.pdmodel")
+
+
+def test_names_first_made_inside_a_tensor_loop_and_return_inside_it():
+    @paddle.jit.to_static
+    def made_inside(x):
+        i = paddle.zeros([1], "int64")
+        while i < 3:
+            s = x * 2 + paddle.cast(i, "float32")  # first assigned here, read after the loop (as in Paddle)
+            i += 1
+        return s
+
+    np.testing.assert_array_equal(made_inside(t(np.ones(2, "float32"))).numpy(), [4, 4])
+
+    def returns_inside(x):
+        i = paddle.zeros([1], "int64")
+        while i < 4:
+            x = x * 2
+            if x.mean() > 4:
+                return x + 1, i  # Paddle refuses this ("if/else have different return type")
+            i += 1
+        return x - 1, i
+
+    sf = paddle.jit.to_static(returns_inside)
+    for v in (1.0, 0.01):
+        x = t(np.full(2, v, "float32"), stop_gradient=False)
+        y, i = sf(x)
+        xe = t(np.full(2, v, "float32"), stop_gradient=False)
+        ye, ie = returns_inside(xe)
+        np.testing.assert_allclose(y.numpy(), ye.numpy(), rtol=1e-6)
+        assert int(i) == int(ie)
+        y.sum().backward()
+        ye.sum().backward()
+        np.testing.assert_allclose(x.grad.numpy(), xe.grad.numpy(), rtol=1e-6)
+    assert len(sf._cache) == 1

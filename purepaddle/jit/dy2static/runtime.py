@@ -130,11 +130,20 @@ def convert_ifelse(pred, true_fn, false_fn, args, names, where, outer=(), return
     true_out, false_out = _branches(var, lambda: true_fn(*args), lambda: false_fn(*args))
     if returns:
         return _merge_value(true_out, false_out, var, where, "the return value")
-    if any(n.startswith("_jst_rv") for n in names):
-        raise Dygraph2StaticException(f"{where}: `return` inside a loop under an `if` whose condition is a Tensor is "
-                                      "not supported; assign the result to a variable defined before the loop and "
-                                      "`break`")
+    true_out, false_out = list(true_out), list(false_out)
+    for i, n in enumerate(names):
+        if n.startswith("_jst_rv"):  # a `return` in a loop: the path that did not return has no value yet
+            true_out[i], false_out[i] = _placeholder(true_out[i], false_out[i]), _placeholder(false_out[i], true_out[i])
     return tuple(_merge_value(t, f, var, where, f"'{n}'") for n, t, f in zip(names, true_out, false_out))
+
+
+def _placeholder(value, other):
+    """The value a converted `return` inside a loop holds on a path that has not returned (None so far): zeros of
+    the other path's dtype (_zeros: made from nothing, since the other path's value exists only when that path
+    runs). It is never returned: the return flag is false on that path."""
+    if value is not None or other is None:
+        return value
+    return _cf._pack(other, iter([_zeros(v) if isinstance(v, Variable) else v for v in _cf._flatten(other)]))
 
 
 def convert_ifexp(pred, true_fn, false_fn, where):
@@ -337,25 +346,31 @@ def _static_while(cond_fn, body_fn, values, names, where, outer, mutated, seeds)
             values[i] = assign(v)
             carried.append(i)
 
-    def full(loop_vars):
+    def with_loop_vars(loop_vars):
         vals = list(values)
         for i, v in zip(carried, loop_vars):
             vals[i] = v
         return vals
 
     def cond(*loop_vars):
-        pred = cond_fn(*full(loop_vars))
+        pred = cond_fn(*with_loop_vars(loop_vars))
         var = _static_pred(pred)
         if var is None:
             var = assign(np.asarray(bool(pred)))
         return _as_bool(var, "the `while` loop", where)
 
     def body(*loop_vars):
-        outs = list(body_fn(*full(loop_vars)))
-        new = []
+        outs = list(body_fn(*with_loop_vars(loop_vars)))
+        new, made = [], {}
         for i, (n, old, o) in enumerate(zip(names, values, outs)):
             if i in carried:
                 entry = loop_vars[carried.index(i)]
+                if isinstance(entry, (list, tuple)):  # a structure the body made first (a returned tuple)
+                    if not (_cf._same_structure(o, entry) and _all_variables(o)):
+                        raise Dygraph2StaticException(f"{where}: '{n}' changes its structure in the `while` loop "
+                                                      "whose condition is a Tensor")
+                    new.append(o)
+                    continue
                 if isinstance(o, UndefinedVar):
                     raise Dygraph2StaticException(f"{where}: '{n}' has no value at the end of the `while` loop body "
                                                   "(whose condition is a Tensor)")
@@ -370,25 +385,58 @@ def _static_while(cond_fn, body_fn, values, names, where, outer, mutated, seeds)
                         f"{where}: the loop variable '{n}' is {entry.dtype.name} before the `while` loop (whose "
                         f"condition is a Tensor) and {o.dtype.name} after its body; keep its dtype (cast it)")
                 new.append(o)
+            elif (isinstance(old, UndefinedVar) or old is None) and _all_variables(o):
+                made[i] = o  # first made by the body: it becomes a loop variable (the loop is built again)
             elif not isinstance(old, UndefinedVar) and o is not old and not _equal_numbers(o, old):
-                if n.startswith("_jst_rv"):
-                    raise Dygraph2StaticException(
-                        f"{where}: `return` inside the `while` loop whose condition is a Tensor is not supported; "
-                        "assign the result to a variable defined before the loop and `break`")
                 raise Dygraph2StaticException(
                     f"{where}: '{n}' is {_kind(old)} before the `while` loop whose condition is a Tensor and "
                     f"{_kind(o)} after its body; only Tensors and numbers can change in such a loop")
+        if made:
+            raise _Rebuild(made)
         return new
 
-    finals = _cf.while_loop(cond, body, [values[i] for i in carried]) if carried else None
-    if finals is None:
-        raise Dygraph2StaticException(f"{where}: the `while` loop whose condition is a Tensor changes no Tensor")
-    out = full(finals)
+    program = default_main_program()
+    n_blocks = len(program.blocks)
+    while True:
+        if not carried:
+            raise Dygraph2StaticException(f"{where}: the `while` loop whose condition is a Tensor changes no Tensor")
+        try:
+            finals = _cf.while_loop(cond, body, [values[i] for i in carried])
+            break
+        except _Rebuild as r:
+            del program.blocks[n_blocks:]  # the abandoned body (and the blocks nested in it)
+            program._version += 1
+            for i, o in r.made.items():
+                values[i] = _cf._pack(o, iter([_zeros(v) for v in _cf._flatten(o)]))
+            carried = sorted(set(carried) | set(r.made))
+    out = with_loop_vars(finals)
     for i, v in enumerate(out):
         if isinstance(v, UndefinedVar) and names[i] not in seeds:
             out[i] = UndefinedVar(names[i], f"it is first assigned inside the `while`/`for` loop at {where}, whose "
                                             "condition is a Tensor; assign it before the loop to use it after")
     return tuple(out)
+
+
+class _Rebuild(Exception):
+    """Raised out of a `while` body that made values for names unbound (or None) before the loop."""
+
+    def __init__(self, made):
+        super().__init__(sorted(made))
+        self.made = made
+
+
+def _all_variables(value):
+    leaves = _cf._flatten(value)
+    return bool(leaves) and all(isinstance(v, Variable) for v in leaves)
+
+
+def _zeros(like):
+    """A loop variable's value before the loop for a name the body makes first: zeros of its dtype (a static
+    shape with unknown dims 0; the `while` op writes the body's values over it)."""
+    from ...tensor.creation.fill import full
+    out = full([max(d, 0) for d in like.shape], 0, like.dtype)
+    out.stop_gradient = like.stop_gradient  # the loop variable carries gradients when the body's value does
+    return out
 
 
 def _equal_numbers(a, b):
