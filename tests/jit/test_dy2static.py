@@ -490,3 +490,23 @@ def test_names_first_made_inside_a_tensor_loop_and_return_inside_it():
         ye.sum().backward()
         np.testing.assert_allclose(x.grad.numpy(), xe.grad.numpy(), rtol=1e-6)
     assert len(sf._cache) == 1
+
+
+def test_for_over_a_tensor_of_unknown_length_becomes_a_while_op():
+    def f(x):
+        out = x[0] * 0
+        for row in x:  # the first dim is unknown in the program: a while op walks it
+            if row.sum() > 0:
+                out = out + row
+        return out
+
+    sf = paddle.jit.to_static(f, input_spec=[InputSpec([None, 2], "float32", "x")])
+    for rows in ([[1.0, 2.0], [-3.0, 1.0], [0.5, 0.5]], [[-1.0, -1.0]]):
+        x = t(np.array(rows, "float32"), stop_gradient=False)
+        xe = t(np.array(rows, "float32"), stop_gradient=False)
+        y, ye = sf(x), f(xe)
+        np.testing.assert_allclose(y.numpy(), ye.numpy(), rtol=1e-6)
+        y.sum().backward()
+        ye.sum().backward()
+        np.testing.assert_allclose(x.grad.numpy(), xe.grad.numpy(), rtol=1e-6)
+    assert "while" in op_types(sf.concrete_program.main_program) and len(sf._cache) == 1

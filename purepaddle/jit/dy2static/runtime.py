@@ -20,7 +20,7 @@ from ...static.program import Variable, default_main_program
 
 __all__ = ["UndefinedVar", "Dygraph2StaticException", "convert_ifelse", "convert_ifexp", "convert_while_loop",
            "convert_logical_and", "convert_logical_or", "convert_logical_not", "convert_assert", "range_args",
-           "range_cond", "py_true", "load"]
+           "range_cond", "for_iter", "iter_more", "iter_item", "py_true", "load"]
 
 
 class Dygraph2StaticException(Exception):
@@ -293,6 +293,44 @@ def range_args(*args):
     if len(args) == 3:
         return args
     raise TypeError(f"range expected at most 3 arguments, got {len(args)}")
+
+
+class _PyIter:
+    """A Python iterator read one item ahead (the converted `for` asks whether there is a next item first)."""
+
+    __slots__ = ("it", "item")
+
+    def __init__(self, it):
+        self.it = it
+        self.item = None
+
+
+def for_iter(seq):
+    """What a converted `for ... in seq` walks: a Tensor whose first dim is unknown while tracing is indexed by a
+    counter (a `while` op); anything else (known dims unroll) is iterated in Python."""
+    if isinstance(seq, Variable) and seq.shape and seq.shape[0] < 0:
+        return seq
+    return _PyIter(iter(seq))
+
+
+def iter_more(seq, i):
+    """Whether the converted `for` has another item (a bool Tensor for a Tensor walked by index)."""
+    if isinstance(seq, _PyIter):
+        try:
+            seq.item = next(seq.it)
+        except StopIteration:
+            return False
+        return True
+    from ...tensor.manipulation.shape import shape
+    from ...tensor.creation.fill import cast
+    return i < cast(shape(seq)[0], "int64")
+
+
+def iter_item(seq, i):
+    """(the current item, the counter for the next one)."""
+    if isinstance(seq, _PyIter):
+        return seq.item, i
+    return seq[i], i + 1
 
 
 def range_cond(i, stop, step):

@@ -188,22 +188,19 @@ class _Loops(ast.NodeTransformer):
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords \
                 and 1 <= len(it.args) <= 3 and not any(isinstance(a, ast.Starred) for a in it.args):
             return self._range(node)
-        brk, cnt = self._flags(node)
-        if not (brk or cnt):
-            return node
-        pre, body = [], node.body
-        if cnt:
-            body.insert(0, _set(cnt, _const(False)))
-        if brk:
-            pre.append(_set(brk, _const(False)))
-            body = [ast.If(test=_call(_helper("py_true"), _name(brk)), body=[ast.Break()], orelse=[]),
-                    ast.If(test=_not(_name(brk)), body=body, orelse=[])]
-        node.body = body
-        post = []
-        if node.orelse and brk:
-            post.append(ast.If(test=_not(_name(brk)), body=node.orelse, orelse=[]))
-            node.orelse = []
-        return _located(pre + [node] + post, node)
+        return self._iteration(node)
+
+    def _iteration(self, node):
+        """for target in seq -> a while loop over an iterator (a Python one, or an index into a Tensor whose
+        first dim is unknown while tracing, which becomes a `while` op)."""
+        seq, i = self.ctx.fresh("seq"), self.ctx.fresh("i")
+        pre = [_assign(ast.Tuple(elts=[_name(seq, True), _name(i, True)], ctx=ast.Store()),
+                       ast.Tuple(elts=[_call(_helper("for_iter"), node.iter), _const(0)], ctx=ast.Load()))]
+        body = [_assign(ast.Tuple(elts=[node.target, _name(i, True)], ctx=ast.Store()),
+                        _call(_helper("iter_item"), _name(seq), _name(i)))] + node.body
+        loop = ast.While(test=_call(_helper("iter_more"), _name(seq), _name(i)), body=body, orelse=node.orelse)
+        _located(pre + [loop], node)
+        return pre + _as_list(self._while(loop))
 
     def _range(self, node):
         """for target in range(a[, b[, c]]) -> a while loop on a counter (its bound may be a Tensor)."""
