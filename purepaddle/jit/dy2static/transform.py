@@ -5,8 +5,9 @@ Four passes over a function body (each nested def gets its own):
    `if _jst_rf: return _jst_rv`.
 2. Early returns lifted: the statements after an `if` that returns on some path move into its
    non-returning branches, so every such `if` returns on all paths (and becomes `return <if>`).
-3. Loops: `for i in range(...)` -> a `while` on a counter; `break` / `continue` -> flags, the rest of
-   the iteration guarded by `if not flag`, the flags joined into the loop condition.
+3. Loops: `for i in range(...)` -> a `while` on a counter, any other `for` -> a `while` over an iterator
+   (runtime.for_iter); `break` / `continue` -> flags, the rest of the iteration guarded by
+   `if not flag`, the flags joined into the loop condition.
 4. Conversion: `if` -> two branch functions over the names they assign and
    `names = _jst.convert_ifelse(test, true_fn, false_fn, ...)`; `while` -> cond/body functions and
    `_jst.convert_while_loop`; `and`/`or`/`not`, ternaries and `assert` -> their helpers; every call
