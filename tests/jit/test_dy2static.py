@@ -510,3 +510,10 @@ def test_for_over_a_tensor_of_unknown_length_becomes_a_while_op():
         ye.sum().backward()
         np.testing.assert_allclose(x.grad.numpy(), xe.grad.numpy(), rtol=1e-6)
     assert "while" in op_types(sf.concrete_program.main_program) and len(sf._cache) == 1
+
+
+def test_full_graph_true_converts_the_same_way():
+    sf = paddle.jit.to_static(cases.if_else, full_graph=True)
+    for x, n in cases.INPUTS.values():
+        np.testing.assert_allclose(sf(t(x), t(n)).numpy(), cases.if_else(t(x), t(n)).numpy(), rtol=1e-6)
+    assert len(sf._cache) == 1
