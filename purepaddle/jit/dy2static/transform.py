@@ -82,9 +82,10 @@ def _located(nodes, where):
 class _Context:
     """Per function: the file, a counter for fresh names, the names declared global/nonlocal."""
 
-    def __init__(self, filename, outer):
+    def __init__(self, filename, outer, first_arg=None):
         self.filename = filename
         self.outer = outer
+        self.first_arg = first_arg  # `self` of a method: zero-argument super() names it
         self.count = 0
 
     def fresh(self, stem):
@@ -347,6 +348,10 @@ class _Convert(ast.NodeTransformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         f = node.func
+        if isinstance(f, ast.Name) and f.id == "super" and not node.args and not node.keywords and self.ctx.first_arg:
+            # inside a branch function super() would look at that function's first argument, not the method's
+            node.args = [ast.copy_location(_name(n), node) for n in ("__class__", self.ctx.first_arg)]
+            return node
         if isinstance(f, ast.Name) and (f.id in _UNWRAPPED_CALLS or f.id.startswith(A.GENERATED)):
             return node
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == _HELPERS:
@@ -389,7 +394,8 @@ def _check_supported(fdef, filename):
 def _convert_def(fdef, filename):
     """Run the four passes on one function definition (in place)."""
     _check_supported(fdef, filename)
-    ctx = _Context(filename, A.declared_outer(fdef.body))
+    positional = fdef.args.posonlyargs + fdef.args.args
+    ctx = _Context(filename, A.declared_outer(fdef.body), positional[0].arg if positional else None)
     loops = _LoopReturns()
     fdef.body = [n for s in fdef.body for n in _as_list(loops.visit(s))]
     if loops.used:
