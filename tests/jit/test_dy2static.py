@@ -518,3 +518,41 @@ def test_full_graph_true_converts_the_same_way():
     for x, n in cases.INPUTS.values():
         np.testing.assert_allclose(sf(t(x), t(n)).numpy(), cases.if_else(t(x), t(n)).numpy(), rtol=1e-6)
     assert len(sf._cache) == 1
+
+
+class RowSum(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(2, 2)
+
+    def forward(self, x):
+        out = x[0] * 0
+        for row in x:  # unknown length in the saved program: a while op over the rows
+            if row.sum() > 0:
+                out = out + self.fc(row)
+        return out
+
+
+_REF_ROWS = r"""
+import os, sys, numpy as np
+os.environ["FLAGS_enable_pir_api"] = "0"
+import paddle
+d = sys.argv[1]
+x = np.load(os.path.join(d, "x.npy"))
+np.save(os.path.join(d, "ref.npy"), paddle.jit.load(os.path.join(d, "m"))(paddle.to_tensor(x)).numpy())
+"""
+
+
+def test_saved_loop_over_rows_of_unknown_length_runs_in_real_paddle(tmp_path, ref_python):
+    paddle.seed(2)
+    net = RowSum()
+    net.eval()
+    paddle.jit.save(net, str(tmp_path / "m"), input_spec=[InputSpec([None, 2], "float32", "x")])
+    x = np.array([[1, 2], [-3, 1], [0.5, 0.5], [2, -1]], "float32")
+    np.save(tmp_path / "x.npy", x)
+    expected = net(t(x)).numpy()
+    np.testing.assert_allclose(paddle.jit.load(str(tmp_path / "m"))(t(x)).numpy(), expected, rtol=1e-6)
+    proc = subprocess.run([str(ref_python), "-c", _REF_ROWS, str(tmp_path)], capture_output=True, text=True,
+                          timeout=300, cwd=str(tmp_path), env={**os.environ, "FLAGS_enable_pir_api": "0"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    np.testing.assert_allclose(np.load(tmp_path / "ref.npy"), expected, rtol=1e-5, atol=1e-6)
