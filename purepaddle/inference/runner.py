@@ -11,6 +11,8 @@ import numpy as np
 from .._core.dispatch import _KERNEL_ERRORS, _to_array, kernel_error
 from .._core.op import OP_RAN, OPS
 from .._core.tensor import Tensor
+from ..static import control_flow as _cf
+from ..static.executor import _compile_block, _execute
 
 __all__ = ["Plan", "compile_plan"]
 
@@ -100,9 +102,25 @@ def _store(step, out, vals):
     for (is_dup, slots), val in zip(step[3], out):
         if is_dup:
             for i, a in zip(slots, list(val) if val is not None else []):
-                vals[i] = a if type(a) is _ndarray else _to_array(a)
+                vals[i] = a if type(a) is _ndarray or a is None else _to_array(a)
         elif slots:
             vals[slots[0]] = val if type(val) is _ndarray or val is None else _to_array(val)
+
+
+class _ControlFlow:
+    """A control-flow op (conditional_block, while, select_input, ...) as one step: the static Executor's runner
+    on a name -> array environment made of the slots it reads (its sub-blocks' outer reads included); the
+    names it writes go back to their slots (None where an untaken branch left one unset)."""
+
+    def __init__(self, op, reads, writes):
+        self.op = op
+        self.reads, self.writes = reads, writes
+        self.runner = _cf.RUNNERS[op.type](op, _compile_block, _execute)
+
+    def forward(self, xp, arrays):
+        env = {n: a for n, a in zip(self.reads, arrays) if a is not None}
+        self.runner(env)
+        return ([env.get(n) for n in self.writes],)
 
 
 def _run_general(step, vals):
@@ -157,6 +175,18 @@ def compile_plan(block, params, feeds, fetches, free_dead=False):
     available = set(feeds) | set(params)
     steps, ops, types, last = [], [], [], {}
     for k, op in enumerate(block.ops):
+        if op.type in _cf.RUNNERS:
+            reads, writes = _cf.op_io(op)
+            reads = [n for n in reads if n in available]  # others are made inside its sub-blocks
+            for n in reads + writes:
+                last[n] = k
+            available.update(writes)
+            step = _ControlFlow(op, reads, writes)
+            steps.append([False, step.forward, [[slot_of(n) for n in reads]], [(True, [slot_of(n) for n in writes])],
+                          (), True])
+            ops.append(op)
+            types.append(op.type)
+            continue
         cls = OPS.get(op.type)
         if cls is None:
             raise NotImplementedError(f"(Unimplemented) Operator ({op.type}) is not registered in purepaddle, so "

@@ -1,11 +1,12 @@
 """paddle.jit.to_static and StaticFunction, plus not_to_static, ignore_module and enable_to_static.
 
-A StaticFunction traces its dygraph function into a Program once per input signature (shapes,
-dtypes, constant arguments, and the Layer's training flag): tensor arguments become data vars and
-the function runs in static mode, so Python control flow on shapes and constants is decided at
-trace time. Calls then run the Program as one eager op (see partial_program), trainable like the
-eager function. Python control flow on tensor values can not be traced: it raises a TypeError
-naming the line (use paddle.static.nn.cond / while_loop there).
+A StaticFunction converts its dygraph function once (dy2static: Python `if`/`while`/`for range`,
+`and`/`or`/`not` and ternaries become run-time helpers that build cond / while_loop when their
+condition is a Tensor), then traces the converted function into a Program once per input signature
+(shapes, dtypes, constant arguments, and the Layer's training flag): tensor arguments become data
+vars and the function runs in static mode, so Python control flow on shapes and constants is
+decided at trace time and control flow on Tensor values becomes control-flow ops. Calls then run
+the Program as one eager op (see partial_program), trainable like the eager function.
 """
 import collections
 import functools
@@ -22,6 +23,7 @@ from ..nn.layer.layers import Layer
 from ..static.executor import BuildStrategy
 from ..static.input import InputSpec
 from . import nest
+from .dy2static import convert as _convert
 from .partial_program import PartialProgram, run
 from .trace import arg_specs, spec_key, trace
 from .trace_log import report_trace, translator_warn
@@ -29,7 +31,7 @@ from .trace_log import report_trace, translator_warn
 __all__ = ["to_static", "not_to_static", "ignore_module", "enable_to_static", "StaticFunction"]
 
 _ENABLED = [True]
-_IGNORED_MODULES = []
+_IGNORED_MODULES = _convert.IGNORED_MODULES
 
 
 def enable_to_static(enable_to_static_bool):
@@ -55,10 +57,8 @@ def enable_to_static(enable_to_static_bool):
 
 
 def not_to_static(func=None):
-    """Mark a function as one that to_static must not convert.
-
-    purepaddle's to_static converts nothing (it runs the Python code once, in static mode), so a
-    marked function already runs exactly as written; the mark is kept on the function.
+    """Mark a function as one that to_static must not convert: called from a converted function, it
+    runs as written (its Python control flow is decided while tracing).
 
     Examples:
         .. code-block:: python
@@ -81,10 +81,8 @@ def not_to_static(func=None):
 
 
 def ignore_module(modules):
-    """Add modules whose functions to_static must not transcribe.
-
-    purepaddle's to_static transcribes no code, so functions of any module already run as written;
-    the list is kept for inspection.
+    """Add modules whose functions to_static must not convert: called from a converted function,
+    they run as written.
 
     Examples:
         .. code-block:: python
@@ -169,8 +167,18 @@ class StaticFunction:
 
     @property
     def code(self):
-        """The source of the dygraph function (nothing is rewritten: it is traced as written)."""
-        return inspect.getsource(self._dygraph_function)
+        """The converted source that to_static traces (the dygraph source when it can not be converted)."""
+        src = _convert.converted_source(self._dygraph_function)
+        return src if src is not None else inspect.getsource(self._dygraph_function)
+
+    def _traced_function(self):
+        """The (bound) function a trace runs: the converted dygraph function, or the function as written."""
+        fn = self._dygraph_function
+        conv = None if getattr(fn, "_jst_not_to_static", False) else _convert.convert_to_static(fn, strict=True)
+        if conv is None:
+            return self.dygraph_function
+        inst = self.class_instance
+        return types.MethodType(conv, inst) if inst is not None else conv
 
     def _signature(self):
         """The (bound) dygraph function's signature, computed once."""
@@ -217,7 +225,8 @@ class StaticFunction:
         if cp is not None and cp.param_stop != tuple(t.stop_gradient for t in cp.parameters):
             cp = None  # a parameter was frozen or unfrozen since: the gradient graph differs
         if cp is None:
-            cp = trace(self.dygraph_function, named, self._layers())
+            with _convert.converting_layers():
+                cp = trace(self._traced_function(), named, self._layers())
             report_trace(self._dygraph_function.__qualname__, key, cp.main_program)
             cp.partial = PartialProgram(cp.main_program, [v.name for v in cp.inputs], cp.param_names,
                                         [v.name for v in cp.outputs])
@@ -245,8 +254,11 @@ class StaticFunction:
         """The ConcreteProgram for `input_spec` (else this function's input_spec, else the last traced)."""
         spec = input_spec
         if self._input_spec is not None:  # the decorator's input_spec wins, as in Paddle
-            if input_spec is not None:
-                if not _specs_compatible(list(input_spec), self._input_spec):
+            given = list(input_spec) if input_spec is not None else None
+            if given is not None and not (len(given) == len(self._input_spec)
+                                          and all(a is b for a, b in zip(given, self._input_spec))):
+                # (the very same InputSpecs: jit.save made this function from them, nothing was specified twice)
+                if not _specs_compatible(given, self._input_spec):
                     raise ValueError(f"The `input_spec`: {input_spec} used to construct concrete_program is conflict "
                                      f"with the `input_spec`: {self._input_spec} in `@paddle.jit.to_static`")
                 translator_warn(f"You have specified `input_spec` both in function definition (higher priority) "
@@ -349,12 +361,14 @@ def _flat_inputs(signature, args, kwargs):
 
 
 def to_static(function=None, input_spec=None, build_strategy=None, backend=None, **kwargs):
-    """Run a dygraph function (or a Layer's forward) as a static Program traced from it.
+    """Run a dygraph function (or a Layer's forward) as a static Program converted and traced from it.
 
-    The function is traced once per input signature (shapes and dtypes of tensor arguments, values
-    of the others, and the Layer's train/eval mode): it runs in static mode on `paddle.static.data`
-    inputs, so Python branches on shapes and constants are fixed at trace time, while control flow
-    on tensor values needs paddle.static.nn.cond / while_loop. Calls return eager Tensors and are
+    The function's Python control flow is converted once (dy2static): an `if`, `while`, `for i in
+    range(n)`, `and`/`or`/`not` or ternary whose condition is a Tensor becomes cond / while_loop ops
+    (with `break`, `continue` and early `return`), while control flow on Python values stays Python;
+    functions and Layers it calls are converted too. The converted function is then traced once per
+    input signature (shapes and dtypes of tensor arguments, values of the others, and the Layer's
+    train/eval mode) in static mode on `paddle.static.data` inputs. Calls return eager Tensors and are
     differentiable: gradients reach the inputs and the layer's parameters.
 
     Args:

@@ -63,6 +63,8 @@ class _Compiled:
             if name not in env:
                 a = scope._array(name)
                 if a is None:
+                    if _executor._runner_read(op):
+                        continue
                     raise _executor._uninitialized(op, name, self.program)
                 env[name] = a
         _executor._execute(self.steps, env)

@@ -15,6 +15,7 @@ from ..static.input import InputSpec
 from ..static.program import Program, Variable, program_guard
 from ..static.variable import Parameter as StaticParameter
 from . import nest
+from .dy2static.runtime import UndefinedVar
 
 __all__ = ["ConcreteProgram", "trace", "arg_specs"]
 
@@ -244,6 +245,8 @@ def _outputs(result, capture, block):
     made = set(n for op in block.ops for n in op.output_arg_names)
     outputs, consts, seen = [], [], set()
     for leaf in leaves:
+        if isinstance(leaf, UndefinedVar):
+            leaf.fail()  # a name the converted function returns has no value on some path
         if isinstance(leaf, Tensor):
             leaf = capture.var(leaf)  # a captured tensor returned as is
         if not isinstance(leaf, Variable):

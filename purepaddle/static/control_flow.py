@@ -291,9 +291,10 @@ class _WhileRunner:
         self.scopes = op.output("StepScopes")[0] if op.output("StepScopes") else None
         ext, writes = block_io(sub)
         self.ext, self.writes = tuple(ext), tuple(n for n in writes if n not in set(ext))
-        # record only when a while_grad of this block will read the iterations back
+        # record only when a while_grad of this block will read the iterations back (in any block: the
+        # while_grad of a loop inside a branch sits in that branch's gradient block)
         self.record = (not op.attrs.get("is_test", False) and self.scopes is not None
-                       and any(self.scopes in o.input_arg_names for o in op.block.ops))
+                       and any(self.scopes in o.input_arg_names for b in op.block.program.blocks for o in b.ops))
 
     def __call__(self, env):
         snaps = [] if self.record else None

@@ -182,7 +182,7 @@ class Executor:
                 scope._set_array(name, a)
             env[name] = a
         for name, first_op in plan.loads.items():
-            if name not in env:
+            if name not in env and not _runner_read(first_op):
                 raise _uninitialized(first_op, name, program)
         _execute(plan.steps, env)
         for name in plan.writeback:
@@ -242,6 +242,12 @@ def _feed_array(value, var):
     elif a.dtype != d.np_dtype and var._dtype is not None:
         a = a.astype(d.np_dtype)
     return a
+
+
+def _runner_read(op):
+    """Whether a name is first read by a control-flow op: its sub-block may read it on a path that does not run
+    (an untaken branch's values, read by that branch's gradient), so only the runner can tell it is missing."""
+    return op is not None and op.type in _cf.RUNNERS
 
 
 def _uninitialized(op, name, program):
