@@ -255,9 +255,7 @@ class StaticFunction:
         spec = input_spec
         if self._input_spec is not None:  # the decorator's input_spec wins, as in Paddle
             given = list(input_spec) if input_spec is not None else None
-            if given is not None and not (len(given) == len(self._input_spec)
-                                          and all(a is b for a, b in zip(given, self._input_spec))):
-                # (the very same InputSpecs: jit.save made this function from them, nothing was specified twice)
+            if given is not None:  # (jit.save hands a spec on only when the user gave it)
                 if not _specs_compatible(given, self._input_spec):
                     raise ValueError(f"The `input_spec`: {input_spec} used to construct concrete_program is conflict "
                                      f"with the `input_spec`: {self._input_spec} in `@paddle.jit.to_static`")

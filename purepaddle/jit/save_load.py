@@ -73,8 +73,11 @@ def _hooked_forward(layer, fn, spec):
 
     @functools.wraps(func)  # the signature of forward, so input specs bind as they do to forward
     def hooked(self, *args, **kwargs):
-        return self._dygraph_call_func(*args, **kwargs)  # the hooks around self.forward, as a call runs them
+        return self(*args, **kwargs)  # the hooks around the (converted) forward, as a call runs them
 
+    # not a decorator of forward's source: dy2static must transcribe this wrapper, not unwrap it to forward
+    del hooked.__wrapped__
+    hooked.__signature__ = inspect.signature(func)
     return _api.StaticFunction(types.MethodType(hooked, layer), spec)
 
 

@@ -73,6 +73,33 @@ def test_hooks_of_a_to_static_forward_are_baked_too(tmp_path):
     np.testing.assert_allclose(paddle.jit.load(str(tmp_path / "m"))(paddle.to_tensor(X)).numpy(), eager, rtol=1e-6)
 
 
+class _Branchy(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 4)
+
+    def forward(self, x):
+        h = self.fc(x)
+        if h.mean() > 0:  # converted by dy2static inside the hooked forward
+            h = h * 2
+        else:
+            h = h - 1
+        return h
+
+
+def test_hooks_wrap_a_converted_forward_with_tensor_control_flow(tmp_path):
+    # the hooked wrapper is transcribed itself (not unwrapped to forward, which would drop the hooks)
+    paddle.seed(1)
+    net = _Branchy()
+    net.register_forward_post_hook(lambda layer, inputs, out: out + 0.5)
+    paddle.jit.save(net, str(tmp_path / "m"), input_spec=SPEC)
+    loaded = paddle.jit.load(str(tmp_path / "m"))
+    xs = [np.full((2, 4), v, "float32") for v in (-3.0, 3.0)]
+    assert len({float(net.fc(paddle.to_tensor(x)).mean()) > 0 for x in xs}) == 2  # both branches are taken
+    for x in xs:
+        np.testing.assert_allclose(loaded(paddle.to_tensor(x)).numpy(), net(paddle.to_tensor(x)).numpy(), rtol=1e-6)
+
+
 def test_output_spec_is_refused_with_hooks(tmp_path):
     msg = "not support specify output_spec while founding pre/post hooks"
     with pytest.raises(RuntimeError, match=msg):

@@ -69,9 +69,10 @@ def convert_to_static(fn, strict=False):
         _CACHE[fn] = hit
     if not isinstance(hit, Exception):
         return hit
-    if strict and isinstance(hit, _SourceUnavailable) and hit.args[0] != _NOT_A_DEF:
-        warnings.warn(f"paddle.jit.to_static: the source of '{fn.__qualname__}' is unavailable ({hit}); it is "
-                      "traced as written, so Python control flow on Tensor values in it raises an error")
+    if isinstance(hit, _SourceUnavailable):
+        if strict and hit.args[0] != _NOT_A_DEF:  # a lambda or callable object is traced as written, silently
+            warnings.warn(f"paddle.jit.to_static: the source of '{fn.__qualname__}' is unavailable ({hit}); it is "
+                          "traced as written, so Python control flow on Tensor values in it raises an error")
     elif strict:
         raise hit
     return None
