@@ -8,6 +8,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._errors import InvalidArgument
 from ..creation.fill import zeros_grad
 from ..manipulation.join import Concat
 from ..math.elementwise import sum_to
@@ -329,7 +330,12 @@ class Lstsq(Op):
         xb, yb = x.reshape(-1, m, n), y.reshape(-1, m, k)
         sols, ranks, svs = [], [], []
         for xi, yi in zip(xb, yb):
-            sol, _, rank, sv = xp.linalg.lstsq(xi, yi, rcond=rcond)
+            if not xp.isfinite(xi).all():
+                # LAPACK's pivoted QR meets NaN: the solution is NaN and gelsy's rank count stops after R[0, 0]
+                sol, rank = xp.full((n, k), np.nan, dtype=x.dtype), int(m > 0 and n > 0)
+                sv = xp.full((min(m, n),), np.nan, dtype=x.dtype)
+            else:
+                sol, _, rank, sv = xp.linalg.lstsq(xi, yi, rcond=rcond)
             sols.append(sol)
             ranks.append(rank)
             svs.append(sv)
@@ -440,6 +446,42 @@ def _invertible(singular, x):
     return apply(Where, singular, eye_like(x.shape[-1], x), x)
 
 
+def _min_abs_pivot(a):
+    """The smallest |pivot| of a partial-pivot LU of each matrix, as Paddle's inverse kernel (Eigen's PartialPivLU)
+    finds it: the pivot is the first largest |entry| of the column (a NaN is chosen only when it comes first), a
+    zero pivot skips the elimination, and the minimum keeps a NaN only when it is the first pivot (C++ min)."""
+    n = a.shape[-1]
+    a = a.reshape((-1, n, n)).copy()
+    rows = np.arange(a.shape[0])
+    for k in range(n):
+        col = np.abs(a[:, k:, k])
+        pick = np.argmax(np.where(np.isnan(col), -np.inf, col), axis=1)
+        pick = np.where(np.isnan(col[:, 0]), 0, pick) + k
+        a[rows, k], a[rows, pick] = a[rows, pick].copy(), a[rows, k].copy()
+        piv = a[:, k, k]
+        live = piv != 0
+        with np.errstate(all="ignore"):
+            a[:, k + 1:, k] = np.where(live[:, None], a[:, k + 1:, k] / np.where(live, piv, 1)[:, None],
+                                       a[:, k + 1:, k])
+            a[:, k + 1:, k + 1:] -= np.where(live[:, None, None],
+                                             a[:, k + 1:, k, None] * a[:, k, None, k + 1:], 0)
+    diag = np.abs(np.diagonal(a, axis1=1, axis2=2))
+    low = diag[:, 0] if n else np.ones(a.shape[0], diag.dtype)
+    for j in range(1, n):
+        low = np.where(diag[:, j] < low, diag[:, j], low)
+    return low
+
+
+def check_invertible(x):
+    """Paddle's inverse refuses a matrix whose LU has a zero pivot (a real one also a leading NaN pivot: its
+    check is `min > 0` for real and `min != 0` for complex matrices)."""
+    if not x.size:
+        return
+    low = _min_abs_pivot(np.asarray(x))
+    if (low == 0).any() if np.iscomplexobj(x) else not (low > 0).all():
+        raise InvalidArgument("(InvalidArgument) Input is not invertible.")
+
+
 def not_invertible(fn, *args, **kw):
     """Run a numpy solver, turning its singular-matrix error into Paddle's ValueError."""
     try:
@@ -460,6 +502,7 @@ class Inverse(Op):
     saves = ("Output",)
 
     def forward(self, xp, x):
+        check_invertible(x)
         return not_invertible(xp.linalg.inv, x)
 
     infer_meta = _square_meta

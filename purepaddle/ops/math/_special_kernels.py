@@ -399,14 +399,14 @@ def _log_igam_prefactor(a, x):
 
 def gammainc_pair(a, x):
     """(P(a, x), Q(a, x)): the regularized lower and upper incomplete gamma functions, each
-    computed directly where it is the small one (a <= 0 or x <= 0 give P = 0, Q = 1)."""
+    computed directly where it is the small one (a <= 0 or x <= 0 give P = 0, Q = 1; x < 0 or a <= 0 decide so
+    before a NaN in the other argument is looked at, as in Paddle's kernel)."""
     a, x = np.broadcast_arrays(_f64(a), _f64(x))
     a, x = a.ravel().copy(), x.ravel().copy()
     p, q = np.zeros_like(a), np.ones_like(a)
-    nan = np.isnan(a) | np.isnan(x)
-    inf = (x == np.inf) & (a > 0) & ~nan
-    p[inf], q[inf] = 1.0, 0.0
-    live = (a > 0) & (x > 0) & ~nan & ~inf
+    nan = (np.isnan(a) | np.isnan(x)) & ~((x < 0) | (a <= 0))
+    nan |= (x == np.inf) & (a > 0)  # Paddle's continued fraction meets inf - inf there
+    live = (a > 0) & (x > 0) & ~nan
     al, xl = a[live], x[live]
     with np.errstate(all="ignore"):
         ax = np.exp(_log_igam_prefactor(al, xl))

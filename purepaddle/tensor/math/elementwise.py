@@ -401,10 +401,10 @@ def atan2(x, y, name=None):
             raise TypeError(f"The type of '{arg}' in atan2 must be paddle.Tensor, but received {type_name(v)}.")
     E.broadcast_shape(list(x.shape), list(y.shape), "atan2")
     dx, dy = x.dtype, y.dtype
+    d = _dt.promote(dx, dy)  # refuses mixed integers too, before the integer kernel
     if dx.is_integer and dy.is_integer:  # Paddle's integer kernel: atan2f in float32, stored as float64
         return cast(apply(E.Atan2, cast(x, _dt.float32), cast(y, _dt.float32)), _dt.float64)
     if dx is not dy:
-        d = _dt.promote(dx, dy)
         x, y = cast(x, d), cast(y, d)
     return apply(E.Atan2, x, y)
 
