@@ -77,6 +77,9 @@ class Frexp(Op):
 
     def forward(self, xp, x):
         m, e = xp.frexp(x)
+        # Paddle's exponent comes from floor(log2|x|) with infinities zeroed, then the mantissa >= 1 correction:
+        # NaN for NaN and 1 for +-inf (np.frexp gives 0 to both)
+        e = xp.where(xp.isnan(x), np.nan, xp.where(xp.isinf(x), 1, e))
         return m.astype(x.dtype, copy=False), e.astype(x.dtype)
 
     def infer_meta(self, x):

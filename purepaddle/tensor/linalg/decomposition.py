@@ -3,7 +3,7 @@ svd, eigh, lu, lu_solve, householder_product, ormqr, svd_lowrank, pca_lowrank, m
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, constant, constant as _const
+from ..._core.dispatch import apply, constant, constant as _const, known_value
 from ..._core.methods import TensorMethods
 from ...ops.creation.fill import Cast
 from ...ops.linalg import decomposition as D
@@ -586,6 +586,12 @@ def matrix_exp(x, name=None):
           f"The input tensor's dtype must be float32 or float64, but got {x.dtype.name}", ValueError)
     require(x.ndim >= 2, "The input tensor must be at least two-dimensional", ValueError)
     require(x.shape[-1] == x.shape[-2], "Last 2 dimensions of the tensor must be square", ValueError)
+    if x.shape[-1] != 1 and known_value(x) is not None and x.size:
+        a = np.abs(known_value(x))
+        if not np.isfinite(a.sum(axis=-2).max()):
+            # Paddle: when the largest column sum of |x| over the whole batch is not finite, every result is NaN,
+            # a new tensor outside the graph
+            return _const(np.full(x.shape, np.nan, dtype=x.dtype.np_dtype))
     return apply(MatrixExp, x)
 
 
