@@ -5,6 +5,7 @@ import numpy as np
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._complex import divide as complex_divide, multiply as complex_multiply, power as complex_power
 from .._holomorphic import holomorphic
 from .._through_float import through_float
 
@@ -123,6 +124,8 @@ class ElementwiseMul(_Binary):
     saves = ("X", "Y")
 
     def forward(self, xp, x, y):
+        if kind_of(x.dtype) == "c":
+            return complex_multiply(x, y)
         return x * y
 
     def backward(self, out_grad):
@@ -137,6 +140,8 @@ class ElementwiseDiv(_Binary):
     saves = ("X", "Y", "Out")
 
     def forward(self, xp, x, y):
+        if kind_of(x.dtype) == "c":
+            return complex_divide(x, y)
         out = x / y
         if out.dtype != x.dtype and kind_of(x.dtype) == "f":
             out = out.astype(x.dtype)
@@ -161,6 +166,8 @@ class ElementwisePow(_Binary):
                 from .unary import _int_power
                 out = xp.where(y < 0, _int_power(xp, x, y), out)
             return out
+        if kind_of(x.dtype) == "c":
+            return complex_power(x, y)
         return xp.power(x, y)
 
     def backward(self, out_grad):

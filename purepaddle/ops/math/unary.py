@@ -9,6 +9,9 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._complex import (divide_real as complex_divide_real, exp as complex_exp, multiply as complex_multiply,
+                        power as complex_power, reciprocal as complex_reciprocal, sigmoid as complex_sigmoid,
+                        sign as complex_sign, square as complex_square)
 from .._holomorphic import holomorphic
 from .._through_float import through_float
 from ..creation.conversion import Complex
@@ -69,6 +72,12 @@ class Scale(_Unary):
         s, b = a["scale"], a["bias"]
         if kind_of(x.dtype) in "iu":
             return self._integer(x, s, b, a["bias_after_scale"])
+        if kind_of(x.dtype) == "c":  # Paddle multiplies by complex(scale, 0) even for 1: (inf + 0j) * 1 is inf + nan*j
+            factor = xp.asarray(s, dtype=x.dtype)
+            with np.errstate(all="ignore"):
+                if a["bias_after_scale"]:
+                    return complex_multiply(x, factor) + xp.asarray(b, dtype=x.dtype)
+                return complex_multiply(x + xp.asarray(b, dtype=x.dtype), factor)
         if b == 0:
             out = x * s if s != 1 else x.copy()
         elif s == 1:
@@ -135,6 +144,8 @@ class Abs(_Unary):
 @register("sign")
 class Sign(_Piecewise):
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_sign(x)
         return xp.sign(x)
 
 
@@ -176,6 +187,8 @@ class Exp(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_exp(x)
         return xp.exp(x)
 
     def backward(self, out_grad):
@@ -189,6 +202,9 @@ class Expm1(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":  # Paddle: C's complex exp, minus 1
+            with np.errstate(all="ignore"):
+                return xp.exp(x) - 1
         return xp.expm1(x)
 
     def backward(self, out_grad):
@@ -215,6 +231,9 @@ class Log2(_Unary):
     saves = ("X",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":  # Paddle: log(x) / log(2) as a complex over a real
+            with np.errstate(all="ignore"):
+                return complex_divide_real(xp.log(x), np.log(2.0))
         return xp.log2(x)
 
     def backward(self, out_grad):
@@ -297,6 +316,8 @@ class Pow(_Unary):
         if kind_of(x.dtype) in "iub":  # integer kernels take the integer part of the factor
             f = int(f)
             return xp.power(x, f) if f >= 0 else _int_power(xp, x, xp.asarray(f, dtype=x.dtype))
+        if kind_of(x.dtype) == "c":
+            return complex_power(x, xp.asarray(f, dtype=x.dtype))
         out = x * x if f == 2 else xp.sqrt(x) if f == 0.5 else xp.power(x, f)
         return out if out.dtype == x.dtype else out.astype(x.dtype)
 
@@ -318,6 +339,8 @@ class Square(_Unary):
     saves = ("X",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_square(x)
         return x * x
 
     def backward(self, out_grad):
@@ -331,6 +354,8 @@ class Reciprocal(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_reciprocal(x)
         return 1 / x
 
     def backward(self, out_grad):
@@ -462,6 +487,8 @@ class Sigmoid(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_sigmoid(x)
         e = xp.exp(-x)
         if e.ndim == 0:  # a numpy scalar: no in-place arithmetic
             return xp.asarray(1 / (1 + e))
