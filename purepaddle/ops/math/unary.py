@@ -318,7 +318,9 @@ class Pow(_Unary):
             return xp.power(x, f) if f >= 0 else _int_power(xp, x, xp.asarray(f, dtype=x.dtype))
         if kind_of(x.dtype) == "c":
             return complex_power(x, xp.asarray(f, dtype=x.dtype))
-        out = x * x if f == 2 else xp.sqrt(x) if f == 0.5 else xp.power(x, f)
+        out = x * x if f == 2 else xp.power(x, f)
+        if f == 0.5:  # NumPy takes sqrt there; C's pow gives (-inf) ** 0.5 = inf and (-0) ** 0.5 = +0
+            out = xp.where(x == 0, xp.zeros_like(out), xp.where(xp.isneginf(x), xp.inf, out))
         return out if out.dtype == x.dtype else out.astype(x.dtype)
 
     def backward(self, out_grad):
