@@ -4,7 +4,7 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike, zeros_grad
 from .elementwise import ElementwisePow, broadcast_shape, exact_equal, sum_to
 from .unary import Sign, _Predicate, apply_scale, as_float
@@ -33,7 +33,9 @@ class Copysign(_BinaryOp):
 
     def backward(self, out_grad):
         x, y, out = self.saved
-        gx = sum_to(out_grad * apply(Sign, x) * apply(Sign, out), x) if self.need(0) else None
+        gx = None
+        if self.need(0):  # Paddle's kernel: dout * out / x (NaN at +-inf), and x itself where x == 0
+            gx = sum_to(apply(OPS["where"], exact_equal(x, 0.0), x, out_grad * (out / x)), x)
         return gx, (zeros_grad(y) if self.need(1) else None)
 
 

@@ -8,14 +8,14 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
 from .._complex import (divide_real as complex_divide_real, exp as complex_exp, multiply as complex_multiply,
                         power as complex_power, reciprocal as complex_reciprocal, sigmoid as complex_sigmoid,
                         sign as complex_sign, square as complex_square)
 from .._holomorphic import holomorphic
 from .._through_float import through_float
 from ..creation.conversion import Complex
-from ..creation.fill import Cast, FillConstant, zeros_grad
+from ..creation.fill import Cast, FillAnyLike, FillConstant, zeros_grad
 from ._special_kernels import erf as _erf_kernel
 from .elementwise import exact_equal
 
@@ -135,9 +135,12 @@ class Abs(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        # Paddle's kernel: x / |x|, with 0 at a real 0; so NaN at +-inf (and at a complex 0), which x * 0 adds
+        # Paddle's kernel: x / |x|, with 0 at 0; so NaN at +-inf, which x * 0 adds
         if x.dtype.is_complex:
-            return out_grad * (x / apply(Abs, x))
+            mag = apply(Abs, x)
+            unit = x / mag
+            zero = apply(FillAnyLike, unit, value=0.0, dtype=-1)
+            return out_grad * apply(OPS["where"], exact_equal(mag, 0.0), zero, unit)
         return out_grad * (apply(Sign, x) + x * 0.0)
 
 
@@ -644,10 +647,13 @@ class Angle(Op):
         (x,) = self.saved
         if not x.dtype.is_complex:
             return zeros_grad(x)
-        # d angle: (-Im z, Re z) / |z|^2, i.e. i z / |z|^2 as a complex gradient
-        r = apply(Abs, x)
-        unit_i = apply(FillConstant, shape=[], value=0.0, str_value="1j", dtype=x.dtype.proto)
-        return x * unit_i * (out_grad / (r * r))
+        # d angle: (-Im z, Re z) / |z|^2 per component (Paddle's kernel), 0 at z == 0
+        re, im = apply(OPS["real"], x), apply(OPS["imag"], x)
+        r2 = re * re + im * im
+        zero = exact_equal(re, 0.0) & exact_equal(im, 0.0)  # z == 0 itself: a subnormal z gives r2 = 0 and inf/nan
+        g = apply(OPS["where"], zero, apply(FillAnyLike, out_grad, value=0.0, dtype=-1), out_grad)
+        one = apply(OPS["where"], zero, apply(FillAnyLike, r2, value=1.0, dtype=-1), r2)
+        return apply(Complex, -g * im / one, g * re / one)
 
 
 # -- inverse hyperbolic ----------------------------------------------------------------------
