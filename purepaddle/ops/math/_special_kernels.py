@@ -296,7 +296,7 @@ def _cot_derivative_poly(n):
 
 def polygamma(n, x):
     """The n-th derivative of digamma: (-1)^(n+1) n! zeta(n+1, x) for x > 0, the reflection
-    formula for negative non-integers, +inf (n odd) or -inf (n even) at the poles."""
+    formula for negative non-integers, +inf (n odd) or -inf (n even) at the poles and at -inf, NaN at +inf."""
     if n == 0:
         return digamma(x)
     x = _f64(x)
@@ -311,8 +311,9 @@ def polygamma(n, x):
         refl = (-1.0) ** n * out - np.pi ** (n + 1) * np.polynomial.polynomial.polyval(cot, _cot_derivative_poly(n))
         out = np.where(neg, refl, out)
         out = np.where(neg & (np.round(x) == x), np.inf if n % 2 else -np.inf, out)
-    out = np.where(x == np.inf, 0.0, out)
-    return np.where(np.isnan(x) | (x == -np.inf), np.nan, out)
+    # Paddle: -inf counts as a pole, +inf gives NaN (its series meets inf / inf)
+    out = np.where(x == -np.inf, np.inf if n % 2 else -np.inf, out)
+    return np.where(np.isnan(x) | (x == np.inf), np.nan, out)
 
 
 # -- regularized incomplete gamma --------------------------------------------------------

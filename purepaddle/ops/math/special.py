@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from ..._core.dispatch import apply
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
 from ..search.select import Where
 from . import _special_kernels as K
@@ -230,6 +230,7 @@ class Logit(_Unary):
         eps = self.attrs["eps"]
         grad = out_grad / (x * (1.0 - x))
         inside = as_float(x >= eps, x) * as_float(x <= 1.0 - eps, x)
-        if eps:
-            return grad * inside
+        if eps:  # Paddle: 0 where x < eps or x > 1 - eps (even where the formula is inf or NaN), NaN stays NaN
+            outside = (x < eps) | (x > 1.0 - eps)
+            return apply(OPS["where"], outside, apply(FillAnyLike, grad, value=0.0, dtype=-1), grad)
         return grad * (inside / inside)  # NaN outside [0, 1], as Paddle
