@@ -297,6 +297,8 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, out=None):
     outputs = []
     for v in qs:
         qt = v.astype(qd) if isinstance(v, TensorMethods) else full([], float(v), qd)
+        if not d.is_floating:  # Paddle makes q a tensor of x's dtype: an integer x reads q as 0 (or 1 for q = 1)
+            qt = qt.astype(d).astype(qd)
         index = qt * (valid - 1).astype(qd)
         if empty:
             index = maximum(index, full([], 0.0, qd))
