@@ -108,7 +108,7 @@ def std(x, axis=None, unbiased=True, keepdim=False, name=None):
                    [1.        , 2.08166599])
     """
     v = _var(x, axis, unbiased, keepdim, 1, "std")
-    if not v.dtype.is_floating:
+    if not (v.dtype.is_floating or v.dtype.is_complex):  # integers give float32; complex stays complex
         v = apply(Cast, v, in_dtype=v.dtype.proto, out_dtype=_dt.float32.proto)
     return apply(Sqrt, v)
 
