@@ -28,9 +28,10 @@ def keep_mask(tw, shape, p):
 
 
 def _kept(x, keep, divisor):
-    """x / divisor (in x's dtype, as the kernels divide) where keep, else 0."""
+    """x / divisor (in x's dtype, as the kernels divide) where keep, else 0 (a dropped NaN or inf too: Paddle's
+    kernel writes 0, it does not multiply by the mask)."""
     out = x / x.dtype.type(divisor) if divisor != 1.0 else x.copy()
-    out *= keep
+    out[~keep] = 0
     return out.astype(x.dtype, copy=False)
 
 

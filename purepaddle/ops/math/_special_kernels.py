@@ -468,9 +468,10 @@ def bessel_i_scaled(x, order):
 
 
 def bessel_i(x, order):
-    """I_order(x) for order 0 or 1 (i0 / i1); overflows to +-inf past |x| ~ 713."""
+    """I_order(x) for order 0 or 1 (i0 / i1); overflows to +-inf past |x| ~ 713, NaN at +-inf (Paddle's kernel
+    computes exp(|x|) * chbevl(32 / |x| - 2) / sqrt(|x|), inf / inf there)."""
     x = _f64(x)
     with np.errstate(over="ignore", invalid="ignore"):
         ax = np.abs(x)
         out = bessel_i_scaled(x, order) * np.exp(np.minimum(ax, 700.0)) * np.exp(np.maximum(ax - 700.0, 0.0))
-    return np.where(np.isinf(x), np.copysign(np.inf, x) if order == 1 else np.inf, out)
+    return np.where(np.isinf(x), np.nan, out)
