@@ -5,7 +5,7 @@ view of _rows.py.
 import numpy as np
 
 from ..._core.dispatch import apply
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
 from .._errors import InvalidArgument
 from .._through_float import to_int
@@ -411,7 +411,7 @@ class KLDivLoss(Op):
             out = np.exp(t) * (t - x)
         else:
             with np.errstate(divide="ignore", invalid="ignore"):
-                out = np.where(t > 0, t * (np.log(np.where(t > 0, t, 1)) - x), 0)
+                out = np.where(t <= 0, 0, t * (np.log(np.where(t <= 0, 1, t)) - x))  # a NaN target gives NaN
         out = out.astype(x.dtype, copy=False)
         red = self.attrs.get("reduction", "none")
         if red == "none":
@@ -430,7 +430,10 @@ class KLDivLoss(Op):
         x, t = self.saved
         if not self.need(0):
             return None, None
-        w = t.exp() if self.attrs.get("log_target", False) else clip(t, 0.0)
+        if self.attrs.get("log_target", False):
+            w = t.exp()
+        else:  # Paddle: target where target > 0 (inf and NaN kept), else 0
+            w = apply(OPS["where"], t <= 0.0, apply(FillAnyLike, t, value=0.0, dtype=-1), t)
         red = self.attrs.get("reduction", "none")
         if red == "mean":
             g = g / x.numel()
