@@ -627,6 +627,9 @@ class SlogDeterminant(Op):
 
     def forward(self, xp, x):
         sign, logdet = xp.linalg.slogdet(x)
+        # Paddle multiplies the signs of its real LU diagonal, and a NaN there has sign 0: a NaN log|det| has sign 0
+        if kind_of(x.dtype) != "c":
+            sign = xp.where(xp.isnan(logdet), 0, sign)
         return xp.stack([sign, logdet]).astype(x.dtype, copy=False)
 
     def infer_meta(self, x):
