@@ -735,7 +735,8 @@ class TriangularSolve(Op):
             # grad of the effective matrix is -gy z^T; map it back onto the used triangle of X
             ga = -(z.matmul(gy, transpose_y=True) if a["transpose"] else gy.matmul(z, transpose_y=True))
             mask = tri_mask(x.shape[-1], x, lower=not a["upper"], diag=0.0 if a["unitriangular"] else 1.0)
-            gx = sum_to(ga * mask, x)
+            # the unused triangle gets 0 even where ga is NaN (Paddle keeps only the used triangle)
+            gx = sum_to(apply(Where, mask > 0.5, ga, zeros_grad(ga)), x)
         return gx, (sum_to(gy, y) if self.need(1) else None)
 
 
@@ -798,7 +799,8 @@ class CholeskySolve(Op):
         if self.need(1):
             s = -(gx.matmul(z, transpose_y=True) + z.matmul(gx, transpose_y=True))  # gA + gA^T
             mask = tri_mask(y.shape[-1], y, lower=not up)
-            gy = sum_to((y.matmul(s) if up else s.matmul(y)) * mask, y)
+            full = y.matmul(s) if up else s.matmul(y)
+            gy = sum_to(apply(Where, mask > 0.5, full, zeros_grad(full)), y)  # 0 off the triangle, NaN or not
         return (sum_to(gx, x) if self.need(0) else None), gy
 
 
