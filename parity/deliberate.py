@@ -59,6 +59,52 @@ EXCLUDED = [
      "(ml_dtypes.bfloat16 arrays, Python floats)"),
     ("Tensor.__bool__", "bfloat16/*", "", "Paddle's bool of a bfloat16 tensor compares its raw uint16 bits with 0 "
                                           "(so -1.0 is True); purepaddle compares the value"),
+    ("paddle.linalg.householder_product paddle.linalg.ormqr", "*", "backward: paddle raises RuntimeError: "
+     "(PermissionDenied)", "Paddle's householder_product backward fails on its own in-place update of a tensor it "
+                          "saved (PermissionDenied); purepaddle gives the gradient"),
+    ("paddle.linalg.lu_solve", "complex*/*", "grad[0]", "Paddle's complex lu_solve gradient of b is A^-T g, not "
+                                                         "conjugated as its own convention (and solve's) A^-H g; "
+                                                         "purepaddle gives A^-H g"),
+    ("paddle.nn.functional.npair_loss", "float64/*", "paddle raises", "Paddle's npair_loss builds a float32 "
+                                                                      "constant and fails on float64 inputs; "
+                                                                      "purepaddle computes in float64"),
+    ("paddle.linalg.qr", "*/*/s2", "backward: paddle raises ValueError: (InvalidArgument) The derivative of qr is "
+     "not implemented when mode='r'", "Paddle has no gradient for qr(mode='r'); purepaddle gives R's gradient "
+                                     "(as torch does)"),
+    ("paddle.linalg.matrix_exp", "*", "backward: paddle raises RuntimeError: (PermissionDenied)",
+     "Paddle's matrix_exp backward fails on its own in-place update of a saved tensor (PermissionDenied); "
+     "purepaddle gives the gradient (the adjoint Frechet derivative)"),
+    ("paddle.exp Tensor.exp Tensor.exp_ paddle.exp_ paddle.sigmoid Tensor.sigmoid Tensor.sigmoid_ "
+     "paddle.nn.functional.sigmoid", "complex128/*", "out:",
+     "Paddle's complex128 exp (and sigmoid through it) is accurate only to about 1e-7, and its cos/sin of a huge "
+     "imaginary part lose all digits (no formula in double or float reproduces it); purepaddle gives the "
+     "double-precision result"),
+    ("paddle.sqrt Tensor.sqrt paddle.sqrt_ Tensor.sqrt_ paddle.hypot paddle.hypot_", "float32/special/*",
+     "inf vs paddle nan", "Paddle's vectorised float32 sqrt gives NaN for +inf in arrays of 8 or more elements "
+                          "(inf for shorter ones); purepaddle gives the IEEE inf"),
+    ("paddle.pow Tensor.pow", "*/special/*", "out: inf differs", "Paddle's vectorised pow with a scalar exponent "
+     "drops the sign of -0 and -inf in packet-aligned elements ((-inf) ** 3 is inf there, -inf in the tail); "
+     "purepaddle gives C's pow everywhere"),
+    ("paddle.rsqrt Tensor.rsqrt paddle.rsqrt_ Tensor.rsqrt_", "float32/special/*", "out: inf differs",
+     "Paddle's vectorised float32 rsqrt reads a subnormal as 0 (inf) in 8-element packets and computes it in the "
+     "tail (1/sqrt(1e-40) = 1e20); purepaddle gives the IEEE answer everywhere"),
+    ("paddle.sqrt Tensor.sqrt", "float32/special/*", "grad[0]: inf differs",
+     "Paddle's vectorised float32 sqrt returns +0 for -0 in 8-element packets, so its gradient there is -inf for "
+     "a positive upstream gradient; purepaddle keeps sqrt(-0) = -0 as IEEE"),
+    ("paddle.nn.functional.lp_pool1d paddle.nn.functional.lp_pool2d", "float64/*", "out:",
+     "Paddle's float64 lp_pool computes its power sums in float32 (values off by ~1e-7, 1e38 ** 2 overflowing); "
+     "purepaddle computes float64 in float64"),
+    ("paddle.logit paddle.logit_ Tensor.logit", "*/special/*", "values differ",
+     "Paddle's vectorised log reads a subnormal x as the smallest normal number (logit(1e-310) is -708.4, not "
+     "-713.8); purepaddle gives the IEEE logarithm"),
+    ("paddle.nn.functional.binary_cross_entropy_with_logits paddle.nn.functional.sigmoid_focal_loss", "*/special/*",
+     "grad[0]", "at x = 0 Paddle's gradient is -label - 1/2 (its piecewise rule takes x > 0 as false but |x|'s slope "
+                "as +1); the derivative, from either side, is 1/2 - label, which purepaddle gives"),
+    ("paddle.unique Tensor.unique", "*/special/*", "", "with NaN in the input Paddle's unique returns uninitialised "
+                                                     "memory for the NaN entries' inverse indices and zero counts; "
+                                                     "purepaddle gives each NaN its own entry, as NumPy"),
+    ("paddle.mode Tensor.mode", "*/0d/*", "grad[0]", "Paddle's mode of a 0-D tensor passes a gradient of 1 whatever "
+                                                     "the upstream gradient; purepaddle passes the upstream gradient"),
 ]
 
 

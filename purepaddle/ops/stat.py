@@ -5,6 +5,7 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.dtype import kind_of
 from .._core.op import Op, TensorMeta, register
+from ._through_float import to_int
 from .creation.fill import FillAnyLike
 from .math._axes import reduce_axes
 from .math.reduction import ReduceSum, _Reduce, _add_reduce, _count, expand_back
@@ -29,15 +30,16 @@ class ReduceMean(_Reduce):
                 n = x.size // s.size if s.size else 0
                 out = s / n if n else xp.full_like(s, xp.nan)
             return out if out.dtype == x.dtype else out.astype(x.dtype)
-        if k == "b":
-            return x.any(axis=ax, keepdims=kd)
+        if k == "b":  # sum / count, cast back to bool: any(), and NaN (True) over an empty axis
+            out = x.any(axis=ax, keepdims=kd)
+            return out if x.size else xp.ones_like(out)
         # Paddle's integer mean works in float32: each element rounded to float32, summed and divided in float32,
         # then truncated toward zero (the mean of int64 [2**40 + 1, 2**40 + 2, 3] is 733007773696)
         s = x.astype(np.float32).sum(axis=ax, keepdims=kd, dtype=np.float32)
         n = x.size // s.size if s.size else 0
-        if n:
-            s = s / np.float32(n)
-        return np.asarray(s).astype(x.dtype)
+        with np.errstate(invalid="ignore"):
+            s = s / np.float32(n)  # 0 / 0 over an empty axis: NaN, cast as C++ does (INT_MIN)
+        return to_int(xp, np.asarray(s), x.dtype)
 
     def backward(self, out_grad):
         (x,) = self.saved
@@ -242,8 +244,9 @@ class NanMedian(Op):
         a = self.attrs
         xx, kept, keepdim, order, cnt, lo, hi = _nan_parts(x, a["axis"])
         shape = keepdim if a["keepdim"] else kept
-        if xx.shape[-1] == 0:  # Paddle: the median of nothing is NaN, at index 0
-            val = np.full(shape, np.nan if kind_of(x.dtype) in "fc" else 0, dtype=x.dtype)
+        if xx.shape[-1] == 0:  # Paddle: the median of nothing is NaN (cast to an integer dtype as C++), at index 0
+            val = np.full(shape, np.nan)
+            val = val.astype(x.dtype) if kind_of(x.dtype) in "fc" else to_int(xp, val, x.dtype)
             return val, np.zeros(shape, dtype=np.int64)
         i_lo = np.take_along_axis(order, lo, -1)
         v_lo = np.take_along_axis(xx, i_lo, -1)

@@ -605,6 +605,13 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
             Tensor(shape=[2], dtype=bool, place=Place(cpu), stop_gradient=True,
                    [True , False])
     """
+    if x.dtype.is_complex and isinstance(y, TensorMethods) and y.dtype is not x.dtype and (y.dtype.is_complex
+                                                                                   or y.dtype.is_floating):
+        # Paddle's complex kernel casts y to x's dtype: a real y converts, another complex dtype cannot
+        if y.dtype.is_complex:
+            raise NotImplementedError(f"(Unimplemented) Data type ({y.dtype.name}) is not supported when casting "
+                                      "data type.")
+        y = cast(y, x.dtype)
     _close_operands(x, y, "isclose")
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise kernel_error("isclose", x.dtype, "float64, complex128, float32, complex64")

@@ -108,7 +108,7 @@ def std(x, axis=None, unbiased=True, keepdim=False, name=None):
                    [1.        , 2.08166599])
     """
     v = _var(x, axis, unbiased, keepdim, 1, "std")
-    if not v.dtype.is_floating:
+    if not (v.dtype.is_floating or v.dtype.is_complex):  # integers give float32; complex stays complex
         v = apply(Cast, v, in_dtype=v.dtype.proto, out_dtype=_dt.float32.proto)
     return apply(Sqrt, v)
 
@@ -297,6 +297,8 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, out=None):
     outputs = []
     for v in qs:
         qt = v.astype(qd) if isinstance(v, TensorMethods) else full([], float(v), qd)
+        if not d.is_floating:  # Paddle makes q a tensor of x's dtype: an integer x reads q as 0 (or 1 for q = 1)
+            qt = qt.astype(d).astype(qd)
         index = qt * (valid - 1).astype(qd)
         if empty:
             index = maximum(index, full([], 0.0, qd))

@@ -1,9 +1,13 @@
 """OpSpec table: matrix products, trace/diagonal, norms, inverses, solves and decompositions; and
 matrix_transpose, cdist, matrix_exp, lu_solve, householder_product, ormqr, histograms."""
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
 import purepaddle as paddle
+from tests.checkout import child_env
 from tests.opspec import OpSpec, parametrize, positive, rand
 
 INF = float("inf")
@@ -223,10 +227,10 @@ def _hh_ref(x, tau):
 
 
 def _ormqr_ref(left, transpose):
-    def ref(x, tau, y):
-        q = _householder_ref(x, tau, np.eye(x.shape[-2]))
+    def ref(x, tau, y):  # Paddle's: the thin Q of householder_product, transposed without conjugation
+        q = _hh_ref(x, tau)
         if transpose:
-            q = q.conj().T
+            q = q.T
         return q @ y if left else y @ q
     return ref
 
@@ -257,6 +261,17 @@ _A = np.random.default_rng(7).uniform(-1, 1, (4, 4)) + 2 * np.eye(4)[[2, 0, 3, 1
 _LU, _PIV = _lu_of(_A)
 
 
+def _pivoted(*shape):
+    """A matrix whose partial pivoting is decided by a large entry per column away from the diagonal."""
+    def make(rng):
+        *batch, m, n = shape
+        big = np.zeros((m, n))
+        rows = rng.permutation(m)[:min(m, n)]
+        big[rows, np.arange(min(m, n))] = 4.0
+        return rng.uniform(-1, 1, size=shape) + big
+    return make
+
+
 def _stable(*shape, scale=1.0):
     return lambda rng: rng.uniform(-1, 1, size=shape) * scale
 
@@ -282,7 +297,13 @@ MATRIX_FUNCTIONS = [
            lambda x, t: np.stack([_hh_ref(a, b) for a, b in zip(x, t)]), [rand(2, 3, 2), rand(2, 2)]),
     OpSpec("ormqr", L.ormqr, _ormqr_ref(True, False), [rand(3, 3), rand(3), rand(3, 2)]),
     OpSpec("ormqr_right_t", lambda x, t, y: L.ormqr(x, t, y, left=False, transpose=True),
-           _ormqr_ref(False, True), [rand(4, 2), rand(2), rand(3, 4)]),
+           _ormqr_ref(False, True), [rand(3, 3), rand(3), rand(2, 3)]),
+    # lu / lu_unpack backward (Paddle's lu_grad, lu_unpack_grad): square, wide, tall and batched, with pivoting
+    # that small changes keep (the forward is checked through A = P L U in test_lu_backward_matches_paddle)
+    *[OpSpec(f"lu_grad_{'x'.join(map(str, shape))}", lambda x: L.lu(x)[0], None, [_pivoted(*shape)], double=True)
+      for shape in ((4, 4), (3, 5), (5, 3), (2, 4, 4))],
+    *[OpSpec(f"lu_unpack_grad_{'x'.join(map(str, shape))}", lambda x: L.lu_unpack(*L.lu(x))[1:], None,
+             [_pivoted(*shape)]) for shape in ((4, 4), (3, 5), (5, 3))],
     OpSpec("lu_solve", L.lu_solve, _lu_solve_ref("N"), [rand(4, 2), _LU, _PIV], grad=(0, 1)),
     OpSpec("lu_solve_t", lambda b, lu, p: L.lu_solve(b, lu, p, trans="T"), _lu_solve_ref("T"),
            [rand(4, 1), _LU, _PIV], grad=(0, 1)),
@@ -382,7 +403,8 @@ def test_householder_and_ormqr_complex_and_errors():
     np.testing.assert_allclose(q.numpy(), _hh_ref(x, tau), atol=1e-12)
     y = rng.standard_normal((4, 2)) + 1j * rng.standard_normal((4, 2))
     out = L.ormqr(paddle.to_tensor(x), paddle.to_tensor(tau), paddle.to_tensor(y), transpose=True)
-    np.testing.assert_allclose(out.numpy(), _ormqr_ref(True, True)(x, tau, y), atol=1e-12)  # Q^H y
+    # Paddle's ormqr multiplies by the thin Q of householder_product, transposed without conjugation
+    np.testing.assert_allclose(out.numpy(), _hh_ref(x, tau).T @ y, atol=1e-12)
     xs, ts = paddle.rand([4, 3]), paddle.rand([3])
     with pytest.raises(AssertionError, match="rows of input x"):
         L.householder_product(xs.T, ts)
@@ -391,7 +413,9 @@ def test_householder_and_ormqr_complex_and_errors():
     with pytest.raises(AssertionError, match="greater than tau"):
         L.householder_product(xs, paddle.rand([4]))
     with pytest.raises(AssertionError, match="row dimension"):
-        L.ormqr(xs, ts, paddle.rand([3, 3]))
+        L.ormqr(xs, ts, paddle.rand([3, 3]), transpose=True, left=False)
+    with pytest.raises(AssertionError, match="column dimension of x and the row dimension of y"):
+        L.ormqr(xs, ts, paddle.rand([4, 3]))
 
 
 def test_svd_and_pca_lowrank():
@@ -446,3 +470,38 @@ def test_det_slogdet_grads_of_singular_batches_match_paddle():
     # a tiny but nonzero determinant is no singularity for slogdet
     np.testing.assert_allclose(grad(L.slogdet, np.diag([1.0, 1e-7]).astype("float32")), [[1, 0], [0, 1e7]])
     np.testing.assert_allclose(grad(L.slogdet, batch[1]), [[0.6, -0.2], [-0.2, 0.4]], rtol=1e-6)
+
+
+_LU_GRAD_SCRIPT = """
+import sys, numpy as np, paddle
+rng = np.random.default_rng(1)
+out = {}
+for shape in ((3, 3), (3, 5), (5, 3), (2, 4, 4)):
+    a, g = rng.standard_normal(shape), rng.standard_normal(shape)
+    x = paddle.to_tensor(a, stop_gradient=False)
+    lu, piv = paddle.linalg.lu(x)
+    (lu * paddle.to_tensor(g)).sum().backward()
+    y = paddle.to_tensor(a, stop_gradient=False)
+    p, low, up = paddle.linalg.lu_unpack(*paddle.linalg.lu(y))
+    gl, gu = rng.standard_normal(low.shape), rng.standard_normal(up.shape)
+    ((low * paddle.to_tensor(gl)).sum() + (up * paddle.to_tensor(gu)).sum()).backward()
+    key = "x".join(map(str, shape))
+    out["lu" + key], out["unpack" + key] = x.grad.numpy(), y.grad.numpy()
+    out["sg" + key] = np.array([lu.stop_gradient, p.stop_gradient, low.stop_gradient, up.stop_gradient])
+np.savez(sys.argv[1], **out)
+"""
+
+
+def test_lu_backward_matches_paddle(ref_python, tmp_path):
+    # the same script on both sides: lu's and lu_unpack's gradients (float64, random upstream gradients) and their
+    # outputs' stop_gradient, square, wide, tall and batched
+    script = tmp_path / "lu_grad.py"
+    script.write_text(_LU_GRAD_SCRIPT)
+    runs = {"ref": [str(ref_python)], "ours": [sys.executable, "-m", "purepaddle"]}
+    res = {}
+    for side, cmd in runs.items():
+        subprocess.run(cmd + [str(script), str(tmp_path / f"{side}.npz")], check=True, env=child_env(),
+                       capture_output=True)
+        res[side] = np.load(tmp_path / f"{side}.npz")
+    for key in res["ref"].files:
+        np.testing.assert_allclose(res["ours"][key], res["ref"][key], atol=1e-12, err_msg=key)

@@ -568,7 +568,9 @@ def test_quantile_results():
     assert _v(paddle.quantile(paddle.to_tensor([1.0, 2.0, 3.0, 4.0]), q=[0.5, 0.125, 0.375],
                               interpolation="nearest")) == [3.0, 1.0, 2.0]
     assert paddle.quantile(y.astype("float64"), 0.3).dtype == paddle.float64
-    assert _v(paddle.quantile(y.astype("int64"), 0.5, axis=0, interpolation="lower")) == [2, 3]
+    # real Paddle makes q a tensor of x's dtype: an int64 x reads q = 0.5 as 0 (the column minima), 1.0 as 1
+    assert _v(paddle.quantile(y.astype("int64"), 0.5, axis=0, interpolation="lower")) == [0, 1]
+    assert _v(paddle.quantile(y.astype("int64"), 1.0, axis=0, interpolation="lower")) == [6, 7]
     y[0, 0] = nan
     got = paddle.quantile(y, q=0.8, axis=1, keepdim=True).numpy()
     assert np.isnan(got[0, 0]) and np.allclose(got[1:, 0], [2.8, 4.8, 6.8])

@@ -128,8 +128,9 @@ class SoftShrink(_Unary):
 
     def forward(self, xp, x):
         lam = self.attrs["lambda"]
-        # NaN fails both range tests and stays NaN (x + lambda), as in Paddle
-        return _typed(xp.where(x > lam, x - lam, xp.where(x >= -lam, 0, x + lam)), x)
+        # Paddle's kernel adds the two masked branches: NaN stays NaN, and +-inf gives inf + 0 * inf = NaN
+        with np.errstate(invalid="ignore"):
+            return _typed((x > lam) * (x - lam) + (x < -lam) * (x + lam), x)
 
     def backward(self, g):
         (x,) = self.saved
@@ -145,7 +146,9 @@ class ThresholdedRelu(_Unary):
 
     def forward(self, xp, x):
         a = self.attrs
-        return _typed(xp.where(x <= a["threshold"], a.get("value", 0.0), x), x)  # NaN stays NaN, as in Paddle
+        # Paddle's kernel adds the masked branches: NaN stays NaN, and -inf gives 0 * -inf + value = NaN
+        with np.errstate(invalid="ignore"):
+            return _typed((x > a["threshold"]) * x + (x <= a["threshold"]) * x.dtype.type(a.get("value", 0.0)), x)
 
     def backward(self, g):
         (x,) = self.saved

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from ..._core.dispatch import apply, differentiable_backward
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
 from .._blocking import blocked
 from ..manipulation.gathering import zeros_const
 from ..math._special_kernels import erf as _erf_kernel
@@ -372,7 +372,7 @@ class TanhShrink(_Unary):
 
 @register("logsigmoid")
 class LogSigmoid(_Unary):
-    """log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|))."""
+    """log(sigmoid(x)) = -m - log(exp(-m) + exp(-x - m)), m = max(-x, 0)."""
 
     saves = ("X",)
 
@@ -380,9 +380,14 @@ class LogSigmoid(_Unary):
         return blocked(self._kernel, x)
 
     def _kernel(self, x):
-        xp = np
-        return _typed(-xp.logaddexp(-x, 0), x)
+        # Paddle's kernel: -m - log(exp(-m) + exp(-x - m)) with m = max(-x, 0); at -inf that is -inf - log(NaN)
+        m = np.maximum(-x, 0)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _typed(-m - np.log(np.exp(-m) + np.exp(-x - m)), x)
 
     def backward(self, g):
         (x,) = self.saved
-        return g * apply(Sigmoid, -x)
+        # Paddle's kernel: exp(-x - m) / (exp(-m) + exp(-x - m)), m = max(-x, 0): NaN at -inf
+        m = apply(OPS["elementwise_max"], -x, apply(OPS["fill_any_like"], x, value=0.0, dtype=-1))
+        e = apply(OPS["exp"], -x - m)
+        return g * (e / (apply(OPS["exp"], -m) + e))

@@ -28,10 +28,10 @@ def keep_mask(tw, shape, p):
 
 
 def _kept(x, keep, divisor):
-    """x / divisor (in x's dtype, as the kernels divide) where keep, else 0."""
-    out = x / x.dtype.type(divisor) if divisor != 1.0 else x.copy()
-    out *= keep
-    return out.astype(x.dtype, copy=False)
+    """x / divisor (in x's dtype, as the kernels divide) where keep, else 0 (a dropped NaN or inf too: Paddle's
+    kernel writes 0, it does not multiply by the mask)."""
+    out = x / x.dtype.type(divisor) if divisor != 1.0 else x
+    return np.where(keep, out, x.dtype.type(0)).astype(x.dtype, copy=False)
 
 
 @register("dropout")

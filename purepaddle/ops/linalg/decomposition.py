@@ -8,6 +8,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from .._errors import InvalidArgument
 from ..creation.fill import zeros_grad
 from ..manipulation.join import Concat
 from ..math.elementwise import sum_to
@@ -75,7 +76,7 @@ def _qr_grad_tall(q, r, gq, gr):
     c = mm * tri_mask(n, r, lower=True, diag=0.0) + mmh * tri_mask(n, r, lower=False, diag=0.0) + \
         (mm + mmh) * (eye_like(n, r) * 0.5)
     b = gq + q.matmul(c)
-    return b.matmul(_mH(inverse(r)))
+    return _rsolve_h(b, r)
 
 
 def _inv_gap(e, like):
@@ -329,7 +330,12 @@ class Lstsq(Op):
         xb, yb = x.reshape(-1, m, n), y.reshape(-1, m, k)
         sols, ranks, svs = [], [], []
         for xi, yi in zip(xb, yb):
-            sol, _, rank, sv = xp.linalg.lstsq(xi, yi, rcond=rcond)
+            if not xp.isfinite(xi).all():
+                # LAPACK's pivoted QR meets NaN: the solution is NaN and gelsy's rank count stops after R[0, 0]
+                sol, rank = xp.full((n, k), np.nan, dtype=x.dtype), int(m > 0 and n > 0)
+                sv = xp.full((min(m, n),), np.nan, dtype=x.dtype)
+            else:
+                sol, _, rank, sv = xp.linalg.lstsq(xi, yi, rcond=rcond)
             sols.append(sol)
             ranks.append(rank)
             svs.append(sv)
@@ -351,7 +357,8 @@ class Lu(Op):
     """LU factorisation with partial pivoting: packed LU, 1-based int32 pivots, int32 infos."""
 
     inputs, outputs = ("X",), ("Out", "Pivots", "Infos")
-    differentiable = False
+    nondiff_outputs = ("Pivots", "Infos")
+    saves = ("Out", "Pivots")
 
     def forward(self, xp, x):
         *batch, m, n = x.shape
@@ -362,7 +369,7 @@ class Lu(Op):
         info = xp.zeros((nb,), dtype=np.int32)
         rows = xp.arange(nb)
         for j in range(k):
-            p = (xp.abs(a[:, j:, j]).argmax(axis=1) + j) if self.attrs["pivots"] else xp.full(nb, j)
+            p = (_first_max(_pivot_size(a[:, j:, j])) + j) if self.attrs["pivots"] else xp.full(nb, j)
             piv[:, j] = p + 1
             top, pr = a[rows, j].copy(), a[rows, p].copy()
             a[rows, j], a[rows, p] = pr, top
@@ -379,13 +386,85 @@ class Lu(Op):
         k = -1 if m < 0 or n < 0 else min(m, n)
         return TensorMeta(x.shape, x.dtype), TensorMeta(b + [k], _dt.int32), TensorMeta(b, _dt.int32)
 
+    def backward(self, out_grad, *_):
+        """A = P L U: the gradient of the packed factors (L's strict lower part, U's upper part) carried back to A
+        for square, wide and tall matrices (Paddle's lu_grad; the rule torch derives)."""
+        lu, piv = self.saved
+        m, n = lu.shape[-2], lu.shape[-1]
+        k = min(m, n)
+        low, up = _lu_factors(lu)
+        gl, gu = _band(_cols(out_grad, 0, k), True, -1), _band(_rows(out_grad, 0, k), False, 0)
+        if m == n:
+            phi = _band(_mH(low).matmul(gl), True, -1) + _band(gu.matmul(_mH(up)), False, 0)
+            ga = _lh_solve(low, _rsolve_h(phi, up))
+        elif m < n:  # wide: U = [U1 | U2] with U1 square
+            phi = _mH(low).matmul(gl) - gu.matmul(_mH(up))
+            phi = _rsolve_h(_band(phi, True, -1), _cols(up, 0, k))
+            ga = _lh_solve(low, apply(Concat, [phi + _cols(gu, 0, k), _cols(gu, k, n)], axis=-1))
+        else:  # tall: L = [L1; L2] with L1 square
+            phi = gu.matmul(_mH(up)) - _mH(low).matmul(gl)
+            phi = _lh_solve(_rows(low, 0, k), _band(phi, False, 0))
+            ga = _rsolve_h(apply(Concat, [phi + _rows(gl, 0, k), _rows(gl, k, m)], axis=-2), up)
+        if self.attrs["pivots"]:
+            ga = apply(LuUnpack, lu, piv, unpack_ludata=False, unpack_pivots=True)[0].matmul(ga)
+        return ga
+
+
+def _pivot_size(col):
+    """The size BLAS's i?amax compares: |x|, and |re| + |im| for complex (getrf's pivot choice)."""
+    return np.abs(col.real) + np.abs(col.imag) if np.iscomplexobj(col) else np.abs(col)
+
+
+def _first_max(size):
+    """Index of the first largest value per row, as a scan that replaces only on `>`: a NaN is kept only when
+    it comes first (then nothing compares greater)."""
+    pick = np.argmax(np.where(np.isnan(size), -np.inf, size), axis=1)
+    return np.where(np.isnan(size[:, 0]), 0, pick)
+
+
+def _rows(x, start, stop):
+    return x.slice([x.ndim - 2], [start], [stop])
+
+
+def _cols(x, start, stop):
+    return x.slice([x.ndim - 1], [start], [stop])
+
+
+def _band(x, lower, diagonal):
+    """x's lower (or upper) triangle from `diagonal` on, the rest zero (a constant mask of the last two axes)."""
+    r, c = x.shape[-2], x.shape[-1]
+    mask = np.tril(np.ones((r, c)), diagonal) if lower else np.triu(np.ones((r, c)), diagonal)
+    return x * const_like(mask, x)
+
+
+def _lu_factors(lu):
+    """Unit-lower L [*, m, k] and upper U [*, k, n] of a packed LU, as differentiable framework ops."""
+    m, n = lu.shape[-2], lu.shape[-1]
+    k = min(m, n)
+    low = _band(_cols(lu, 0, k), True, -1) + const_like(np.eye(m, k), lu)
+    return low, _band(_rows(lu, 0, k), False, 0)
+
+
+def _conj_if(x):
+    return x.conj() if x.dtype.is_complex else x
+
+
+def _lh_solve(low, b):
+    """L^-H b for a unit-lower L."""
+    return _conj_if(apply(TriangularSolve, low, _conj_if(b), upper=False, transpose=True, unitriangular=True))
+
+
+def _rsolve_h(b, up):
+    """b U^-H for an upper U: (U^-1 b^H)^H."""
+    return _mH(apply(TriangularSolve, up, _mH(b), upper=True, transpose=False, unitriangular=False))
+
 
 @register("lu_unpack")
 class LuUnpack(Op):
     """Permutation matrix, unit-lower L and upper U from a packed LU and its pivots."""
 
     inputs, outputs = ("X", "Pivots"), ("Pmat", "L", "U")
-    differentiable = False
+    saves = ("X",)
 
     def forward(self, xp, x, pivots):
         *batch, m, n = x.shape
@@ -407,6 +486,20 @@ class LuUnpack(Op):
         if not a["unpack_ludata"]:
             low = up = empty
         return pm, low, up
+
+    def backward(self, _pmat_grad, l_grad, u_grad):
+        """L's strict lower part and U's upper part of the packed X take their gradients; P and the unit diagonal
+        take none."""
+        if not self.attrs["unpack_ludata"]:
+            return None, None
+        (x,) = self.saved
+        m, n = x.shape[-2], x.shape[-1]
+        gl, gu = _band(l_grad, True, -1), _band(u_grad, False, 0)
+        if m > n:  # U covers the first n rows
+            gu = apply(Concat, [gu, zeros_grad(_rows(x, n, m))], axis=-2)
+        elif m < n:  # L covers the first m columns
+            gl = apply(Concat, [gl, zeros_grad(_cols(x, m, n))], axis=-1)
+        return gl + gu, None
 
 
 def const_like(array, like):
@@ -440,6 +533,40 @@ def _invertible(singular, x):
     return apply(Where, singular, eye_like(x.shape[-1], x), x)
 
 
+def _min_abs_pivot(a):
+    """The smallest |pivot| of a partial-pivot LU of each matrix, as Paddle's inverse kernel (Eigen's PartialPivLU)
+    finds it: the pivot is the first largest |entry| of the column (a NaN is chosen only when it comes first), a
+    zero pivot skips the elimination, and the minimum keeps a NaN only when it is the first pivot (C++ min)."""
+    n = a.shape[-1]
+    a = a.reshape((-1, n, n)).copy()
+    rows = np.arange(a.shape[0])
+    for k in range(n):
+        pick = _first_max(np.abs(a[:, k:, k])) + k
+        a[rows, k], a[rows, pick] = a[rows, pick].copy(), a[rows, k].copy()
+        piv = a[:, k, k]
+        live = piv != 0
+        with np.errstate(all="ignore"):
+            a[:, k + 1:, k] = np.where(live[:, None], a[:, k + 1:, k] / np.where(live, piv, 1)[:, None],
+                                       a[:, k + 1:, k])
+            a[:, k + 1:, k + 1:] -= np.where(live[:, None, None],
+                                             a[:, k + 1:, k, None] * a[:, k, None, k + 1:], 0)
+    diag = np.abs(np.diagonal(a, axis1=1, axis2=2))
+    low = diag[:, 0] if n else np.ones(a.shape[0], diag.dtype)
+    for j in range(1, n):
+        low = np.where(diag[:, j] < low, diag[:, j], low)
+    return low
+
+
+def check_invertible(x):
+    """Paddle's inverse refuses a matrix whose LU has a zero pivot (a real one also a leading NaN pivot: its
+    check is `min > 0` for real and `min != 0` for complex matrices)."""
+    if not x.size:
+        return
+    low = _min_abs_pivot(np.asarray(x))
+    if (low == 0).any() if np.iscomplexobj(x) else not (low > 0).all():
+        raise InvalidArgument("(InvalidArgument) Input is not invertible.")
+
+
 def not_invertible(fn, *args, **kw):
     """Run a numpy solver, turning its singular-matrix error into Paddle's ValueError."""
     try:
@@ -460,6 +587,7 @@ class Inverse(Op):
     saves = ("Output",)
 
     def forward(self, xp, x):
+        check_invertible(x)
         return not_invertible(xp.linalg.inv, x)
 
     infer_meta = _square_meta
@@ -499,6 +627,9 @@ class SlogDeterminant(Op):
 
     def forward(self, xp, x):
         sign, logdet = xp.linalg.slogdet(x)
+        # Paddle multiplies the signs of its real LU diagonal, and a NaN there has sign 0: a NaN log|det| has sign 0
+        if kind_of(x.dtype) != "c":
+            sign = xp.where(xp.isnan(logdet), 0, sign)
         return xp.stack([sign, logdet]).astype(x.dtype, copy=False)
 
     def infer_meta(self, x):
@@ -604,7 +735,8 @@ class TriangularSolve(Op):
             # grad of the effective matrix is -gy z^T; map it back onto the used triangle of X
             ga = -(z.matmul(gy, transpose_y=True) if a["transpose"] else gy.matmul(z, transpose_y=True))
             mask = tri_mask(x.shape[-1], x, lower=not a["upper"], diag=0.0 if a["unitriangular"] else 1.0)
-            gx = sum_to(ga * mask, x)
+            # the unused triangle gets 0 even where ga is NaN (Paddle keeps only the used triangle)
+            gx = sum_to(apply(Where, mask > 0.5, ga, zeros_grad(ga)), x)
         return gx, (sum_to(gy, y) if self.need(1) else None)
 
 
@@ -667,7 +799,8 @@ class CholeskySolve(Op):
         if self.need(1):
             s = -(gx.matmul(z, transpose_y=True) + z.matmul(gx, transpose_y=True))  # gA + gA^T
             mask = tri_mask(y.shape[-1], y, lower=not up)
-            gy = sum_to((y.matmul(s) if up else s.matmul(y)) * mask, y)
+            full = y.matmul(s) if up else s.matmul(y)
+            gy = sum_to(apply(Where, mask > 0.5, full, zeros_grad(full)), y)  # 0 off the triangle, NaN or not
         return (sum_to(gx, x) if self.need(0) else None), gy
 
 

@@ -5,9 +5,10 @@ view of _rows.py.
 import numpy as np
 
 from ..._core.dispatch import apply
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
 from .._errors import InvalidArgument
+from .._through_float import to_int
 from ..math.reduction import ReduceSum
 from ..math.unary import Sigmoid
 from ._rows import _TINY, _loss_shape, clip, from_rows, hard_labels, is_zero_const, row_sum, to_rows
@@ -195,7 +196,7 @@ def _softplus_neg(x):
 
 def _sce_mask(z, ignore_index, normalize):
     """(mask of ignored labels or None, normaliser or None) for sigmoid_cross_entropy_with_logits."""
-    ign = z == ignore_index
+    ign = to_int(np, z, np.int32) == ignore_index  # Paddle compares static_cast<int>(label): -100.5 is ignored too
     has = ign.any()
     norm = None
     if normalize:
@@ -212,8 +213,11 @@ class SigmoidCrossEntropyWithLogits(Op):
 
     def forward(self, xp, x, z, pw):
         z = z.astype(x.dtype, copy=False)
-        sp = _softplus_neg(x)
-        out = (1 - z) * x + (sp if pw is None else pw * sp)
+        with np.errstate(all="ignore"):
+            if pw is None:  # Paddle's kernel: (x > 0 ? x : 0) - x * z + log(1 + exp(-|x|)), NaN and inf as it gives
+                out = np.where(x > 0, x, 0) - x * z + np.log(1 + np.exp(-np.abs(x)))
+            else:
+                out = (1 - z) * x + pw * _softplus_neg(x)
         ign, norm = _sce_mask(z, self.attrs["ignore_index"], self.attrs["normalize"])
         if ign is not None:
             out = np.where(ign, 0, out).astype(x.dtype, copy=False)
@@ -239,9 +243,10 @@ class SigmoidCrossEntropyWithLogitsGrad(Op):
 
     def forward(self, xp, x, z, pw, g):
         z = z.astype(x.dtype, copy=False)
-        sig = 1 / (1 + np.exp(-x))
-        d = sig - z if pw is None else (1 - z) - pw * (1 - sig)
-        d *= g
+        with np.errstate(all="ignore"):
+            sig = 1 / (1 + np.exp(-x))
+            d = sig - z if pw is None else (1 - z) - pw * (1 - sig)
+            d *= g
         ign, norm = _sce_mask(z, self.attrs["ignore_index"], self.attrs["normalize"])
         if ign is not None:
             d[ign] = 0
@@ -406,7 +411,7 @@ class KLDivLoss(Op):
             out = np.exp(t) * (t - x)
         else:
             with np.errstate(divide="ignore", invalid="ignore"):
-                out = np.where(t > 0, t * (np.log(np.where(t > 0, t, 1)) - x), 0)
+                out = np.where(t <= 0, 0, t * (np.log(np.where(t <= 0, 1, t)) - x))  # a NaN target gives NaN
         out = out.astype(x.dtype, copy=False)
         red = self.attrs.get("reduction", "none")
         if red == "none":
@@ -425,7 +430,10 @@ class KLDivLoss(Op):
         x, t = self.saved
         if not self.need(0):
             return None, None
-        w = t.exp() if self.attrs.get("log_target", False) else clip(t, 0.0)
+        if self.attrs.get("log_target", False):
+            w = t.exp()
+        else:  # Paddle: target where target > 0 (inf and NaN kept), else 0
+            w = apply(OPS["where"], t <= 0.0, apply(FillAnyLike, t, value=0.0, dtype=-1), t)
         red = self.attrs.get("reduction", "none")
         if red == "mean":
             g = g / x.numel()

@@ -219,7 +219,7 @@ def put_along_axis_forward(arr, index, values, axis, reduce, include_self):
         if kind_of(out.dtype) == "f" or kind_of(out.dtype) == "c":
             out[touched] = out[touched] / cnt[touched]
         else:
-            out[touched] = (out[touched] / cnt[touched]).astype(out.dtype)
+            out[touched] = out[touched] // cnt[touched]  # Paddle's integer mean rounds toward -inf
     elif reduce in ("amin", "amax"):
         if not include_self:
             out[tup] = _extreme(out.dtype, reduce == "amin")

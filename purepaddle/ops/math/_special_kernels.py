@@ -296,7 +296,7 @@ def _cot_derivative_poly(n):
 
 def polygamma(n, x):
     """The n-th derivative of digamma: (-1)^(n+1) n! zeta(n+1, x) for x > 0, the reflection
-    formula for negative non-integers, +inf (n odd) or -inf (n even) at the poles."""
+    formula for negative non-integers, +inf (n odd) or -inf (n even) at the poles and at -inf, NaN at +inf."""
     if n == 0:
         return digamma(x)
     x = _f64(x)
@@ -311,8 +311,9 @@ def polygamma(n, x):
         refl = (-1.0) ** n * out - np.pi ** (n + 1) * np.polynomial.polynomial.polyval(cot, _cot_derivative_poly(n))
         out = np.where(neg, refl, out)
         out = np.where(neg & (np.round(x) == x), np.inf if n % 2 else -np.inf, out)
-    out = np.where(x == np.inf, 0.0, out)
-    return np.where(np.isnan(x) | (x == -np.inf), np.nan, out)
+    # Paddle: -inf counts as a pole, +inf gives NaN (its series meets inf / inf)
+    out = np.where(x == -np.inf, np.inf if n % 2 else -np.inf, out)
+    return np.where(np.isnan(x) | (x == np.inf), np.nan, out)
 
 
 # -- regularized incomplete gamma --------------------------------------------------------
@@ -399,14 +400,14 @@ def _log_igam_prefactor(a, x):
 
 def gammainc_pair(a, x):
     """(P(a, x), Q(a, x)): the regularized lower and upper incomplete gamma functions, each
-    computed directly where it is the small one (a <= 0 or x <= 0 give P = 0, Q = 1)."""
+    computed directly where it is the small one (a <= 0 or x <= 0 give P = 0, Q = 1; x < 0 or a <= 0 decide so
+    before a NaN in the other argument is looked at, as in Paddle's kernel)."""
     a, x = np.broadcast_arrays(_f64(a), _f64(x))
     a, x = a.ravel().copy(), x.ravel().copy()
     p, q = np.zeros_like(a), np.ones_like(a)
-    nan = np.isnan(a) | np.isnan(x)
-    inf = (x == np.inf) & (a > 0) & ~nan
-    p[inf], q[inf] = 1.0, 0.0
-    live = (a > 0) & (x > 0) & ~nan & ~inf
+    nan = (np.isnan(a) | np.isnan(x)) & ~((x < 0) | (a <= 0))
+    nan |= (x == np.inf) & (a > 0)  # Paddle's continued fraction meets inf - inf there
+    live = (a > 0) & (x > 0) & ~nan
     al, xl = a[live], x[live]
     with np.errstate(all="ignore"):
         ax = np.exp(_log_igam_prefactor(al, xl))
@@ -467,9 +468,10 @@ def bessel_i_scaled(x, order):
 
 
 def bessel_i(x, order):
-    """I_order(x) for order 0 or 1 (i0 / i1); overflows to +-inf past |x| ~ 713."""
+    """I_order(x) for order 0 or 1 (i0 / i1); overflows to +-inf past |x| ~ 713, NaN at +-inf (Paddle's kernel
+    computes exp(|x|) * chbevl(32 / |x| - 2) / sqrt(|x|), inf / inf there)."""
     x = _f64(x)
     with np.errstate(over="ignore", invalid="ignore"):
         ax = np.abs(x)
         out = bessel_i_scaled(x, order) * np.exp(np.minimum(ax, 700.0)) * np.exp(np.maximum(ax - 700.0, 0.0))
-    return np.where(np.isinf(x), np.copysign(np.inf, x) if order == 1 else np.inf, out)
+    return np.where(np.isinf(x), np.nan, out)

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
-from ..._core.dtype import kind_of
+from ..._core.dtype import kind_of, np_finfo
 from ..._core.op import Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
 from ..manipulation.scattering import PutAlongAxis
@@ -59,6 +59,19 @@ class Cummin(_CumExtreme):
     _ufunc = np.minimum
 
 
+def _paddle_log_add_scan(x):
+    """Paddle's logcumsumexp scan over axis 0: acc = max + log1p(exp(min - max)) from the lowest float, with C++'s
+    min/max (a NaN element meets `b < a` false, so it acts as acc again; two +inf make NaN; -inf stays lowest)."""
+    acc = np.full(x.shape[1:], np_finfo(x.dtype).min, dtype=x.dtype)
+    out = np.empty_like(x)
+    with np.errstate(all="ignore"):
+        for i, v in enumerate(x):
+            lo, hi = np.where(v < acc, v, acc), np.where(acc < v, v, acc)
+            acc = hi + np.log1p(np.exp(lo - hi))
+            out[i] = acc
+    return out
+
+
 @register("logcumsumexp")
 class LogCumSumExp(_Unary):
     """log(cumsum(exp(x))) along attr axis (flatten: over the flattened input), computed stably."""
@@ -75,7 +88,7 @@ class LogCumSumExp(_Unary):
             axis = a["axis"] % x.ndim
         if a.get("reverse"):
             x = xp.flip(x, axis)
-        out = np.logaddexp.accumulate(x, axis=axis)
+        out = xp.moveaxis(_paddle_log_add_scan(xp.moveaxis(x, axis, 0)), 0, axis)
         if a.get("exclusive"):
             out = xp.concatenate([xp.full_like(xp.take(out, [0], axis), -xp.inf),
                                   xp.take(out, range(out.shape[axis] - 1), axis)], axis)

@@ -4,7 +4,8 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
+from .._complex import divide as complex_divide, multiply as complex_multiply, power as complex_power
 from .._holomorphic import holomorphic
 from .._through_float import through_float
 
@@ -123,6 +124,8 @@ class ElementwiseMul(_Binary):
     saves = ("X", "Y")
 
     def forward(self, xp, x, y):
+        if kind_of(x.dtype) == "c":
+            return complex_multiply(x, y)
         return x * y
 
     def backward(self, out_grad):
@@ -137,6 +140,8 @@ class ElementwiseDiv(_Binary):
     saves = ("X", "Y", "Out")
 
     def forward(self, xp, x, y):
+        if kind_of(x.dtype) == "c":
+            return complex_divide(x, y)
         out = x / y
         if out.dtype != x.dtype and kind_of(x.dtype) == "f":
             out = out.astype(x.dtype)
@@ -144,9 +149,9 @@ class ElementwiseDiv(_Binary):
 
     def backward(self, out_grad):
         x, y, out = self.saved
-        gx = out_grad / y
-        return (sum_to(gx, x) if self.need(0) else None,
-                sum_to(-gx * out, y) if self.need(1) else None)
+        # Paddle's order: dy = -dout * out / y (dividing last keeps -0 / 1e-40 a zero, not inf * 0)
+        return (sum_to(out_grad / y, x) if self.need(0) else None,
+                sum_to(-out_grad * out / y, y) if self.need(1) else None)
 
 
 @register("elementwise_pow")
@@ -161,12 +166,24 @@ class ElementwisePow(_Binary):
                 from .unary import _int_power
                 out = xp.where(y < 0, _int_power(xp, x, y), out)
             return out
+        if kind_of(x.dtype) == "c":
+            return complex_power(x, y)
         return xp.power(x, y)
 
     def backward(self, out_grad):
         x, y, out = self.saved
-        gx = sum_to(out_grad * y * x ** (y - 1), x) if self.need(0) else None
-        gy = sum_to(out_grad * out * x.log(), y) if self.need(1) else None
+        where, zeros = OPS["where"], OPS["fill_any_like"]
+        gx = gy = None
+        # Paddle's special cases: dx is 0 where y == 0, dy is 0 where x == 0 and y >= 0
+        real = not out_grad.dtype.is_complex
+
+        def zero_where(cond, g):
+            return apply(where, cond, apply(zeros, g, value=0.0, dtype=-1), g) if real else g
+
+        if self.need(0):
+            gx = sum_to(zero_where(exact_equal(y, 0.0), out_grad * y * x ** (y - 1)), x)
+        if self.need(1):
+            gy = sum_to(zero_where(exact_equal(x, 0.0) & (y >= 0.0), out_grad * out * x.log()), y)
         if out_grad.dtype.is_complex:
             # Paddle's complex elementwise_pow conjugates the upstream gradient too: conj(g * f'),
             # unlike the other holomorphic ops' g * conj(f') (the same for a real upstream gradient)

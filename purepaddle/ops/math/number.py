@@ -4,8 +4,9 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike, zeros_grad
+from ..logic import paddle_equal
 from .elementwise import ElementwisePow, broadcast_shape, exact_equal, sum_to
 from .unary import Sign, _Predicate, apply_scale, as_float
 
@@ -33,7 +34,9 @@ class Copysign(_BinaryOp):
 
     def backward(self, out_grad):
         x, y, out = self.saved
-        gx = sum_to(out_grad * apply(Sign, x) * apply(Sign, out), x) if self.need(0) else None
+        gx = None
+        if self.need(0):  # Paddle's kernel: dout * out / x (NaN at +-inf), and x itself where x == 0
+            gx = sum_to(apply(OPS["where"], exact_equal(x, 0.0), x, out_grad * (out / x)), x)
         return gx, (zeros_grad(y) if self.need(1) else None)
 
 
@@ -77,6 +80,9 @@ class Frexp(Op):
 
     def forward(self, xp, x):
         m, e = xp.frexp(x)
+        # Paddle's exponent comes from floor(log2|x|) with infinities zeroed, then the mantissa >= 1 correction:
+        # NaN for NaN and 1 for +-inf (np.frexp gives 0 to both)
+        e = xp.where(xp.isnan(x), np.nan, xp.where(xp.isinf(x), 1, e))
         return m.astype(x.dtype, copy=False), e.astype(x.dtype)
 
     def infer_meta(self, x):
@@ -89,13 +95,14 @@ class Frexp(Op):
 
 
 def _euclid(a, b):
-    """gcd of |a| and |b| by Euclid's algorithm (integers through np.gcd; floats by fmod steps)."""
+    """gcd of |a| and |b| by Euclid's algorithm (integers through np.gcd; floats by fmod steps until b equals 0
+    by Paddle's float equality, which calls |b| < 1e-15 zero, as its Python loop tests `y != 0`)."""
     if kind_of(a.dtype) in "iu":
         return np.gcd(a, b)
     a, b = np.broadcast_arrays(np.abs(a), np.abs(b))
     a, b = a.copy(), b.copy()
     for _ in range(4096):
-        live = (b != 0) & ~np.isnan(b)
+        live = ~paddle_equal(b, np.zeros_like(b)) & ~np.isnan(b)
         if not live.any():
             break
         al, bl = a[live], b[live]
@@ -123,8 +130,9 @@ class Lcm(_BinaryOp):
         if kind_of(x.dtype) in "iu":
             return xp.lcm(x, y)
         d = _euclid(x, y)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            out = xp.where(d == 0, 0.0, xp.abs(x * y) / xp.where(d == 0, 1.0, d))
+        zero = paddle_equal(d, np.zeros_like(d))
+        with np.errstate(invalid="ignore", divide="ignore"):  # Paddle's composite: |x * y| // d, 0 where d == 0
+            out = xp.where(zero, 0.0, xp.floor_divide(xp.abs(x * y), xp.where(zero, 1.0, d)))
         return out.astype(x.dtype, copy=False)
 
 

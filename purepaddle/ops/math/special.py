@@ -5,7 +5,8 @@ import math
 import numpy as np
 
 from ..._core.dispatch import apply
-from ..._core.op import Op, TensorMeta, register
+from ..._core.dtype import float_info
+from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
 from ..search.select import Where
 from . import _special_kernels as K
@@ -27,8 +28,9 @@ def _full_like(t, value):
 
 
 def _sign_nonneg(x):
-    """+1 where x >= 0, -1 elsewhere (the side Paddle takes at the kink of exp(-|x|))."""
-    return as_float(x >= 0, x) * 2.0 - 1.0
+    """-1 where x's sign bit is set (-0 included), +1 elsewhere: the side Paddle takes at the kink of exp(-|x|)."""
+    negative = (x < 0.0) | ((1.0 / x) < 0.0)  # 1 / -0 is -inf
+    return 1.0 - as_float(negative, x) * 2.0
 
 
 # -- gamma family --------------------------------------------------------------------------
@@ -160,8 +162,9 @@ class I0e(I0):
 
 
 def _over_x_or_half(x, value_at_zero, expr_of_safe_x):
-    """expr(x) where x != 0 and value_at_zero where x == 0 (for the I1 / I1e derivatives)."""
-    zero = exact_equal(x, 0.0)
+    """expr(x) where x != 0 and value_at_zero where x == 0 or subnormal (for the I1 / I1e derivatives: Paddle's
+    kernels take the limit there, where 1 / x would overflow)."""
+    zero = x.abs() < float(float_info(x.dtype).tiny)
     safe = apply(Where, zero, _full_like(x, 1.0), x)
     return apply(Where, zero, _full_like(x, value_at_zero), expr_of_safe_x(safe))
 
@@ -230,6 +233,7 @@ class Logit(_Unary):
         eps = self.attrs["eps"]
         grad = out_grad / (x * (1.0 - x))
         inside = as_float(x >= eps, x) * as_float(x <= 1.0 - eps, x)
-        if eps:
-            return grad * inside
+        if eps:  # Paddle: 0 where x < eps or x > 1 - eps (even where the formula is inf or NaN), NaN stays NaN
+            outside = (x < eps) | (x > 1.0 - eps)
+            return apply(OPS["where"], outside, apply(FillAnyLike, grad, value=0.0, dtype=-1), grad)
         return grad * (inside / inside)  # NaN outside [0, 1], as Paddle

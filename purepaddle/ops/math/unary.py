@@ -8,11 +8,14 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
+from .._complex import (divide_real as complex_divide_real, exp as complex_exp, multiply as complex_multiply,
+                        power as complex_power, reciprocal as complex_reciprocal, sigmoid as complex_sigmoid,
+                        sign as complex_sign, square as complex_square)
 from .._holomorphic import holomorphic
 from .._through_float import through_float
 from ..creation.conversion import Complex
-from ..creation.fill import Cast, FillConstant, zeros_grad
+from ..creation.fill import Cast, FillAnyLike, FillConstant, zeros_grad
 from ._special_kernels import erf as _erf_kernel
 from .elementwise import exact_equal
 
@@ -69,6 +72,12 @@ class Scale(_Unary):
         s, b = a["scale"], a["bias"]
         if kind_of(x.dtype) in "iu":
             return self._integer(x, s, b, a["bias_after_scale"])
+        if kind_of(x.dtype) == "c":  # Paddle multiplies by complex(scale, 0) even for 1: (inf + 0j) * 1 is inf + nan*j
+            factor = xp.asarray(s, dtype=x.dtype)
+            with np.errstate(all="ignore"):
+                if a["bias_after_scale"]:
+                    return complex_multiply(x, factor) + xp.asarray(b, dtype=x.dtype)
+                return complex_multiply(x + xp.asarray(b, dtype=x.dtype), factor)
         if b == 0:
             out = x * s if s != 1 else x.copy()
         elif s == 1:
@@ -126,15 +135,20 @@ class Abs(_Unary):
 
     def backward(self, out_grad):
         (x,) = self.saved
-        # Paddle's kernel: x / |x|, with 0 at a real 0; so NaN at +-inf (and at a complex 0), which x * 0 adds
+        # Paddle's kernel: x / |x|, with 0 at 0; so NaN at +-inf, which x * 0 adds
         if x.dtype.is_complex:
-            return out_grad * (x / apply(Abs, x))
+            mag = apply(Abs, x)
+            unit = x / mag
+            zero = apply(FillAnyLike, unit, value=0.0, dtype=-1)
+            return out_grad * apply(OPS["where"], exact_equal(mag, 0.0), zero, unit)
         return out_grad * (apply(Sign, x) + x * 0.0)
 
 
 @register("sign")
 class Sign(_Piecewise):
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_sign(x)
         return xp.sign(x)
 
 
@@ -176,6 +190,8 @@ class Exp(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_exp(x)
         return xp.exp(x)
 
     def backward(self, out_grad):
@@ -189,6 +205,9 @@ class Expm1(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":  # Paddle: C's complex exp, minus 1
+            with np.errstate(all="ignore"):
+                return xp.exp(x) - 1
         return xp.expm1(x)
 
     def backward(self, out_grad):
@@ -215,6 +234,9 @@ class Log2(_Unary):
     saves = ("X",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":  # Paddle: log(x) / log(2) as a complex over a real
+            with np.errstate(all="ignore"):
+                return complex_divide_real(xp.log(x), np.log(2.0))
         return xp.log2(x)
 
     def backward(self, out_grad):
@@ -297,7 +319,11 @@ class Pow(_Unary):
         if kind_of(x.dtype) in "iub":  # integer kernels take the integer part of the factor
             f = int(f)
             return xp.power(x, f) if f >= 0 else _int_power(xp, x, xp.asarray(f, dtype=x.dtype))
-        out = x * x if f == 2 else xp.sqrt(x) if f == 0.5 else xp.power(x, f)
+        if kind_of(x.dtype) == "c":
+            return complex_power(x, xp.asarray(f, dtype=x.dtype))
+        out = x * x if f == 2 else xp.power(x, f)
+        if f == 0.5:  # NumPy takes sqrt there; C's pow gives (-inf) ** 0.5 = inf and (-0) ** 0.5 = +0
+            out = xp.where(x == 0, xp.zeros_like(out), xp.where(xp.isneginf(x), xp.inf, out))
         return out if out.dtype == x.dtype else out.astype(x.dtype)
 
     def backward(self, out_grad):
@@ -318,6 +344,8 @@ class Square(_Unary):
     saves = ("X",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_square(x)
         return x * x
 
     def backward(self, out_grad):
@@ -331,6 +359,8 @@ class Reciprocal(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_reciprocal(x)
         return 1 / x
 
     def backward(self, out_grad):
@@ -462,6 +492,8 @@ class Sigmoid(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if kind_of(x.dtype) == "c":
+            return complex_sigmoid(x)
         e = xp.exp(-x)
         if e.ndim == 0:  # a numpy scalar: no in-place arithmetic
             return xp.asarray(1 / (1 + e))
@@ -615,10 +647,13 @@ class Angle(Op):
         (x,) = self.saved
         if not x.dtype.is_complex:
             return zeros_grad(x)
-        # d angle: (-Im z, Re z) / |z|^2, i.e. i z / |z|^2 as a complex gradient
-        r = apply(Abs, x)
-        unit_i = apply(FillConstant, shape=[], value=0.0, str_value="1j", dtype=x.dtype.proto)
-        return x * unit_i * (out_grad / (r * r))
+        # d angle: (-Im z, Re z) / |z|^2 per component (Paddle's kernel), 0 at z == 0
+        re, im = apply(OPS["real"], x), apply(OPS["imag"], x)
+        r2 = re * re + im * im
+        zero = exact_equal(re, 0.0) & exact_equal(im, 0.0)  # z == 0 itself: a subnormal z gives r2 = 0 and inf/nan
+        g = apply(OPS["where"], zero, apply(FillAnyLike, out_grad, value=0.0, dtype=-1), out_grad)
+        one = apply(OPS["where"], zero, apply(FillAnyLike, r2, value=1.0, dtype=-1), r2)
+        return apply(Complex, -g * im / one, g * re / one)
 
 
 # -- inverse hyperbolic ----------------------------------------------------------------------

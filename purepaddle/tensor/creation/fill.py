@@ -7,6 +7,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply, apply_inplace, building_program, constant, known_value
 from ..._core.methods import TensorMethods
 from ..._core.tensor import Tensor
+from ...ops._through_float import to_int
 from ...ops.creation.fill import Assign, Cast, Empty, FillAny, FillAnyLike, FillConstant
 from .._check import check_dtype_registered, check_fill_range
 from .._creation_args import as_array, convert_dtype, finish, shape_list, size_args, write_into
@@ -28,7 +29,10 @@ def _fill_attrs(value, d):
     if d.is_complex:
         return {"value": complex(value), "str_value": ""}
     if d.is_integer:
-        v = int(float(value)) if isinstance(value, str) else int(value)
+        if isinstance(value, (float, np.floating)):  # C++'s cast: NaN, inf and out-of-range give INT_MIN & co
+            v = int(to_int(np, np.asarray(float(value)), d.np_dtype))
+        else:
+            v = int(float(value)) if isinstance(value, str) else int(value)
         return {"value": float(v), "str_value": str(v)}
     v = float(value)
     return {"value": v, "str_value": str(v)}

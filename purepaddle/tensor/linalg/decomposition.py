@@ -3,7 +3,7 @@ svd, eigh, lu, lu_solve, householder_product, ormqr, svd_lowrank, pca_lowrank, m
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.dispatch import apply, constant, constant as _const
+from ..._core.dispatch import apply, constant, constant as _const, known_value
 from ..._core.methods import TensorMethods
 from ...ops.creation.fill import Cast
 from ...ops.linalg import decomposition as D
@@ -586,6 +586,12 @@ def matrix_exp(x, name=None):
           f"The input tensor's dtype must be float32 or float64, but got {x.dtype.name}", ValueError)
     require(x.ndim >= 2, "The input tensor must be at least two-dimensional", ValueError)
     require(x.shape[-1] == x.shape[-2], "Last 2 dimensions of the tensor must be square", ValueError)
+    if x.shape[-1] != 1 and known_value(x) is not None and x.size:
+        a = np.abs(known_value(x))
+        if not np.isfinite(a.sum(axis=-2).max()):
+            # Paddle: when the largest column sum of |x| over the whole batch is not finite, every result is NaN,
+            # a new tensor outside the graph
+            return _const(np.full(x.shape, np.nan, dtype=x.dtype.np_dtype))
     return apply(MatrixExp, x)
 
 
@@ -615,7 +621,7 @@ def lu_solve(b, lu, pivots, trans="N", name=None):
     if trans not in ("N", "T", "C"):
         raise ValueError(f"trans must be one of 'N', 'T', 'C', but received {trans!r}")
     check_same_dtype(lu, b, api)
-    check_kernel_dtype(lu, "lu_solve", FLOATS)
+    check_kernel_dtype(lu, "lu_solve", FLOAT_COMPLEX)
     perm = lu_unpack(lu, pivots, unpack_ludata=False)[0]
     if trans == "N":  # A = P L U:  x = U^-1 L^-1 P^T b
         z = triangular_solve(lu, matmul(perm, b, transpose_x=True), upper=False, unitriangular=True)
@@ -671,7 +677,7 @@ def householder_product(x, tau, name=None):
 
 
 def ormqr(x, tau, y, left=True, transpose=False, name=None):
-    """Q @ y (left) or y @ Q, Q^H when transpose, for Q = H_0 ... H_{k-1} from x [*, mn, k] and tau [*, k].
+    """Q @ y (left) or y @ Q, Q^T when transpose, for Paddle's thin Q = householder_product(x, tau) [*, mn, k].
 
     Examples:
         .. code-block:: python
@@ -686,19 +692,24 @@ def ormqr(x, tau, y, left=True, transpose=False, name=None):
     """
     _check_reflectors(x, tau, "paddle.linalg.ormqr")
     check_var(y, "paddle.linalg.ormqr", "y")
-    require(x.dtype is tau.dtype and x.dtype is y.dtype, "The input tau and y must have the same dtype with the x.")
-    require(x.ndim >= 2 and y.ndim >= 2 and tau.ndim == x.ndim - 1, "x and y must have at least 2 dimensions and tau "
-          "exactly one less than x.")
-    mn = x.shape[-2]
-    require(tau.shape[-1] <= min(x.shape[-2], x.shape[-1]), "The innermost dimension of tau must not exceed "
-          f"min(x.shape[-2], x.shape[-1]), but received {tau.shape[-1]} for x of shape {list(x.shape)}.")
-    if left:
-        require(y.shape[-2] == mn, "The row dimension of x and the row dimension of y should be the same")
-    else:
-        require(y.shape[-1] == mn, "The row dimension of x and the column dimension of y should be the same")
-    q = _reflect(x, tau, constant(np.eye(mn, dtype=x.dtype.np_dtype)))
-    if transpose:
-        q = _adjoint(q)
+    require(x.dtype is tau.dtype and x.dtype is y.dtype, "The input tau and y must have the same dtype with the x.\n")
+    require(x.ndim >= 2 and y.ndim >= 2 and tau.ndim >= 1, "The input x and y must have more than 2 dimensions, and "
+            "input tau must have more than 1 dimension")
+    require(x.ndim == tau.ndim + 1 and x.ndim == y.ndim, "the dimension of x is 1 larger than the dimension of tau\n"
+            " and the dimension of x is equal to the dimension of input")
+    require(x.shape[-1] == tau.shape[-1], "The innermost dimension of x and tau should be the same")
+    # Paddle multiplies by the thin Q of householder_product (mn x k), so y's side must match k or mn accordingly
+    side, msg = {(True, True): (-2, "The row dimensions of x and y should be the same"),
+                 (False, True): (-1, "The column dimension of x and the row dimension of y should be the same"),
+                 (True, False): (-2, "The row dimension of x and the column dimension of y should be the same"),
+                 (False, False): (-1, "The column dimensions of Impt and Osser's should be the same")}[transpose, left]
+    require(x.shape[side] == y.shape[-2 if left else -1], msg)
+    if x.ndim == 3:
+        require(x.shape[0] == y.shape[0] and x.shape[0] == tau.shape[0],
+                "The input and tau and y parameters should have the same batch")
+    q = householder_product(x, tau)
+    if transpose:  # Paddle transposes without conjugating, also for complex Q
+        q = q.transpose(list(range(q.ndim - 2)) + [q.ndim - 1, q.ndim - 2])
     return matmul(q, y) if left else matmul(y, q)
 
 

@@ -377,8 +377,15 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
 
 
 def _matmul_op(x, y):
-    """x @ y: Paddle's operator casts y to x's dtype (float32 @ float64 is float32, int32 @ float32 int32)."""
+    """x @ y: Paddle's operator casts y to x's dtype between real dtypes (float32 @ float64 is float32, int32 @
+    float32 int32); with a complex operand it promotes (complex64 @ float64 is complex128) and refuses integers."""
     if isinstance(y, TensorMethods) and y.dtype is not x.dtype:
+        if x.dtype.is_complex or y.dtype.is_complex:
+            if x.dtype.is_integer or y.dtype.is_integer:
+                raise RuntimeError("(Unavailable) Only supports to align data type include float32, float64, "
+                                   "complex64 and complex128, but received data type is `s`.int")
+            d = _dt.promote(x.dtype, y.dtype)
+            return matmul(cast(x, d), cast(y, d))
         y = cast(y, x.dtype)
     return matmul(x, y)
 

@@ -332,10 +332,16 @@ def _same(x, y):
     return type(x) in _EAGER and type(y) in _EAGER and x._data.dtype is y._data.dtype
 
 
+def _scales(x):
+    """Whether x's operators with a Python real number run Paddle's `scale` op: floats, and complex (whose scale
+    multiplies by complex(scale, 0): (inf + 0j) + 2 is inf + nan*j in Paddle)."""
+    return x.dtype.is_floating or x.dtype.is_complex
+
+
 def _add_op(x, y):
     if _same(x, y):
         return apply(E.ElementwiseAdd, x, y, axis=-1)
-    if type(y) in _Number and type(y) is not bool and x.dtype.is_floating:
+    if type(y) in _Number and type(y) is not bool and _scales(x):
         return apply(Scale, x, scale=1.0, bias=float(y), bias_after_scale=True)
     return _binary(E.ElementwiseAdd, x, y, "paddle.add")
 
@@ -343,13 +349,13 @@ def _add_op(x, y):
 def _sub_op(x, y):
     if _same(x, y):
         return apply(E.ElementwiseSub, x, y, axis=-1)
-    if type(y) in _Number and x.dtype.is_floating:
+    if type(y) in _Number and _scales(x):
         return apply(Scale, x, scale=1.0, bias=-float(y), bias_after_scale=True)
     return _binary(E.ElementwiseSub, x, y, "paddle.subtract")
 
 
 def _rsub_op(x, y):
-    if type(y) in _Number and x.dtype.is_floating:
+    if type(y) in _Number and _scales(x):
         return apply(Scale, x, scale=-1.0, bias=float(y), bias_after_scale=True)
     return _binary(E.ElementwiseSub, as_var(y, x, "paddle.subtract"), x, "paddle.subtract")
 
@@ -357,7 +363,7 @@ def _rsub_op(x, y):
 def _mul_op(x, y):
     if _same(x, y):
         return apply(E.ElementwiseMul, x, y, axis=-1)
-    if type(y) in _Number and x.dtype.is_floating:
+    if type(y) in _Number and _scales(x):
         return apply(Scale, x, scale=float(y), bias=0.0, bias_after_scale=True)
     return _binary(E.ElementwiseMul, x, y, "paddle.multiply")
 
@@ -401,10 +407,10 @@ def atan2(x, y, name=None):
             raise TypeError(f"The type of '{arg}' in atan2 must be paddle.Tensor, but received {type_name(v)}.")
     E.broadcast_shape(list(x.shape), list(y.shape), "atan2")
     dx, dy = x.dtype, y.dtype
+    d = _dt.promote(dx, dy)  # refuses mixed integers too, before the integer kernel
     if dx.is_integer and dy.is_integer:  # Paddle's integer kernel: atan2f in float32, stored as float64
         return cast(apply(E.Atan2, cast(x, _dt.float32), cast(y, _dt.float32)), _dt.float64)
     if dx is not dy:
-        d = _dt.promote(dx, dy)
         x, y = cast(x, d), cast(y, d)
     return apply(E.Atan2, x, y)
 
@@ -505,7 +511,7 @@ def hypot(x, y, name=None):
         raise TypeError(f"y must be tensor type, but got {type(y)}")
     x, y = _same_dtype(x, y)
     from .unary import sqrt
-    return sqrt(x * x + y * y)
+    return sqrt(pow(x, 2) + pow(y, 2))  # Paddle's composite: for complex x, y pow is cpow, not x * x
 
 
 def reduce_as(x, target, name=None):

@@ -320,6 +320,8 @@ def divide_(x, y, name=None, *, rounding_mode=None):
         return _assign_into(x, _trunc_divide(_snapshot_if_needed(x), y), "divide_")
     if isinstance(x, TensorMethods) and not (x.dtype.is_floating or x.dtype.is_complex):
         if not isinstance(y, TensorMethods) or not (y.dtype.is_floating or y.dtype.is_complex):
+            if isinstance(y, TensorMethods):
+                _dt.promote(x.dtype, y.dtype)  # Paddle refuses int64 / int32 before casting x
             apply_inplace(Cast, x, in_dtype=x.dtype.proto, out_dtype=_dt.float32.proto)
             if isinstance(y, TensorMethods):
                 y = cast(y, _dt.float32)

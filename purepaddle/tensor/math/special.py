@@ -106,7 +106,8 @@ def polygamma(x, n, name=None):
     return apply(S.Polygamma, _float_in(x, "polygamma"), n=n)
 
 
-def _gammaincc_args(x, y, api):
+def _gammaincc_args(x, y, api, check_sign=True):
+    """x, y checked as Paddle's gammaincc/gammainc do; the in-place forms skip the sign check (Paddle's do)."""
     for v, arg in ((x, "x"), (y, "y")):
         check_var(v, api, arg)
     for v in (x, y):
@@ -116,11 +117,15 @@ def _gammaincc_args(x, y, api):
         raise ValueError(
             f"(InvalidArgument) The type of data we are trying to retrieve ({y.dtype.name}) does not match the "
             f"type of data ({x.dtype.name}) currently contained in the container.")
-    if known_value(x) is not None:
+    if check_sign and known_value(x) is not None:
         for v, arg in ((x, "x"), (y, "y")):
             if v.size and not bool((v._data >= 0).all()):  # NaN fails too, as in Paddle
                 raise ValueError(f"The input argument {arg} must be greater than or equal to 0.")
     return x, y
+
+
+def _gammaincc(x, y, api, check_sign=True):
+    return apply(S.Gammaincc, *_gammaincc_args(x, y, api, check_sign))
 
 
 def gammaincc(x, y, name=None):
@@ -136,8 +141,7 @@ def gammaincc(x, y, name=None):
             Tensor(shape=[5], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [1.        , 0.15729921, 0.00000774, 0.00000000, 0.        ])
     """
-    x, y = _gammaincc_args(x, y, "gammaincc")
-    return apply(S.Gammaincc, x, y)
+    return _gammaincc(x, y, "gammaincc")
 
 
 def gammainc(x, y, name=None):
@@ -153,8 +157,11 @@ def gammainc(x, y, name=None):
             Tensor(shape=[5], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [0.        , 0.84270078, 0.99999225, 1.        , 1.        ])
     """
-    x, y = _gammaincc_args(x, y, "gammainc")
-    return apply(Scale, apply(S.Gammaincc, x, y), scale=-1.0, bias=1.0, bias_after_scale=True)
+    return _gammainc(x, y)
+
+
+def _gammainc(x, y, check_sign=True):
+    return apply(Scale, _gammaincc(x, y, "gammainc", check_sign), scale=-1.0, bias=1.0, bias_after_scale=True)
 
 
 def multigammaln(x, p, name=None):
@@ -335,13 +342,13 @@ def logit_(x, eps=None, name=None):
 
 
 def gammaincc_(x, y, name=None):
-    res = gammaincc(_snapshot_if_needed(x), y)
+    res = _gammaincc(_snapshot_if_needed(x), y, "gammaincc_", check_sign=False)
     check_inplace_shape(x, res.shape)
     return _assign_into(x, res, "gammaincc_")
 
 
 def gammainc_(x, y, name=None):
-    res = gammainc(_snapshot_if_needed(x), y)
+    res = _gammainc(_snapshot_if_needed(x), y, check_sign=False)
     check_inplace_shape(x, res.shape)
     return _assign_into(x, res, "gammainc_")
 

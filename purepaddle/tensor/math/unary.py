@@ -11,6 +11,7 @@ from ..._core.mode import no_grad
 from ...ops import logic as L
 from ...ops.creation.fill import Cast, FillAnyLike
 from ...ops.math import unary as U
+from ...ops.manipulation.views import AsComplex, AsReal
 from ...ops.math.unary import Angle, Conj
 from ...ops.search.select import Where
 from .._check import _KERNELS, check_var, kernel_error, need_tensor, type_name, write_out
@@ -651,9 +652,10 @@ def sgn(x, name=None):
         raise _dtype_list_error(x, ['float16', 'float32', 'float64', 'complex64', 'complex128'])
     if not d.is_complex:
         return apply(U.Sign, x)
-    mag = apply(U.Abs, x)
-    safe = apply(Where, mag == 0.0, apply(FillAnyLike, mag, value=1.0, dtype=-1), mag)
-    return x / cast(safe, d)
+    # Paddle: as_real(x) / |x| per component, a NaN component (0 / 0, inf / inf) set to 0
+    parts = apply(AsReal, x) / apply(U.Abs, x).unsqueeze(-1)
+    zero = apply(FillAnyLike, parts, value=0.0, dtype=-1)
+    return apply(AsComplex, apply(Where, parts.isnan(), zero, parts))
 
 
 def _inf_side(x, api, positive):
