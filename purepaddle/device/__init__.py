@@ -6,7 +6,8 @@ The face re-exports: `selection` (the global device), `capabilities` (what the b
 # Place, current_place, Tensor and gpu_count: attributes of paddle.device since it defined its functions itself
 from .._core.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, current_place  # noqa: F401
 from .._core.tensor import Tensor  # noqa: F401
-from . import cpu, cuda  # noqa: F401  (submodules: paddle.device.cuda / paddle.device.cpu)
+from . import cpu, cuda, xpu  # noqa: F401  (submodules: paddle.device.cuda / .cpu / .xpu)
+from .places import IPUPlace, XPUPlace, XPUPinnedPlace  # noqa: F401  (declared stubs)
 from .capabilities import (device_count, get_all_custom_device_type, get_all_device_type,  # noqa: F401
                            get_available_custom_device, get_available_device, get_cudnn_version, is_available,
                            is_compiled_with_cinn, is_compiled_with_cuda, is_compiled_with_custom_device,
@@ -28,3 +29,4 @@ __all__ = [
     "memory_allocated", "memory_reserved", "reset_max_memory_allocated", "reset_max_memory_reserved",
     "reset_peak_memory_stats", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace",
 ]
+__all__ += ["IPUPlace", "XPUPlace"]

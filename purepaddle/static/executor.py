@@ -6,6 +6,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core import hooks
+from .._core.exclusions import unavailable
 from .._core.dispatch import _KERNEL_ERRORS, _to_array, kernel_error
 from .._core.op import OP_RAN, OPS, timed_kernel
 from .._core.place import CPU, CPUPlace
@@ -41,6 +42,14 @@ def cpu_places(device_count=None):
 def cuda_places(device_ids=None):
     """CUDA places are unavailable in this CPU build: raises RuntimeError."""
     raise RuntimeError("purepaddle here is not compiled with CUDA; use paddle.static.cpu_places()")
+
+
+# Paddle's XPU and IPU entry points: declared stubs (purepaddle/_core/exclusions.py says why)
+xpu_places = unavailable("paddle.static.xpu_places")
+IpuStrategy = unavailable("paddle.static.IpuStrategy", "class")
+IpuCompiledProgram = unavailable("paddle.static.IpuCompiledProgram", "class")
+ipu_shard_guard = unavailable("paddle.static.ipu_shard_guard")
+set_ipu_shard = unavailable("paddle.static.set_ipu_shard")
 
 
 class BuildStrategy:
