@@ -5,7 +5,7 @@ from . import functional, initializer, utils  # noqa: F401
 
 _MODULES = ("layer.layers", "layer.container", "layer.common", "layer.conv", "layer.pooling", "layer.norm",
             "layer.activation", "layer.distance", "layer.loss", "layer.rnn",
-            "layer.transformer", "layer.vision", "clip", "loss")
+            "layer.transformer", "layer.vision", "layer.torch_names", "clip", "loss")
 
 __all__ = []
 for _name in _MODULES:
