@@ -66,7 +66,7 @@ def from_dlpack(dlpack):
     source = dlpack if hasattr(dlpack, "__dlpack__") else _Capsule(dlpack)
     try:
         arr = np.from_dlpack(source)
-    except (TypeError, AttributeError) as e:
+    except (TypeError, AttributeError, ValueError) as e:  # ValueError: not a "dltensor" capsule
         raise TypeError(f"from_dlpack: expected a DLPack capsule or an object with __dlpack__, "
                         f"got {type(dlpack).__name__} ({e})") from None
     return Tensor._make(arr)
