@@ -24,7 +24,7 @@ FLOORS = {"_core": 1, "static": 2, "ops": 3, "tensor": 4, "nn": 5, "optimizer": 
 # Floor 6 in sub-floors (docs/architecture.md states each in one line): a package imports its own sub-floor
 # and those below; `static.nn` and `static.amp` live in the static namespace but build on layers and ops.
 SUBFLOORS = {
-    6.1: ("version", "pir_utils", "_alias", "framework", "device", "random", "sysconfig"),
+    6.1: ("version", "pir_utils", "_alias", "framework", "device", "random", "sysconfig", "cuda"),
     6.2: ("autograd", "amp", "io", "profiler", "metric", "regularizer", "linalg", "utils", "special", "functional"),
     6.3: ("jit", "inference", "static.nn", "static.amp"),
     6.4: ("distributed", "hapi", "callbacks", "vision", "v2", "base", "hub"),

@@ -25,6 +25,9 @@ REASONS = {
                "backward on Tensors) or use paddle.static.py_func in a static program"),
     "xpu": ("Kunlun XPU devices", "they need Paddle's XPU build and its runtime libraries; purepaddle computes on "
                                   "the CPU with NumPy (and on NVIDIA GPUs only through cupy)"),
+    "cuda": ("CUDA streams, events and the CUDA runtime's own objects",
+             "purepaddle's optional GPU path runs through cupy on its current stream and exposes none of them "
+             "(on a CPU-only machine there is no CUDA at all); paddle.device.synchronize() waits for queued work"),
     "ipu": ("Graphcore IPU devices", "they need Paddle's IPU build (WITH_IPU=ON) and the Poplar SDK; purepaddle "
                                      "computes on the CPU with NumPy"),
 }
@@ -59,6 +62,14 @@ EXCLUSIONS = {
     "paddle.device.xpu.set_debug_level": "xpu",
     "paddle.device.xpu.synchronize": "xpu",
 }
+# CUDA runtime objects, at each of Paddle's paths for them
+EXCLUSIONS.update({f"paddle.device.{n}": "cuda" for n in (
+    "Stream", "Event", "StreamContext", "stream_guard", "set_stream", "get_stream_from_external", "ipc_collect")})
+EXCLUSIONS.update({f"paddle.device.cuda.{n}": "cuda" for n in (
+    "Stream", "Event", "stream_guard", "memory_summary", "vmm_compact")})
+EXCLUSIONS.update({f"paddle.cuda.{n}": "cuda" for n in (
+    "Stream", "Event", "StreamContext", "stream", "set_stream", "get_stream_from_external", "ipc_collect", "cudart",
+    "check_error")})
 
 
 def reason_of(public_name):

@@ -163,3 +163,32 @@ def test_special_functional_random():
     paddle.seed(1234)
     assert paddle.random.initial_seed() == 1234
     assert math.isnan(paddle.nan) and paddle.newaxis is None
+
+
+def test_typed_tensor_constructors():
+    assert paddle.FloatTensor([1, 2]).dtype == paddle.float32 and paddle.LongTensor([1]).dtype == paddle.int64
+    assert paddle.DoubleTensor(2, 3).shape == [2, 3] and paddle.BoolTensor().shape == [0]
+    assert paddle.HalfTensor(np.ones(2)).dtype == paddle.float16
+    assert not isinstance(paddle.to_tensor([1.0]), paddle.FloatTensor)
+    assert paddle.device.IntTensor is paddle.IntTensor is paddle.cuda.IntTensor
+
+
+def test_device_and_cuda_queries_on_this_machine():
+    state = paddle.device.get_rng_state()
+    a = paddle.rand([3])
+    paddle.device.set_rng_state(state)
+    assert bool((paddle.rand([3]) == a).all())
+    paddle.cuda.manual_seed_all(3)
+    assert paddle.random.initial_seed() == 3
+    with paddle.device.device("cpu"):
+        assert str(paddle.ones([1]).place) == "Place(cpu)"
+    with paddle.device.device():
+        pass
+    assert paddle.device.is_bf16_supported() is False and paddle.device.is_current_stream_capturing() is False
+    if not paddle.cuda.is_available():
+        assert paddle.cuda.device_count() == 0 and paddle.cuda.current_device() == 0
+        with pytest.raises(ValueError, match="Expected a cuda device"):
+            paddle.cuda.mem_get_info()
+    for stub in (paddle.cuda.Stream, paddle.device.Event, paddle.device.cuda.stream_guard):
+        with pytest.raises(UnavailableFeatureError, match="CUDA streams"):
+            stub()
