@@ -4,7 +4,7 @@ CPU-only one: is_available() is False, device_count() 0); seeds and generator st
 from .device import cuda as _device_cuda
 from .device.capabilities import is_bf16_supported
 from .device.memory_queries import max_memory_allocated, reset_peak_memory_stats
-from .device.random_state import get_rng_state, manual_seed, set_rng_state
+from .device.random_state import get_rng_state, manual_seed, manual_seed_all, set_rng_state
 from .device.selection import device, set_device
 from .device.streams import CUDA_NAMESPACE_STUBS as _STUBS
 from .tensor.creation.typed import (BFloat16Tensor, BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor,
@@ -72,11 +72,3 @@ def mem_get_info(device=None):
         free, total = cupy.cuda.runtime.memGetInfo()
     return int(free), int(total)
 
-
-def manual_seed_all(seed):
-    """Seed the generator of every device (purepaddle has one generator for all).
-
-    Args:
-        seed (int): The seed.
-    """
-    manual_seed(seed)

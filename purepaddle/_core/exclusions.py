@@ -28,6 +28,8 @@ REASONS = {
     "cuda": ("CUDA streams, events and the CUDA runtime's own objects",
              "purepaddle's optional GPU path runs through cupy on its current stream and exposes none of them "
              "(on a CPU-only machine there is no CUDA at all); paddle.device.synchronize() waits for queued work"),
+    "gpu_kernel": ("a kernel Paddle ships for NVIDIA GPUs only",
+                   "Paddle's CPU build has no kernel for it either, and purepaddle has no implementation of it"),
     "ipu": ("Graphcore IPU devices", "they need Paddle's IPU build (WITH_IPU=ON) and the Poplar SDK; purepaddle "
                                      "computes on the CPU with NumPy"),
 }
@@ -48,6 +50,11 @@ EXCLUSIONS = {
     "paddle.XPUPinnedPlace": "xpu",
     "paddle.device.XPUPlace": "xpu",
     "paddle.static.xpu_places": "xpu",
+    "paddle.inference.XpuConfig": "xpu",
+    "paddle.linalg.fp8_fp8_half_gemm_fused": "gpu_kernel",
+    "paddle.nn.functional.moe_permute": "gpu_kernel",
+    "paddle.nn.functional.moe_unpermute": "gpu_kernel",
+    "paddle.nn.functional.sparse_attention": "gpu_kernel",
     "paddle.device.xpu.Event": "xpu",
     "paddle.device.xpu.Stream": "xpu",
     "paddle.device.xpu.empty_cache": "xpu",

@@ -21,7 +21,7 @@ from .selection import device, device_guard, get_device, set_device  # noqa: F40
 from .stream import synchronize
 from .capabilities import is_bf16_supported, is_current_stream_capturing  # noqa: F401
 from .cuda import current_stream, get_device_capability, get_device_name, get_device_properties  # noqa: F401
-from .random_state import get_rng_state, manual_seed, set_rng_state  # noqa: F401
+from .random_state import get_rng_state, manual_seed, manual_seed_all, set_rng_state  # noqa: F401
 from .streams import (Event, Stream, StreamContext, get_stream_from_external, ipc_collect,  # noqa: F401
                       set_stream, stream_guard)
 from ..tensor.creation.typed import (BFloat16Tensor, BoolTensor, ByteTensor, CharTensor,  # noqa: F401

@@ -1,7 +1,7 @@
 """paddle.device's seed and generator-state functions (one generator serves every device in purepaddle)."""
 from .._core.generator import default_generator
 
-__all__ = ["manual_seed", "get_rng_state", "set_rng_state"]
+__all__ = ["manual_seed", "manual_seed_all", "get_rng_state", "set_rng_state"]
 
 
 def manual_seed(seed):
@@ -53,3 +53,18 @@ def set_rng_state(new_state, device=None):
         device (str|Place|None, optional): Accepted for Paddle's signature.
     """
     default_generator().set_state(new_state)
+
+
+def manual_seed_all(seed):
+    """Seed the generators of every device: purepaddle has one, so this is manual_seed.
+
+    Args:
+        seed (int): The seed.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.device.manual_seed_all(102)
+    """
+    manual_seed(seed)

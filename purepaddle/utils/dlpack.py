@@ -46,7 +46,7 @@ def to_dlpack(x):
 
 def from_dlpack(dlpack):
     """A Tensor sharing the memory of a DLPack capsule or of any object with `__dlpack__` (a NumPy array, a torch
-    CPU tensor, ...).
+    CPU tensor, ...): writing into it writes into the producer's memory, as in Paddle.
 
     Args:
         dlpack (PyCapsule|object): A capsule from `to_dlpack`, or an object implementing the DLPack protocol.
@@ -69,4 +69,22 @@ def from_dlpack(dlpack):
     except (TypeError, AttributeError, ValueError) as e:  # ValueError: not a "dltensor" capsule
         raise TypeError(f"from_dlpack: expected a DLPack capsule or an object with __dlpack__, "
                         f"got {type(dlpack).__name__} ({e})") from None
+    if not arr.flags.writeable:
+        arr = _writable_view(arr)
     return Tensor._make(arr)
+
+
+class _Keeper:
+    """Presents a read-only array's memory as writable, and keeps that array (so the capsule) alive."""
+
+    def __init__(self, arr):
+        self.kept = arr
+        face = dict(arr.__array_interface__)
+        face["data"] = (face["data"][0], False)
+        self.__array_interface__ = face
+
+
+def _writable_view(arr):
+    """A writable view of an array NumPy imported read-only: a version-0 DLPack capsule carries no read-only flag,
+    so NumPy plays safe; Paddle shares such memory writably (`y[0, 0] = 10` shows in the producer's tensor)."""
+    return np.asarray(_Keeper(arr))

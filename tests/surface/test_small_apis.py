@@ -93,6 +93,8 @@ def test_dlpack_round_trip_shares_memory():
     x = paddle.to_tensor([[0.5, 1.5], [2.5, 3.5]])
     y = paddle.utils.dlpack.from_dlpack(paddle.utils.dlpack.to_dlpack(x))
     assert y.dtype == paddle.float32 and y.stop_gradient and y.numpy().tolist() == x.numpy().tolist()
+    y[0, 0] = 10.0  # shared, as in Paddle's example
+    assert float(x[0, 0]) == 10.0
     a = np.arange(4, dtype=np.int32)
     z = paddle.from_dlpack(a)
     a[0] = 9
