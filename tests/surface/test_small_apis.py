@@ -194,3 +194,22 @@ def test_device_and_cuda_queries_on_this_machine():
     for stub in (paddle.cuda.Stream, paddle.device.Event, paddle.device.cuda.stream_guard):
         with pytest.raises(UnavailableFeatureError, match="CUDA streams"):
             stub()
+
+
+def test_sdpa_kernel_backends():
+    from purepaddle.nn.attention import SDPBackend, sdpa_kernel
+    q = paddle.rand([1, 2, 4, 8])
+    sdpa = paddle.nn.functional.scaled_dot_product_attention
+    with sdpa_kernel([SDPBackend.FLASH_ATTENTION, SDPBackend.MATH]):
+        assert sdpa(q, q, q).shape == [1, 2, 4, 8]
+    for only in (SDPBackend.EFFICIENT_ATTENTION, SDPBackend.ERROR):
+        with sdpa_kernel(only), pytest.raises(RuntimeError, match="No available backend"):
+            sdpa(q, q, q)
+    assert sdpa(q, q, q).shape == [1, 2, 4, 8]  # the block's choice ends with it
+    with pytest.raises(AssertionError, match="instance of SDPBackend"):
+        with sdpa_kernel("math"):
+            pass
+    with pytest.raises(ValueError, match="At least one backend"):
+        with sdpa_kernel([]):
+            pass
+    assert SDPBackend.MATH == 0 and str(SDPBackend.EFFICIENT_ATTENTION) == "2"
