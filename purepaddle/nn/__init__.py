@@ -1,7 +1,7 @@
 """paddle.nn (floor 5): Layer, the layer families, initializers, gradient clipping (re-exports)."""
 import importlib as _importlib
 
-from . import attention, functional, initializer, utils  # noqa: F401
+from . import attention, functional, initializer, quant, utils  # noqa: F401
 
 _MODULES = ("layer.layers", "layer.container", "layer.common", "layer.conv", "layer.pooling", "layer.norm",
             "layer.activation", "layer.distance", "layer.loss", "layer.rnn",

@@ -213,3 +213,24 @@ def test_sdpa_kernel_backends():
         with sdpa_kernel([]):
             pass
     assert SDPBackend.MATH == 0 and str(SDPBackend.EFFICIENT_ATTENTION) == "2"
+
+
+def test_static_device_guard_and_quant_stub():
+    paddle.enable_static()
+    try:
+        for ok in (None, "", "cpu", "gpu", "gpu:0", "xpu"):
+            with paddle.static.device_guard(ok):
+                pass
+        with pytest.raises(ValueError, match="But received tpu"):
+            with paddle.static.device_guard("tpu"):
+                pass
+        with pytest.raises(ValueError, match="Should not set device id for cpu."):
+            with paddle.static.device_guard("cpu:1"):
+                pass
+    finally:
+        paddle.disable_static()
+    stub = paddle.nn.quant.Stub()
+    x = paddle.ones([2])
+    assert stub(x) is x and not stub.state_dict()
+    with pytest.raises(UnavailableFeatureError, match="NVIDIA GPUs only"):
+        paddle.nn.quant.weight_only_linear(x, x)
