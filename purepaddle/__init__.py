@@ -41,6 +41,15 @@ from .framework.random import (Generator, get_cuda_rng_state, get_rng_state, man
 from .framework.dtype_info import finfo, iinfo  # noqa: E402
 from .amp import (autocast, get_autocast_cpu_dtype, get_autocast_dtype, get_autocast_gpu_dtype,  # noqa: E402
                   is_autocast_enabled)
+from . import cuda, functional, hub, random, special, sysconfig  # noqa: E402,F401
+from .hapi.dynamic_flops import flops  # noqa: E402
+from .device.places import XPUPinnedPlace  # noqa: E402  (a declared stub: purepaddle has no XPU)
+from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402
+from ._core.tensor import Size  # noqa: E402
+from ._core.dtype import (complex64 as cfloat, complex128 as cdouble, float16 as half,  # noqa: E402
+                          float32 as float, float64 as double)  # noqa: A001  (paddle.float, paddle.double, ...)
+from math import e, inf, nan, pi  # noqa: E402  (paddle.pi, paddle.e, ...: Python floats, as in Paddle)
+from numpy import newaxis  # noqa: E402  (None, as paddle.newaxis)
 from .static import nn as _static_nn  # noqa: E402  (paddle.static.nn: floor-6 layers and control flow)
 from .static import amp as _static_amp  # noqa: E402,F401  (paddle.static.amp: decorate, amp_init)
 

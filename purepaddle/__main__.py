@@ -8,9 +8,12 @@ USAGE = """usage: python -m purepaddle script.py [args ...]
        python -m purepaddle -c "code" [args ...]
        python -m purepaddle -m module [args ...]
        python -m purepaddle --version
+       python -m purepaddle --install-alias | --uninstall-alias
 
 Runs a PaddlePaddle program unchanged on purepaddle: inside it, `import paddle`,
-`import paddle.nn.functional as F`, `from paddle.static import ...` all give purepaddle's modules."""
+`import paddle.nn.functional as F`, `from paddle.static import ...` all give purepaddle's modules.
+--install-alias makes `import paddle` give purepaddle in this whole Python environment (Jupyter, pytest), by a
+shim package in its site-packages (refused where real paddlepaddle is installed); --uninstall-alias removes it."""
 
 
 def _install():
@@ -68,9 +71,17 @@ def main(argv=None):
         print(USAGE, file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2
     if argv[0] == "--version":
+        import importlib.metadata
         import purepaddle
-        print(f"purepaddle {purepaddle.__version__} (PaddlePaddle API on NumPy)")
+        try:  # the package's own release number; a source checkout that was never installed has none
+            own = importlib.metadata.version("purepaddle")
+        except importlib.metadata.PackageNotFoundError:
+            own = "(not installed)"
+        print(f"purepaddle {own} (PaddlePaddle {purepaddle.__version__} API on NumPy)")
         return 0
+    if argv[0] in ("--install-alias", "--uninstall-alias"):
+        from purepaddle._alias import install_alias_main
+        return install_alias_main(["--uninstall"] if argv[0] == "--uninstall-alias" else [])
     first = argv[0]
     if first in ("-c", "-m") and len(argv) < 2:
         sys.stderr.write(f"Argument expected for the {first} option\n{USAGE}\n")

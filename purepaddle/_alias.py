@@ -102,3 +102,130 @@ def install_as_paddle():
                     f"install_as_paddle: module '{alias}' is already imported from elsewhere "
                     f"({getattr(have, '__file__', have)!r}); it cannot be redirected to {name}.")
     return pkg
+
+
+# ---- the opt-in `import paddle` for a whole environment (Jupyter, plain pytest): a shim package `paddle/` in
+# site-packages whose __init__ hands over to purepaddle. Written and removed only by the functions below.
+SHIM_MARK = "# purepaddle alias shim"
+SHIM_SOURCE = f'''{SHIM_MARK}: written by `purepaddle-install-alias`; `purepaddle-install-alias --uninstall` removes it.
+"""`import paddle` in this environment gives purepaddle (PaddlePaddle's API on NumPy)."""
+import sys
+
+del sys.modules[__name__]  # make way: install_as_paddle puts purepaddle itself under the name `paddle`
+import purepaddle
+
+purepaddle.install_as_paddle()
+'''
+REAL_DISTRIBUTIONS = ("paddlepaddle", "paddlepaddle-gpu", "paddlepaddle-xpu", "paddlepaddle-rocm")
+
+
+def site_packages():
+    """The running interpreter's (the virtual environment's) site-packages directory."""
+    import sysconfig
+    return sysconfig.get_paths()["purelib"]
+
+
+def _is_shim(package_dir):
+    import os
+    init = os.path.join(package_dir, "__init__.py")
+    if not os.path.isfile(init):
+        return False
+    with open(init, encoding="utf-8") as f:
+        return f.readline().startswith(SHIM_MARK)
+
+
+def real_paddle(site_dir):
+    """Where a real paddlepaddle is installed in this environment (its directory or distribution), or None."""
+    import importlib.metadata
+    import os
+    here = os.path.join(site_dir, ALIAS)
+    if os.path.isdir(here) and not _is_shim(here):
+        return here
+    for name in REAL_DISTRIBUTIONS:
+        try:
+            dist = importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        return f"{name} {dist.version} ({dist.locate_file('')})"
+    for entry in sys.path:
+        found = os.path.join(entry, ALIAS)
+        if entry and os.path.isdir(found) and os.path.isfile(os.path.join(found, "__init__.py")) and \
+                not _is_shim(found):
+            return found
+    return None
+
+
+def install_alias(site_dir=None):
+    """Make `import paddle` give purepaddle in this environment: writes the shim package `paddle/` into
+    site-packages. Refuses (RuntimeError) when a real paddlepaddle is installed in the environment.
+
+    Args:
+        site_dir (str|None, optional): The site-packages directory; default the running interpreter's.
+
+    Returns:
+        str: The shim's directory.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import tempfile
+            >>> from purepaddle._alias import install_alias, uninstall_alias
+            >>> site = tempfile.mkdtemp()
+            >>> shim = install_alias(site)
+            >>> uninstall_alias(site) == shim
+            True
+    """
+    import os
+    site_dir = site_dir or site_packages()
+    real = real_paddle(site_dir)
+    if real is not None:
+        raise RuntimeError(
+            f"purepaddle-install-alias: real paddlepaddle is installed in this environment ({real}); `import paddle` "
+            "must stay PaddlePaddle there. Use a separate virtual environment for purepaddle, or run scripts with "
+            "`python -m purepaddle script.py`, which redirects `import paddle` for that run only.")
+    shim = os.path.join(site_dir, ALIAS)
+    os.makedirs(shim, exist_ok=True)
+    with open(os.path.join(shim, "__init__.py"), "w", encoding="utf-8") as f:
+        f.write(SHIM_SOURCE)
+    return shim
+
+
+def uninstall_alias(site_dir=None):
+    """Remove the shim `install_alias` wrote (nothing else: a real paddle directory is never touched).
+
+    Args:
+        site_dir (str|None, optional): The site-packages directory; default the running interpreter's.
+
+    Returns:
+        str|None: The removed directory, or None when there was no shim.
+    """
+    import os
+    import shutil
+    shim = os.path.join(site_dir or site_packages(), ALIAS)
+    if not _is_shim(shim):
+        return None
+    shutil.rmtree(shim)
+    return shim
+
+
+def install_alias_main(argv=None):
+    """The `purepaddle-install-alias [--uninstall]` command. Returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("-h", "--help"):
+        print("usage: purepaddle-install-alias [--uninstall]\n\nMakes `import paddle` give purepaddle in this "
+              "Python environment (a shim package in its site-packages); --uninstall removes it.")
+        return 0
+    try:
+        if argv == ["--uninstall"]:
+            gone = uninstall_alias()
+            print(f"removed {gone}" if gone else "no purepaddle alias shim is installed here")
+            return 0
+        if argv:
+            sys.stderr.write(f"unknown arguments {argv}; usage: purepaddle-install-alias [--uninstall]\n")
+            return 2
+        shim = install_alias()
+    except RuntimeError as e:
+        sys.stderr.write(f"{e}\n")
+        return 1
+    print(f"installed {shim}: `import paddle` now gives purepaddle in {sys.prefix}")
+    return 0

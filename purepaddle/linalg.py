@@ -11,3 +11,9 @@ __all__ = ["cholesky", "cholesky_inverse", "cholesky_solve", "cond", "corrcoef",
            "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "triangular_solve",
            "vecdot", "vector_norm", "householder_product", "lu_solve", "matrix_exp", "matrix_transpose", "ormqr",
            "pca_lowrank", "svd_lowrank"]
+
+# FP8 GEMM: a kernel Paddle ships for NVIDIA GPUs only; a declared stub (purepaddle/_core/exclusions.py)
+from ._core.exclusions import unavailable as _unavailable  # noqa: E402
+
+fp8_fp8_half_gemm_fused = _unavailable("paddle.linalg.fp8_fp8_half_gemm_fused")
+__all__ += ["fp8_fp8_half_gemm_fused"]

@@ -9,10 +9,12 @@ cuda_version = cudnn_version = "False"
 nccl_version = "0"
 cinn_version = "False"
 hip_version = tensorrt_version = None
+hip = None  # paddle.version.hip: the ROCm version as an attribute, None without ROCm
 xpu_xre_version = xpu_xccl_version = xpu_xhpc_version = "False"
 
 __all__ = ["full_version", "major", "minor", "patch", "rc", "is_tagged", "commit", "with_mkl", "show", "cuda",
            "cudnn", "nccl", "mkl", "xpu", "cinn", "tensorrt", "cuda_archs"]
+__all__ += ["hip", "xpu_xre", "xpu_xccl", "xpu_xhpc"]
 
 
 def show():
@@ -57,6 +59,45 @@ def mkl():
 def xpu():
     """XPU runtime version: 'False'."""
     return xpu_xre_version
+
+
+def xpu_xre():
+    """XPU runtime (XRE) version compiled with: 'False'.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.version.xpu_xre()
+            'False'
+    """
+    return xpu_xre_version
+
+
+def xpu_xccl():
+    """XPU collective library (XCCL) version compiled with: 'False'.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.version.xpu_xccl()
+            'False'
+    """
+    return xpu_xccl_version
+
+
+def xpu_xhpc():
+    """XPU HPC library (XHPC) version compiled with: 'False'.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.version.xpu_xhpc()
+            'False'
+    """
+    return xpu_xhpc_version
 
 
 def cinn():

@@ -8,7 +8,7 @@ from .cuda import gpu_count
 __all__ = ["get_all_device_type", "get_all_custom_device_type", "get_available_device", "get_available_custom_device",
            "device_count", "is_available", "is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
            "is_compiled_with_ipu", "is_compiled_with_cinn", "is_compiled_with_mkldnn", "is_compiled_with_custom_device",
-           "is_compiled_with_distribute", "get_cudnn_version"]
+           "is_compiled_with_distribute", "get_cudnn_version", "is_bf16_supported", "is_current_stream_capturing"]
 
 
 def get_all_device_type():
@@ -109,3 +109,30 @@ def get_cudnn_version():
         return int(cudnn.getVersion())
     except Exception:
         return None
+
+
+def is_bf16_supported(including_emulation=True):
+    """Whether the current CUDA device computes in bfloat16: False (no CUDA device is used for it in purepaddle;
+    bfloat16 tensors are computed on the CPU through ml_dtypes).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.device.is_bf16_supported()
+            False
+    """
+    return False
+
+
+def is_current_stream_capturing():
+    """Whether a CUDA graph is being captured on the current stream: always False in purepaddle.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.device.is_current_stream_capturing()
+            False
+    """
+    return False

@@ -105,3 +105,10 @@ def get_device_capability(device=None):
 __all__ = ["device_count", "synchronize", "current_stream", "empty_cache", "max_memory_allocated",
            "max_memory_reserved", "memory_allocated", "memory_reserved", "reset_max_memory_allocated",
            "reset_max_memory_reserved", "get_device_properties", "get_device_name", "get_device_capability"]
+
+# CUDA runtime objects: declared stubs (purepaddle/device/streams.py)
+from .streams import CUDA_STUBS as _STUBS  # noqa: E402
+
+Stream, Event, stream_guard = _STUBS["Stream"], _STUBS["Event"], _STUBS["stream_guard"]
+memory_summary, vmm_compact = _STUBS["memory_summary"], _STUBS["vmm_compact"]
+__all__ += ["Stream", "Event", "stream_guard", "memory_summary", "vmm_compact"]

@@ -4,7 +4,7 @@ from .._core import place as _place
 from .._core.place import CUDAPlace, Place, current_place, is_compiled_with_cuda
 from .._core.tensor import Tensor
 
-__all__ = ["set_device", "get_device", "device_guard"]
+__all__ = ["set_device", "get_device", "device_guard", "device"]
 
 _DEVICE_FORMS = "'cpu', 'gpu', 'gpu:x', 'dcu', 'dcu:x', 'xpu', 'xpu:x', 'npu', 'npu:x'"
 _BUILDS = {"gpu": "CUDA", "dcu": "ROCM", "xpu": "XPU", "npu": "NPU", "ipu": "IPU", "mlu": "MLU"}
@@ -99,3 +99,34 @@ class device_guard:
     def __exit__(self, *exc):
         _place.set_device(self._prev)
         return False
+
+
+class device(device_guard):
+    """`with paddle.device.device(d):` runs its block on device `d` (PyTorch's spelling of device_guard).
+
+    Args:
+        device (Place|int|str|None, optional): A place, a device string ('cpu', 'gpu:0'), a GPU index, or None
+            (the block keeps the current device).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> with paddle.device.device("cpu"):
+            ...     x = paddle.ones([2])
+            >>> x.place
+            Place(cpu)
+    """
+
+    def __init__(self, device=None):
+        self._keep = device is None
+        if self._keep:
+            self._prev = None
+            return
+        super().__init__(f"gpu:{device}" if isinstance(device, int) and not isinstance(device, bool) else device)
+
+    def __enter__(self):
+        return self if self._keep else super().__enter__()
+
+    def __exit__(self, *exc):
+        return False if self._keep else super().__exit__(*exc)

@@ -4,6 +4,8 @@ from . import log_helper  # noqa: F401
 from .backward import append_backward, gradients
 from .executor import (BuildStrategy, CompiledProgram, DenseTensor, ExecutionStrategy, Executor, Scope, cpu_places,
                        cuda_places, global_scope, scope_guard)
+from .executor import IpuCompiledProgram, IpuStrategy, ipu_shard_guard, set_ipu_shard, xpu_places  # noqa: F401
+from .executor import device_guard  # noqa: F401
 from .input import InputSpec, create_global_var, create_parameter, data
 from .io import load_inference_model, save_inference_model
 from .name import name_scope
@@ -23,3 +25,5 @@ __all__ = ["data", "InputSpec", "Program", "Variable", "program_guard", "default
 __all__ += ["save_inference_model", "load_inference_model", "serialize_program", "serialize_persistables",
             "deserialize_program", "deserialize_persistables", "save_to_file", "load_from_file",
             "normalize_program", "save", "load", "load_program_state", "set_program_state"]
+__all__ += ["xpu_places", "IpuStrategy", "IpuCompiledProgram", "ipu_shard_guard", "set_ipu_shard"]  # declared stubs
+__all__ += ["device_guard"]

@@ -1,4 +1,5 @@
 """Executor (and CompiledProgram): run a Program's block 0 on NumPy arrays against a Scope."""
+import contextlib
 import os
 import weakref
 
@@ -6,6 +7,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core import hooks
+from .._core.exclusions import unavailable
 from .._core.dispatch import _KERNEL_ERRORS, _to_array, kernel_error
 from .._core.op import OP_RAN, OPS, timed_kernel
 from .._core.place import CPU, CPUPlace
@@ -41,6 +43,43 @@ def cpu_places(device_count=None):
 def cuda_places(device_ids=None):
     """CUDA places are unavailable in this CPU build: raises RuntimeError."""
     raise RuntimeError("purepaddle here is not compiled with CUDA; use paddle.static.cpu_places()")
+
+
+@contextlib.contextmanager
+def device_guard(device=None):
+    """Place the ops built inside the block on `device` ('cpu', 'gpu', 'gpu:0', 'xpu', ...; None or '' for no
+    choice). The device is checked as Paddle checks it; purepaddle's Executor runs every op where purepaddle
+    computes, so the choice changes nothing else.
+
+    Args:
+        device (str|None, optional): The device. Default None.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> with paddle.static.device_guard("cpu"):
+            ...     x = paddle.full(shape=[2], fill_value=1.0, dtype="float32")
+            >>> paddle.disable_static()
+    """
+    if device is not None and device != "":
+        kind, _, index = str(device).partition(":")
+        if kind == "cpu" and index:
+            raise ValueError("Should not set device id for cpu.")
+        if kind not in ("cpu", "xpu", "dcu", "gpu"):  # no custom device type is registered in purepaddle
+            raise ValueError("The Attr(device) should be 'cpu', 'xpu', 'dcu', 'gpu' or custom device, and it can "
+                             "also be empty string or None when there is no need to specify device. But received "
+                             f"{device}")
+    yield
+
+
+# Paddle's XPU and IPU entry points: declared stubs (purepaddle/_core/exclusions.py says why)
+xpu_places = unavailable("paddle.static.xpu_places")
+IpuStrategy = unavailable("paddle.static.IpuStrategy", "class")
+IpuCompiledProgram = unavailable("paddle.static.IpuCompiledProgram", "class")
+ipu_shard_guard = unavailable("paddle.static.ipu_shard_guard")
+set_ipu_shard = unavailable("paddle.static.set_ipu_shard")
 
 
 class BuildStrategy:

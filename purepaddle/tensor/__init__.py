@@ -6,7 +6,8 @@ from .._core.methods import bind_methods as _bind_methods
 # every floor-4 module with public functions (family modules and the parts of family packages): each defines
 # __all__ and METHODS
 _MODULES = ("array", "attribute", "einsum", "logic", "random", "stat",
-            "creation.conversion", "creation.fill", "creation.matrix", "creation.spacing", "creation.window",
+            "creation.conversion", "creation.fill", "creation.matrix", "creation.spacing", "creation.typed",
+            "creation.window",
             "linalg.decomposition", "linalg.histogram", "linalg.norms", "linalg.product",
             "manipulation.contraction", "manipulation.distinct", "manipulation.gathering", "manipulation.indexing",
             "manipulation.join", "manipulation.lists", "manipulation.scattering", "manipulation.shape",

@@ -1,7 +1,7 @@
 """paddle.nn.functional: the functional forms of the layers (re-exports, one family per module)."""
 import importlib as _importlib
 
-_MODULES = ("activation", "common", "conv", "distance", "extension", "flash_attention", "input",
+_MODULES = ("activation", "common", "conv", "distance", "extension", "flash_attention", "gpu_kernels", "input",
             "loss", "norm", "pooling", "vision")
 
 __all__ = []

@@ -15,6 +15,7 @@ from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
 from ...ops.flash_attention import FlashAttn as _FlashAttn
 from ...tensor._check import need_tensor as _need_tensor
+from ..attention import math_backend_allowed as _math_allowed
 from .activation import softmax as _softmax
 from .common import dropout as _dropout
 
@@ -78,6 +79,8 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     for i, (arg, t) in enumerate((("query", query), ("key", key), ("value", value))):
         if not isinstance(t, TensorMethods):
             _need_tensor(t, "scaled_dot_product_attention", arg, i)
+    if not _math_allowed():  # a paddle.nn.attention.sdpa_kernel block without MATH, the one backend here
+        raise RuntimeError("No available backend for scaled_dot_product_attention was found.")
     batched = query.ndim == 4
     if not batched:
         query, key, value = (_T.unsqueeze(t, 0) for t in (query, key, value))

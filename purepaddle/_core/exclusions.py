@@ -1,0 +1,131 @@
+"""The declared exclusions: Paddle's public names purepaddle keeps only as stubs, each with the reason it cannot work.
+
+A name belongs here only when it needs hardware or a native toolchain a NumPy package cannot have: compiling C++/CUDA
+operators, Kunlun XPU, Graphcore IPU, TensorRT, Paddle's plug-in custom devices. Such a name exists at Paddle's path
+(so `from paddle.x import y` and `hasattr` work as they do on a CPU build of Paddle), and calling it (or, for a
+class, making one) raises `UnavailableFeatureError` naming the feature and why. `tests/test_public_surface.py`
+counts these names as declared, checks each one raises, and fails on a Paddle name that is neither present nor here.
+"""
+__all__ = ["UnavailableFeatureError", "EXCLUSIONS", "REASONS", "unavailable", "reason_of"]
+
+
+class UnavailableFeatureError(NotImplementedError):
+    """Raised by a Paddle API that needs hardware or a native toolchain purepaddle does not have.
+
+    A NotImplementedError (so a RuntimeError too): code that probes for an optional feature with
+    `except RuntimeError` or `except NotImplementedError` keeps working.
+    """
+
+
+# reason key -> (the feature, why purepaddle cannot offer it)
+REASONS = {
+    "native": ("compiling custom C++/CUDA operators",
+               "purepaddle is pure Python on NumPy and has no native toolchain or compiled kernels to link them "
+               "against. Write the operator in Python instead: subclass paddle.autograd.PyLayer (forward and "
+               "backward on Tensors) or use paddle.static.py_func in a static program"),
+    "xpu": ("Kunlun XPU devices", "they need Paddle's XPU build and its runtime libraries; purepaddle computes on "
+                                  "the CPU with NumPy (and on NVIDIA GPUs only through cupy)"),
+    "cuda": ("CUDA streams, events and the CUDA runtime's own objects",
+             "purepaddle's optional GPU path runs through cupy on its current stream and exposes none of them "
+             "(on a CPU-only machine there is no CUDA at all); paddle.device.synchronize() waits for queued work"),
+    "gpu_kernel": ("a kernel Paddle ships for NVIDIA GPUs only",
+                   "Paddle's CPU build has no kernel for it either, and purepaddle has no implementation of it"),
+    "ipu": ("Graphcore IPU devices", "they need Paddle's IPU build (WITH_IPU=ON) and the Poplar SDK; purepaddle "
+                                     "computes on the CPU with NumPy"),
+}
+
+# Paddle's public name -> reason key. One entry per name; the stub is placed at that path by its module.
+EXCLUSIONS = {
+    "paddle.utils.cpp_extension.load": "native",
+    "paddle.utils.cpp_extension.setup": "native",
+    "paddle.utils.cpp_extension.CppExtension": "native",
+    "paddle.utils.cpp_extension.CUDAExtension": "native",
+    "paddle.static.IpuCompiledProgram": "ipu",
+    "paddle.static.IpuStrategy": "ipu",
+    "paddle.static.ipu_shard_guard": "ipu",
+    "paddle.static.set_ipu_shard": "ipu",
+    "paddle.sysconfig.get_include": "native",
+    "paddle.sysconfig.get_lib": "native",
+    "paddle.device.IPUPlace": "ipu",
+    "paddle.XPUPinnedPlace": "xpu",
+    "paddle.device.XPUPlace": "xpu",
+    "paddle.static.xpu_places": "xpu",
+    "paddle.inference.XpuConfig": "xpu",
+    "paddle.linalg.fp8_fp8_half_gemm_fused": "gpu_kernel",
+    "paddle.nn.functional.moe_permute": "gpu_kernel",
+    "paddle.nn.functional.moe_unpermute": "gpu_kernel",
+    "paddle.nn.functional.sparse_attention": "gpu_kernel",
+    "paddle.nn.quant.weight_quantize": "gpu_kernel",
+    "paddle.nn.quant.weight_dequantize": "gpu_kernel",
+    "paddle.nn.quant.weight_only_linear": "gpu_kernel",
+    "paddle.nn.quant.llm_int8_linear": "gpu_kernel",
+    "paddle.device.xpu.Event": "xpu",
+    "paddle.device.xpu.Stream": "xpu",
+    "paddle.device.xpu.empty_cache": "xpu",
+    "paddle.device.xpu.max_memory_allocated": "xpu",
+    "paddle.device.xpu.max_memory_reserved": "xpu",
+    "paddle.device.xpu.memory_allocated": "xpu",
+    "paddle.device.xpu.memory_reserved": "xpu",
+    "paddle.device.xpu.memory_total": "xpu",
+    "paddle.device.xpu.memory_used": "xpu",
+    "paddle.device.xpu.reset_max_memory_allocated": "xpu",
+    "paddle.device.xpu.reset_max_memory_reserved": "xpu",
+    "paddle.device.xpu.set_debug_level": "xpu",
+    "paddle.device.xpu.synchronize": "xpu",
+}
+# CUDA runtime objects, at each of Paddle's paths for them
+EXCLUSIONS.update({f"paddle.device.{n}": "cuda" for n in (
+    "Stream", "Event", "StreamContext", "stream_guard", "set_stream", "get_stream_from_external", "ipc_collect")})
+EXCLUSIONS.update({f"paddle.device.cuda.{n}": "cuda" for n in (
+    "Stream", "Event", "stream_guard", "memory_summary", "vmm_compact")})
+EXCLUSIONS.update({f"paddle.cuda.{n}": "cuda" for n in (
+    "Stream", "Event", "StreamContext", "stream", "set_stream", "get_stream_from_external", "ipc_collect", "cudart",
+    "check_error")})
+
+
+def reason_of(public_name):
+    """The message a declared-unavailable `public_name` raises with (KeyError for a name not declared)."""
+    feature, why = REASONS[EXCLUSIONS[public_name]]
+    return f"{public_name} is not available in purepaddle: it is for {feature}, and {why}."
+
+
+def unavailable(public_name, kind="function"):
+    """A stub for a declared-unavailable Paddle name: a function, or a class whose construction, raises.
+
+    Args:
+        public_name (str): Paddle's dotted name, a key of EXCLUSIONS (a KeyError otherwise, so every stub is
+            declared in the one table).
+        kind (str, optional): "function" or "class" (a class keeps `isinstance` checks and subclassing working).
+
+    Returns:
+        function|type: The stub; calling it raises UnavailableFeatureError with the reason.
+
+    Examples:
+        .. code-block:: python
+
+            >>> from purepaddle._core.exclusions import UnavailableFeatureError, unavailable
+            >>> load = unavailable("paddle.utils.cpp_extension.load")
+            >>> try:
+            ...     load(name="custom_relu", sources=["relu.cc"])
+            ... except UnavailableFeatureError as e:
+            ...     print(str(e).split(":")[0])
+            paddle.utils.cpp_extension.load is not available in purepaddle
+    """
+    message = reason_of(public_name)
+    short = public_name.rpartition(".")[2]
+
+    def refuse(*args, **kwargs):
+        raise UnavailableFeatureError(message)
+
+    if kind == "class":
+        stub = type(short, (), {"__init__": lambda self, *a, **k: refuse(),
+                                "__doc__": f"Unavailable in purepaddle. {message}"})
+    elif kind == "function":
+        stub = refuse
+        stub.__name__ = stub.__qualname__ = short
+        stub.__doc__ = f"Unavailable in purepaddle. {message}"
+    else:
+        raise ValueError(f"unavailable: kind must be 'function' or 'class', got {kind!r}")
+    stub.__module__ = "purepaddle" + public_name[len("paddle"):].rpartition(".")[0]
+    stub.__purepaddle_unavailable__ = message
+    return stub
