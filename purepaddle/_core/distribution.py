@@ -27,43 +27,96 @@ _S32 = np.uint64(32)
 
 def canonical(tw, n, dtype):
     """n standard-uniform numbers of float dtype (float32 or float64) in [0, 1)."""
-    return canonical_of_raw(tw.raw(n), dtype)
+    dt = np.dtype(dtype)
+    out = np.empty(n, dt)
+    convert = _Converter(dt, n)
+    for start in range(0, n, _CHUNK):  # each block of engine outputs is converted while it is in cache
+        o = out[start:start + _CHUNK]
+        convert(tw.raw(o.size), o)
+    return out
 
 
+def canonical_of_raw(raw, dtype):
+    """generate_canonical<dtype> of given engine outputs (uint64 array): the output over 2**64 rounded to
+    dtype, a result of 1.0 becoming the largest dtype number below 1."""
+    dt = np.dtype(dtype)
+    raw = np.ascontiguousarray(raw, np.uint64)
+    out = np.empty(raw.shape, dt)
+    flat, convert = out.reshape(-1), _Converter(dt, raw.size)
+    for start in range(0, raw.size, _CHUNK):
+        o = flat[start:start + _CHUNK]
+        convert(raw.reshape(-1)[start:start + o.size], o)
+    return out
+
+
+_CHUNK = 1 << 14  # engine outputs converted a block at a time: the temporaries stay in cache
+_ONE = np.uint64(1)
+_S12 = np.uint64(12)
+_LOW12 = np.uint64(0xFFF)
+_EXP_ONE = np.uint64(0x3FF0000000000000)  # the bits of 1.0: OR'd over a 52-bit integer m gives 1 + m / 2**52
+_EXP_2M12 = np.uint64(0x3F30000000000000)  # the bits of 2**-12: with m below 2**12, 2**-12 + m / 2**64
 _STICKY = np.uint64(0x7FF)
 _S11 = np.uint64(11)
 _SMALL = np.uint64(1 << 36)
+_B26 = np.uint64(1 << 26)
+_F32_2M63, _F32_2M64, _F32_2M38 = np.float32(2.0 ** -63), np.float32(2.0 ** -64), np.float32(2.0 ** -38)
 
 
-_CHUNK = 1 << 15  # temporaries stay in cache and add little to the peak memory
+class _Converter:
+    """Writes generate_canonical<T>(raw) = static_cast<T>(raw) / 2**64 (correctly rounded, a 1.0 clamped
+    below 1) of a block of engine outputs into a T array, with two scratch blocks reused block after block.
 
+    NumPy's uint64 -> float casts are slow (no SIMD), so neither path casts from uint64:
+    - float32: the output halved with the lost bit kept as a sticky bit (round to odd: the int64 -> float32
+      cast then rounds as the full 64 bits would, for every output of 27 bits or more; the rare
+      smaller ones are redone exactly);
+    - float64: the top 52 bits and the low 12 bits made into exact doubles by writing exponent bits over
+      them (no cast at all); their sum rounds once, to static_cast<double>(raw) / 2**64.
+    """
 
-def _scaled(raw, dt):
-    """raw / 2**64 rounded once to dt, as static_cast<T>(raw) / 2**64 (NumPy's uint64 casts are slow: this
-    goes through the fast int64 -> float64 cast, a chunk at a time)."""
-    out = np.empty(raw.shape, dt)
-    for start in range(0, raw.size, _CHUNK):
-        r = raw[start:start + _CHUNK]
-        if dt == np.float64:  # hi * 2**32 and lo are exact doubles: their sum rounds once, to float64(raw)
-            c = (r >> _S32).view(np.int64).astype(np.float64)
-            c *= 2.0 ** 32
-            c += (r & _M32).view(np.int64).astype(np.float64)
-            np.multiply(c, 2.0 ** -64, out=out[start:start + _CHUNK])
-            continue
-        # float32: the top 53 bits with the rest as one sticky bit (exact in float64), then one rounding;
-        # right whenever the leading bit is at 36 or above, so the rare smaller draws take the slow cast
-        y = r & _STICKY
-        y += _STICKY
-        y >>= _S11
-        y |= r >> _S11
-        c = y.view(np.int64).astype(np.float64)
-        c *= 2.0 ** -53
-        out[start:start + _CHUNK] = c
-    if dt == np.float32:
-        small = raw < _SMALL
-        if small.any():
-            out[small] = raw[small].astype(np.float32) / np.float32(_TWO64)
-    return out
+    __slots__ = ("_kind", "_a", "_b", "_below1")
+
+    def __init__(self, dt, n):
+        self._kind = 32 if dt == np.float32 else 64 if dt == np.float64 else 0
+        self._below1 = np.nextafter(dt.type(1), dt.type(0))
+        m = min(n, _CHUNK)
+        self._a, self._b = np.empty(m, np.uint64), np.empty(m, np.uint64)
+
+    def __call__(self, r, o):
+        if not r.size:
+            return
+        a, b = self._a[:r.size], self._b[:r.size]
+        if self._kind == 32:
+            np.right_shift(r, _ONE, out=a)
+            np.bitwise_and(r, _ONE, out=b)
+            a |= b
+            np.copyto(o, a.view(np.int64), casting="unsafe")
+            o *= _F32_2M63
+            if o.min() <= _F32_2M38:  # outputs below 2**26 (about one in 2**38)
+                small = np.flatnonzero(r < _B26)
+                o[small] = r[small].view(np.int64).astype(np.float32) * _F32_2M64
+        elif self._kind == 64:
+            np.right_shift(r, _S12, out=a)
+            a |= _EXP_ONE
+            np.subtract(a.view(np.float64), 1.0, out=o)  # exact: (raw >> 12) / 2**52
+            np.bitwise_and(r, _LOW12, out=b)
+            b |= _EXP_2M12
+            fb = b.view(np.float64)
+            fb -= 2.0 ** -12  # exact: (raw & 0xFFF) / 2**64
+            o += fb  # the one rounding
+        else:  # other float types: the top 53 bits with the rest as one sticky bit, then one rounding to T
+            np.bitwise_and(r, _STICKY, out=a)
+            a += _STICKY
+            a >>= _S11
+            np.right_shift(r, _S11, out=b)
+            a |= b
+            c = a.view(np.int64).astype(np.float64)
+            c *= 2.0 ** -53
+            o[...] = c
+            small = np.flatnonzero(r < _SMALL)
+            o[small] = r[small].astype(np.float32) / np.float32(_TWO64)
+        if o.max() >= 1:  # a draw near 2**64 rounds to 1.0 in T: generate_canonical steps below 1
+            o[o >= 1] = self._below1
 
 
 def _canonical_of(raw, dt):
@@ -320,17 +373,6 @@ class Scalars:
         """Leave the engine just past the outputs used."""
         self._tw.set_state(*self._snapshot)
         self._tw.skip(self._used)
-
-
-def canonical_of_raw(raw, dtype):
-    """generate_canonical<dtype> of given engine outputs (uint64 array): the output over 2**64 rounded to
-    dtype, a result of 1.0 becoming the largest dtype number below 1."""
-    dt = np.dtype(dtype)
-    c = _scaled(raw, dt)
-    top = c >= 1  # a 64-bit draw near 2**64 rounds to 1.0 in T
-    if top.any():
-        c[top] = np.nextafter(dt.type(1), dt.type(0))
-    return c
 
 
 class Normal64:
