@@ -11,7 +11,7 @@ the same arithmetic, in the same precision, so the numbers agree bit for bit:
   accepted pair gives two numbers (y * mult first, then the saved x * mult).
 - `uniform_int`: std::uniform_int_distribution over [lo, hi] from a 64-bit engine (GCC >= 11:
   Lemire's multiply-shift with 128-bit products and the rare rejection redraw).
-- `shuffle`: std::shuffle (two swap positions from one draw while n*n fits in 64 bits).
+- `shuffle`, `permutation`: std::shuffle (two swap positions from one draw while n*n fits in 64 bits).
 """
 import math
 
@@ -217,12 +217,23 @@ def normal(tw, n, dtype, mean=0.0, std=1.0):
 
 
 def _mul_hi_lo(a, b):
-    """(high, low) 64-bit halves of the 128-bit products a * b of uint64 arrays."""
+    """(high, low) 64-bit halves of the 128-bit products a * b of uint64 arrays (a broadcast scalar b too)."""
     a_lo, a_hi = a & _M32, a >> _S32
     b_lo, b_hi = b & _M32, b >> _S32
-    ll, hl, lh, hh = a_lo * b_lo, a_hi * b_lo, a_lo * b_hi, a_hi * b_hi
-    cross = (ll >> _S32) + (hl & _M32) + (lh & _M32)
-    return hh + (hl >> _S32) + (lh >> _S32) + (cross >> _S32), a * b
+    cross = a_lo * b_lo
+    cross >>= _S32
+    hl = a_hi * b_lo
+    cross += hl & _M32
+    hl >>= _S32
+    a_lo *= b_hi  # lh
+    cross += a_lo & _M32
+    a_lo >>= _S32
+    a_hi *= b_hi  # hh
+    a_hi += hl
+    a_hi += a_lo
+    cross >>= _S32
+    a_hi += cross
+    return a_hi, a * b
 
 
 def uniform_int(tw, n, low, high):
@@ -270,7 +281,8 @@ def _bounded(tw, ranges):
         r = ranges[start:]
         snapshot = tw.state()
         high, low = _mul_hi_lo(tw.raw(r.size), r)
-        bad = np.flatnonzero(low < (np.negative(r) % r))
+        bad = np.flatnonzero(low < r)  # the rejection threshold 2**64 mod r is below r: test those few only
+        bad = bad[low[bad] < np.negative(r[bad]) % r[bad]]
         if not bad.size:
             out[start:] = high
             break
@@ -290,27 +302,77 @@ def _bounded(tw, ranges):
 
 def shuffle(tw, items):
     """Shuffle the list `items` in place as std::shuffle(begin, end, engine) does."""
-    n = len(items)
-    if n < 2:
-        return items
-    if n <= 0xFFFFFFFF and ((1 << 64) - 1) // n >= n:
-        i = 1
-        if n % 2 == 0:
-            j = int(_bounded(tw, np.array([2], np.uint64))[0])
-            items[1], items[j] = items[j], items[1]
-            i = 2
-        sizes = np.arange(i + 1, n + 1, 2, dtype=np.uint64)  # swap_range for each pair step
-        draws = _bounded(tw, sizes * (sizes + np.uint64(1)))
-        firsts, seconds = (draws // (sizes + np.uint64(1))).tolist(), (draws % (sizes + np.uint64(1))).tolist()
-        for a, b in zip(firsts, seconds):
-            items[i], items[a] = items[a], items[i]
-            items[i + 1], items[b] = items[b], items[i + 1]
-            i += 2
-        return items
-    draws = _bounded(tw, np.arange(2, n + 1, dtype=np.uint64)).tolist()
-    for i, j in enumerate(draws, start=1):
-        items[i], items[j] = items[j], items[i]
+    if len(items) > 1:
+        items[:] = [items[i] for i in permutation(tw, len(items)).tolist()]
     return items
+
+
+def permutation(tw, n):
+    """The order std::shuffle leaves n items in: element p is the index of the item that ends at position p
+    (what std::shuffle makes of 0..n-1; randperm's numbers), as an int64 array."""
+    return _shuffled_order(_swap_positions(tw, n))
+
+
+def _swap_positions(tw, n):
+    """j[k] <= k: the position std::shuffle swaps with position k at its step k (j[0] = 0), drawn as it draws
+    them: while n * n fits in 64 bits, two positions from one draw in [0, b0 * b1) (x / b1 and x % b1,
+    after a first draw in [0, 1] when n is even), otherwise one draw per step."""
+    j = np.zeros(max(n, 1), np.int64)
+    if n < 2:
+        return j[:n]
+    if n > 0xFFFFFFFF or ((1 << 64) - 1) // n < n:
+        j[1:] = _bounded(tw, np.arange(2, n + 1, dtype=np.uint64)).view(np.int64)
+        return j
+    i = 1
+    if n % 2 == 0:
+        j[1] = int(_bounded(tw, np.array([2], np.uint64))[0])
+        i = 2
+    sizes = np.arange(i + 1, n + 1, 2, dtype=np.uint64)  # swap_range for each pair step
+    b1 = sizes + np.uint64(1)
+    x = _bounded(tw, sizes * b1).view(np.int64)
+    b1 = b1.view(np.int64)
+    # x < 2**53 for every n allowed here below 2**26, so the double quotient floors exactly
+    q = np.floor(x / b1).astype(np.int64) if n < 1 << 26 else x // b1
+    j[i::2] = q
+    j[i + 1::2] = x - q * b1
+    return j
+
+
+def _shuffled_order(j):
+    """The final order of 0..n-1 after the swaps (k, j[k]) for k = 1..n-1 (an int64 array j), without a
+    Python loop.
+
+    Step k moves the item at position j[k] to position k and puts item k at j[k]. So position p ends holding
+    item w, the last step w with j[w] = p, if there is one; otherwise it holds what step p moved there: the
+    item at q = j[p] just before step p, which is item w' for the step w' < p with j[w'] = q nearest before p
+    (`prev[p]`), if there is one, or else, the same question again for position q before step q. Those
+    chains are followed for all positions at once (about log2(n) rounds, each half as long)."""
+    n = j.size
+    if n < 2:
+        return np.arange(n)
+    b = int(n).bit_length()
+    key = j << b
+    key |= np.arange(n, dtype=np.int64)
+    key.sort()  # steps grouped by the position they write, in step order
+    order = key & ((1 << b) - 1)
+    key >>= b
+    same = key[1:] == key[:-1]
+    prev = np.empty(n, np.int64)
+    prev[order[0]] = -1
+    prev[order[1:]] = np.where(same, order[:-1], -1)
+    out = prev.copy()  # the first round of the chains, for positions no step writes
+    ends = np.flatnonzero(~same)  # the last step of each group (and the very last below)
+    out[key[ends]] = order[ends]
+    out[key[-1]] = order[-1]
+    todo = np.flatnonzero(out < 0)
+    cur = j[todo]
+    while todo.size:
+        found = prev[cur]
+        out[todo] = found  # the -1 of chains not yet ended are overwritten in a later round
+        more = found < 0
+        todo = todo[more]
+        cur = j[cur[more]]
+    return out
 
 
 class Scalars:

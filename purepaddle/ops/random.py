@@ -99,8 +99,7 @@ class RandPerm(_Nullary):
 
     def forward(self, xp):
         a = self.attrs
-        perm = _dist.shuffle(engine(a.get("seed", 0)), list(range(a["n"])))
-        return np.array(perm, dtype=_np_dtype(a["dtype"]))
+        return _dist.permutation(engine(a.get("seed", 0)), a["n"]).astype(_np_dtype(a["dtype"]), copy=False)
 
     def infer_meta(self):
         a = self.attrs

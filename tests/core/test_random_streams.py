@@ -139,3 +139,60 @@ def test_normal_leaves_the_engine_just_past_the_last_pair_used(n):
         b.raw(skip)
         np.testing.assert_array_equal(distribution.normal(a, n, np.float64), _polar_reference(b, n))
         assert a.raw(2).tolist() == b.raw(2).tolist()
+
+
+def _exact_canonical(raw, dt):
+    """static_cast<T>(raw) / 2**64 rounded to nearest-even with exact rational arithmetic, clamped below 1."""
+    from fractions import Fraction
+    v = Fraction(int(raw), 2 ** 64)
+    x = dt(float(v))  # within an ulp: pick the nearest of it and its neighbours, ties to the even significand
+    cands = [x, np.nextafter(x, dt(0)), np.nextafter(x, dt(2))]
+    bits = np.uint32 if dt is np.float32 else np.uint64
+    best = min(cands, key=lambda c: (abs(Fraction(float(c)) - v), int(np.array(c).view(bits)) & 1))
+    return min(best, np.nextafter(dt(1), dt(0)))
+
+
+def _edge_outputs():
+    vals = {0, 1, 2, 3, 2 ** 64 - 1, 2 ** 63, 2 ** 63 - 1, 2 ** 63 + 1}
+    for k in range(64):  # around each power of two, and around float32/float64 ties at each size
+        for d in range(-3, 4):
+            for t in (24, 25, 53, 54):
+                vals.add(2 ** k + (2 ** (k - t) if k >= t else 0) + d)
+            vals.add(2 ** k + d)
+            vals.add(2 ** 64 - 2 ** k + d)
+    return np.array(sorted(v for v in vals if 0 <= v < 2 ** 64), np.uint64)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_canonical_rounds_every_output_as_libstdcxx(dt):
+    """generate_canonical's static_cast<T>(uint64) / 2**64, exactly, on the outputs where a shortcut would slip:
+    ties, values just off ties, small outputs (the float32 path redoes those below 2**26), outputs near 2**64."""
+    from purepaddle._core import distribution
+    raw = _edge_outputs()
+    got = distribution.canonical_of_raw(raw, dt)
+    want = [_exact_canonical(r, dt) for r in raw.tolist()]
+    bad = [(int(r), g, w) for r, g, w in zip(raw, got, want) if g != w]
+    assert not bad, bad[:5]
+
+
+def _swapped(j):
+    """The items 0..n-1 after std::shuffle's swaps (k, j[k]), k = 1..n-1, done one by one."""
+    items = list(range(len(j)))
+    for k in range(1, len(j)):
+        items[k], items[j[k]] = items[j[k]], items[k]
+    return items
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 8, 51, 1000, 4099])
+def test_vectorised_shuffle_order_is_the_swaps_done_one_by_one(n):
+    from purepaddle._core import distribution
+    rng = np.random.default_rng(n)
+    for kind in ("uniform", "small", "self"):
+        k = np.arange(n)
+        j = {"uniform": (rng.random(n) * (k + 1)).astype(np.int64),  # j[k] in [0, k]
+             "small": (rng.random(n) * np.minimum(k + 1, 3)).astype(np.int64),  # long chains
+             "self": k.copy()}[kind]
+        assert distribution._shuffled_order(j).tolist() == _swapped(j.tolist())
+    tw, ref = twister.Twister(twister.seed_words(n + 5)), twister.Twister(twister.seed_words(n + 5))
+    assert distribution.permutation(tw, n).tolist() == _swapped(distribution._swap_positions(ref, n).tolist())
+    assert tw.state()[1] == ref.state()[1]
