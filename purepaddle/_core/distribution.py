@@ -237,13 +237,16 @@ def _mul_hi_lo(a, b):
 
 
 def uniform_int(tw, n, low, high):
-    """n integers uniform in [low, high] (inclusive, as std::uniform_int_distribution) as int64/uint64 values."""
-    span = (int(high) - int(low)) & ((1 << 64) - 1)
-    if span == (1 << 64) - 1:  # the whole 64-bit range: the engine output itself
+    """n integers uniform in [low, high] (inclusive, as std::uniform_int_distribution) as int64 values
+    (uint64 ones viewed as int64)."""
+    span = (int(high) - int(low)) & _MASK64
+    if span == _MASK64:  # the whole 64-bit range: the engine output itself
         u = tw.raw(n)
     else:
         u = _bounded_one(tw, n, span + 1)
-    return (u + np.uint64(int(low) & ((1 << 64) - 1))).view(np.int64)
+    if low:
+        u += np.uint64(int(low) & _MASK64)
+    return u.view(np.int64)
 
 
 def _mul_hi_lo32(a, b):
@@ -264,13 +267,45 @@ def _bounded_one(tw, n, r):
     """n draws in [0, r) for one range r (a Python int in [1, 2**64)): `_bounded` with the threshold
     computed once, and the general path only when some draw is rejected (rare)."""
     snapshot = tw.state()
-    u = tw.raw(n)
-    rr = np.uint64(r)
-    high, low = _mul_hi_lo32(u, rr) if r < 1 << 32 else _mul_hi_lo(u, rr)
-    if not (low < np.uint64((-r) % r)).any():
-        return high
+    if r < 1 << 32:
+        out = _bounded_small(tw, n, r)
+        if out is not None:
+            return out
+    else:
+        u = tw.raw(n)
+        high, low = _mul_hi_lo(u, np.uint64(r))
+        if not (low < np.uint64((-r) % r)).any():
+            return high
     tw.set_state(*snapshot)
     return _bounded(tw, np.full(n, r, np.uint64))
+
+
+def _bounded_small(tw, n, r):
+    """n draws in [0, r) for a range r < 2**32, or None when one is rejected (the caller redraws).
+
+    Lemire's high word (u * r) >> 64 is ((u >> 32) * r + ((u & 0xFFFFFFFF) * r >> 32)) >> 32, and the second
+    term (below r) changes it only when a = (u >> 32) * r has a low half >= 2**32 - r; a rejection (low word
+    below 2**64 mod r) needs that or a low half of 0. So a block takes a >> 32 unless some
+    ((a + r) & 0xFFFFFFFF) <= r flags one of those (about r in 2**32 draws): then the exact product."""
+    out = np.empty(n, np.uint64)
+    rr, thr = np.uint64(r), np.uint64((-r) % r)
+    a, b = np.empty(min(n, _CHUNK), np.uint64), np.empty(min(n, _CHUNK), np.uint64)
+    for start in range(0, n, _CHUNK):
+        o = out[start:start + _CHUNK]
+        u = tw.raw(o.size)
+        ab, bb = a[:u.size], b[:u.size]
+        np.right_shift(u, _S32, out=ab)
+        ab *= rr
+        np.add(ab, rr, out=bb)
+        bb &= _M32
+        if bb.min() > rr:
+            np.right_shift(ab, _S32, out=o)
+            continue
+        high, low = _mul_hi_lo32(u, rr)
+        if (low < thr).any():
+            return None
+        o[...] = high
+    return out
 
 
 def _bounded(tw, ranges):

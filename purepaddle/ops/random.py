@@ -90,7 +90,7 @@ class RandInt(_Nullary):
         a = self.attrs
         n = math.prod(a["shape"])
         out = _dist.uniform_int(engine(a["seed"]), n, a["low"], a["high"] - 1)
-        return out.reshape(a["shape"]).astype(_np_dtype(a["dtype"]))
+        return out.reshape(a["shape"]).astype(_np_dtype(a["dtype"]), copy=False)
 
 
 @register("randperm")
