@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from .libm import logf
+from .libm import _logf_normal, logf
 
 _TWO64 = 2.0 ** 64
 _MASK64 = (1 << 64) - 1
@@ -165,10 +165,12 @@ def uniform_real(tw, n, dtype, low, high):
 
 
 def _polar_pairs(tw, pairs, dt):
-    """(y * mult, x * mult) of the first `pairs` accepted polar pairs, leaving the engine just past them."""
-    if pairs == 0:
-        return np.empty(0, dt), np.empty(0, dt)
-    ys, xs, got = [], [], 0
+    """The first `pairs` accepted polar pairs as [y0 * m0, x0 * m0, y1 * m1, ...] (the order
+    normal_distribution returns them in), leaving the engine just past them."""
+    out = np.empty(2 * pairs, dt)
+    got = 0
+    log = _logf_normal if dt == np.float32 else np.log  # r2 is never 0 nor subnormal: x and y are multiples
+    two, one, m2 = dt.type(2), dt.type(1), dt.type(-2)  # of 2**-24 (2**-53), so r2 >= 2**-48 (2**-106)
     while got < pairs:
         want = pairs - got
         # acceptance is pi/4: a large request first draws about 4 sigma fewer pairs than it needs, so the
@@ -179,40 +181,49 @@ def _polar_pairs(tw, pairs, dt):
             batch = int(want * 1.28) + 8
         snapshot = tw.state()
         c = canonical(tw, 2 * batch, dt)
-        c *= dt.type(2)  # 2.0f * u is exact in T
+        c *= two  # 2.0f * u is exact in T
         # "- 1.0" is a double subtraction rounded to T: for float the float subtraction rounds the same
         # (2u - 1 is exact in double unless 2u < 2**-29, where both round to -1)
-        c -= dt.type(1)
-        x, y = c[0::2], c[1::2]
-        r2 = x * x + y * y
-        ok = np.flatnonzero((r2 <= 1) & (r2 != 0))
-        if ok.size >= want:  # step back to just past the last pair used (rejected pairs after it stay unread)
-            ok = ok[:want]
-            over = 2 * (batch - int(ok[-1]) - 1)
+        c -= one
+        last = -1  # the last pair used
+        for start in range(0, batch, _CHUNK):  # a block of pairs at a time: the temporaries stay in cache
+            x, y = c[2 * start:2 * (start + _CHUNK):2], c[2 * start + 1:2 * (start + _CHUNK):2]
+            r2 = x * x
+            r2 += y * y
+            ok = np.flatnonzero((r2 <= 1) & (r2 != 0))[:want]
+            if not ok.size:
+                continue
+            x, y, r2 = x[ok], y[ok], r2[ok]
+            mult = log(r2)
+            mult *= m2
+            mult /= r2
+            np.sqrt(mult, out=mult)
+            o = out[2 * got:2 * (got + ok.size)]
+            np.multiply(y, mult, out=o[0::2])
+            np.multiply(x, mult, out=o[1::2])
+            got += ok.size
+            want -= ok.size
+            last = start + int(ok[-1])
+            if not want:
+                break
+        if not want:  # step back to just past the last pair used (rejected pairs after it stay unread)
+            over = 2 * (batch - last - 1)
             words, pos = tw.state()
             if pos >= over:
                 tw.set_state(words, pos - over)
             else:
                 tw.set_state(*snapshot)
-                tw.skip(2 * (int(ok[-1]) + 1))
-        x, y, r2 = x[ok], y[ok], r2[ok]
-        log = logf(r2) if dt == np.float32 else np.log(r2)
-        mult = np.sqrt(dt.type(-2) * log / r2)
-        ys.append(y * mult)
-        xs.append(x * mult)
-        got += ok.size
-    return np.concatenate(ys), np.concatenate(xs)
+                tw.skip(2 * (last + 1))
+    return out
 
 
 def normal(tw, n, dtype, mean=0.0, std=1.0):
     """n normal numbers computed in dtype (float32 or float64); an odd n discards the last saved number."""
     dt = np.dtype(dtype)
-    y, x = _polar_pairs(tw, (n + 1) // 2, dt)
-    out = np.empty(2 * y.size, dt)
-    out[0::2], out[1::2] = y, x
-    out = out[:n]
-    out *= dt.type(std)
-    out += dt.type(mean)
+    out = _polar_pairs(tw, (n + 1) // 2, dt)[:n]
+    if std != 1:
+        out *= dt.type(std)
+    out += dt.type(mean)  # even 0: a pair with r2 == 1 gives +-0 * sqrt(-0.0) = -0.0, and x * std + 0 is +0.0
     return out
 
 

@@ -42,24 +42,42 @@ def logf(x):
     return out
 
 
+def _tables():
+    """glibc's y0 = k * ln2 + log(c) and 1/c for every value of the top 13 bits of ix - 0x3f330000 (the
+    exponent k and the table index together), so one lookup replaces the shifts, masks and the k term;
+    y0 is computed with the same two double roundings."""
+    idx = np.arange(1 << 13, dtype=np.int64)
+    idx[idx >= 1 << 12] -= 1 << 13  # the signed value of those 13 bits
+    k, i = idx >> 4, idx & 15
+    y0 = k.astype(np.float64)
+    y0 *= _LN2
+    y0 += _LOGC[i]
+    return y0, _INVC[i]
+
+
+_Y0, _INVC13 = _tables()
+_TOP = np.uint32(19)
+
+
 def _logf_normal(v, k_shift=0):
-    """glibc's logf of positive normal float32 numbers v (1-D), k_shift added to the exponent."""
+    """glibc's logf of positive normal float32 numbers v (1-D), k_shift (a multiple of -1) added to the exponent."""
     ix = v.view(np.int32)
     tmp = ix - np.int32(_OFF)
-    i = (tmp >> 19) & 15
-    k = (tmp >> 23).astype(np.float64)  # arithmetic shift of the signed difference
+    top = tmp.view(np.uint32) >> _TOP  # k * 16 + i, modulo 2**13
     if k_shift:
-        k += k_shift
-    z = (ix - (tmp & np.int32(-(1 << 23)))).view(np.float32).astype(np.float64)
-    r = z * _INVC.take(i)
+        top += np.uint32((k_shift * 16) % (1 << 13))
+        top &= np.uint32((1 << 13) - 1)
+    tmp &= np.int32(-(1 << 23))
+    np.subtract(ix, tmp, out=tmp)  # the bits of z = x / 2**k, near 1
+    r = _INVC13.take(top)
+    r *= tmp.view(np.float32)  # z * invc, in double
     r -= 1.0
-    k *= _LN2
-    k += _LOGC.take(i)  # y0
+    y0 = _Y0.take(top)
     r2 = r * r
-    y = _A1 * r
+    y = r * _A1
     y += _A2
     y += _A0 * r2
     y *= r2
-    k += r
-    y += k
+    y0 += r
+    y += y0
     return y.astype(np.float32)
