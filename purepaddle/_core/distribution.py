@@ -13,6 +13,7 @@ the same arithmetic, in the same precision, so the numbers agree bit for bit:
   Lemire's multiply-shift with 128-bit products and the rare rejection redraw).
 - `shuffle`, `permutation`: std::shuffle (two swap positions from one draw while n*n fits in 64 bits).
 """
+import functools
 import math
 
 import numpy as np
@@ -120,8 +121,21 @@ class _Converter:
 
 
 def _canonical_of(raw, dt):
-    """generate_canonical's value for one engine output `raw` (a Python int)."""
+    """generate_canonical's value for one engine output `raw` (a Python int), in Python arithmetic for
+    float32 and float64 (int -> float rounds to nearest even; float32's 24 bits rounded by hand)."""
+    if dt == np.float64:
+        return min(float(raw) * 2.0 ** -64, _BELOW1_64)
+    if dt == np.float32:
+        drop = raw.bit_length() - 24
+        if drop > 0:
+            q, rem, half = raw >> drop, raw & ((1 << drop) - 1), 1 << (drop - 1)
+            raw = (q + (rem > half or (rem == half and q & 1))) << drop
+        return min(float(raw) * 2.0 ** -64, _BELOW1_32)  # float32 numbers are exact doubles
     return canonical_of_raw(np.array([raw], np.uint64), dt)[0]
+
+
+_BELOW1_64 = float(np.nextafter(1.0, 0.0))
+_BELOW1_32 = float(np.nextafter(np.float32(1), np.float32(0)))
 
 
 def canonical_threshold(dtype, p):
@@ -133,6 +147,12 @@ def canonical_threshold(dtype, p):
     p = dt.type(p)
     if not p > 0:  # includes NaN: no draw is below it
         return 0
+    return _threshold(dt.str, float(p))
+
+
+@functools.lru_cache(maxsize=256)  # dropout asks for the same p at every step
+def _threshold(dtype, p):
+    dt = np.dtype(dtype)
     lo, hi = 0, 1 << 64  # canonical(lo - 1) < p <= canonical(hi), with canonical(2**64) taken as +inf
     while lo < hi:
         mid = (lo + hi) // 2

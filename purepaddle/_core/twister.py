@@ -13,6 +13,8 @@ Seeding:
   (so `paddle.seed`) does. std::seed_seq keeps 32 bits of each value, so `paddle.seed(2**32 + 1)`
   gives the stream of `paddle.seed(1)` in Paddle, and here.
 """
+import functools
+
 import numpy as np
 
 try:  # optional: the C engine (pip install randomgen); NumPy below otherwise
@@ -30,6 +32,11 @@ _ONE = np.uint64(1)
 
 def seed_words(seed):
     """The 312 state words of `std::mt19937_64(seed)` (init_genrand64)."""
+    return _seed_words(int(seed) & _U64).copy()
+
+
+@functools.lru_cache(maxsize=64)  # programs reseed with the same few seeds (paddle.seed, op seed attrs)
+def _seed_words(seed):
     words = [int(seed) & _U64]
     for i in range(1, N):
         prev = words[-1]
@@ -43,7 +50,11 @@ def _mix(x):
 
 def seed_seq_words(*seeds):
     """The 312 state words of `engine.seed(std::seed_seq{seeds...})` (libstdc++'s algorithm)."""
-    v = [int(s) & _M32 for s in seeds]
+    return _seed_seq_words(tuple(int(s) & _M32 for s in seeds)).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _seed_seq_words(v):
     s, n = len(v), 2 * N
     b = [0x8b8b8b8b] * n
     t = 11  # n >= 623
@@ -105,7 +116,8 @@ class Twister:
         if words.shape != (N,) or not 0 <= int(pos) <= N:
             raise ValueError(f"an mt19937_64 state is 312 words and a position in [0, 312], got {words.shape}, {pos}")
         if self._native:
-            self._c = _MT64()
+            if getattr(self, "_c", None) is None:  # constructing a randomgen engine costs more than setting one
+                self._c = _MT64()
             self._c.state = {"bit_generator": "MT64", "state": {"key": words, "pos": int(pos)},
                              "has_uint32": 0, "uinteger": 0}
         else:
