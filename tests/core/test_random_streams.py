@@ -225,3 +225,22 @@ def test_normal_of_a_unit_radius_pair_is_plus_zero(dt):
     from purepaddle._core import distribution
     out = distribution.normal(_ListEngine([0, 1 << 63]), 2, dt)
     assert out.tolist() == [0.0, 0.0] and not np.signbit(out).any()
+
+
+def test_multinomial_rows_searched_together_as_one_by_one():
+    """float32 multinomial with replacement searches all rows at once; each row's answer is its own search,
+    -0.0 and zero weights included."""
+    from purepaddle.ops.random import _search_rows
+    rng = np.random.default_rng(3)
+    probs = rng.random((40, 9)).astype(np.float32)
+    probs[::3, :2] = -0.0
+    probs[1::3, 4:] = 0
+    u = rng.random((40, 25)).astype(np.float32)
+    u[0, :3] = [0, np.float32(1) - np.float32(2.0 ** -24), 0.5]
+    want = []
+    for p, v in zip(probs, u):
+        cum = np.cumsum(p, dtype=np.float32)
+        cum /= cum[-1]
+        cum[-1] = 1
+        want.append(np.searchsorted(cum, v, side="left"))
+    np.testing.assert_array_equal(_search_rows(probs, u), np.array(want))
