@@ -19,6 +19,7 @@ import math
 import numpy as np
 
 from .libm import _logf_normal, logf
+from .twister import N as _BLOCK
 
 _TWO64 = 2.0 ** 64
 _MASK64 = (1 << 64) - 1
@@ -199,7 +200,7 @@ def _polar_pairs(tw, pairs, dt):
             batch = int((want - 4 * math.sqrt(want)) / (math.pi / 4))
         else:
             batch = int(want * 1.28) + 8
-        snapshot = tw.state()
+        mark = _mark(tw, 2 * batch)
         c = canonical(tw, 2 * batch, dt)
         c *= two  # 2.0f * u is exact in T
         # "- 1.0" is a double subtraction rounded to T: for float the float subtraction rounds the same
@@ -227,14 +228,21 @@ def _polar_pairs(tw, pairs, dt):
             if not want:
                 break
         if not want:  # step back to just past the last pair used (rejected pairs after it stay unread)
-            over = 2 * (batch - last - 1)
-            words, pos = tw.state()
-            if pos >= over:
-                tw.set_state(words, pos - over)
-            else:
-                tw.set_state(*snapshot)
-                tw.skip(2 * (last + 1))
+            _back(tw, mark, 2 * batch, 2 * (batch - last - 1))
     return out
+
+
+def _mark(tw, n):
+    """What `_back` needs to undo part of the next n draws: nothing when they stay in the engine's current
+    block (a rewind will do), else a state snapshot."""
+    return None if n <= _BLOCK - tw.tell() else tw.state()
+
+
+def _back(tw, mark, drawn, k):
+    """Step back over the last k of the `drawn` outputs drawn since `_mark`."""
+    if k and not tw.rewind(k):
+        tw.set_state(*mark)
+        tw.skip(drawn - k)
 
 
 def normal(tw, n, dtype, mean=0.0, std=1.0):
@@ -297,7 +305,7 @@ def _mul_hi_lo32(a, b):
 def _bounded_one(tw, n, r):
     """n draws in [0, r) for one range r (a Python int in [1, 2**64)): `_bounded` with the threshold
     computed once, and the general path only when some draw is rejected (rare)."""
-    snapshot = tw.state()
+    mark = _mark(tw, n)
     if r < 1 << 32:
         out = _bounded_small(tw, n, r)
         if out is not None:
@@ -305,9 +313,9 @@ def _bounded_one(tw, n, r):
     else:
         u = tw.raw(n)
         high, low = _mul_hi_lo(u, np.uint64(r))
-        if not (low < np.uint64((-r) % r)).any():
+        if not (low < np.uint64(((1 << 64) - r) % r)).any():
             return high
-    tw.set_state(*snapshot)
+    _back(tw, mark, n, n)
     return _bounded(tw, np.full(n, r, np.uint64))
 
 
@@ -319,7 +327,7 @@ def _bounded_small(tw, n, r):
     below 2**64 mod r) needs that or a low half of 0. So a block takes a >> 32 unless some
     ((a + r) & 0xFFFFFFFF) <= r flags one of those (about r in 2**32 draws): then the exact product."""
     out = np.empty(n, np.uint64)
-    rr, thr = np.uint64(r), np.uint64((-r) % r)
+    rr, thr = np.uint64(r), np.uint64(((1 << 64) - r) % r)
     a, b = np.empty(min(n, _CHUNK), np.uint64), np.empty(min(n, _CHUNK), np.uint64)
     for start in range(0, n, _CHUNK):
         o = out[start:start + _CHUNK]
@@ -334,6 +342,7 @@ def _bounded_small(tw, n, r):
             continue
         high, low = _mul_hi_lo32(u, rr)
         if (low < thr).any():
+            tw.skip(n - start - u.size)  # the caller steps back over all n
             return None
         o[...] = high
     return out
@@ -345,7 +354,7 @@ def _bounded(tw, ranges):
     start = 0
     while start < ranges.size:
         r = ranges[start:]
-        snapshot = tw.state()
+        mark = _mark(tw, r.size)
         high, low = _mul_hi_lo(tw.raw(r.size), r)
         bad = np.flatnonzero(low < r)  # the rejection threshold 2**64 mod r is below r: test those few only
         bad = bad[low[bad] < np.negative(r[bad]) % r[bad]]
@@ -354,8 +363,7 @@ def _bounded(tw, ranges):
             break
         stop = int(bad[0])
         out[start:start + stop] = high[:stop]
-        tw.set_state(*snapshot)
-        tw.skip(stop + 1)  # up to and including the rejected draw
+        _back(tw, mark, r.size, r.size - stop - 1)  # to just past the rejected draw
         rr = r[stop:stop + 1]
         threshold, lo1 = np.negative(rr) % rr, low[stop:stop + 1]
         hi1 = high[stop:stop + 1]
@@ -492,7 +500,7 @@ class Scalars:
             return self.raw() + int(low)
         m = self.raw() * r
         if m & _MASK64 < r:
-            threshold = (-r) % r
+            threshold = ((1 << 64) - r) % r  # 2**64 mod r (Python's (-r) % r would be 0)
             while m & _MASK64 < threshold:
                 m = self.raw() * r
         return (m >> 64) + int(low)

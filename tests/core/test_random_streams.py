@@ -43,6 +43,32 @@ def test_numpy_and_native_engines_agree_across_state_round_trips():
     np.testing.assert_array_equal(c.raw(700), a.raw(700))
 
 
+def test_engines_agree_over_mixed_draws_states_and_rewinds():
+    """Small draws (served from a block drawn ahead), large ones, state round trips and rewinds, at random:
+    randomgen's engine and the NumPy one keep giving the same outputs and the same states."""
+    pytest.importorskip("randomgen")
+    rng = np.random.default_rng(7)
+    words = twister.seed_seq_words(99)
+    a, b = twister.Twister(words), twister.Twister(words, native=False)
+    for _ in range(400):
+        op = rng.integers(5)
+        if op <= 1:
+            n = int(rng.choice([0, 1, 2, 5, 63, 64, 100, 311, 312, 313, 700]))
+            np.testing.assert_array_equal(a.raw(n), b.raw(n))
+        elif op == 2:
+            k = int(rng.integers(0, 320))
+            assert a.rewind(k) == b.rewind(k)
+        elif op == 3:
+            (wa, pa), (wb, pb) = a.state(), b.state()
+            assert pa == pb == a.tell() == b.tell() and np.array_equal(wa, wb)
+            if rng.integers(2):
+                a.set_state(wa, pa)
+        else:
+            c = twister.Twister(*a.state(), native=False)
+            np.testing.assert_array_equal(c.raw(30), b.raw(30))
+            a.skip(30)
+
+
 def test_seed_seq_keeps_32_bits_of_the_seed():
     np.testing.assert_array_equal(twister.seed_seq_words(2**32 + 9), twister.seed_seq_words(9))
     assert not np.array_equal(twister.seed_seq_words(1), twister.seed_seq_words(2))
@@ -216,6 +242,41 @@ class _ListEngine:
 
     def set_state(self, words, pos):
         self._pos = pos
+
+    def tell(self):
+        return self._pos
+
+    def rewind(self, k):
+        self._pos -= k
+        return True
+
+
+def _lemire(outputs, r, n):
+    """std::uniform_int_distribution over [0, r) one draw at a time (the reference for rejections):
+    (the n draws, how many outputs they read)."""
+    out, i = [], 0
+    while len(out) < n:
+        m = outputs[i] * r
+        i += 1
+        while m % 2 ** 64 < (2 ** 64 - r) % r:
+            m = outputs[i] * r
+            i += 1
+        out.append(m >> 64)
+    return out, i
+
+
+@pytest.mark.parametrize("r", [3, 1000, 2 ** 32 - 1, 2 ** 63 + 1])
+def test_uniform_int_redraws_rejected_outputs_in_place(r):
+    """Outputs whose low product word is below 2**64 mod r are redrawn (u = 0 always is, for r > 1), then the
+    draws go on from the next output; the engine ends just past the last output used."""
+    from purepaddle._core import distribution
+    outs = [0, 5 << 40, 0, 0, 1 << 63, 123456789 << 30, 0, 7 << 50]
+    outs += [(i * 0x9E3779B97F4A7C15) % 2 ** 64 for i in range(1, 300)]
+    for n in (1, 3, 5, 40):
+        tw = _ListEngine(outs)
+        want, used = _lemire(outs, r, n)
+        assert distribution.uniform_int(tw, n, 0, r - 1).view(np.uint64).tolist() == want
+        assert tw.tell() == used
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
