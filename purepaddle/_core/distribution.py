@@ -350,6 +350,8 @@ def _bounded_small(tw, n, r):
 
 def _bounded(tw, ranges):
     """A draw in [0, r) for each uint64 r >= 1 of `ranges`, in order (Lemire; a rejected draw is redrawn in place)."""
+    if ranges.size <= 32:  # a few draws: Python's exact products cost less than the vectorised halves
+        return _bounded_few(tw, ranges.tolist())
     out = np.empty(ranges.size, np.uint64)
     start = 0
     while start < ranges.size:
@@ -374,6 +376,26 @@ def _bounded(tw, ranges):
     return out
 
 
+def _bounded_few(tw, ranges):
+    """`_bounded` for a short list of Python int ranges, one product at a time."""
+    out = []
+    while ranges:
+        mark = _mark(tw, len(ranges))
+        for i, (u, r) in enumerate(zip(tw.raw(len(ranges)).tolist(), ranges)):
+            m = u * r
+            if m & _MASK64 < r and m & _MASK64 < ((1 << 64) - r) % r:  # rejected: redrawn in place
+                _back(tw, mark, len(ranges), len(ranges) - i - 1)
+                while m & _MASK64 < ((1 << 64) - r) % r:
+                    m = int(tw.raw(1)[0]) * r
+                out.append(m >> 64)
+                ranges = ranges[i + 1:]
+                break
+            out.append(m >> 64)
+        else:
+            break
+    return np.array(out, np.uint64)
+
+
 def shuffle(tw, items):
     """Shuffle the list `items` in place as std::shuffle(begin, end, engine) does."""
     if len(items) > 1:
@@ -384,7 +406,13 @@ def shuffle(tw, items):
 def permutation(tw, n):
     """The order std::shuffle leaves n items in: element p is the index of the item that ends at position p
     (what std::shuffle makes of 0..n-1; randperm's numbers), as an int64 array."""
-    return _shuffled_order(_swap_positions(tw, n))
+    j = _swap_positions(tw, n)
+    if n > 64:
+        return _shuffled_order(j)
+    items = list(range(n))  # a few swaps one by one cost less than the vectorised chains
+    for k, w in enumerate(j.tolist()):
+        items[k], items[w] = items[w], items[k]
+    return np.array(items, np.int64)
 
 
 def _swap_positions(tw, n):

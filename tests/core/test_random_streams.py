@@ -305,3 +305,29 @@ def test_multinomial_rows_searched_together_as_one_by_one():
         cum[-1] = 1
         want.append(np.searchsorted(cum, v, side="left"))
     np.testing.assert_array_equal(_search_rows(probs, u), np.array(want))
+
+
+def _lemire_one_by_one(tw, ranges):
+    out = []
+    for r in ranges:
+        m = int(tw.raw(1)[0]) * r
+        while m % 2 ** 64 < (2 ** 64 - r) % r:
+            m = int(tw.raw(1)[0]) * r
+        out.append(m >> 64)
+    return out
+
+
+@pytest.mark.parametrize("size", [1, 5, 32, 33, 500])
+def test_bounded_draws_match_one_by_one_lemire_with_rejections(size):
+    """Every bounded-draw path (few ranges in Python, many vectorised, one range below and above 2**32),
+    with ranges just above 2**63 so that about half the outputs are rejected and redrawn."""
+    from purepaddle._core import distribution
+    rng = np.random.default_rng(size)
+    ranges = [int(x) for x in rng.choice([3, 2 ** 63 + 1, 3 * 2 ** 62, 7, 2 ** 32 + 1, 999], size)]
+    a, b = twister.Twister(twister.seed_words(size)), twister.Twister(twister.seed_words(size))
+    assert distribution._bounded(a, np.array(ranges, np.uint64)).tolist() == _lemire_one_by_one(b, ranges)
+    assert a.raw(2).tolist() == b.raw(2).tolist()
+    for lo, hi in [(0, 2 ** 63), (-2 ** 62, 2 ** 62 + 3), (0, 999)]:
+        got = distribution.uniform_int(a, size, lo, hi).view(np.uint64).tolist()
+        assert got == [(v + lo) % 2 ** 64 for v in _lemire_one_by_one(b, [hi - lo + 1] * size)]
+        assert a.raw(2).tolist() == b.raw(2).tolist()
