@@ -81,3 +81,59 @@ def _logf_normal(v, k_shift=0):
     y0 += r
     y += y0
     return y.astype(np.float32)
+
+
+# -- Eigen's float32 exp: what Paddle's CPU exp kernel (an Eigen tensor expression) computes --
+_F = np.float32
+_EXP_HI, _EXP_LO, _LOG2EF, _HALF = _F(88.723), _F(-88.723), _F(1.44269504088896341), _F(0.5)
+_C1, _C2 = _F(-0.693359375), _F(2.12194440e-4)
+_EP = tuple(_F(v) for v in (1.9875691500E-4, 1.3981999507E-3, 8.3334519073E-3, 4.1665795894E-2, 1.6666665459E-1,
+                            5.0000001201E-1))
+_PACKET = 8  # AVX: 8 floats a packet
+
+
+def eigen_expf(x):
+    """exp of a float32 array as Paddle's CPU kernel computes it, bit for bit.
+
+    Eigen evaluates the flat array in 8-float packets with its vectorised pexp (Cephes: m = floor(x log2(e) +
+    1/2), r = x - m ln2 in two parts, a degree-6 polynomial, times 2**m; each multiply and add rounded to
+    float, as Paddle's build has no FMA), and the last size % 8 elements with std::exp (glibc's expf, correctly
+    rounded but for rare half-ulp cases; here double exp rounded to float)."""
+    x = np.asarray(x, dtype=np.float32)
+    flat = x.reshape(-1)
+    out = np.empty(flat.shape, np.float32)
+    cut = flat.size - flat.size % _PACKET
+    with np.errstate(over="ignore", invalid="ignore"):
+        out[:cut] = _pexp(flat[:cut])
+        out[cut:] = np.exp(flat[cut:].astype(np.float64))
+    return out.reshape(x.shape)
+
+
+def _pexp(x0):
+    x = np.minimum(x0, _EXP_HI)
+    np.maximum(x, _EXP_LO, out=x)
+    m = x * _LOG2EF
+    m += _HALF
+    np.floor(m, out=m)
+    r = m * _C1
+    r += x
+    t = m * _C2
+    r += t
+    r2 = r * r
+    r3 = r2 * r
+    y = _EP[0] * r
+    y += _EP[1]
+    y1 = _EP[3] * r
+    y1 += _EP[4]
+    y2 = r + _F(1)
+    y *= r
+    y += _EP[2]
+    y1 *= r
+    y1 += _EP[5]
+    y *= r3
+    y += y1
+    y *= r2
+    y += y2
+    e = np.where(np.isnan(m), _F(0), m).astype(np.int32)  # NaN stays NaN through y
+    y = np.ldexp(y, e)  # one rounding, as Eigen's four exact power-of-two factors (m >= -128 after the clamp)
+    return np.maximum(y, x0)  # -inf: the clamped value; NaN: NaN
