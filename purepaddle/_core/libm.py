@@ -90,6 +90,7 @@ _C1, _C2 = _F(-0.693359375), _F(2.12194440e-4)
 _EP = tuple(_F(v) for v in (1.9875691500E-4, 1.3981999507E-3, 8.3334519073E-3, 4.1665795894E-2, 1.6666665459E-1,
                             5.0000001201E-1))
 _PACKET = 8  # AVX: 8 floats a packet
+_BLOCK = 1 << 14
 
 
 def eigen_expf(x):
@@ -104,7 +105,9 @@ def eigen_expf(x):
     out = np.empty(flat.shape, np.float32)
     cut = flat.size - flat.size % _PACKET
     with np.errstate(over="ignore", invalid="ignore"):
-        out[:cut] = _pexp(flat[:cut])
+        for start in range(0, cut, _BLOCK):  # blocks keep the temporaries in cache
+            stop = min(start + _BLOCK, cut)
+            out[start:stop] = _pexp(flat[start:stop])
         out[cut:] = np.exp(flat[cut:].astype(np.float64))
     return out.reshape(x.shape)
 
@@ -134,6 +137,15 @@ def _pexp(x0):
     y += y1
     y *= r2
     y += y2
-    e = np.where(np.isnan(m), _F(0), m).astype(np.int32)  # NaN stays NaN through y
-    y = np.ldexp(y, e)  # one rounding, as Eigen's four exact power-of-two factors (m >= -128 after the clamp)
+    # y * 2**m as two power-of-two factors built from exponent bits (|m| <= 128 after the clamp, so each half
+    # is a normal float): the first product is exact and the second rounds once, as Eigen's pldexp does
+    e = m.astype(np.int32)  # for NaN any value: y is NaN already
+    b = e >> 1
+    e -= b
+    b += 127
+    b <<= 23
+    e += 127
+    e <<= 23
+    y *= b.view(np.float32)
+    y *= e.view(np.float32)
     return np.maximum(y, x0)  # -inf: the clamped value; NaN: NaN
