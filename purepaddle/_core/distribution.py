@@ -11,13 +11,15 @@ the same arithmetic, in the same precision, so the numbers agree bit for bit:
   accepted pair gives two numbers (y * mult first, then the saved x * mult).
 - `uniform_int`: std::uniform_int_distribution over [lo, hi] from a 64-bit engine (GCC >= 11:
   Lemire's multiply-shift with 128-bit products and the rare rejection redraw).
-- `shuffle`: std::shuffle (two swap positions from one draw while n*n fits in 64 bits).
+- `shuffle`, `permutation`: std::shuffle (two swap positions from one draw while n*n fits in 64 bits).
 """
+import functools
 import math
 
 import numpy as np
 
-from .libm import logf
+from .libm import _logf_normal, logf
+from .twister import N as _BLOCK
 
 _TWO64 = 2.0 ** 64
 _MASK64 = (1 << 64) - 1
@@ -27,48 +29,114 @@ _S32 = np.uint64(32)
 
 def canonical(tw, n, dtype):
     """n standard-uniform numbers of float dtype (float32 or float64) in [0, 1)."""
-    return canonical_of_raw(tw.raw(n), dtype)
-
-
-_STICKY = np.uint64(0x7FF)
-_S11 = np.uint64(11)
-_SMALL = np.uint64(1 << 36)
-
-
-_CHUNK = 1 << 15  # temporaries stay in cache and add little to the peak memory
-
-
-def _scaled(raw, dt):
-    """raw / 2**64 rounded once to dt, as static_cast<T>(raw) / 2**64 (NumPy's uint64 casts are slow: this
-    goes through the fast int64 -> float64 cast, a chunk at a time)."""
-    out = np.empty(raw.shape, dt)
-    for start in range(0, raw.size, _CHUNK):
-        r = raw[start:start + _CHUNK]
-        if dt == np.float64:  # hi * 2**32 and lo are exact doubles: their sum rounds once, to float64(raw)
-            c = (r >> _S32).view(np.int64).astype(np.float64)
-            c *= 2.0 ** 32
-            c += (r & _M32).view(np.int64).astype(np.float64)
-            np.multiply(c, 2.0 ** -64, out=out[start:start + _CHUNK])
-            continue
-        # float32: the top 53 bits with the rest as one sticky bit (exact in float64), then one rounding;
-        # right whenever the leading bit is at 36 or above, so the rare smaller draws take the slow cast
-        y = r & _STICKY
-        y += _STICKY
-        y >>= _S11
-        y |= r >> _S11
-        c = y.view(np.int64).astype(np.float64)
-        c *= 2.0 ** -53
-        out[start:start + _CHUNK] = c
-    if dt == np.float32:
-        small = raw < _SMALL
-        if small.any():
-            out[small] = raw[small].astype(np.float32) / np.float32(_TWO64)
+    dt = np.dtype(dtype)
+    out = np.empty(n, dt)
+    convert = _Converter(dt, n)
+    for start in range(0, n, _CHUNK):  # each block of engine outputs is converted while it is in cache
+        o = out[start:start + _CHUNK]
+        convert(tw.raw(o.size), o)
     return out
 
 
+def canonical_of_raw(raw, dtype):
+    """generate_canonical<dtype> of given engine outputs (uint64 array): the output over 2**64 rounded to
+    dtype, a result of 1.0 becoming the largest dtype number below 1."""
+    dt = np.dtype(dtype)
+    raw = np.ascontiguousarray(raw, np.uint64)
+    out = np.empty(raw.shape, dt)
+    flat, convert = out.reshape(-1), _Converter(dt, raw.size)
+    for start in range(0, raw.size, _CHUNK):
+        o = flat[start:start + _CHUNK]
+        convert(raw.reshape(-1)[start:start + o.size], o)
+    return out
+
+
+_CHUNK = 1 << 14  # engine outputs converted a block at a time: the temporaries stay in cache
+_ONE = np.uint64(1)
+_S12 = np.uint64(12)
+_LOW12 = np.uint64(0xFFF)
+_EXP_ONE = np.uint64(0x3FF0000000000000)  # the bits of 1.0: OR'd over a 52-bit integer m gives 1 + m / 2**52
+_EXP_2M12 = np.uint64(0x3F30000000000000)  # the bits of 2**-12: with m below 2**12, 2**-12 + m / 2**64
+_STICKY = np.uint64(0x7FF)
+_S11 = np.uint64(11)
+_SMALL = np.uint64(1 << 36)
+_B26 = np.uint64(1 << 26)
+_F32_2M63, _F32_2M64, _F32_2M38 = np.float32(2.0 ** -63), np.float32(2.0 ** -64), np.float32(2.0 ** -38)
+
+
+class _Converter:
+    """Writes generate_canonical<T>(raw) = static_cast<T>(raw) / 2**64 (correctly rounded, a 1.0 clamped
+    below 1) of a block of engine outputs into a T array, with two scratch blocks reused block after block.
+
+    NumPy's uint64 -> float casts are slow (no SIMD), so neither path casts from uint64:
+    - float32: the output halved with the lost bit kept as a sticky bit (round to odd: the int64 -> float32
+      cast then rounds as the full 64 bits would, for every output of 27 bits or more; the rare
+      smaller ones are redone exactly);
+    - float64: the top 52 bits and the low 12 bits made into exact doubles by writing exponent bits over
+      them (no cast at all); their sum rounds once, to static_cast<double>(raw) / 2**64.
+    """
+
+    __slots__ = ("_kind", "_a", "_b", "_below1")
+
+    def __init__(self, dt, n):
+        self._kind = 32 if dt == np.float32 else 64 if dt == np.float64 else 0
+        self._below1 = np.nextafter(dt.type(1), dt.type(0))
+        m = min(n, _CHUNK)
+        self._a, self._b = np.empty(m, np.uint64), np.empty(m, np.uint64)
+
+    def __call__(self, r, o):
+        if not r.size:
+            return
+        a, b = self._a[:r.size], self._b[:r.size]
+        if self._kind == 32:
+            np.right_shift(r, _ONE, out=a)
+            np.bitwise_and(r, _ONE, out=b)
+            a |= b
+            np.copyto(o, a.view(np.int64), casting="unsafe")
+            o *= _F32_2M63
+            if o.min() <= _F32_2M38:  # outputs below 2**26 (about one in 2**38)
+                small = np.flatnonzero(r < _B26)
+                o[small] = r[small].view(np.int64).astype(np.float32) * _F32_2M64
+        elif self._kind == 64:
+            np.right_shift(r, _S12, out=a)
+            a |= _EXP_ONE
+            np.subtract(a.view(np.float64), 1.0, out=o)  # exact: (raw >> 12) / 2**52
+            np.bitwise_and(r, _LOW12, out=b)
+            b |= _EXP_2M12
+            fb = b.view(np.float64)
+            fb -= 2.0 ** -12  # exact: (raw & 0xFFF) / 2**64
+            o += fb  # the one rounding
+        else:  # other float types: the top 53 bits with the rest as one sticky bit, then one rounding to T
+            np.bitwise_and(r, _STICKY, out=a)
+            a += _STICKY
+            a >>= _S11
+            np.right_shift(r, _S11, out=b)
+            a |= b
+            c = a.view(np.int64).astype(np.float64)
+            c *= 2.0 ** -53
+            o[...] = c
+            small = np.flatnonzero(r < _SMALL)
+            o[small] = r[small].astype(np.float32) / np.float32(_TWO64)
+        if o.max() >= 1:  # a draw near 2**64 rounds to 1.0 in T: generate_canonical steps below 1
+            o[o >= 1] = self._below1
+
+
 def _canonical_of(raw, dt):
-    """generate_canonical's value for one engine output `raw` (a Python int)."""
+    """generate_canonical's value for one engine output `raw` (a Python int), in Python arithmetic for
+    float32 and float64 (int -> float rounds to nearest even; float32's 24 bits rounded by hand)."""
+    if dt == np.float64:
+        return min(float(raw) * 2.0 ** -64, _BELOW1_64)
+    if dt == np.float32:
+        drop = raw.bit_length() - 24
+        if drop > 0:
+            q, rem, half = raw >> drop, raw & ((1 << drop) - 1), 1 << (drop - 1)
+            raw = (q + (rem > half or (rem == half and q & 1))) << drop
+        return min(float(raw) * 2.0 ** -64, _BELOW1_32)  # float32 numbers are exact doubles
     return canonical_of_raw(np.array([raw], np.uint64), dt)[0]
+
+
+_BELOW1_64 = float(np.nextafter(1.0, 0.0))
+_BELOW1_32 = float(np.nextafter(np.float32(1), np.float32(0)))
 
 
 def canonical_threshold(dtype, p):
@@ -80,6 +148,12 @@ def canonical_threshold(dtype, p):
     p = dt.type(p)
     if not p > 0:  # includes NaN: no draw is below it
         return 0
+    return _threshold(dt.str, float(p))
+
+
+@functools.lru_cache(maxsize=256)  # dropout asks for the same p at every step
+def _threshold(dtype, p):
+    dt = np.dtype(dtype)
     lo, hi = 0, 1 << 64  # canonical(lo - 1) < p <= canonical(hi), with canonical(2**64) taken as +inf
     while lo < hi:
         mid = (lo + hi) // 2
@@ -112,10 +186,12 @@ def uniform_real(tw, n, dtype, low, high):
 
 
 def _polar_pairs(tw, pairs, dt):
-    """(y * mult, x * mult) of the first `pairs` accepted polar pairs, leaving the engine just past them."""
-    if pairs == 0:
-        return np.empty(0, dt), np.empty(0, dt)
-    ys, xs, got = [], [], 0
+    """The first `pairs` accepted polar pairs as [y0 * m0, x0 * m0, y1 * m1, ...] (the order
+    normal_distribution returns them in), leaving the engine just past them."""
+    out = np.empty(2 * pairs, dt)
+    got = 0
+    log = _logf_normal if dt == np.float32 else np.log  # r2 is never 0 nor subnormal: x and y are multiples
+    two, one, m2 = dt.type(2), dt.type(1), dt.type(-2)  # of 2**-24 (2**-53), so r2 >= 2**-48 (2**-106)
     while got < pairs:
         want = pairs - got
         # acceptance is pi/4: a large request first draws about 4 sigma fewer pairs than it needs, so the
@@ -124,62 +200,92 @@ def _polar_pairs(tw, pairs, dt):
             batch = int((want - 4 * math.sqrt(want)) / (math.pi / 4))
         else:
             batch = int(want * 1.28) + 8
-        snapshot = tw.state()
+        mark = _mark(tw, 2 * batch)
         c = canonical(tw, 2 * batch, dt)
-        c *= dt.type(2)  # 2.0f * u is exact in T
+        c *= two  # 2.0f * u is exact in T
         # "- 1.0" is a double subtraction rounded to T: for float the float subtraction rounds the same
         # (2u - 1 is exact in double unless 2u < 2**-29, where both round to -1)
-        c -= dt.type(1)
-        x, y = c[0::2], c[1::2]
-        r2 = x * x + y * y
-        ok = np.flatnonzero((r2 <= 1) & (r2 != 0))
-        if ok.size >= want:  # step back to just past the last pair used (rejected pairs after it stay unread)
-            ok = ok[:want]
-            over = 2 * (batch - int(ok[-1]) - 1)
-            words, pos = tw.state()
-            if pos >= over:
-                tw.set_state(words, pos - over)
-            else:
-                tw.set_state(*snapshot)
-                tw.skip(2 * (int(ok[-1]) + 1))
-        x, y, r2 = x[ok], y[ok], r2[ok]
-        log = logf(r2) if dt == np.float32 else np.log(r2)
-        mult = np.sqrt(dt.type(-2) * log / r2)
-        ys.append(y * mult)
-        xs.append(x * mult)
-        got += ok.size
-    return np.concatenate(ys), np.concatenate(xs)
+        c -= one
+        last = -1  # the last pair used
+        for start in range(0, batch, _CHUNK):  # a block of pairs at a time: the temporaries stay in cache
+            x, y = c[2 * start:2 * (start + _CHUNK):2], c[2 * start + 1:2 * (start + _CHUNK):2]
+            r2 = x * x
+            r2 += y * y
+            ok = np.flatnonzero((r2 <= 1) & (r2 != 0))[:want]
+            if not ok.size:
+                continue
+            x, y, r2 = x[ok], y[ok], r2[ok]
+            mult = log(r2)
+            mult *= m2
+            mult /= r2
+            np.sqrt(mult, out=mult)
+            o = out[2 * got:2 * (got + ok.size)]
+            np.multiply(y, mult, out=o[0::2])
+            np.multiply(x, mult, out=o[1::2])
+            got += ok.size
+            want -= ok.size
+            last = start + int(ok[-1])
+            if not want:
+                break
+        if not want:  # step back to just past the last pair used (rejected pairs after it stay unread)
+            _back(tw, mark, 2 * batch, 2 * (batch - last - 1))
+    return out
+
+
+def _mark(tw, n):
+    """What `_back` needs to undo part of the next n draws: nothing when they stay in the engine's current
+    block (a rewind will do), else a state snapshot."""
+    return None if n <= _BLOCK - tw.tell() else tw.state()
+
+
+def _back(tw, mark, drawn, k):
+    """Step back over the last k of the `drawn` outputs drawn since `_mark`."""
+    if k and not tw.rewind(k):
+        tw.set_state(*mark)
+        tw.skip(drawn - k)
 
 
 def normal(tw, n, dtype, mean=0.0, std=1.0):
     """n normal numbers computed in dtype (float32 or float64); an odd n discards the last saved number."""
     dt = np.dtype(dtype)
-    y, x = _polar_pairs(tw, (n + 1) // 2, dt)
-    out = np.empty(2 * y.size, dt)
-    out[0::2], out[1::2] = y, x
-    out = out[:n]
-    out *= dt.type(std)
-    out += dt.type(mean)
+    out = _polar_pairs(tw, (n + 1) // 2, dt)[:n]
+    if std != 1:
+        out *= dt.type(std)
+    out += dt.type(mean)  # even 0: a pair with r2 == 1 gives +-0 * sqrt(-0.0) = -0.0, and x * std + 0 is +0.0
     return out
 
 
 def _mul_hi_lo(a, b):
-    """(high, low) 64-bit halves of the 128-bit products a * b of uint64 arrays."""
+    """(high, low) 64-bit halves of the 128-bit products a * b of uint64 arrays (a broadcast scalar b too)."""
     a_lo, a_hi = a & _M32, a >> _S32
     b_lo, b_hi = b & _M32, b >> _S32
-    ll, hl, lh, hh = a_lo * b_lo, a_hi * b_lo, a_lo * b_hi, a_hi * b_hi
-    cross = (ll >> _S32) + (hl & _M32) + (lh & _M32)
-    return hh + (hl >> _S32) + (lh >> _S32) + (cross >> _S32), a * b
+    cross = a_lo * b_lo
+    cross >>= _S32
+    hl = a_hi * b_lo
+    cross += hl & _M32
+    hl >>= _S32
+    a_lo *= b_hi  # lh
+    cross += a_lo & _M32
+    a_lo >>= _S32
+    a_hi *= b_hi  # hh
+    a_hi += hl
+    a_hi += a_lo
+    cross >>= _S32
+    a_hi += cross
+    return a_hi, a * b
 
 
 def uniform_int(tw, n, low, high):
-    """n integers uniform in [low, high] (inclusive, as std::uniform_int_distribution) as int64/uint64 values."""
-    span = (int(high) - int(low)) & ((1 << 64) - 1)
-    if span == (1 << 64) - 1:  # the whole 64-bit range: the engine output itself
+    """n integers uniform in [low, high] (inclusive, as std::uniform_int_distribution) as int64 values
+    (uint64 ones viewed as int64)."""
+    span = (int(high) - int(low)) & _MASK64
+    if span == _MASK64:  # the whole 64-bit range: the engine output itself
         u = tw.raw(n)
     else:
         u = _bounded_one(tw, n, span + 1)
-    return (u + np.uint64(int(low) & ((1 << 64) - 1))).view(np.int64)
+    if low:
+        u += np.uint64(int(low) & _MASK64)
+    return u.view(np.int64)
 
 
 def _mul_hi_lo32(a, b):
@@ -199,32 +305,67 @@ def _mul_hi_lo32(a, b):
 def _bounded_one(tw, n, r):
     """n draws in [0, r) for one range r (a Python int in [1, 2**64)): `_bounded` with the threshold
     computed once, and the general path only when some draw is rejected (rare)."""
-    snapshot = tw.state()
-    u = tw.raw(n)
-    rr = np.uint64(r)
-    high, low = _mul_hi_lo32(u, rr) if r < 1 << 32 else _mul_hi_lo(u, rr)
-    if not (low < np.uint64((-r) % r)).any():
-        return high
-    tw.set_state(*snapshot)
+    mark = _mark(tw, n)
+    if r < 1 << 32:
+        out = _bounded_small(tw, n, r)
+        if out is not None:
+            return out
+    else:
+        u = tw.raw(n)
+        high, low = _mul_hi_lo(u, np.uint64(r))
+        if not (low < np.uint64(((1 << 64) - r) % r)).any():
+            return high
+    _back(tw, mark, n, n)
     return _bounded(tw, np.full(n, r, np.uint64))
+
+
+def _bounded_small(tw, n, r):
+    """n draws in [0, r) for a range r < 2**32, or None when one is rejected (the caller redraws).
+
+    Lemire's high word (u * r) >> 64 is ((u >> 32) * r + ((u & 0xFFFFFFFF) * r >> 32)) >> 32, and the second
+    term (below r) changes it only when a = (u >> 32) * r has a low half >= 2**32 - r; a rejection (low word
+    below 2**64 mod r) needs that or a low half of 0. So a block takes a >> 32 unless some
+    ((a + r) & 0xFFFFFFFF) <= r flags one of those (about r in 2**32 draws): then the exact product."""
+    out = np.empty(n, np.uint64)
+    rr, thr = np.uint64(r), np.uint64(((1 << 64) - r) % r)
+    a, b = np.empty(min(n, _CHUNK), np.uint64), np.empty(min(n, _CHUNK), np.uint64)
+    for start in range(0, n, _CHUNK):
+        o = out[start:start + _CHUNK]
+        u = tw.raw(o.size)
+        ab, bb = a[:u.size], b[:u.size]
+        np.right_shift(u, _S32, out=ab)
+        ab *= rr
+        np.add(ab, rr, out=bb)
+        bb &= _M32
+        if bb.min() > rr:
+            np.right_shift(ab, _S32, out=o)
+            continue
+        high, low = _mul_hi_lo32(u, rr)
+        if (low < thr).any():
+            tw.skip(n - start - u.size)  # the caller steps back over all n
+            return None
+        o[...] = high
+    return out
 
 
 def _bounded(tw, ranges):
     """A draw in [0, r) for each uint64 r >= 1 of `ranges`, in order (Lemire; a rejected draw is redrawn in place)."""
+    if ranges.size <= 32:  # a few draws: Python's exact products cost less than the vectorised halves
+        return _bounded_few(tw, ranges.tolist())
     out = np.empty(ranges.size, np.uint64)
     start = 0
     while start < ranges.size:
         r = ranges[start:]
-        snapshot = tw.state()
+        mark = _mark(tw, r.size)
         high, low = _mul_hi_lo(tw.raw(r.size), r)
-        bad = np.flatnonzero(low < (np.negative(r) % r))
+        bad = np.flatnonzero(low < r)  # the rejection threshold 2**64 mod r is below r: test those few only
+        bad = bad[low[bad] < np.negative(r[bad]) % r[bad]]
         if not bad.size:
             out[start:] = high
             break
         stop = int(bad[0])
         out[start:start + stop] = high[:stop]
-        tw.set_state(*snapshot)
-        tw.skip(stop + 1)  # up to and including the rejected draw
+        _back(tw, mark, r.size, r.size - stop - 1)  # to just past the rejected draw
         rr = r[stop:stop + 1]
         threshold, lo1 = np.negative(rr) % rr, low[stop:stop + 1]
         hi1 = high[stop:stop + 1]
@@ -235,29 +376,105 @@ def _bounded(tw, ranges):
     return out
 
 
+def _bounded_few(tw, ranges):
+    """`_bounded` for a short list of Python int ranges, one product at a time."""
+    out = []
+    while ranges:
+        mark = _mark(tw, len(ranges))
+        for i, (u, r) in enumerate(zip(tw.raw(len(ranges)).tolist(), ranges)):
+            m = u * r
+            if m & _MASK64 < r and m & _MASK64 < ((1 << 64) - r) % r:  # rejected: redrawn in place
+                _back(tw, mark, len(ranges), len(ranges) - i - 1)
+                while m & _MASK64 < ((1 << 64) - r) % r:
+                    m = int(tw.raw(1)[0]) * r
+                out.append(m >> 64)
+                ranges = ranges[i + 1:]
+                break
+            out.append(m >> 64)
+        else:
+            break
+    return np.array(out, np.uint64)
+
+
 def shuffle(tw, items):
     """Shuffle the list `items` in place as std::shuffle(begin, end, engine) does."""
-    n = len(items)
-    if n < 2:
-        return items
-    if n <= 0xFFFFFFFF and ((1 << 64) - 1) // n >= n:
-        i = 1
-        if n % 2 == 0:
-            j = int(_bounded(tw, np.array([2], np.uint64))[0])
-            items[1], items[j] = items[j], items[1]
-            i = 2
-        sizes = np.arange(i + 1, n + 1, 2, dtype=np.uint64)  # swap_range for each pair step
-        draws = _bounded(tw, sizes * (sizes + np.uint64(1)))
-        firsts, seconds = (draws // (sizes + np.uint64(1))).tolist(), (draws % (sizes + np.uint64(1))).tolist()
-        for a, b in zip(firsts, seconds):
-            items[i], items[a] = items[a], items[i]
-            items[i + 1], items[b] = items[b], items[i + 1]
-            i += 2
-        return items
-    draws = _bounded(tw, np.arange(2, n + 1, dtype=np.uint64)).tolist()
-    for i, j in enumerate(draws, start=1):
-        items[i], items[j] = items[j], items[i]
+    if len(items) > 1:
+        items[:] = [items[i] for i in permutation(tw, len(items)).tolist()]
     return items
+
+
+def permutation(tw, n):
+    """The order std::shuffle leaves n items in: element p is the index of the item that ends at position p
+    (what std::shuffle makes of 0..n-1; randperm's numbers), as an int64 array."""
+    j = _swap_positions(tw, n)
+    if n > 64:
+        return _shuffled_order(j)
+    items = list(range(n))  # a few swaps one by one cost less than the vectorised chains
+    for k, w in enumerate(j.tolist()):
+        items[k], items[w] = items[w], items[k]
+    return np.array(items, np.int64)
+
+
+def _swap_positions(tw, n):
+    """j[k] <= k: the position std::shuffle swaps with position k at its step k (j[0] = 0), drawn as it draws
+    them: while n * n fits in 64 bits, two positions from one draw in [0, b0 * b1) (x / b1 and x % b1,
+    after a first draw in [0, 1] when n is even), otherwise one draw per step."""
+    j = np.zeros(max(n, 1), np.int64)
+    if n < 2:
+        return j[:n]
+    if n > 0xFFFFFFFF or ((1 << 64) - 1) // n < n:
+        j[1:] = _bounded(tw, np.arange(2, n + 1, dtype=np.uint64)).view(np.int64)
+        return j
+    i = 1
+    if n % 2 == 0:
+        j[1] = int(_bounded(tw, np.array([2], np.uint64))[0])
+        i = 2
+    sizes = np.arange(i + 1, n + 1, 2, dtype=np.uint64)  # swap_range for each pair step
+    b1 = sizes + np.uint64(1)
+    x = _bounded(tw, sizes * b1).view(np.int64)
+    b1 = b1.view(np.int64)
+    # x < 2**53 for every n allowed here below 2**26, so the double quotient floors exactly
+    q = np.floor(x / b1).astype(np.int64) if n < 1 << 26 else x // b1
+    j[i::2] = q
+    j[i + 1::2] = x - q * b1
+    return j
+
+
+def _shuffled_order(j):
+    """The final order of 0..n-1 after the swaps (k, j[k]) for k = 1..n-1 (an int64 array j), without a
+    Python loop.
+
+    Step k moves the item at position j[k] to position k and puts item k at j[k]. So position p ends holding
+    item w, the last step w with j[w] = p, if there is one; otherwise it holds what step p moved there: the
+    item at q = j[p] just before step p, which is item w' for the step w' < p with j[w'] = q nearest before p
+    (`prev[p]`), if there is one, or else, the same question again for position q before step q. Those
+    chains are followed for all positions at once (about log2(n) rounds, each half as long)."""
+    n = j.size
+    if n < 2:
+        return np.arange(n)
+    b = int(n).bit_length()
+    key = j << b
+    key |= np.arange(n, dtype=np.int64)
+    key.sort()  # steps grouped by the position they write, in step order
+    order = key & ((1 << b) - 1)
+    key >>= b
+    same = key[1:] == key[:-1]
+    prev = np.empty(n, np.int64)
+    prev[order[0]] = -1
+    prev[order[1:]] = np.where(same, order[:-1], -1)
+    out = prev.copy()  # the first round of the chains, for positions no step writes
+    ends = np.flatnonzero(~same)  # the last step of each group (and the very last below)
+    out[key[ends]] = order[ends]
+    out[key[-1]] = order[-1]
+    todo = np.flatnonzero(out < 0)
+    cur = j[todo]
+    while todo.size:
+        found = prev[cur]
+        out[todo] = found  # the -1 of chains not yet ended are overwritten in a later round
+        more = found < 0
+        todo = todo[more]
+        cur = j[cur[more]]
+    return out
 
 
 class Scalars:
@@ -311,7 +528,7 @@ class Scalars:
             return self.raw() + int(low)
         m = self.raw() * r
         if m & _MASK64 < r:
-            threshold = (-r) % r
+            threshold = ((1 << 64) - r) % r  # 2**64 mod r (Python's (-r) % r would be 0)
             while m & _MASK64 < threshold:
                 m = self.raw() * r
         return (m >> 64) + int(low)
@@ -320,17 +537,6 @@ class Scalars:
         """Leave the engine just past the outputs used."""
         self._tw.set_state(*self._snapshot)
         self._tw.skip(self._used)
-
-
-def canonical_of_raw(raw, dtype):
-    """generate_canonical<dtype> of given engine outputs (uint64 array): the output over 2**64 rounded to
-    dtype, a result of 1.0 becoming the largest dtype number below 1."""
-    dt = np.dtype(dtype)
-    c = _scaled(raw, dt)
-    top = c >= 1  # a 64-bit draw near 2**64 rounds to 1.0 in T
-    if top.any():
-        c[top] = np.nextafter(dt.type(1), dt.type(0))
-    return c
 
 
 class Normal64:

@@ -71,8 +71,17 @@ class Generator:
                 f"manual_seed(): the seed must be an int in [0, 2**64), but received {seed!r} "
                 f"of type {type(seed).__name__}")
         self._seed = seed
-        self.engine = Twister(seed_seq_words(seed))
+        self._put(seed_seq_words(seed))
         return self
+
+    def _put(self, words, pos=312):
+        # the engine object is kept (a fresh randomgen engine costs more than its new state); kernels
+        # look up `engine` at each draw, so nothing holds an old one
+        engine = getattr(self, "engine", None)
+        if engine is None:
+            self.engine = Twister(words, pos)
+        else:
+            engine.set_state(words, pos)
 
     def seed(self):
         """Reseed nondeterministically and return the new seed."""
@@ -93,7 +102,7 @@ class Generator:
         if not isinstance(state, GeneratorState):
             raise TypeError(f"set_state(): expected a GeneratorState, but received {type(state).__name__}")
         self._seed = state._seed
-        self.engine = Twister(*state._state)
+        self._put(*state._state)
         return self
 
     def random(self):

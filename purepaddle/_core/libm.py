@@ -42,24 +42,110 @@ def logf(x):
     return out
 
 
+def _tables():
+    """glibc's y0 = k * ln2 + log(c) and 1/c for every value of the top 13 bits of ix - 0x3f330000 (the
+    exponent k and the table index together), so one lookup replaces the shifts, masks and the k term;
+    y0 is computed with the same two double roundings."""
+    idx = np.arange(1 << 13, dtype=np.int64)
+    idx[idx >= 1 << 12] -= 1 << 13  # the signed value of those 13 bits
+    k, i = idx >> 4, idx & 15
+    y0 = k.astype(np.float64)
+    y0 *= _LN2
+    y0 += _LOGC[i]
+    return y0, _INVC[i]
+
+
+_Y0, _INVC13 = _tables()
+_TOP = np.uint32(19)
+
+
 def _logf_normal(v, k_shift=0):
-    """glibc's logf of positive normal float32 numbers v (1-D), k_shift added to the exponent."""
+    """glibc's logf of positive normal float32 numbers v (1-D), k_shift (a multiple of -1) added to the exponent."""
     ix = v.view(np.int32)
     tmp = ix - np.int32(_OFF)
-    i = (tmp >> 19) & 15
-    k = (tmp >> 23).astype(np.float64)  # arithmetic shift of the signed difference
+    top = tmp.view(np.uint32) >> _TOP  # k * 16 + i, modulo 2**13
     if k_shift:
-        k += k_shift
-    z = (ix - (tmp & np.int32(-(1 << 23)))).view(np.float32).astype(np.float64)
-    r = z * _INVC.take(i)
+        top += np.uint32((k_shift * 16) % (1 << 13))
+        top &= np.uint32((1 << 13) - 1)
+    tmp &= np.int32(-(1 << 23))
+    np.subtract(ix, tmp, out=tmp)  # the bits of z = x / 2**k, near 1
+    r = _INVC13.take(top)
+    r *= tmp.view(np.float32)  # z * invc, in double
     r -= 1.0
-    k *= _LN2
-    k += _LOGC.take(i)  # y0
+    y0 = _Y0.take(top)
     r2 = r * r
-    y = _A1 * r
+    y = r * _A1
     y += _A2
     y += _A0 * r2
     y *= r2
-    k += r
-    y += k
+    y0 += r
+    y += y0
     return y.astype(np.float32)
+
+
+# -- Eigen's float32 exp: what Paddle's CPU exp kernel (an Eigen tensor expression) computes --
+_F = np.float32
+_EXP_HI, _EXP_LO, _LOG2EF, _HALF = _F(88.723), _F(-88.723), _F(1.44269504088896341), _F(0.5)
+_C1, _C2 = _F(-0.693359375), _F(2.12194440e-4)
+_EP = tuple(_F(v) for v in (1.9875691500E-4, 1.3981999507E-3, 8.3334519073E-3, 4.1665795894E-2, 1.6666665459E-1,
+                            5.0000001201E-1))
+_PACKET = 8  # AVX: 8 floats a packet
+_BLOCK = 1 << 14
+
+
+def eigen_expf(x):
+    """exp of a float32 array as Paddle's CPU kernel computes it, bit for bit.
+
+    Eigen evaluates the flat array in 8-float packets with its vectorised pexp (Cephes: m = floor(x log2(e) +
+    1/2), r = x - m ln2 in two parts, a degree-6 polynomial, times 2**m; each multiply and add rounded to
+    float, as Paddle's build has no FMA), and the last size % 8 elements with std::exp (glibc's expf, correctly
+    rounded but for rare half-ulp cases; here double exp rounded to float)."""
+    x = np.asarray(x, dtype=np.float32)
+    flat = x.reshape(-1)
+    out = np.empty(flat.shape, np.float32)
+    cut = flat.size - flat.size % _PACKET
+    with np.errstate(over="ignore", invalid="ignore"):
+        for start in range(0, cut, _BLOCK):  # blocks keep the temporaries in cache
+            stop = min(start + _BLOCK, cut)
+            out[start:stop] = _pexp(flat[start:stop])
+        out[cut:] = np.exp(flat[cut:].astype(np.float64))
+    return out.reshape(x.shape)
+
+
+def _pexp(x0):
+    x = np.minimum(x0, _EXP_HI)
+    np.maximum(x, _EXP_LO, out=x)
+    m = x * _LOG2EF
+    m += _HALF
+    np.floor(m, out=m)
+    r = m * _C1
+    r += x
+    t = m * _C2
+    r += t
+    r2 = r * r
+    r3 = r2 * r
+    y = _EP[0] * r
+    y += _EP[1]
+    y1 = _EP[3] * r
+    y1 += _EP[4]
+    y2 = r + _F(1)
+    y *= r
+    y += _EP[2]
+    y1 *= r
+    y1 += _EP[5]
+    y *= r3
+    y += y1
+    y *= r2
+    y += y2
+    # y * 2**m as two power-of-two factors built from exponent bits (|m| <= 128 after the clamp, so each half
+    # is a normal float): the first product is exact and the second rounds once, as Eigen's pldexp does
+    e = m.astype(np.int32)  # for NaN any value: y is NaN already
+    b = e >> 1
+    e -= b
+    b += 127
+    b <<= 23
+    e += 127
+    e <<= 23
+    y *= b.view(np.float32)
+    y *= e.view(np.float32)
+    return np.maximum(y, x0)  # -inf: the clamped value; NaN: NaN

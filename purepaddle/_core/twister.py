@@ -13,6 +13,8 @@ Seeding:
   (so `paddle.seed`) does. std::seed_seq keeps 32 bits of each value, so `paddle.seed(2**32 + 1)`
   gives the stream of `paddle.seed(1)` in Paddle, and here.
 """
+import functools
+
 import numpy as np
 
 try:  # optional: the C engine (pip install randomgen); NumPy below otherwise
@@ -30,6 +32,11 @@ _ONE = np.uint64(1)
 
 def seed_words(seed):
     """The 312 state words of `std::mt19937_64(seed)` (init_genrand64)."""
+    return _seed_words(int(seed) & _U64).copy()
+
+
+@functools.lru_cache(maxsize=64)  # programs reseed with the same few seeds (paddle.seed, op seed attrs)
+def _seed_words(seed):
     words = [int(seed) & _U64]
     for i in range(1, N):
         prev = words[-1]
@@ -43,7 +50,11 @@ def _mix(x):
 
 def seed_seq_words(*seeds):
     """The 312 state words of `engine.seed(std::seed_seq{seeds...})` (libstdc++'s algorithm)."""
-    v = [int(s) & _M32 for s in seeds]
+    return _seed_seq_words(tuple(int(s) & _M32 for s in seeds)).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _seed_seq_words(v):
     s, n = len(v), 2 * N
     b = [0x8b8b8b8b] * n
     t = 11  # n >= 623
@@ -91,9 +102,16 @@ def _temper(y):
 
 
 class Twister:
-    """One std::mt19937_64 engine: `raw(n)` draws n outputs; `state`/`set_state` snapshot it."""
+    """One std::mt19937_64 engine: `raw(n)` draws n outputs; `state`/`set_state` snapshot it; `tell` and
+    `rewind` move the read position back within the current block of 312 outputs.
 
-    __slots__ = ("_words", "_pos", "_out", "_c", "_native")
+    With randomgen, small requests are served from the rest of the current block drawn ahead in one call
+    (`_out`, read from `_bi`): randomgen then sits at the end of that block, its words still the block's,
+    so the logical position is 312 minus what is left unread, and a rewind inside it costs nothing. `_pos`
+    mirrors randomgen's own read position.
+    """
+
+    __slots__ = ("_words", "_pos", "_out", "_bi", "_c", "_native")
 
     def __init__(self, words, pos=N, native=True):
         self._native = native and _MT64 is not None  # native=False: the NumPy twister even where randomgen is
@@ -105,9 +123,11 @@ class Twister:
         if words.shape != (N,) or not 0 <= int(pos) <= N:
             raise ValueError(f"an mt19937_64 state is 312 words and a position in [0, 312], got {words.shape}, {pos}")
         if self._native:
-            self._c = _MT64()
+            if getattr(self, "_c", None) is None:  # constructing a randomgen engine costs more than setting one
+                self._c = _MT64()
             self._c.state = {"bit_generator": "MT64", "state": {"key": words, "pos": int(pos)},
                              "has_uint32": 0, "uinteger": 0}
+            self._pos, self._out, self._bi = int(pos), None, 0
         else:
             self._c = None
             self._words, self._pos = words, int(pos)
@@ -117,8 +137,28 @@ class Twister:
         """(a copy of the 312 words, the read position)."""
         if self._c is not None:
             st = self._c.state["state"]
-            return np.array(st["key"], dtype=np.uint64), int(st["pos"])
+            return np.array(st["key"], dtype=np.uint64), self.tell()
         return self._words.copy(), self._pos
+
+    def tell(self):
+        """The read position in the current block, 0..312 (312: the next draw twists a new block)."""
+        if self._c is not None and self._out is not None:
+            return N - (self._out.size - self._bi)
+        return self._pos
+
+    def rewind(self, k):
+        """Step the read position back by k outputs if they are in the current block (k <= tell());
+        returns whether it did (False: the caller restores a state it took before)."""
+        if k > self.tell():
+            return False
+        if self._c is None:
+            self._pos -= k
+        elif self._out is not None and k <= self._bi:
+            self._bi -= k
+        else:
+            words, pos = self.state()
+            self.set_state(words, pos - k)
+        return True
 
     def raw(self, n):
         """The next n outputs as a uint64 array."""
@@ -126,7 +166,7 @@ class Twister:
         if not n:
             return np.empty(0, np.uint64)
         if self._c is not None:
-            return self._c.random_raw(n)
+            return self._raw_native(n)
         parts = []
         while n:
             if self._pos == N:
@@ -139,6 +179,27 @@ class Twister:
             n -= take
         return np.concatenate(parts) if len(parts) != 1 else parts[0].copy()
 
+    def _raw_native(self, n):
+        if self._out is None and n < _AHEAD:  # draw the rest of the block (or the next one) ahead
+            self._out, self._bi = self._draw(N - self._pos or N), 0
+        if self._out is not None:
+            i = self._bi
+            if n <= self._out.size - i:
+                self._bi = i + n
+                return self._out[i:i + n].copy()
+            head, self._out = self._out[i:], None  # randomgen is at the block's end: draw on from there
+            return np.concatenate([head, self._raw_native(n - head.size)])
+        return self._draw(n)
+
+    def _draw(self, n):
+        """n outputs straight from randomgen, keeping `_pos` in step with its read position."""
+        left = N - self._pos
+        self._pos = self._pos + n if n <= left else (n - left - 1) % N + 1
+        return self._c.random_raw(n)
+
     def skip(self, n):
         """Advance past n outputs."""
         self.raw(n)
+
+
+_AHEAD = 64  # requests below this many outputs are served from a block drawn ahead

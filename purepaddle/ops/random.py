@@ -90,7 +90,7 @@ class RandInt(_Nullary):
         a = self.attrs
         n = math.prod(a["shape"])
         out = _dist.uniform_int(engine(a["seed"]), n, a["low"], a["high"] - 1)
-        return out.reshape(a["shape"]).astype(_np_dtype(a["dtype"]))
+        return out.reshape(a["shape"]).astype(_np_dtype(a["dtype"]), copy=False)
 
 
 @register("randperm")
@@ -99,8 +99,7 @@ class RandPerm(_Nullary):
 
     def forward(self, xp):
         a = self.attrs
-        perm = _dist.shuffle(engine(a.get("seed", 0)), list(range(a["n"])))
-        return np.array(perm, dtype=_np_dtype(a["dtype"]))
+        return _dist.permutation(engine(a.get("seed", 0)), a["n"]).astype(_np_dtype(a["dtype"]), copy=False)
 
     def infer_meta(self):
         a = self.attrs
@@ -200,6 +199,8 @@ def _multinomial(tw, probs, num_samples, replacement):
     out = np.empty((rows, num_samples), np.int64)
     u = _dist.canonical(tw, rows * num_samples, dt).reshape(rows, num_samples)
     one = dt.type(1)
+    if replacement and dt == np.float32 and rows and cats:
+        return _search_rows(probs, u)
     for i in range(rows):
         cum = np.cumsum(probs[i], dtype=dt)  # sequential, as the kernel's loop
         cum /= cum[-1]
@@ -217,6 +218,23 @@ def _multinomial(tw, probs, num_samples, replacement):
                 cum[k:] -= share
                 cum /= new_sum
     return out
+
+
+def _search_rows(probs, u):
+    """_multinomial with replacement for float32, all rows at once: each row's normalised running sum
+    (np.cumsum along a row adds in order, as the kernel's loop), then one search of every draw in it. The
+    rows are searched together through integer keys row * 2**32 + the float's bits, which sort as the
+    numbers do (both are >= 0), so each comparison is the kernel's float comparison."""
+    rows, cats = probs.shape
+    cum = np.cumsum(probs, axis=1, dtype=np.float32)
+    cum /= cum[:, -1:]
+    cum[:, -1] = np.float32(1)
+    cum += np.float32(0)  # a -0.0 weight leaves -0.0 sums, whose bits would sort last
+    base = (np.arange(rows, dtype=np.int64) << 32)[:, None]
+    keys = cum.view(np.uint32).astype(np.int64)
+    keys += base
+    found = np.searchsorted(keys.reshape(-1), (u.view(np.uint32) + base).reshape(-1), side="left")
+    return found.reshape(u.shape) - (np.arange(rows, dtype=np.int64) * cats)[:, None]
 
 
 # -- in-place fills (Tensor.uniform_, normal_, exponential_, bernoulli_): no gradient reaches X --
