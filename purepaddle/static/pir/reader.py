@@ -150,7 +150,7 @@ class Reader:
         attrs.update(row.fixed)
         if row.derive:
             attrs.update(row.derive(attrs))
-        outputs = {}
+        outputs, casts = {}, []
         stops = op.attr("stop_gradient") if "stop_gradient" in op.result_attrs else None
         for k, (slot, (vid, t)) in enumerate(zip(row.outputs, op.results)):
             if vid == NULL_VALUE:
@@ -168,9 +168,17 @@ class Reader:
                 name = inputs[row.inplace[slot]][0]
                 self.names[vid] = name
                 outputs[slot] = [name]
+            elif row.cast_to and k == 0:
+                final = self.define(vid, t, legacy_type=row.legacy, k=k, stop_gradient=sg)
+                tmp = self.fresh_name(row.legacy)
+                Variable(self.block, name=tmp, shape=list(t.dims), stop_gradient=sg)
+                outputs[slot] = [tmp]
+                casts.append((tmp, final, dtype_of_name(op.attr(row.cast_to))))
             else:
                 outputs[slot] = [self.define(vid, t, legacy_type=row.legacy, k=k, stop_gradient=sg)]
         self.append(row.legacy, inputs, outputs, attrs)
+        for tmp, final, d in casts:
+            self.append("cast", {"X": [tmp]}, {"Out": [final]}, {"out_dtype": d.proto})
 
 
 def _const_attr(spec, value):
@@ -223,7 +231,7 @@ def _data(r, op):
     name = op.attr("name")
     _feed_fetch_vars(r)
     shape = list(t.dims) if isinstance(t, TensorType) else list(op.attr("shape"))
-    Variable(r.block, name=name, shape=shape, dtype=dtype_of_name(op.attr("dtype")), need_check_feed=True)
+    Variable(r.block, name=name, shape=shape, dtype=dtype_of_name(op.attr("dtype")))  # PIR checks no fed shape
     r.names[vid] = name
     r.append("feed", {"X": ["feed"]}, {"Out": [name]}, {"col": r._feed_col})
     r._feed_col += 1
