@@ -51,11 +51,13 @@ class Const:
 class A:
     """An attribute: PIR name and type (`i32`, `i64`, `f32`, `f64`, `bool`, `str`, `i32s`, `i64s`, `f32s`,
     `f64s`, `strs`, `intarray`, `dtype`, `place`), its legacy name, and the value conversions
-    (`read`: PIR value -> legacy value; `write`: legacy -> PIR) and the PIR value when the legacy op has none."""
+    (`read`: PIR value -> legacy value; `write`: legacy -> PIR) and the PIR value when the legacy op has none
+    (a value, or fn(writer, op)); `pir_only`: the legacy op has no such attribute (reading drops it, writing
+    writes the default)."""
 
-    def __init__(self, name, kind, legacy=None, read=None, write=None, default=None):
+    def __init__(self, name, kind, legacy=None, read=None, write=None, default=None, pir_only=False):
         self.name, self.kind, self.legacy = name, kind, legacy or name
-        self.read, self.write, self.default = read, write, default
+        self.read, self.write, self.default, self.pir_only = read, write, default, pir_only
 
 
 class Row:
@@ -93,6 +95,7 @@ def _binary(pir, legacy):
     return Row("pd_op." + pir, legacy, (In("X"), In("Y")), fixed={"axis": -1})
 
 
+_PLACE = A("place", "place", default=[0, 0, ""], pir_only=True)
 _CONV = (A("strides", "i32s"), A("paddings", "i32s"), A("padding_algorithm", "str"), A("dilations", "i32s"),
          A("groups", "i32"), A("data_format", "str"))
 _DW_CONV = (A("strides", "i32s"), A("paddings", "i32s"), A("padding_algorithm", "str"), A("groups", "i32"),
@@ -181,10 +184,10 @@ ROWS = [
     Row("pd_op.shape", "shape", (In("Input"),)),
     Row("pd_op.shape64", "shape64", (In("input"),), outputs=("out",)),
     Row("pd_op.full_like", "fill_any_like", (In("X"), Const("value", "scalar", "float32")),
-        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name), A("place", "place", default=[0, 0, ""]))),
+        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name), _PLACE)),
     Row("pd_op.arange", "range", (In("Start"), In("End"), In("Step")),
-        (A("dtype", "dtype", default=lambda w, op: w.type_of(op.output("Out")[0]).dtype_name),
-         A("place", "place", default=[0, 0, ""])), cast_to="dtype"),
+        (A("dtype", "dtype", default=lambda w, op: w.type_of(op.output("Out")[0]).dtype_name, pir_only=True),
+         _PLACE), cast_to="dtype"),
     Row("pd_op.cast", "cast", (In("X"),), (A("dtype", "dtype", "out_dtype", _dtype_proto, _dtype_name),)),
     Row("pd_op.where", "where", (In("Condition"), In("X"), In("Y"))),
     Row("pd_op.embedding", "lookup_table_v2", (In("Ids"), In("W")),

@@ -144,7 +144,7 @@ class Reader:
             else:
                 inputs[spec.slot] = [self.var(vid)]
         for a in row.attrs:
-            if a.name in op.attrs:
+            if a.name in op.attrs and not a.pir_only:
                 v = op.attr(a.name)
                 attrs[a.legacy] = a.read(v) if a.read else v
         attrs.update(row.fixed)

@@ -184,7 +184,7 @@ class Writer:
                 operands.append(self.value(names[0]))
         pattrs = {}
         for a in row.attrs:
-            v = attrs.get(a.legacy)
+            v = None if a.pir_only else attrs.get(a.legacy)
             if v is None:
                 v = a.default(self, op) if callable(a.default) else a.default
             elif a.write:
