@@ -11,8 +11,8 @@ import purepaddle as paddle
 from purepaddle.static.pir import dump_program, parse_program, program_from_pir_file, supported_pir_ops
 
 FIX = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures", "pir")
-SMALL = ("mlp", "convbn", "tinyres", "ops", "ops2")
-INPUTS = {"ops": ["x", "img", "ids"], "ops2": ["x", "seq", "img"]}
+SMALL = ("mlp", "convbn", "tinyres", "ops", "ops2", "encoder")
+INPUTS = {"ops": ["x", "img", "ids"], "ops2": ["x", "seq", "img"], "encoder": ["ids", "mask"]}
 
 
 def _io(name, root=FIX):
@@ -178,8 +178,8 @@ def _save_small(tmp_path, name, seed=3):
     prefix = str(tmp_path / name / "model")
     paddle.jit.save(layer, prefix, input_spec=[paddle.static.InputSpec(s, d, n) for s, d, n in specs])
     rng = np.random.RandomState(seed)
-    xs = [rng.randint(0, 10, [5] + s[1:]).astype(d) if d == "int64" else rng.uniform(-1, 1, [5] + s[1:]).astype(d)
-          for s, d, _ in specs]
+    xs = [rng.randint(0, 2 if n == "mask" else 10, [5] + s[1:]).astype(d) if d == "int64"
+          else rng.uniform(-1, 1, [5] + s[1:]).astype(d) for s, d, n in specs]
     out = layer(*[paddle.to_tensor(x) for x in xs])
     outs = [o.numpy() for o in (out if isinstance(out, (list, tuple)) else [out])]
     return prefix, (xs[0] if len(xs) == 1 else xs), outs
@@ -258,7 +258,7 @@ def _run_ref(ref_python, tmp_path, prefix, xs):
 def test_real_paddle_runs_our_pir_models(tmp_path, ref_python, name):
     prefix, x, want = _save_small(tmp_path, name)
     stdout, ref = _run_ref(ref_python, tmp_path, prefix, x)
-    assert "PirTranslatedLayer ['x'" in stdout
+    assert f"PirTranslatedLayer {INPUTS.get(name, ['x'])}" in stdout
     for k, w in enumerate(want):
         assert ref[f"p{k}"].dtype == w.dtype and ref[f"j{k}"].dtype == w.dtype
         assert_close(ref[f"p{k}"], w)

@@ -293,6 +293,40 @@ def _mul(w, op):
     w.bind(out, vid)
 
 
+@register_writer("flash_attn")
+def _flash_attn(w, op):
+    """purepaddle's attention op (what nn.MultiHeadAttention applies) as the ops Paddle's own layer writes:
+    softmax(scale * q k^T + mask) v over [B, S, H, D] (Paddle's pd_op.flash_attn has no CPU kernel)."""
+    a = op.all_attrs()
+    if a.get("causal") or (float(a.get("dropout", 0.0)) > 0 and not a.get("is_test", False)):
+        raise ValueError(f"{w.where}: flash_attn with causal=True or training dropout has no PIR form in purepaddle")
+    q, k, v = (w.type_of(op.input(s)[0]) for s in ("q", "k", "v"))
+    perm = encode_attr("i32s", [0, 2, 1, 3])
+    no = encode_attr("bool", False)
+
+    def heads(slot, t):  # [B, S, H, D] -> [B, H, S, D]
+        d = t.dims
+        return w.emit("pd_op.transpose", [w.value(op.input(slot)[0])], [TensorType(t.dtype, [d[0], d[2], d[1], d[3]])],
+                      {"perm": perm}, stop_gradient=False)[0]
+    qh, kh, vh = heads("q", q), heads("k", k), heads("v", v)
+    b, sq, h, d = q.dims
+    st = TensorType(q.dtype, [b, h, sq, k.dims[1]])
+    s, = w.emit("pd_op.matmul", [qh, kh], [st], {"transpose_x": no, "transpose_y": encode_attr("bool", True)},
+                stop_gradient=False)
+    scale = float(a.get("scale", -1.0))
+    scale = scale if scale > 0 else (d ** -0.5 if d and d > 0 else 1.0)
+    s, = w.emit("pd_op.scale", [s, w.full([1], scale, "float32")], [st], {
+        "bias": encode_attr("f32", 0.0), "bias_after_scale": encode_attr("bool", True)}, stop_gradient=False)
+    if op.input("attn_mask"):
+        s, = w.emit("pd_op.add", [s, w.value(op.input("attn_mask")[0])], [st], stop_gradient=False)
+    s, = w.emit("pd_op.softmax", [s], [st], {"axis": encode_attr("i32", -1)}, stop_gradient=False)
+    ot = TensorType(q.dtype, [b, h, sq, v.dims[3]])
+    o, = w.emit("pd_op.matmul", [s, vh], [ot], {"transpose_x": no, "transpose_y": no}, stop_gradient=False)
+    out = op.output("out")[0]
+    vid, = w.emit("pd_op.transpose", [o], [w.type_of(out)], {"perm": perm}, stop_gradient=False)
+    w.bind(out, vid)
+
+
 @register_writer("fill_constant")
 def _fill_constant(w, op):
     name = op.output("Out")[0]
