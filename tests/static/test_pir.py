@@ -333,3 +333,25 @@ def test_real_paddle_runs_a_resaved_paddle_pir_model(tmp_path, ref_python, legac
     for k in range(47):
         assert got[f"arr_{k}"].dtype == io[f"out3_{k}"].dtype
         assert_close(got[f"arr_{k}"], io[f"out3_{k}"])
+
+
+def test_pir_models_load_from_memory():
+    io = _io("convbn")
+    d = os.path.join(FIX, "convbn")
+    model = open(os.path.join(d, "model.json"), "rb").read()
+    params = open(os.path.join(d, "model.pdiparams"), "rb").read()
+    config = paddle.inference.Config()
+    config.set_model_buffer(model, len(model), params, len(params))
+    config.disable_glog_info()
+    _, outs = predict(config, io["x1"])
+    assert_close(outs[0], io["out1_0"])
+    paddle.enable_static()
+    try:
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        prog, feeds, fetches = paddle.static.load_inference_model(None, exe, model_filename=model,
+                                                                  params_filename=params)
+        assert_close(exe.run(prog, feed={feeds[0]: io["x8"]}, fetch_list=fetches)[0], io["out8_0"])
+        assert [op.type for op in paddle.static.deserialize_program(model).global_block().ops][:2] == [
+            "feed", "conv2d"]
+    finally:
+        paddle.disable_static()

@@ -151,7 +151,8 @@ ROWS = [
     Row("pd_op.clip", "clip", (In("X"), Const("min", "scalar", "float32", slot="Min"),
                                Const("max", "scalar", "float32", slot="Max"))),
     # activations
-    _unary("relu"), Row("pd_op.relu6", "relu6", (In("X"),), fixed={"threshold": 6.0}), _unary("sigmoid"), _unary("tanh"), _unary("exp"), _unary("sqrt"),
+    _unary("relu"), Row("pd_op.relu6", "relu6", (In("X"),), fixed={"threshold": 6.0}), _unary("sigmoid"),
+    _unary("tanh"), _unary("exp"), _unary("sqrt"),
     _unary("rsqrt"), _unary("abs"), _unary("log"), _unary("erf"), _unary("floor"), _unary("silu"),
     _unary("sin"), _unary("cos"), _unary("square"), _unary("sign"), _unary("reciprocal"),
     _unary("logsigmoid"), _unary("mish", attrs=(A("lambda", "f32", "threshold"),)),
