@@ -168,7 +168,8 @@ ROWS = [
     Row("pd_op.prelu", "prelu", (In("X"), In("Alpha")), (A("data_format", "str"), A("mode", "str"))),
     Row("pd_op.dropout", "dropout", (In("X"), In("Seed", optional=True),
                                      Const("dropout_prob", "scalar", "float32")),
-        (A("is_test", "bool"), A("mode", "str", "dropout_implementation"), A("seed", "i32"), A("fix_seed", "bool")),
+        (A("is_test", "bool", default=False), A("mode", "str", "dropout_implementation", default="downgrade_in_infer"),
+         A("seed", "i32", default=0), A("fix_seed", "bool", default=False)),  # legacy defaults Paddle omits
         ("Out", "Mask")),
     # shape manipulation
     Row("pd_op.flatten", "flatten_contiguous_range", (In("X"),), (A("start_axis", "i32"), A("stop_axis", "i32"))),

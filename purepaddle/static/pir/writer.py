@@ -52,7 +52,8 @@ class Writer:
     def __init__(self, program, where="<program>"):
         self.program, self.where = program, where
         self.block = program.global_block()
-        self.ops = []
+        self.ops = []      # the ops of the block being written
+        self.param_ops = []  # builtin.parameter ops: the program's first ops, whichever block reads them
         self.ids = {}      # legacy var name -> PIR value id (the latest definition)
         self._next = 1
 
@@ -113,16 +114,17 @@ class Writer:
     # -- ops -----------------------------------------------------------------------------------------------
     def write_parameters(self):
         used = set()
-        for op in self.block.ops:
-            for names in op.inputs.values():
-                used.update(names)
+        for block in self.program.blocks:  # a control-flow body reads parameters too
+            for op in block.ops:
+                for names in op.inputs.values():
+                    used.update(names)
         for name in sorted(used):
             v = self.block.vars.get(name)
             if v is None or not v.persistable or v.type != VarType.DENSE_TENSOR:
                 continue
             trainable = isinstance(v, Parameter) and v.trainable
             vid = self.new_id()
-            self.ops.append(PirOp("builtin.parameter", [], [(vid, self.type_of(name))],
+            self.param_ops.append(PirOp("builtin.parameter", [], [(vid, self.type_of(name))],
                                   {"parameter_name": Attr("a_str", name)},
                                   {"persistable": Attr("a_bool", True), "stop_gradient": Attr("a_bool", not trainable),
                                    "trainable": Attr("a_bool", trainable)}))
@@ -220,7 +222,7 @@ class Writer:
         nn.RNN layers write it."""
         name = f"{op.output('Out')[0]}.dropout_state__non_persistable"
         vid = self.new_id()
-        self.ops.insert(0, PirOp("builtin.parameter", [], [(vid, TensorType("t_ui8", []))],
+        self.param_ops.append(PirOp("builtin.parameter", [], [(vid, TensorType("t_ui8", []))],
                                  {"parameter_name": Attr("a_str", name)},
                                  {"persistable": Attr("a_bool", False), "stop_gradient": Attr("a_bool", True),
                                   "trainable": Attr("a_bool", False)}))
@@ -367,7 +369,7 @@ def program_to_pir(program, where="<program>"):
     feeds = sorted((op for op in ops if op.type == "feed"), key=lambda op: int(op.attr("col")))
     for op in feeds + [op for op in ops if op.type != "feed"]:
         w.write_op(op)
-    return PirProgram(PirBlock((), w.ops), trainable=True)
+    return PirProgram(PirBlock((), w.param_ops + w.ops), trainable=True)
 
 
 def program_to_pir_bytes(program, where="<program>"):
