@@ -11,8 +11,9 @@ import purepaddle as paddle
 from purepaddle.static.pir import dump_program, parse_program, program_from_pir_file, supported_pir_ops
 
 FIX = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures", "pir")
-SMALL = ("mlp", "convbn", "tinyres", "ops", "ops2", "encoder")
-INPUTS = {"ops": ["x", "img", "ids"], "ops2": ["x", "seq", "img"], "encoder": ["ids", "mask"]}
+SMALL = ("mlp", "convbn", "tinyres", "ops", "ops2", "ops3", "encoder")
+INPUTS = {"ops": ["x", "img", "ids"], "ops2": ["x", "seq", "img"], "ops3": ["x", "img", "idx"],
+          "encoder": ["ids", "mask"]}
 
 
 def _io(name, root=FIX):
@@ -178,7 +179,7 @@ def _save_small(tmp_path, name, seed=3):
     prefix = str(tmp_path / name / "model")
     paddle.jit.save(layer, prefix, input_spec=[paddle.static.InputSpec(s, d, n) for s, d, n in specs])
     rng = np.random.RandomState(seed)
-    xs = [rng.randint(0, 2 if n == "mask" else 10, [5] + s[1:]).astype(d) if d == "int64"
+    xs = [rng.randint(0, {"mask": 2, "idx": 3}.get(n, 10), [5] + s[1:]).astype(d) if d == "int64"
           else rng.uniform(-1, 1, [5] + s[1:]).astype(d) for s, d, n in specs]
     out = layer(*[paddle.to_tensor(x) for x in xs])
     outs = [o.numpy() for o in (out if isinstance(out, (list, tuple)) else [out])]
