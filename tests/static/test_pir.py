@@ -389,3 +389,30 @@ def test_paddle_legacy_models_resaved_as_pir_run_in_real_paddle(tmp_path, ref_py
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert proc.stdout.startswith("ok")
+
+
+def test_a_model_without_parameters_writes_no_pdiparams_and_runs_in_real_paddle(tmp_path, ref_python):
+    import subprocess
+
+    class SetItems(paddle.nn.Layer):  # set_value_ and set_value_with_tensor_, no parameter
+        def forward(self, x):
+            y = x * 1.0
+            y[:, 1] = 5.0
+            y[0:2, 2:4] = x[0:2, 0:2] * 2
+            return y
+
+    layer = SetItems()
+    prefix = str(tmp_path / "m")
+    paddle.jit.save(layer, prefix, input_spec=[paddle.static.InputSpec([None, 8], "float32", "x")])
+    assert os.listdir(tmp_path) == ["m.json"]  # as Paddle 3 writes it
+    x = np.random.RandomState(0).rand(3, 8).astype("float32")
+    want = layer(paddle.to_tensor(x)).numpy()
+    assert_close(paddle.jit.load(prefix)(paddle.to_tensor(x)).numpy(), want)
+    np.save(tmp_path / "x.npy", x)
+    script = ("import sys, numpy as np, paddle\n"
+              "out = paddle.jit.load(sys.argv[1])(paddle.to_tensor(np.load(sys.argv[2])))\n"
+              "np.save(sys.argv[3], out.numpy())")
+    proc = subprocess.run([str(ref_python), "-c", script, prefix, str(tmp_path / "x.npy"), str(tmp_path / "o.npy")],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    assert_close(np.load(tmp_path / "o.npy"), want)

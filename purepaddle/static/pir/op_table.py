@@ -8,7 +8,7 @@ when it differs, conversions), the legacy output slot of each PIR result, the le
 mapping (`fixed`) and the outputs that share an input's variable (`inplace`, for Paddle's in-place `xxx_` ops).
 
 Reading (reader.py) turns a PIR op into its row's legacy op; writing (writer.py) picks, for a legacy op, the
-first row of its type whose `when` accepts the op's attributes.
+first row of its type whose `when(attrs, inputs)` accepts the op's attributes and input slots.
 
 Ops no row can describe (the program's parameters, feeds and fetches, constants, builtin.combine/split, and
 control flow) are translated by functions registered by name: `READERS` (PIR op name -> fn(reader, pir_op))
@@ -179,9 +179,15 @@ ROWS = [
     Row("pd_op.unsqueeze", "unsqueeze2", (In("X"), Const("axes"))),
     Row("pd_op.concat", "concat", (Seq("X"), Const("axis", "scalar", "int32", slot="AxisTensor"))),
     Row("pd_op.split_with_num", "split", (In("X"), Const("axis", "scalar", "int32", slot="AxisTensor")),
-        (A("num", "i32"),), (Seq("Out"),), fixed={"sections": []}, when=lambda a: not a.get("sections")),
+        (A("num", "i32"),), (Seq("Out"),), fixed={"sections": []}, when=lambda a, ins: not a.get("sections")),
     Row("pd_op.split", "split", (In("X"), Const("sections"), Const("axis", "scalar", "int32", slot="AxisTensor")),
         (), (Seq("Out"),), fixed={"num": 0}),
+    Row("pd_op.set_value_", "set_value", (In("Input"), Const("starts"), Const("ends"), Const("steps")),
+        (A("axes", "i64s"), A("decrease_axes", "i64s"), A("none_axes", "i64s"), A("shape", "i64s"),
+         A("values", "f64s")), when=lambda a, ins: not ins.get("ValueTensor")),
+    Row("pd_op.set_value_with_tensor_", "set_value",
+        (In("Input"), In("ValueTensor"), Const("starts"), Const("ends"), Const("steps")),
+        (A("axes", "i64s"), A("decrease_axes", "i64s"), A("none_axes", "i64s"))),
     Row("pd_op.stack", "stack", (Seq("X"),), (A("axis", "i32"),), ("Y",)),
     Row("pd_op.slice", "slice", (In("Input"), Const("starts", slot="StartsTensor"), Const("ends", slot="EndsTensor")),
         (A("axes", "i64s"), A("infer_flags", "i64s"), A("decrease_axis", "i64s"))),
@@ -234,7 +240,7 @@ ROWS = [
     Row("pd_op.flip", "flip", (In("X"),), (A("axis", "i32s"),)),
     Row("pd_op.roll", "roll", (In("X"), Const("shifts", slot="ShiftsTensor")), (A("axis", "i64s"),)),
     Row("pd_op.tril", "tril_triu", (In("X"),), (A("diagonal", "i32"),), fixed={"lower": True},
-        when=lambda a: a.get("lower", True)),
+        when=lambda a, ins: a.get("lower", True)),
     Row("pd_op.triu", "tril_triu", (In("X"),), (A("diagonal", "i32"),), fixed={"lower": False}),
     Row("pd_op.nonzero", "where_index", (In("Condition"),)),
     Row("pd_op.masked_fill", "masked_fill", (In("x"), In("mask"), In("value")), outputs=("out",)),

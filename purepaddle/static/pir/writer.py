@@ -148,7 +148,7 @@ class Writer:
             return fn(self, op)
         attrs = op.all_attrs()
         for row in BY_LEGACY.get(op.type, ()):
-            if row.when is None or row.when(attrs):
+            if row.when is None or row.when(attrs, op.inputs):
                 return self._write_row(row, op, attrs)
         raise ValueError(f"{self.where}: the op '{op.type}' has no PIR form in purepaddle's op table, so the program "
                          "can not be written as a PIR model.json (save with FLAGS_enable_pir_api=0 for a .pdmodel)")
