@@ -1,4 +1,5 @@
-"""paddle.jit.save / paddle.jit.load: inference models (`.pdmodel`, `.pdiparams`, `.pdiparams.info`)."""
+"""paddle.jit.save / paddle.jit.load: inference models (`.json` PIR program or `.pdmodel` ProgramDesc, `.pdiparams`,
+`.pdiparams.info`); FLAGS_enable_pir_api (Paddle 3's default) picks the PIR form, as Paddle 3 does."""
 import functools
 import inspect
 import os
@@ -16,6 +17,8 @@ from ..static.files import file_set, open_model_file, write_file_atomic
 from ..static.input import InputSpec
 from ..static.persistables import (check_declared, load_combined_params, load_params_into, params_to_bytes,
                                    persistable_names)
+from ..static.model_args import model_file_of_prefix, model_suffix, pir_model_files
+from ..static.pir.writer import program_to_pir_bytes
 from ..static.program_bytes import program_from_file, program_to_bytes
 from ..static.prune import inference_program
 from ..static.tensor_record import tensor_record
@@ -26,7 +29,7 @@ from .translated_layer import TranslatedLayer, _ProgramHolder, rename_vars, uniq
 
 __all__ = ["save", "load"]
 
-INFER_MODEL_SUFFIX = ".pdmodel"
+INFER_MODEL_SUFFIX = ".pdmodel"  # the legacy form; model_suffix() names the one FLAGS_enable_pir_api picks
 INFER_PARAMS_SUFFIX = ".pdiparams"
 INFER_PARAMS_INFO_SUFFIX = ".pdiparams.info"
 INFER_PROPERTY_SUFFIX = ".meta"
@@ -215,13 +218,15 @@ def _var_info(cp, owner):
 
 
 def save(layer, path, input_spec=None, **configs):
-    """Save a Layer (or function) as an inference model: `path.pdmodel`, `path.pdiparams`, `path.pdiparams.info`.
+    """Save a Layer (or function) as an inference model: `path.json` (a PIR program) and `path.pdiparams`.
 
     The forward (and every other to_static method) is traced with `input_spec` (or the shapes it
     was last called with), pruned to its inputs and outputs, and written with feed/fetch ops and
     is_test set, as paddle.static.save_inference_model writes it. The layer keeps its mode: a
     layer in training mode is saved in inference form (BatchNorm running stats, no dropout).
-    `path.pdiparams.info` maps each parameter/buffer name to its structured name and flags.
+    Under Paddle 3's default FLAGS_enable_pir_api the program is a PIR `path.json`, as Paddle 3 writes it;
+    with FLAGS_enable_pir_api=0 a legacy `path.pdmodel`, with `path.pdiparams.info` mapping each
+    parameter/buffer name to its structured name and flags.
 
     Args:
         layer (Layer|function): what to save.
@@ -245,7 +250,12 @@ def save(layer, path, input_spec=None, **configs):
             >>> spec = [paddle.static.InputSpec([None, 4], 'float32', 'x')]
             >>> paddle.jit.save(net, os.path.join(d, 'linear'), input_spec=spec)
             >>> sorted(os.listdir(d))
-            ['linear.pdiparams', 'linear.pdiparams.info', 'linear.pdmodel']
+            ['linear.json', 'linear.pdiparams']
+            >>> paddle.set_flags({'FLAGS_enable_pir_api': False})
+            >>> paddle.jit.save(net, os.path.join(d, 'legacy'), input_spec=spec)
+            >>> sorted(f for f in os.listdir(d) if f.startswith('legacy'))
+            ['legacy.pdiparams', 'legacy.pdiparams.info', 'legacy.pdmodel']
+            >>> paddle.set_flags({'FLAGS_enable_pir_api': True})
     """
     _dygraph_only("save")
     if not _api._ENABLED[0]:
@@ -269,6 +279,7 @@ def save(layer, path, input_spec=None, **configs):
             getattr(layer, "_layers", None), Layer):
         layer = layer._layers  # save the wrapped layer, whose forward has the real signature
     files, info, has_param, combined = {}, {}, False, {}
+    pir, suffix = pir_model_files(), model_suffix()
     programs, properties = _concrete_programs(layer, input_spec, configs)
     dirname = os.path.dirname(path)
     for method, cp, owner in programs:
@@ -278,16 +289,19 @@ def save(layer, path, input_spec=None, **configs):
                                     prune=not configs.get("skip_prune_program", False))
         arrays = dict(zip(cp.param_names, (t._data for t in cp.parameters)))
         names = persistable_names(program)
-        model = program_to_bytes(program, training_info=False, clip_extra=configs.get("clip_extra", True),
-                                 tail=("feed", "fetch"))
         if configs.get("separate_parameters"):  # as Paddle: the 1.x directory layout, `__model__` + a file a var
-            files[os.path.join(dirname, "__model__")] = model
+            files[os.path.join(dirname, "__model__")] = program_to_bytes(
+                program, training_info=False, clip_extra=configs.get("clip_extra", True), tail=("feed", "fetch"))
             for n in names:
                 files[os.path.join(dirname, n)] = tensor_record(arrays[n])
         else:
             stem = path if method == "forward" else f"{path}.{method}"
-            files[stem + INFER_MODEL_SUFFIX] = model
-            if names:  # as save_inference_model: no parameter file for a program reading none
+            if pir:
+                files[stem + suffix] = program_to_pir_bytes(program, stem + suffix)
+            else:
+                files[stem + suffix] = program_to_bytes(
+                    program, training_info=False, clip_extra=configs.get("clip_extra", True), tail=("feed", "fetch"))
+            if names:  # as Paddle: no parameter file for a program reading none
                 files[stem + INFER_PARAMS_SUFFIX] = params_to_bytes({n: arrays[n] for n in names})
         combined.update((n, arrays[n]) for n in names)
         for k, v in _var_info(cp, owner).items():
@@ -298,7 +312,9 @@ def save(layer, path, input_spec=None, **configs):
         # reads it back), and `path.meta` the values of property=True methods
         files[path + INFER_PARAMS_SUFFIX] = params_to_bytes(combined)
         files[path + INFER_PROPERTY_SUFFIX] = property_bytes(properties)
-    if info and (isinstance(layer, Layer) or has_param):  # as Paddle: not for a function reading no parameter
+    # as Paddle: not for a function reading no parameter, and not beside a PIR program (which states each
+    # parameter's trainable itself)
+    if info and (isinstance(layer, Layer) or has_param) and not pir:
         files[path + INFER_PARAMS_INFO_SUFFIX] = pickle.dumps(info, protocol=2)
     if dirname:
         os.makedirs(dirname, exist_ok=True)
@@ -315,7 +331,8 @@ def _load_paths(path, configs):
             raise ValueError(f"The additional config ({key}) of `paddle.jit.load` is not supported.")
     path = os.fspath(path)
     recover(path)  # an interrupted jit.save here is completed (or its temporaries removed) before we look
-    prefix_exists = os.path.exists(path + INFER_MODEL_SUFFIX)
+    model_file = model_file_of_prefix(path)
+    prefix_exists = model_file is not None
     dir_exists = os.path.isdir(path)
     if prefix_exists and dir_exists:
         raise ValueError(f"The {path}.pdmodel(json) and {path} directory exist at the same time, don't know which one "
@@ -328,17 +345,18 @@ def _load_paths(path, configs):
             if configs.get(key) is not None:
                 warnings.warn(f"When loading the result saved with the specified file prefix, the ``{key}`` config "
                               "does not take effect.")
-        models = {"forward": path + INFER_MODEL_SUFFIX}
+        models = {"forward": model_file}
         params = {"forward": path + INFER_PARAMS_SUFFIX}
         dirname, base = os.path.split(os.path.abspath(path))
+        suffix = model_file[len(path):]
         for f in sorted(os.listdir(dirname)):
-            if f.startswith(base + ".") and f.endswith(INFER_MODEL_SUFFIX):
-                method = f[len(base) + 1:-len(INFER_MODEL_SUFFIX)]
+            if f.startswith(base + ".") and f.endswith(suffix):
+                method = f[len(base) + 1:-len(suffix)]
                 if method and "." not in method:
                     models[method] = os.path.join(dirname, f)
                     params[method] = os.path.join(dirname, f"{base}.{method}{INFER_PARAMS_SUFFIX}")
-        info = path + INFER_PARAMS_INFO_SUFFIX
-        return models, params, info if os.path.exists(info) else None
+        info = path + INFER_PARAMS_INFO_SUFFIX  # written beside a legacy program only (a PIR one states trainable)
+        return models, params, info if os.path.exists(info) and suffix == INFER_MODEL_SUFFIX else None
     # a directory written by save_inference_model (1.x layout: __model__ and one file per var, or named files)
     model = configs.get("model_filename") or "__model__"
     models = {"forward": os.path.join(path, os.path.basename(model))}
@@ -384,7 +402,8 @@ def _combined_arrays(programs, params_path):
 def load(path, **configs):
     """Load a model saved by paddle.jit.save (or paddle.static.save_inference_model) as a TranslatedLayer.
 
-    Files written by paddlepaddle itself (legacy `.pdmodel` ProgramDesc) load too. The layer starts
+    Files written by paddlepaddle itself (PIR `.json` or legacy `.pdmodel`) load too; where both `path.json` and
+    `path.pdmodel` exist, FLAGS_enable_pir_api picks, as in Paddle 3. The layer starts
     in eval mode; call `.train()` to fine-tune it.
 
     Args:
