@@ -4,12 +4,14 @@ purepaddle builds static programs in the legacy ProgramDesc IR; PIR programs exi
 and save_inference_model write PIR `.json` models under FLAGS_enable_pir_api (Paddle 3's default), and every
 loader reads them (translated into legacy programs)."""
 from ._core.mode import in_dynamic_mode
+from .framework.flags import get_flags, set_flags
 
 __all__ = ["OldIrGuard", "DygraphOldIrGuard", "IrGuard", "DygraphPirGuard"]
 
 
 class OldIrGuard:
-    """Build programs in the legacy ProgramDesc IR inside the block: what purepaddle always does.
+    """Build programs in the legacy ProgramDesc IR inside the block: what purepaddle always does; as in Paddle,
+    FLAGS_enable_pir_api is off inside it, so jit.save and save_inference_model write `.pdmodel` files there.
 
     Examples:
         .. code-block:: python
@@ -21,9 +23,12 @@ class OldIrGuard:
     """
 
     def __enter__(self):
+        self._was = get_flags("FLAGS_enable_pir_api")["FLAGS_enable_pir_api"]
+        set_flags({"FLAGS_enable_pir_api": False})
         return self
 
     def __exit__(self, *exc):
+        set_flags({"FLAGS_enable_pir_api": self._was})
         return False
 
 

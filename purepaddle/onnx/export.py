@@ -1,12 +1,10 @@
 """paddle.onnx.export: a Layer saved with jit.save (legacy `.pdmodel`) and converted by paddle2onnx."""
-import contextlib
 import os
 import tempfile
 
 from ..static.files import write_file_atomic
 from ..jit.save_load import INFER_MODEL_SUFFIX, INFER_PARAMS_SUFFIX
 from ..jit.save_load import save as jit_save
-from ..framework.flags import get_flags, set_flags
 from ..pir_utils import DygraphOldIrGuard
 from .converter import convert, converter_path
 
@@ -15,19 +13,6 @@ __all__ = ["export"]
 # the jit.save configs paddle2onnx passes on (the others are dropped without a word, as in Paddle)
 _SAVE_CONFIGS = ("output_spec", "with_hook", "combine_params", "clip_extra", "skip_forward",
                  "input_names_after_prune")
-
-
-@contextlib.contextmanager
-def _legacy_ir():
-    """jit.save writes the legacy `.pdmodel` inside (FLAGS_enable_pir_api off), as paddle2onnx's own guard does."""
-    key = "FLAGS_enable_pir_api"
-    before = get_flags(key)[key]
-    set_flags({key: False})
-    try:
-        with DygraphOldIrGuard():
-            yield
-    finally:
-        set_flags({key: before})
 
 
 def export(layer, path, input_spec=None, opset_version=9, **configs):
@@ -73,7 +58,7 @@ def export(layer, path, input_spec=None, opset_version=9, **configs):
     save_configs = {k: v for k, v in configs.items() if k in _SAVE_CONFIGS}
     with tempfile.TemporaryDirectory(prefix="purepaddle_onnx_") as tmp:
         prefix = os.path.join(tmp, "model")
-        with _legacy_ir():  # paddle2onnx 1.3 converts the legacy `.pdmodel` (as Paddle exports)
+        with DygraphOldIrGuard():  # paddle2onnx 1.3 converts the legacy `.pdmodel` (as Paddle exports)
             jit_save(layer, prefix, input_spec, **save_configs)
         model_file, params_file = prefix + INFER_MODEL_SUFFIX, prefix + INFER_PARAMS_SUFFIX
         if not os.path.isfile(model_file):
