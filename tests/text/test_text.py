@@ -142,3 +142,96 @@ def test_missing_files_name_the_url_and_the_cache_path(tmp_path, monkeypatch):
         paddle.text.Imdb(download=False)
     with pytest.raises(ValueError, match="not exists and auto download disabled"):
         common.data_file_or_cached("/nonexistent", "u", None, "imdb", False)
+
+
+# -- data sets whose ids follow Python's set order (categories, title words, SRL tags): Paddle numbers them in
+# -- the iteration order of a set, which follows PYTHONHASHSEED; compared here through the names they stand for
+def _names(d):
+    return {v: k for k, v in d.items()}
+
+
+def _movielens_named(items, categories, titles):
+    cat, title = _names(categories), _names(titles)
+    return [tuple(np.asarray(x).tolist() for x in it[:5]) + (sorted(cat[c] for c in np.asarray(it[5]).tolist()),
+            [title[w] for w in np.asarray(it[6]).tolist()], np.asarray(it[7]).tolist()) for it in items]
+
+
+def _conll_named(items, label_dict):
+    lab = _names(label_dict)
+    return [tuple(np.asarray(x).tolist() for x in it[:8]) + ([lab[i] for i in np.asarray(it[8]).tolist()],)
+            for it in items]
+
+
+@pytest.fixture
+def dict_home(tmp_path, monkeypatch):
+    monkeypatch.setattr(common, "DATA_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.mark.parametrize("mode", ["train", "test"])
+def test_movielens_and_wmt16_as_paddle(archives, dict_home, mode):
+    d = paddle.text.Movielens(data_file=archives["movielens"], mode=mode, test_ratio=0.3, rand_seed=4)
+    categories, titles, items = WANT[f"movielens_{mode}"]
+    assert set(d.categories_dict) == set(categories) and set(d.movie_title_dict) == set(titles)
+    assert [[np.asarray(x).dtype for x in it] for it in d] == [[x.dtype for x in it] for it in items]
+    assert _movielens_named([d[i] for i in range(len(d))], d.categories_dict, d.movie_title_dict) == \
+        _movielens_named(items, categories, titles)
+    d = paddle.text.WMT16(data_file=archives["wmt16"], mode=mode, src_dict_size=8, trg_dict_size=10, lang="de")
+    src_dict, trg_dict, items = WANT[f"wmt16_{mode}"]
+    assert (d.src_dict, d.trg_dict) == (src_dict, trg_dict)
+    _same([d[i] for i in range(len(d))], items)
+    assert (dict_home / "wmt16" / "de_8.dict").exists()
+
+
+@pytest.mark.parametrize("mode", ["train", "test", "gen"])
+def test_wmt14_as_paddle(archives, mode):
+    d = paddle.text.WMT14(data_file=archives["wmt14"], mode=mode, dict_size=10)
+    dicts, reversed_dicts, items = WANT[f"wmt14_{mode}"]
+    assert d.get_dict() == dicts and d.get_dict(reverse=True) == reversed_dicts
+    _same([d[i] for i in range(len(d))], items)
+
+
+def test_conll05st_as_paddle(archives):
+    d = paddle.text.Conll05st(data_file=archives["conll05"], word_dict_file=archives["conll05_words"],
+                              verb_dict_file=archives["conll05_verbs"], target_dict_file=archives["conll05_targets"],
+                              emb_file=archives["conll05_emb"])
+    (word_dict, verb_dict, label_dict), items = WANT["conll05"]
+    assert d.get_dict()[:2] == (word_dict, verb_dict) and set(d.label_dict) == set(label_dict)
+    assert _conll_named([d[i] for i in range(len(d))], d.label_dict) == _conll_named(items, label_dict)
+    assert d.get_embedding() == archives["conll05_emb"]
+
+
+CACHED = [("movielens", "movielens", "movielens%2Fml-1m.zip"), ("conll05st", "conll05", "conll05st-tests.tar.gz"),
+          ("conll05st", "conll05_words", "conll05st%2FwordDict.txt"),
+          ("conll05st", "conll05_verbs", "conll05st%2FverbDict.txt"),
+          ("conll05st", "conll05_targets", "conll05st%2FtargetDict.txt"), ("conll05st", "conll05_emb", "conll05st%2Femb"),
+          ("wmt14", "wmt14", "wmt14.tgz"), ("wmt16", "wmt16", "wmt16.tar.gz")]
+
+
+def test_more_dataset_readers_as_paddle(archives, fake_cache, monkeypatch):
+    for module, key, name in CACHED:
+        os.makedirs(fake_cache / module, exist_ok=True)
+        os.symlink(archives[key], fake_cache / module / name)
+    ml = paddle.dataset.movielens
+    for name in ("MOVIE_INFO", "MOVIE_TITLE_DICT", "CATEGORIES_DICT", "USER_INFO"):
+        monkeypatch.setattr(ml, name, None)
+    got = list(ml.test(rand_seed=2, test_ratio=0.4)())
+    categories, titles, max_movie, max_user, max_job = WANT["ds_movielens_dicts"]
+    assert (ml.max_movie_id(), ml.max_user_id(), ml.max_job_id()) == (max_movie, max_user, max_job)
+
+    def named(samples, cats, words):
+        cat, title = _names(cats), _names(words)
+        return [s[:5] + [sorted(cat[c] for c in s[5]), [title[w] for w in s[6]], s[7]] for s in samples]
+    assert named(got, ml.movie_categories(), ml.get_movie_title_dict()) == \
+        named(WANT["ds_movielens_test"], categories, titles)
+    word_dict, verb_dict, label_dict = paddle.dataset.conll05.get_dict()
+    assert (word_dict, verb_dict) == WANT["ds_conll05_dicts"][:2]
+    lab, want_lab = _names(label_dict), _names(WANT["ds_conll05_dicts"][2])
+    got = [s[:8] + ([lab[i] for i in s[8]],) for s in paddle.dataset.conll05.test()()]
+    assert got == [s[:8] + ([want_lab[i] for i in s[8]],) for s in WANT["ds_conll05_test"]]
+    assert list(paddle.dataset.wmt14.train(9)()) == WANT["ds_wmt14_train"]
+    assert paddle.dataset.wmt14.get_dict(9) == WANT["ds_wmt14_dict"]
+    assert list(paddle.dataset.wmt16.validation(7, 9, "en")()) == WANT["ds_wmt16_val"]
+    assert paddle.dataset.wmt16.get_dict("de", 9, reverse=True) == WANT["ds_wmt16_dict"]
+    with pytest.raises(ValueError, match="An error language type"):
+        paddle.dataset.wmt16.train(5, 5, "fr")
