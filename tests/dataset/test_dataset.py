@@ -80,3 +80,32 @@ def test_common_download_split_and_cluster_reader(cache, tmp_path_factory):
     assert list(r()) == [4, 5, 6]
     with pytest.raises(TypeError, match="dumper should be callable"):
         common.split(lambda: iter([1]), 1, str(out / "x%d"), None)
+
+
+def test_voc2012_pairs_and_image_helpers(tmp_path):
+    """The split list's names find their members (Paddle's reader fails with a KeyError on the bytes names);
+    decoding needs Pillow, so the encoded pairs are checked here."""
+    path = tmp_path / "voc.tar"
+    with tarfile.open(path, "w") as t:
+        for name, data in (("VOCdevkit/VOC2012/ImageSets/Segmentation/val.txt", b"img_a\nimg_b\n"),
+                           ("VOCdevkit/VOC2012/JPEGImages/img_a.jpg", b"A"),
+                           ("VOCdevkit/VOC2012/SegmentationClass/img_a.png", b"a"),
+                           ("VOCdevkit/VOC2012/JPEGImages/img_b.jpg", b"B"),
+                           ("VOCdevkit/VOC2012/SegmentationClass/img_b.png", b"b")):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+    voc = paddle.dataset.voc2012
+    with tarfile.open(path) as tf:
+        members = {m.name: m for m in tf.getmembers()}
+        assert list(voc.encoded_pairs(tf, members, "val")) == [(b"A", b"a"), (b"B", b"b")]
+    image = paddle.dataset.image
+    im = np.arange(60).reshape(4, 5, 3)
+    assert image.to_chw(im).shape == (3, 4, 5)
+    np.testing.assert_array_equal(image.center_crop(im, 2), im[1:3, 1:3, :])
+    np.testing.assert_array_equal(image.left_right_flip(im), im[:, ::-1, :])
+    np.random.seed(3)
+    crop = image.random_crop(im, 2)
+    np.random.seed(3)
+    h, w = np.random.randint(0, 3), np.random.randint(0, 4)
+    np.testing.assert_array_equal(crop, im[h:h + 2, w:w + 2, :])
