@@ -67,7 +67,7 @@ class PaddleTensor:
             >>> from paddle.base import core
             >>> t = core.PaddleTensor(np.arange(6, dtype='int64').reshape(2, 3), 'x')
             >>> t.name, t.shape, t.dtype
-            ('x', [2, 3], PaddleDType.INT64)
+            ('x', [2, 3], <PaddleDType.INT64: 1>)
             >>> t.data.tolist('int64')
             [0, 1, 2, 3, 4, 5]
     """
