@@ -10,6 +10,7 @@ import numpy as np
 
 from .._core.pickle_safe import safe_load
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -59,6 +60,7 @@ def reader_creator(filename, sub_name, cycle=False):
     return reader
 
 
+@superseded_by("paddle.vision.datasets.Cifar100")
 def train100():
     """The CIFAR-100 training reader creator (fine labels).
 
@@ -75,11 +77,13 @@ def train100():
     return reader_creator(common.download(CIFAR100_URL, "cifar", CIFAR100_MD5), "train")
 
 
+@superseded_by("paddle.vision.datasets.Cifar100")
 def test100():
     """The CIFAR-100 test reader creator (fine labels)."""
     return reader_creator(common.download(CIFAR100_URL, "cifar", CIFAR100_MD5), "test")
 
 
+@superseded_by("paddle.vision.datasets.Cifar10")
 def train10(cycle=False):
     """The CIFAR-10 training reader creator.
 
@@ -99,11 +103,13 @@ def train10(cycle=False):
     return reader_creator(common.download(CIFAR10_URL, "cifar", CIFAR10_MD5), "data_batch", cycle=cycle)
 
 
+@superseded_by("paddle.vision.datasets.Cifar10")
 def test10(cycle=False):
     """The CIFAR-10 test reader creator (as train10)."""
     return reader_creator(common.download(CIFAR10_URL, "cifar", CIFAR10_MD5), "test_batch", cycle=cycle)
 
 
+@superseded_by("paddle.vision.datasets.Cifar10")
 def fetch():
     """Check that both CIFAR archives are in the cache (purepaddle never downloads; a missing one raises)."""
     common.download(CIFAR10_URL, "cifar", CIFAR10_MD5)

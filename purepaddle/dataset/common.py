@@ -20,6 +20,20 @@ if not os.access(HOME, os.W_OK):  # Paddle falls back to the temp dir when the h
 DATA_HOME = os.path.join(HOME, ".cache", "paddle", "dataset")
 
 
+def must_mkdirs(path):
+    """Create `path` (and its parents) unless it exists; safe when several processes race to create it."""
+    os.makedirs(path, exist_ok=True)
+
+
+def fetch_all():
+    """Call every paddle.dataset module's fetch(): each checks that its files are in the cache (purepaddle never
+    downloads; the first missing file raises)."""
+    import importlib
+    for name in ("cifar", "conll05", "flowers", "imdb", "imikolov", "mnist", "movielens", "uci_housing", "wmt14",
+                 "wmt16"):
+        importlib.import_module(f"{__package__}.{name}").fetch()
+
+
 def md5file(fname):
     """The hex md5 digest of a file's bytes.
 

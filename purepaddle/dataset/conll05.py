@@ -9,6 +9,7 @@ import gzip
 import tarfile
 
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -165,6 +166,7 @@ def reader_creator(corpus_reader, word_dict=None, predicate_dict=None, label_dic
     return reader
 
 
+@superseded_by("paddle.text.datasets.Conll05st")
 def get_dict():
     """The cached word, verb and label dictionaries.
 
@@ -183,11 +185,13 @@ def get_dict():
             load_label_dict(common.download(TRGDICT_URL, "conll05st", TRGDICT_MD5)))
 
 
+@superseded_by("paddle.text.datasets.Conll05st")
 def get_embedding():
     """The cached embedding file's path."""
     return common.download(EMB_URL, "conll05st", EMB_MD5)
 
 
+@superseded_by("paddle.text.datasets.Conll05st")
 def test():
     """The CoNLL-05 WSJ test reader creator (nine id lists per sample).
 
@@ -206,6 +210,7 @@ def test():
     return reader_creator(corpus, word_dict, verb_dict, label_dict)
 
 
+@superseded_by("paddle.text.datasets.Conll05st")
 def fetch():
     """Check that every CoNLL-05 file is in the cache (purepaddle never downloads; a missing one raises)."""
     for url, md5 in ((WORDDICT_URL, WORDDICT_MD5), (VERBDICT_URL, VERBDICT_MD5), (TRGDICT_URL, TRGDICT_MD5),

@@ -8,6 +8,7 @@ from multiprocessing import cpu_count
 
 from ..reader import map_readers, xmap_readers
 from .common import download
+from ._deprecation import superseded_by
 from .image import load_image_bytes, simple_transform
 
 __all__ = []
@@ -85,6 +86,7 @@ def _files():
             download(SETID_URL, "flowers", SETID_MD5))
 
 
+@superseded_by("paddle.vision.datasets.Flowers")
 def train(mapper=train_mapper, buffered_size=1024, use_xmap=True, cycle=False):
     """The training reader creator (Paddle's tstid set).
 
@@ -101,11 +103,13 @@ def train(mapper=train_mapper, buffered_size=1024, use_xmap=True, cycle=False):
     return reader_creator(*_files(), TRAIN_FLAG, mapper, buffered_size, use_xmap, cycle=cycle)
 
 
+@superseded_by("paddle.vision.datasets.Flowers")
 def test(mapper=test_mapper, buffered_size=1024, use_xmap=True, cycle=False):
     """The test reader creator (Paddle's trnid set)."""
     return reader_creator(*_files(), TEST_FLAG, mapper, buffered_size, use_xmap, cycle=cycle)
 
 
+@superseded_by("paddle.vision.datasets.Flowers")
 def valid(mapper=test_mapper, buffered_size=1024, use_xmap=True):
     """The validation reader creator."""
     return reader_creator(*_files(), VALID_FLAG, mapper, buffered_size, use_xmap)

@@ -6,6 +6,7 @@ import string
 import tarfile
 
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -93,6 +94,7 @@ def build_dict(pattern, cutoff):
     return dict_of(tokenize(pattern), cutoff)
 
 
+@superseded_by("paddle.text.datasets.Imdb")
 def reader_creator(pos_pattern, neg_pattern, word_idx):
     """A reader creator over the reviews matching pos_pattern (label 0) and then neg_pattern (label 1), read
     once now."""
@@ -105,6 +107,7 @@ def reader_creator(pos_pattern, neg_pattern, word_idx):
     return reader
 
 
+@superseded_by("paddle.text.datasets.Imdb")
 def train(word_idx):
     """The training reviews' reader creator: (word ids, label) samples.
 
@@ -125,6 +128,7 @@ def train(word_idx):
                           word_idx)
 
 
+@superseded_by("paddle.text.datasets.Imdb")
 def test(word_idx):
     """The test reviews' reader creator: (word ids, label) samples.
 
@@ -145,6 +149,7 @@ def test(word_idx):
                           word_idx)
 
 
+@superseded_by("paddle.text.datasets.Imdb")
 def word_dict():
     """The word dict of every review (train and test) with cutoff 150.
 
@@ -161,6 +166,7 @@ def word_dict():
     return build_dict(_ALL_REVIEWS, 150)
 
 
+@superseded_by("paddle.text.datasets.Imdb")
 def fetch():
     """Check that the archive is in the cache (purepaddle never downloads; a missing file raises)."""
     return common.download(URL, "imdb", MD5)

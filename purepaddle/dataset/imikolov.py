@@ -8,6 +8,7 @@ import collections
 import tarfile
 
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -117,6 +118,7 @@ def reader_creator(filename, word_idx, n, data_type):
     return reader
 
 
+@superseded_by("paddle.text.datasets.Imikolov")
 def train(word_idx, n, data_type=DataType.NGRAM):
     """The ptb.train.txt reader creator.
 
@@ -138,6 +140,7 @@ def train(word_idx, n, data_type=DataType.NGRAM):
     return reader_creator(TRAIN_FILE, word_idx, n, data_type)
 
 
+@superseded_by("paddle.text.datasets.Imikolov")
 def test(word_idx, n, data_type=DataType.NGRAM):
     """The ptb.valid.txt reader creator (the same arguments as train).
 
@@ -154,6 +157,7 @@ def test(word_idx, n, data_type=DataType.NGRAM):
     return reader_creator(VALID_FILE, word_idx, n, data_type)
 
 
+@superseded_by("paddle.text.datasets.Imikolov")
 def fetch():
     """Check that the archive is in the cache (purepaddle never downloads; a missing file raises)."""
     return _archive()

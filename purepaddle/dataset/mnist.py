@@ -10,6 +10,7 @@ import numpy as np
 
 from ..vision.datasets.mnist import MNIST
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -68,6 +69,7 @@ def _files(image_url, image_md5, label_url, label_md5):
     return (common.download(image_url, "mnist", image_md5), common.download(label_url, "mnist", label_md5))
 
 
+@superseded_by("paddle.vision.datasets.MNIST")
 def train():
     """The MNIST training set reader creator (60000 samples), from the cache.
 
@@ -84,6 +86,7 @@ def train():
     return reader_creator(*_files(TRAIN_IMAGE_URL, TRAIN_IMAGE_MD5, TRAIN_LABEL_URL, TRAIN_LABEL_MD5), 100)
 
 
+@superseded_by("paddle.vision.datasets.MNIST")
 def test():
     """The MNIST test set reader creator (10000 samples), from the cache.
 
@@ -100,6 +103,7 @@ def test():
     return reader_creator(*_files(TEST_IMAGE_URL, TEST_IMAGE_MD5, TEST_LABEL_URL, TEST_LABEL_MD5), 100)
 
 
+@superseded_by("paddle.vision.datasets.MNIST")
 def fetch():
     """Check that every MNIST file is in the cache (purepaddle never downloads; a missing one raises)."""
     _files(TRAIN_IMAGE_URL, TRAIN_IMAGE_MD5, TRAIN_LABEL_URL, TRAIN_LABEL_MD5)

@@ -13,6 +13,7 @@ import zipfile
 import numpy as np
 
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -113,6 +114,7 @@ def _reader(rand_seed=0, test_ratio=0.1, is_test=False):
         yield USER_INFO[uid].value() + MOVIE_INFO[mov_id].value() + [[rating]]
 
 
+@superseded_by("paddle.text.datasets.Movielens", name="__reader_creator__")
 def _reader_creator(**kwargs):
     return lambda: _reader(**kwargs)
 
@@ -124,6 +126,7 @@ test = functools.partial(_reader_creator, is_test=True)
 test.__doc__ = """The test reader creator (test(rand_seed=0, test_ratio=0.1)); samples as train's."""
 
 
+@superseded_by("paddle.text.datasets.Movielens")
 def get_movie_title_dict():
     """title word -> id.
 
@@ -141,42 +144,49 @@ def get_movie_title_dict():
     return MOVIE_TITLE_DICT
 
 
+@superseded_by("paddle.text.datasets.Movielens")
 def max_movie_id():
     """The largest movie id."""
     _initialize_meta_info()
     return max(m.index for m in MOVIE_INFO.values())
 
 
+@superseded_by("paddle.text.datasets.Movielens")
 def max_user_id():
     """The largest user id."""
     _initialize_meta_info()
     return max(u.index for u in USER_INFO.values())
 
 
+@superseded_by("paddle.text.datasets.Movielens")
 def max_job_id():
     """The largest job id."""
     _initialize_meta_info()
     return max(u.job_id for u in USER_INFO.values())
 
 
+@superseded_by("paddle.text.datasets.Movielens")
 def movie_categories():
     """category -> id."""
     _initialize_meta_info()
     return CATEGORIES_DICT
 
 
+@superseded_by("paddle.text.datasets.Movielens")
 def user_info():
     """user id -> UserInfo."""
     _initialize_meta_info()
     return USER_INFO
 
 
+@superseded_by("paddle.text.datasets.Movielens")
 def movie_info():
     """movie id -> MovieInfo."""
     _initialize_meta_info()
     return MOVIE_INFO
 
 
+@superseded_by("paddle.text.datasets.Movielens")
 def fetch():
     """Check that ml-1m.zip is in the cache (purepaddle never downloads; a missing file raises)."""
     return common.download(URL, "movielens", MD5)

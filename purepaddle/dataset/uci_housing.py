@@ -7,6 +7,7 @@ import tempfile
 import numpy as np
 
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -63,6 +64,7 @@ def _split_reader(part):
     return reader
 
 
+@superseded_by("paddle.text.datasets.UCIHousing")
 def train():
     """The training reader creator: (13 float64 features, [price]) per sample.
 
@@ -79,6 +81,7 @@ def train():
     return _split_reader("train")
 
 
+@superseded_by("paddle.text.datasets.UCIHousing")
 def test():
     """The test reader creator: (13 float64 features, [price]) per sample.
 
@@ -95,6 +98,7 @@ def test():
     return _split_reader("test")
 
 
+@superseded_by("paddle.text.datasets.UCIHousing")
 def predict_reader():
     """The features of the first test sample, as a 1-tuple."""
     load_data(common.download(URL, "uci_housing", MD5))
@@ -110,6 +114,7 @@ def fluid_model():
     return dirpath
 
 
+@superseded_by("paddle.text.datasets.UCIHousing")
 def fetch():
     """Check that housing.data is in the cache (purepaddle never downloads; a missing file raises)."""
     return common.download(URL, "uci_housing", MD5)

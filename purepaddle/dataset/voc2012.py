@@ -7,6 +7,7 @@ import tarfile
 import numpy as np
 
 from .common import download
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -57,6 +58,7 @@ def reader_creator(filename, sub_name):
     return reader
 
 
+@superseded_by("paddle.vision.datasets.VOC2012")
 def train():
     """The 'trainval' split's reader creator.
 
@@ -73,11 +75,13 @@ def train():
     return reader_creator(download(VOC_URL, CACHE_DIR, VOC_MD5), "trainval")
 
 
+@superseded_by("paddle.vision.datasets.VOC2012")
 def test():
     """The 'train' split's reader creator (Paddle's test split)."""
     return reader_creator(download(VOC_URL, CACHE_DIR, VOC_MD5), "train")
 
 
+@superseded_by("paddle.vision.datasets.VOC2012")
 def val():
     """The 'val' split's reader creator."""
     return reader_creator(download(VOC_URL, CACHE_DIR, VOC_MD5), "val")

@@ -4,6 +4,7 @@ dropped. paddle.text.WMT14 reads through the same functions."""
 import tarfile
 
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -84,6 +85,7 @@ def _archive():
     return common.download(URL_TRAIN, "wmt14", MD5_TRAIN)
 
 
+@superseded_by("paddle.text.datasets.WMT14")
 def train(dict_size):
     """The training reader creator.
 
@@ -103,16 +105,19 @@ def train(dict_size):
     return reader_creator(_archive(), "train/train", dict_size)
 
 
+@superseded_by("paddle.text.datasets.WMT14")
 def test(dict_size):
     """The test reader creator (as train)."""
     return reader_creator(_archive(), "test/test", dict_size)
 
 
+@superseded_by("paddle.text.datasets.WMT14")
 def gen(dict_size):
     """The generation reader creator (as train)."""
     return reader_creator(_archive(), "gen/gen", dict_size)
 
 
+@superseded_by("paddle.text.datasets.WMT14")
 def get_dict(dict_size, reverse=True):
     """The source and target dictionaries, id -> word when reverse (default) else word -> id.
 
@@ -134,6 +139,7 @@ def get_dict(dict_size, reverse=True):
     return reverse_dicts(*dicts) if reverse else dicts
 
 
+@superseded_by("paddle.text.datasets.WMT14")
 def fetch():
     """Check that the WMT'14 files are in the cache (purepaddle never downloads; a missing one raises)."""
     _archive()

@@ -7,6 +7,7 @@ import tarfile
 from collections import defaultdict
 
 from . import common
+from ._deprecation import superseded_by
 
 __all__ = []
 
@@ -116,6 +117,7 @@ def _split(file_name, src_dict_size, trg_dict_size, src_lang, sep=" "):
                           trg_dict_size, src_lang)
 
 
+@superseded_by("paddle.text.datasets.WMT16")
 def train(src_dict_size, trg_dict_size, src_lang="en"):
     """The training reader creator.
 
@@ -137,16 +139,19 @@ def train(src_dict_size, trg_dict_size, src_lang="en"):
     return _split("wmt16/train", src_dict_size, trg_dict_size, src_lang, "  ")
 
 
+@superseded_by("paddle.text.datasets.WMT16")
 def test(src_dict_size, trg_dict_size, src_lang="en"):
     """The test reader creator (as train)."""
     return _split("wmt16/test", src_dict_size, trg_dict_size, src_lang)
 
 
+@superseded_by("paddle.text.datasets.WMT16")
 def validation(src_dict_size, trg_dict_size, src_lang="en"):
     """The validation reader creator (as train)."""
     return _split("wmt16/val", src_dict_size, trg_dict_size, src_lang)
 
 
+@superseded_by("paddle.text.datasets.WMT16")
 def get_dict(lang, dict_size, reverse=False):
     """A dictionary saved by an earlier train/test/validation call.
 
@@ -170,6 +175,7 @@ def get_dict(lang, dict_size, reverse=False):
     return load_dict(os.path.join(common.DATA_HOME, "wmt16.tar.gz"), dict_size, lang, reverse)
 
 
+@superseded_by("paddle.text.datasets.WMT16")
 def fetch():
     """Check that wmt16.tar.gz is in the cache (purepaddle never downloads; a missing file raises)."""
     return common.download(DATA_URL, "wmt16", DATA_MD5, "wmt16.tar.gz")

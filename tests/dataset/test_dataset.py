@@ -109,3 +109,15 @@ def test_voc2012_pairs_and_image_helpers(tmp_path):
     np.random.seed(3)
     h, w = np.random.randint(0, 3), np.random.randint(0, 4)
     np.testing.assert_array_equal(crop, im[h:h + 2, w:w + 2, :])
+
+
+def test_readers_warn_as_paddle_deprecated_them(cache):
+    from purepaddle.dataset._deprecation import VisibleDeprecationWarning
+    with pytest.warns(VisibleDeprecationWarning, match=r'API "paddle.dataset.mnist.train" is deprecated since 2.0.0'
+                      r'.*Please use "paddle.vision.datasets.MNIST" instead'):
+        with pytest.raises(RuntimeError, match="train-images-idx3-ubyte.gz"):
+            paddle.dataset.mnist.train()
+    with pytest.warns(VisibleDeprecationWarning, match="paddle.dataset.movielens.__reader_creator__"):
+        paddle.dataset.movielens.train()
+    with pytest.raises(RuntimeError, match="not found and purepaddle does not download"):
+        common.fetch_all()
