@@ -8,17 +8,21 @@ import struct
 
 import numpy as np
 
-from ..vision.datasets.mnist import MNIST
 from . import common
 from ._deprecation import superseded_by
 
 __all__ = []
 
-URL_PREFIX = MNIST.URL_PREFIX
-TEST_IMAGE_URL, TEST_IMAGE_MD5 = MNIST.TEST_IMAGE_URL, MNIST.TEST_IMAGE_MD5
-TEST_LABEL_URL, TEST_LABEL_MD5 = MNIST.TEST_LABEL_URL, MNIST.TEST_LABEL_MD5
-TRAIN_IMAGE_URL, TRAIN_IMAGE_MD5 = MNIST.TRAIN_IMAGE_URL, MNIST.TRAIN_IMAGE_MD5
-TRAIN_LABEL_URL, TRAIN_LABEL_MD5 = MNIST.TRAIN_LABEL_URL, MNIST.TRAIN_LABEL_MD5
+# paddle.dataset sits below paddle.vision and paddle.text (they may share its parsers), so it names its files itself
+URL_PREFIX = "https://dataset.bj.bcebos.com/mnist/"
+TEST_IMAGE_URL = URL_PREFIX + "t10k-images-idx3-ubyte.gz"
+TEST_IMAGE_MD5 = "9fb629c4189551a2d022fa330f9573f3"
+TEST_LABEL_URL = URL_PREFIX + "t10k-labels-idx1-ubyte.gz"
+TEST_LABEL_MD5 = "ec29112dd5afa0611ce80d1b7f02629c"
+TRAIN_IMAGE_URL = URL_PREFIX + "train-images-idx3-ubyte.gz"
+TRAIN_IMAGE_MD5 = "f68b3c2dcbeaaa9fbdd348bbdeb94873"
+TRAIN_LABEL_URL = URL_PREFIX + "train-labels-idx1-ubyte.gz"
+TRAIN_LABEL_MD5 = "d53e105ee54ea40749a09fcbcd1e9432"
 
 
 def _block(buf, offset, count, what):
