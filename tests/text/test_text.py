@@ -235,3 +235,32 @@ def test_more_dataset_readers_as_paddle(archives, fake_cache, monkeypatch):
     assert paddle.dataset.wmt16.get_dict("de", 9, reverse=True) == WANT["ds_wmt16_dict"]
     with pytest.raises(ValueError, match="An error language type"):
         paddle.dataset.wmt16.train(5, 5, "fr")
+
+
+NAN, INF = float("nan"), float("inf")
+Z2 = [[0, 0], [0, 0]]
+# (potentials, transitions, lengths, include_bos_eos_tag) -> (scores, path) as real Paddle 3.3.1 gives them: its
+# maximum skips NaN (a row with nothing above the lowest float gives that value and tag -1) and it mixes steps with
+# 0/1 masks, so an inf of a masked-out step turns NaN
+SPECIAL = [
+    (([[[NAN, 1.0]]], Z2, [1], False), ([1.0], [[1]])),
+    (([[[1.0, NAN]]], Z2, [1], False), ([1.0], [[0]])),
+    (([[[INF, 1.0]]], Z2, [1], False), ([INF], [[0]])),
+    (([[[0, 0], [0, 0]]], [[NAN, 0], [0, 0]], [2], False), ([0.0], [[1, 0]])),
+    (([[[NAN, 0], [0, 0]]], Z2, [2], False), ([0.0], [[1, 1]])),
+    (([[[1, 2], [INF, -INF]], [[0, 0], [0, 0]]], Z2, [1, 2], False),
+     ([-3.4028234663852886e+38, 0.0], [[-1, 0], [0, 0]])),
+    (([[[1, 2], [NAN, 0]], [[0, 0], [0, 0]]], Z2, [1, 2], False), ([2.0, 0.0], [[1, 0], [0, 0]])),
+    (([[[1, 2, 0, 0], [0, 0, 0, 0]], [[0, 0, 0, 0], [0, 0, 0, 0]]],
+      [[0, 0, 0, 0], [0, 0, 0, 0], [INF, INF, INF, INF], [0, 0, 0, 0]], [1, 2], True),
+     ([-3.4028234663852886e+38, -3.4028234663852886e+38], [[-1, 0], [0, -1]])),
+]
+
+
+@pytest.mark.parametrize("args,want", SPECIAL)
+def test_viterbi_decode_special_values_as_paddle(args, want):
+    pot, trans, lengths, tag = args
+    s, p = paddle.text.viterbi_decode(paddle.to_tensor(np.array(pot, "float32")),
+                                      paddle.to_tensor(np.array(trans, "float32")),
+                                      paddle.to_tensor(np.array(lengths, "int64")), tag)
+    assert s.numpy().tolist() == want[0] and p.numpy().tolist() == want[1]
