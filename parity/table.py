@@ -722,3 +722,8 @@ SKIPPED = {
                 "tests/tensor/test_creation.py against Paddle",
     "io/device/program": "save/load, set_device, enable_static, flags, dlpack: no tensor result to compare",
 }
+
+# paddle.text
+add("paddle.text.viterbi_decode", [((X((3, 5, 4)), X((4, 4)), C([5, 2, 3])), {}),
+                                   ((X((2, 4, 3)), X((3, 3)), C([1, 4])), {"include_bos_eos_tag": False})],
+    dtypes=F32, grad=False)

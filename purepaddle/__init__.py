@@ -20,6 +20,8 @@ from . import amp, profiler  # noqa: E402,F401
 from . import inference  # noqa: E402,F401
 from . import onnx  # noqa: E402,F401
 from . import version  # noqa: E402,F401
+from . import dataset, reader, text  # noqa: E402,F401
+from .batch import batch  # noqa: E402  (paddle.batch is the function)
 from . import pir_utils  # noqa: E402,F401
 from .base.framework import disable_signal_handler  # noqa: E402,F401
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402

@@ -1,5 +1,7 @@
 """paddle.base: Paddle's legacy namespace (core, framework, dygraph, unique_name), re-exporting purepaddle's pieces."""
 from . import core, dygraph, framework, unique_name  # noqa: F401
+from .data_feeder import DataFeeder  # noqa: F401
+from .lod_tensor import create_lod_tensor, create_random_int_lodtensor  # noqa: F401
 from ..framework.flags import get_flags, set_flags  # noqa: F401
 from ..static import (Executor, Program, Variable, cpu_places, cuda_places, default_main_program,  # noqa: F401
                       default_startup_program, global_scope, name_scope, program_guard, scope_guard)

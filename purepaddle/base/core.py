@@ -4,6 +4,7 @@ from .._core.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, is_compil
 from ..device import (is_compiled_with_cinn, is_compiled_with_custom_device, is_compiled_with_distribute,  # noqa: F401
                       is_compiled_with_ipu, is_compiled_with_mkldnn, is_compiled_with_rocm, is_compiled_with_xpu)
 from ..framework.random import Generator  # noqa: F401
+from ..inference.native import NativeConfig, PaddleBuf, PaddleTensor  # noqa: F401
 from ..static import DenseTensor, Scope  # noqa: F401
 from ..static.variable import VarType as _Kind
 

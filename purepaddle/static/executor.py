@@ -120,6 +120,17 @@ class CompiledProgram:
     def __init__(self, program_or_graph, build_strategy=None):
         self._program = program_or_graph
         self._build_strategy = build_strategy or BuildStrategy()
+        self._is_inference = False
+        self._infer_config = None
+
+    def _with_inference_optimize(self, config):
+        """Mark the program for inference with `config` (a paddle.inference.Config), as Paddle 3 keeps this
+        private hook; the Executor runs the same program (its results are what the predictor would give).
+        Returns self."""
+        assert not self._is_inference, "Already compiled with inference, cannot be recompiled."
+        self._is_inference = True
+        self._infer_config = config
+        return self
 
     def __getattr__(self, name):
         return getattr(self.__dict__["_program"], name)

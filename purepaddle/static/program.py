@@ -80,11 +80,19 @@ class Block:
                                need_check_feed=var.need_check_feed)
 
     def create_parameter(self, *args, **kwargs):
-        """A new Parameter in this block; `initializer(param, block)` appends its init op here."""
+        """A new Parameter in this block; `initializer(param, block)` appends its init op here unless the global
+        block already has one (a parameter shared by name, such as param_attr='shared_w' given to several layers,
+        is initialised once, as in Paddle; two init ops are an error)."""
         init = kwargs.pop("initializer", None)
         p = Parameter(self, *args, **kwargs)
         if init is not None:
-            init(p, self)
+            # communication ops also write parameters in a startup program; they are no initialisers
+            inits = [op.type for op in self.program.global_block().ops if p.name in op.output_arg_names
+                     and op.type not in ("c_broadcast", "c_sync_comm_stream", "coalesce_tensor")]
+            if len(inits) > 1:
+                raise RuntimeError(f"param {p.name} is inited by multiple init ops {inits}")
+            if not inits:
+                init(p, self)
         return p
 
     def all_parameters(self):

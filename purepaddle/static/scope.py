@@ -21,6 +21,17 @@ def _fmt_value(v, kind):
     return str(v)
 
 
+def _valid_lod(lod, height):
+    """Paddle's LoD rule: each level's offsets start at 0 and never decrease, each level ends at the number of
+    sequences of the level below it, and the last level ends at the tensor's height (when it has one)."""
+    for level in lod:
+        if len(level) < 2 or level[0] != 0 or any(b < a for a, b in zip(level, level[1:])):
+            return False
+    if any(upper[-1] + 1 != len(lower) for upper, lower in zip(lod, lod[1:])):
+        return False
+    return not lod or height is None or lod[-1][-1] == height
+
+
 class DenseTensor:
     """The value held by a scope variable: a NumPy array (np.array(t) reads it)."""
 
@@ -75,6 +86,10 @@ class DenseTensor:
             for n in level:
                 offs.append(offs[-1] + n)
             lod.append(offs)
+        if not _valid_lod(lod, None if self._array is None or not self._array.ndim else self._array.shape[0]):
+            raise ValueError("(InvalidArgument) The provided recursive_sequence_lengths info is invalid, the "
+                             "LegacyLoD converted by recursive_sequence_lengths is "
+                             + "{" + ", ".join("{" + ", ".join(map(str, level)) + "}" for level in lengths) + "}")
         self._lod = lod
 
     def _copy(self, place=None):
