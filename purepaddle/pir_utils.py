@@ -3,8 +3,8 @@
 purepaddle builds static programs in the legacy ProgramDesc IR; PIR programs exist as model files only: jit.save
 and save_inference_model write PIR `.json` models under FLAGS_enable_pir_api (Paddle 3's default), and every
 loader reads them (translated into legacy programs)."""
-from ._core.mode import in_dynamic_mode
 from .framework.flags import get_flags, set_flags
+from .framework.ir_mode import in_dynamic_or_pir_mode, in_pir_mode  # noqa: F401  (paddle.pir_utils has them)
 
 __all__ = ["OldIrGuard", "DygraphOldIrGuard", "IrGuard", "DygraphPirGuard"]
 
@@ -54,30 +54,3 @@ class IrGuard:
 
 
 DygraphPirGuard = IrGuard
-
-
-def in_pir_mode():
-    """Whether programs are built in Paddle's PIR form: never in purepaddle, which builds legacy ProgramDesc
-    programs (PIR exists there as model files only).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.framework.in_pir_mode()
-            False
-    """
-    return False
-
-
-def in_dynamic_or_pir_mode():
-    """True in dynamic mode (purepaddle builds no PIR programs).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> paddle.framework.in_dynamic_or_pir_mode()
-            True
-    """
-    return in_dynamic_mode()

@@ -8,7 +8,7 @@ from .dtype_info import finfo, iinfo  # noqa: E402,F401
 from ..static import executor as _executor  # noqa: E402
 
 _executor.FLAG_READER.install(flags.get)  # the static Executor reads FLAGS_* from the registry (a hook point)
-from ..pir_utils import in_dynamic_or_pir_mode, in_pir_mode  # noqa: E402,F401  (purepaddle has no PIR)
+from .ir_mode import in_dynamic_or_pir_mode, in_pir_mode  # noqa: E402,F401  (purepaddle builds no PIR programs)
 from ..nn.param_attr import ParamAttr  # noqa: E402,F401
 from .io import async_save, clear_async_save_task_queue, load, save  # noqa: E402,F401
 from . import nan_inf  # noqa: E402,F401  (FLAGS_check_nan_inf: installs its op hook while the flag is on)

@@ -19,6 +19,7 @@ from .._core import dtype as _dt
 from ..static.files import file_set, write_file_atomic
 from ..static.persistables import load_params_into, params_to_bytes, persistable_names
 from ..static.program import Block, Operator, VarType
+from ..static.pir.writer import program_to_pir_bytes
 from ..static.program_bytes import program_from_file, program_to_bytes
 from ..static.prune import feed_fetch_targets
 from .enums import PlaceType, PrecisionType
@@ -74,7 +75,7 @@ def convert_to_mixed_precision(model_file, params_file, mixed_model_file, mixed_
     XPU and custom devices).
 
     Args:
-        model_file (str): the fp32 model, e.g. inference.pdmodel.
+        model_file (str): the fp32 model, e.g. inference.json (PIR) or inference.pdmodel.
         params_file (str): its parameters, e.g. inference.pdiparams ("" for a model without any).
         mixed_model_file (str): where the converted model goes.
         mixed_params_file (str): where its parameters go.
@@ -95,9 +96,9 @@ def convert_to_mixed_precision(model_file, params_file, mixed_model_file, mixed_
             >>> net = paddle.nn.Linear(4, 2)
             >>> paddle.jit.save(net, os.path.join(d, 'm'), input_spec=[paddle.static.InputSpec([None, 4], 'float32')])
             >>> paddle.inference.convert_to_mixed_precision(
-            ...     os.path.join(d, 'm.pdmodel'), os.path.join(d, 'm.pdiparams'), os.path.join(d, 'h.pdmodel'),
+            ...     os.path.join(d, 'm.json'), os.path.join(d, 'm.pdiparams'), os.path.join(d, 'h.json'),
             ...     os.path.join(d, 'h.pdiparams'), PrecisionType.Half, PlaceType.XPU)
-            >>> config = paddle.inference.Config(os.path.join(d, 'h.pdmodel'), os.path.join(d, 'h.pdiparams'))
+            >>> config = paddle.inference.Config(os.path.join(d, 'h.json'), os.path.join(d, 'h.pdiparams'))
             >>> predictor = paddle.inference.create_predictor(config)
             >>> predictor.get_input_handle(predictor.get_input_names()[0]).copy_from_cpu(np.ones([1, 4], 'float32'))
             >>> predictor.run()
@@ -120,7 +121,10 @@ def convert_to_mixed_precision(model_file, params_file, mixed_model_file, mixed_
         if d:
             os.makedirs(d, exist_ok=True)
     with file_set():  # the model and its parameters land together or not at all
-        write_file_atomic(mixed_model_file, program_to_bytes(program, training_info=False, tail=("feed", "fetch")))
+        # the model file's form follows its name, as Paddle's pass writes a PIR program to a `.json`
+        write_file_atomic(mixed_model_file, program_to_pir_bytes(program, mixed_model_file)
+                          if mixed_model_file.endswith(".json") else
+                          program_to_bytes(program, training_info=False, tail=("feed", "fetch")))
         if names:
             write_file_atomic(mixed_params_file or os.path.splitext(mixed_model_file)[0] + ".pdiparams",
                               params_to_bytes({n: params[n] for n in names}))

@@ -456,7 +456,7 @@ def test_saving_a_plain_layer_with_an_input_spec_warns_nothing(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # real Paddle prints nothing here
         paddle.jit.save(net, str(tmp_path / "m"), input_spec=[InputSpec([None, 2], "float32", "x")])
-    assert os.path.exists(tmp_path / "m.pdmodel")
+    assert os.path.exists(tmp_path / "m.json")
 
 
 def test_names_first_made_inside_a_tensor_loop_and_return_inside_it():
