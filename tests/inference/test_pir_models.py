@@ -8,6 +8,8 @@ import pytest
 import purepaddle as paddle
 from tests.checkout import FIXTURES
 
+pytest.importorskip("purepaddle.static.pir.reader")  # the PIR reader (issue 14) lands with the wt-pir branch
+
 MODELS = FIXTURES / "pir" / "models"
 NAMES = sorted(p.name for p in MODELS.iterdir() if (p / "model.json").exists())
 
