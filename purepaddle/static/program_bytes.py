@@ -7,6 +7,7 @@ from .files import load_from_path
 from .program import PROGRAM_CODEC
 from .program_desc import desc_to_program, program_to_desc
 from .proto_text import PROGRAM_VERSION
+from .pir.reader import is_pir_bytes, program_from_pir_bytes
 
 __all__ = ["program_to_bytes", "program_from_bytes", "program_from_file"]
 
@@ -22,10 +23,13 @@ def program_to_bytes(program, training_info=True, clip_extra=False, tail=()):
 
 
 def program_from_bytes(data):
-    """The Program held by a serialized ProgramDesc (ValueError for other bytes or a newer version)."""
+    """The Program held by a serialized ProgramDesc, or by a PIR program's JSON text (Paddle 3's `model.json`);
+    ValueError for other bytes or a newer version."""
     from .framework_proto import messages
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"a serialized ProgramDesc must be bytes, but received {type(data)}")
+    if is_pir_bytes(data):
+        return program_from_pir_bytes(data)
     m = messages()
     try:
         desc = m.ProgramDesc.FromString(bytes(data))
@@ -40,8 +44,11 @@ def program_from_bytes(data):
 
 
 def program_from_file(path):
-    """The Program of a `.pdmodel` file (protobuf: nothing in it can run); errors name the file."""
+    """The Program of a `.pdmodel` file (protobuf: nothing in it can run) or of a PIR `.json` file; errors name
+    the file."""
     data = load_from_path(path)
+    if is_pir_bytes(data):
+        return program_from_pir_bytes(data, str(path))
     try:
         return program_from_bytes(data)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:

@@ -1,0 +1,216 @@
+"""ONE declarative table: each PIR op <-> the legacy op Paddle's legacy IR uses for it, serving both directions.
+
+A row names the PIR op and the legacy op type, then, in PIR's operand order, what each operand is in the
+legacy op (`In`: a tensor slot; `Seq`: a duplicable slot fed by `builtin.combine`; `Const`: an operand Paddle 3
+computes with `pd_op.full_int_array` / `pd_op.full`, which the legacy op holds as an attribute, or in a tensor
+slot when the value is computed), the attributes in PIR's order with their PIR types (`A`: the legacy name
+when it differs, conversions), the legacy output slot of each PIR result, the legacy attributes fixed by the
+mapping (`fixed`) and the outputs that share an input's variable (`inplace`, for Paddle's in-place `xxx_` ops).
+
+Reading (reader.py) turns a PIR op into its row's legacy op; writing (writer.py) picks, for a legacy op, the
+first row of its type whose `when` accepts the op's attributes.
+
+Ops no row can describe (the program's parameters, feeds and fetches, constants, builtin.combine/split, and
+control flow) are translated by functions registered by PIR op name: `READERS` (PIR -> legacy) and
+`WRITERS` (legacy -> PIR). This is the registration point for translators kept in other modules: a module
+defining `pd_op.if` / `pd_op.while` registers its functions with `@register_reader("pd_op.if")` /
+`@register_writer("conditional_block")` when imported (reader.py's `Reader` and writer.py's `Writer` are the
+contexts they receive), as `purepaddle/static/pir/control_flow.py` does.
+"""
+from .dtypes import dtype_of_name, name_of_dtype
+
+__all__ = ["In", "Seq", "Const", "A", "Row", "ROWS", "BY_PIR", "BY_LEGACY", "READERS", "WRITERS",
+           "register_reader", "register_writer", "supported_pir_ops"]
+
+
+class In:
+    """A tensor operand: the legacy input slot (`optional`: a null PIR value means an empty slot)."""
+
+    def __init__(self, slot, optional=False):
+        self.slot, self.optional = slot, optional
+
+
+class Seq(In):
+    """A vector operand (`builtin.combine` of tensors) or result (`builtin.split` of it): a duplicable slot."""
+
+
+class Const:
+    """An operand Paddle 3 feeds from a constant op, held by the legacy op as attribute `attr`.
+
+    kind: "int_array" (pd_op.full_int_array, a list of ints) or "scalar" (pd_op.full of shape [1]);
+    dtype: the constant's dtype as Paddle writes it; slot: the legacy tensor slot taking a computed value
+    (None: the legacy op takes only the attribute); as_list: a scalar the legacy op holds as a 1-list."""
+
+    def __init__(self, attr, kind="int_array", dtype="int64", slot=None, as_list=False, optional=False):
+        self.attr, self.kind, self.dtype, self.slot, self.as_list = attr, kind, dtype, slot, as_list
+        self.optional = optional
+
+
+class A:
+    """An attribute: PIR name and type (`i32`, `i64`, `f32`, `f64`, `bool`, `str`, `i32s`, `i64s`, `f32s`,
+    `f64s`, `strs`, `intarray`, `dtype`, `place`), its legacy name, and the value conversions
+    (`read`: PIR value -> legacy value; `write`: legacy -> PIR) and the PIR value when the legacy op has none."""
+
+    def __init__(self, name, kind, legacy=None, read=None, write=None, default=None):
+        self.name, self.kind, self.legacy = name, kind, legacy or name
+        self.read, self.write, self.default = read, write, default
+
+
+class Row:
+    def __init__(self, pir, legacy, inputs=(), attrs=(), outputs=("Out",), fixed=None, inplace=None, when=None,
+                 derive=None):
+        self.pir, self.legacy = pir, legacy
+        self.inputs, self.attrs, self.outputs = tuple(inputs), tuple(attrs), tuple(outputs)
+        self.fixed = dict(fixed or {})
+        self.inplace = dict(inplace or {})
+        self.when = when
+        self.derive = derive  # legacy attrs -> further legacy attrs a legacy op states (reduce_all ...)
+
+
+# -- conversions shared by rows -------------------------------------------------------------------------------
+def _dtype_proto(name):
+    return dtype_of_name(name).proto
+
+
+def _dtype_name(proto):
+    return name_of_dtype(proto)
+
+
+def _reduce_all(attrs):
+    return {"reduce_all": not attrs.get("dim")}
+
+
+def _unary(pir, legacy=None, attrs=()):
+    return Row("pd_op." + pir, legacy or pir, (In("X"),), attrs)
+
+
+def _binary(pir, legacy):
+    return Row("pd_op." + pir, legacy, (In("X"), In("Y")), fixed={"axis": -1})
+
+
+_CONV = (A("strides", "i32s"), A("paddings", "i32s"), A("padding_algorithm", "str"), A("dilations", "i32s"),
+         A("groups", "i32"), A("data_format", "str"))
+_DW_CONV = (A("strides", "i32s"), A("paddings", "i32s"), A("padding_algorithm", "str"), A("groups", "i32"),
+            A("dilations", "i32s"), A("data_format", "str"))
+_BN_ATTRS = (A("is_test", "bool"), A("momentum", "f32"), A("epsilon", "f32"), A("data_format", "str", "data_layout"),
+             A("use_global_stats", "bool"), A("trainable_statistics", "bool"))
+_BN_INPUTS = (In("X"), In("Mean"), In("Variance"), In("Scale", optional=True), In("Bias", optional=True))
+_BN_OUTPUTS = ("Y", "MeanOut", "VarianceOut", "SavedMean", "SavedVariance", "ReserveSpace")
+_POOL = (A("strides", "i64s"), A("paddings", "i64s"), A("ceil_mode", "bool"), A("exclusive", "bool"),
+         A("data_format", "str"), A("pooling_type", "str"), A("global_pooling", "bool"), A("adaptive", "bool"),
+         A("padding_algorithm", "str"))
+_INTERP = (A("data_format", "str", "data_layout"), A("out_d", "i32"), A("out_h", "i32"), A("out_w", "i32"),
+           A("scale", "f64s"), A("interp_method", "str"), A("align_corners", "bool"), A("align_mode", "i32"))
+_INTERP_INPUTS = (In("X"), In("OutSize", optional=True), Seq("SizeTensor", optional=True),
+                  In("Scale", optional=True))
+
+ROWS = [
+    # convolution, normalization, pooling
+    Row("pd_op.conv2d", "conv2d", (In("Input"), In("Filter")), _CONV, ("Output",)),
+    Row("pd_op.depthwise_conv2d", "depthwise_conv2d", (In("Input"), In("Filter")), _DW_CONV, ("Output",)),
+    Row("pd_op.conv2d_transpose", "conv2d_transpose",
+        (In("Input"), In("Filter"), Const("output_size", slot=None)),
+        (A("strides", "i32s"), A("paddings", "i32s"), A("output_padding", "i32s"), A("padding_algorithm", "str"),
+         A("groups", "i32"), A("dilations", "i32s"), A("data_format", "str")), ("Output",)),
+    Row("pd_op.batch_norm_", "batch_norm", _BN_INPUTS, _BN_ATTRS, _BN_OUTPUTS,
+        inplace={"MeanOut": "Mean", "VarianceOut": "Variance"}),
+    Row("pd_op.batch_norm", "batch_norm", _BN_INPUTS, _BN_ATTRS, _BN_OUTPUTS),
+    Row("pd_op.layer_norm", "layer_norm", (In("X"), In("Scale", optional=True), In("Bias", optional=True)),
+        (A("epsilon", "f32"), A("begin_norm_axis", "i32")), ("Y", "Mean", "Variance")),
+    Row("pd_op.group_norm", "group_norm", (In("X"), In("Scale", optional=True), In("Bias", optional=True)),
+        (A("epsilon", "f64"), A("groups", "i32"), A("data_format", "str", "data_layout")), ("Y", "Mean", "Variance")),
+    Row("pd_op.instance_norm", "instance_norm", (In("X"), In("Scale", optional=True), In("Bias", optional=True)),
+        (A("epsilon", "f32"),), ("Y", "SavedMean", "SavedVariance")),
+    Row("pd_op.pool2d", "pool2d", (In("X"), Const("ksize")), _POOL),
+    # linear algebra and elementwise arithmetic
+    Row("pd_op.matmul", "matmul_v2", (In("X"), In("Y")),
+        (A("transpose_x", "bool", "trans_x"), A("transpose_y", "bool", "trans_y"))),
+    _binary("add", "elementwise_add"), _binary("subtract", "elementwise_sub"),
+    _binary("multiply", "elementwise_mul"), _binary("divide", "elementwise_div"),
+    _binary("maximum", "elementwise_max"), _binary("minimum", "elementwise_min"),
+    _binary("elementwise_pow", "elementwise_pow"), _binary("remainder", "elementwise_mod"),
+    Row("pd_op.scale", "scale", (In("X"), Const("scale", "scalar", "float32", slot="ScaleTensor")),
+        (A("bias", "f32"), A("bias_after_scale", "bool"))),
+    Row("pd_op.pow", "pow", (In("X"),), (A("y", "f32", "factor"),)),
+    Row("pd_op.clip", "clip", (In("X"), Const("min", "scalar", "float32", slot="Min"),
+                               Const("max", "scalar", "float32", slot="Max"))),
+    # activations
+    _unary("relu"), Row("pd_op.relu6", "relu6", (In("X"),), fixed={"threshold": 6.0}), _unary("sigmoid"), _unary("tanh"), _unary("exp"), _unary("sqrt"),
+    _unary("rsqrt"), _unary("abs"), _unary("log"), _unary("erf"), _unary("floor"), _unary("silu"),
+    _unary("sin"), _unary("cos"), _unary("square"), _unary("sign"), _unary("reciprocal"),
+    _unary("logsigmoid"), _unary("mish", attrs=(A("lambda", "f32", "threshold"),)),
+    Row("pd_op.hardswish", "hard_swish", (In("X"),), fixed={"threshold": 6.0, "scale": 6.0, "offset": 3.0}),
+    _unary("hardsigmoid", "hard_sigmoid", (A("slope", "f32"), A("offset", "f32"))),
+    _unary("gelu", attrs=(A("approximate", "bool"),)),
+    _unary("leaky_relu", attrs=(A("negative_slope", "f64", "alpha"),)),
+    _unary("swish"),
+    _unary("softplus", attrs=(A("beta", "f64"), A("threshold", "f64"))),
+    _unary("softmax", attrs=(A("axis", "i32"),)),
+    _unary("log_softmax", attrs=(A("axis", "i32"),)),
+    Row("pd_op.prelu", "prelu", (In("X"), In("Alpha")), (A("data_format", "str"), A("mode", "str"))),
+    Row("pd_op.dropout", "dropout", (In("X"), In("Seed", optional=True),
+                                     Const("dropout_prob", "scalar", "float32")),
+        (A("is_test", "bool"), A("mode", "str", "dropout_implementation"), A("seed", "i32"), A("fix_seed", "bool")),
+        ("Out", "Mask")),
+    # shape manipulation
+    Row("pd_op.flatten", "flatten_contiguous_range", (In("X"),), (A("start_axis", "i32"), A("stop_axis", "i32"))),
+    Row("pd_op.reshape", "reshape2", (In("X"), Const("shape", slot="Shape"))),
+    Row("pd_op.transpose", "transpose2", (In("X"),), (A("perm", "i32s", "axis"),)),
+    Row("pd_op.squeeze", "squeeze2", (In("X"), Const("axes"))),
+    Row("pd_op.unsqueeze", "unsqueeze2", (In("X"), Const("axes"))),
+    Row("pd_op.concat", "concat", (Seq("X"), Const("axis", "scalar", "int32", slot="AxisTensor"))),
+    Row("pd_op.split_with_num", "split", (In("X"), Const("axis", "scalar", "int32", slot="AxisTensor")),
+        (A("num", "i32"),), (Seq("Out"),), fixed={"sections": []}, when=lambda a: not a.get("sections")),
+    Row("pd_op.split", "split", (In("X"), Const("sections"), Const("axis", "scalar", "int32", slot="AxisTensor")),
+        (), (Seq("Out"),), fixed={"num": 0}),
+    Row("pd_op.stack", "stack", (Seq("X"),), (A("axis", "i32"),), ("Y",)),
+    Row("pd_op.slice", "slice", (In("Input"), Const("starts", slot="StartsTensor"), Const("ends", slot="EndsTensor")),
+        (A("axes", "i64s"), A("infer_flags", "i64s"), A("decrease_axis", "i64s"))),
+    Row("pd_op.expand", "expand_v2", (In("X"), Const("shape", slot="Shape"))),
+    Row("pd_op.tile", "tile", (In("X"), Const("repeat_times", slot="RepeatTimes"))),
+    Row("pd_op.gather", "gather", (In("X"), In("Index"), Const("axis", "scalar", "int32", slot="Axis"))),
+    Row("pd_op.pad3d", "pad3d", (In("X"), Const("paddings", slot="Paddings")),
+        (A("mode", "str"), A("pad_value", "f64", "value"), A("data_format", "str"))),
+    Row("pd_op.assign", "assign", (In("X"),)),
+    Row("pd_op.cast", "cast", (In("X"),), (A("dtype", "dtype", "out_dtype", _dtype_proto, _dtype_name),)),
+    Row("pd_op.where", "where", (In("Condition"), In("X"), In("Y"))),
+    Row("pd_op.embedding", "lookup_table_v2", (In("Ids"), In("W")),
+        (A("padding_idx", "i64"), A("sparse", "bool"))),
+    Row("pd_op.bilinear_interp", "bilinear_interp_v2", _INTERP_INPUTS, _INTERP),
+    Row("pd_op.nearest_interp", "nearest_interp_v2", _INTERP_INPUTS, _INTERP),
+    # reductions
+    Row("pd_op.mean", "reduce_mean", (In("X"), Const("dim")), (A("keepdim", "bool", "keep_dim"),),
+        derive=_reduce_all),
+    Row("pd_op.max", "reduce_max", (In("X"), Const("dim")), (A("keepdim", "bool", "keep_dim"),), derive=_reduce_all),
+    Row("pd_op.argmax", "arg_max", (In("X"), Const("axis", "scalar", "int64")),
+        (A("keepdims", "bool"), A("flatten", "bool"), A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name))),
+]
+
+BY_PIR = {r.pir: r for r in ROWS}
+BY_LEGACY = {}
+for _r in ROWS:
+    BY_LEGACY.setdefault(_r.legacy, []).append(_r)
+
+READERS = {}  # PIR op name -> fn(reader, op): translations no row describes
+WRITERS = {}  # legacy op type -> fn(writer, op)
+
+
+def register_reader(pir_name):
+    """Decorator: fn(reader, pir_op) translates PIR ops named `pir_name` into the legacy block being built."""
+    def deco(fn):
+        READERS[pir_name] = fn
+        return fn
+    return deco
+
+
+def register_writer(legacy_type):
+    """Decorator: fn(writer, op) writes legacy ops of `legacy_type` as PIR ops."""
+    def deco(fn):
+        WRITERS[legacy_type] = fn
+        return fn
+    return deco
+
+
+def supported_pir_ops():
+    """Every PIR op name purepaddle reads: the table's rows and the registered translators."""
+    return sorted(set(BY_PIR) | set(READERS))
