@@ -184,6 +184,20 @@ ROWS = [
     Row("pd_op.max", "reduce_max", (In("X"), Const("dim")), (A("keepdim", "bool", "keep_dim"),), derive=_reduce_all),
     Row("pd_op.argmax", "arg_max", (In("X"), Const("axis", "scalar", "int64")),
         (A("keepdims", "bool"), A("flatten", "bool"), A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name))),
+    # what the OCR, BERT-style and control-flow fixtures (tests/fixtures/pir/models) use besides the above
+    *[_binary(n, n) for n in ("equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal")],
+    _unary("logical_not"),
+    Row("pd_op.shape64", "shape64", (In("input"),), outputs=("out",)),  # int64, where legacy `shape` is int32
+    Row("pd_op.full_like", "fill_any_like", (In("X"), Const("value", "scalar", "float32")),
+        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name),)),
+    Row("pd_op.full_with_tensor", "fill_constant", (In("ValueTensor"), In("ShapeTensor")),
+        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name),), fixed={"shape": [], "value": 0.0, "str_value": ""}),
+    # rnn's fifth operand (dropout_state_in) is the legacy op's DropoutState output fed back: the op ignores it
+    Row("pd_op.rnn", "rnn", (In("Input"), Seq("PreState"), Seq("WeightList"), In("SequenceLength", optional=True),
+                             In("DropoutStateIn", optional=True)),
+        (A("dropout_prob", "f32"), A("is_bidirec", "bool"), A("input_size", "i32"), A("hidden_size", "i32"),
+         A("num_layers", "i32"), A("mode", "str"), A("seed", "i32"), A("is_test", "bool")),
+        ("Out", "DropoutState", Seq("State"), "Reserve")),
 ]
 
 BY_PIR = {r.pir: r for r in ROWS}

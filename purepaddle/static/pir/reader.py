@@ -189,9 +189,12 @@ def _parameter(r, op):
     name = op.attr("parameter_name")
     trainable = bool(op.result_attrs["trainable"].plain()) if "trainable" in op.result_attrs else True
     shape, dtype = list(t.dims), dtype_of_tag(t.dtype)
+    persistable = bool(op.result_attrs["persistable"].plain()) if "persistable" in op.result_attrs else True
     block = r.program.global_block()
     if name in block.vars:
         pass
+    elif not persistable:  # a state the program keeps (rnn's dropout state): not in .pdiparams
+        Variable(block, name=name, shape=shape, dtype=dtype, stop_gradient=True)
     elif trainable and dtype is not None and all(d >= 0 for d in shape):
         Parameter(block, shape, dtype, name=name, trainable=True)
     else:
@@ -295,6 +298,30 @@ def _shadow_output(r, op):  # names a value as an output (`output_name`) without
         v = r.block._find_var_recursive(src)
         Variable(r.block, name=name, shape=None if v is None else v._shape, dtype=None if v is None else v._dtype)
         r.append("assign", {"X": [src]}, {"Out": [name]}, {})
+
+
+@register_reader("pd_op.arange")
+def _arange(r, op):
+    """range(Start, End, Step): Paddle 3 feeds float64 constants and names the result's dtype; the legacy op
+    takes its dtype from Start, so the three are made (or cast) in that dtype."""
+    (vid, t), = op.results
+    d = dtype_of_name(op.attr("dtype"))
+    ins = []
+    for slot, v in zip(("start", "end", "step"), op.operands):
+        c = r.const(v)
+        n = r.fresh_name("range_" + slot)
+        Variable(r.block, name=n, shape=[1], dtype=d, stop_gradient=True)
+        if c is not None:
+            value = c[0][0] if isinstance(c[0], list) else c[0]
+            r.append("fill_constant", {}, {"Out": [n]}, {"shape": [1], "dtype": d.proto, "value": float(value),
+                                                         "str_value": "", "force_cpu": False})
+        else:
+            src = r.var(v)
+            r.append("cast", {"X": [src]}, {"Out": [n]},
+                     {"in_dtype": r.block._find_var_recursive(src).dtype.proto, "out_dtype": d.proto})
+        ins.append(n)
+    name = r.define(vid, t, legacy_type="range", stop_gradient=True)
+    r.append("range", {"Start": [ins[0]], "End": [ins[1]], "Step": [ins[2]]}, {"Out": [name]}, {})
 
 
 # -- entry points ------------------------------------------------------------------------------------------------
