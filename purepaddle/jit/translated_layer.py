@@ -9,7 +9,10 @@ from ..nn.layer.layers import Layer
 from ..static import builder as _builder
 from ..static import name as _name
 from ..static.input import InputSpec
+from ..static import control_flow as _cf
 from ..static.program import Block, VarType, _infer_outputs
+from ..static.program import default_main_program as _default_main_program
+from ..static.variable import JIT_TRACE as _JIT_TRACE
 from ..static.variable import Variable
 from .partial_program import PartialProgram, run
 
@@ -146,10 +149,12 @@ def _replay_block(block, env, params):
     """Apply block's ops in order on env (name -> Variable/Tensor, parameters included); returns env."""
     env = {**params, **env}
     for op in block.ops:
-        if any(isinstance(v, Block) or (isinstance(v, list) and v and isinstance(v[0], Block))
-               for v in op.attrs.values()):
-            raise NotImplementedError(f"paddle.jit.save of a loaded TranslatedLayer holding the control-flow op "
-                                      f"'{op.type}' is not supported")
+        if any(isinstance(v, list) and v and isinstance(v[0], Block) for v in op.attrs.values()):
+            raise NotImplementedError(f"paddle.jit.save of a loaded TranslatedLayer holding the op '{op.type}' "
+                                      "with a list of sub-blocks is not supported")
+        if any(isinstance(v, Block) for v in op.attrs.values()):
+            _replay_sub_block_op(op, env)
+            continue
         cls = OPS.get(op.type)
         if cls is None:
             raise NotImplementedError(f"(Unimplemented) Operator ({op.type}) is not registered in purepaddle")
@@ -167,6 +172,74 @@ def _replay_block(block, env, params):
             for n, v in zip(op.outputs.get(slot, []), vals):
                 env[n] = v
     return env
+
+
+def _replay_sub_block_op(op, env):
+    """Copy a control-flow op (conditional_block, while, ...) and its sub-blocks into the Program being built.
+
+    The ops are copied by name rather than applied: a loop body or a branch writes variables of the enclosing
+    block in place (the loop variables, a branch's results), which only their names say. Names the op reads
+    from env map to its Variables; the others get fresh names from the program's generator, declared in the
+    copy of the block that declares them; the op's outputs join env.
+    """
+    target = _default_main_program().current_block()
+    names = {_cf.EMPTY_VAR_NAME: _cf.EMPTY_VAR_NAME}
+    for n, v in env.items():
+        v = _static_var(v, op)
+        if v is not None:
+            names[n] = v.name
+    blocks = {op.block.idx: target}
+    _copy_op(op, target, names, blocks)
+    for n in op.output_arg_names:
+        if n in names and n != _cf.EMPTY_VAR_NAME:
+            env[n] = target._find_var_recursive(names[n])
+
+
+def _static_var(v, op):
+    """The Variable standing for env value v while a trace runs (eager tensors: the trace's persistables)."""
+    if isinstance(v, Variable):
+        return v
+    if isinstance(v, Tensor):
+        if _JIT_TRACE.active is None:
+            raise NotImplementedError(f"a loaded '{op.type}' op can be appended to a Program only while "
+                                      "paddle.jit traces (paddle.jit.save / to_static)")
+        return _JIT_TRACE.active.var(v)
+    return None
+
+
+def _copy_op(op, block, names, blocks):
+    attrs = {k: (_copy_block(v, block, names, blocks) if isinstance(v, Block) else v) for k, v in op.attrs.items()}
+    src = op.block
+    ins = {s: [_copied_name(n, src, names, blocks) for n in ns] for s, ns in op.inputs.items()}
+    outs = {s: [_copied_name(n, src, names, blocks) for n in ns] for s, ns in op.outputs.items()}
+    block.append_op(type=op.type, inputs=ins, outputs=outs, attrs=attrs)
+
+
+def _copy_block(src, parent, names, blocks):
+    program = parent.program
+    b = Block(program, len(program.blocks), parent.idx)
+    program.blocks.append(b)
+    program._version += 1
+    blocks[src.idx] = b
+    for op in src.ops:
+        _copy_op(op, b, names, blocks)
+    return b
+
+
+def _copied_name(n, src, names, blocks):
+    new = names.get(n)
+    if new is not None:
+        return new
+    v = src._find_var_recursive(n)
+    if v is None:
+        raise ValueError(f"the loaded program reads the variable '{n}', which no block declares")
+    home = blocks.get(v.block.idx) or blocks[src.idx]
+    new = names[n] = home.program._name_generator.generate("translated_layer/" + n)
+    if v.type in (VarType.STEP_SCOPES, VarType.RAW):
+        home.create_var(name=new, type=v.type)
+    else:
+        home.create_var(name=new, shape=list(v.shape), dtype=v.dtype, type=v.type, stop_gradient=v.stop_gradient)
+    return new
 
 
 class TranslatedLayer(Layer):
