@@ -171,14 +171,14 @@ ZOO_BATCHES = (1, 8)
 
 
 def _zoo_models():
-    """{name: directory} of every PIR model found (build/pir_zoo first)."""
+    """{name: directory} of every complete PIR model export found (build/pir_zoo first)."""
     out = {}
     for root in ZOO_ROOTS:
         if os.path.isdir(root):
             for name in sorted(os.listdir(root)):
                 d = os.path.join(root, name)
-                if os.path.exists(os.path.join(d, "model.json")):
-                    out.setdefault(name, d)
+                if all(os.path.exists(os.path.join(d, f)) for f in ("model.json", "model.pdiparams", "io.npz")):
+                    out.setdefault(name, d)  # io.npz: the export finished (real Paddle ran the model)
     return out
 
 
