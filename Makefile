@@ -22,7 +22,7 @@ VENV_STAMP := $(VENV)/.purepaddle-installed
 REF_STAMP := $(REF_VENV)/.paddle-installed
 BENCH_STAMP := $(REF_VENV)/.torch-installed
 
-.PHONY: venv test demo ref-venv bench-venv bench conformance conformance-paddle clean distclean
+.PHONY: venv test demo pir-zoo ref-venv bench-venv bench conformance conformance-paddle clean distclean
 
 venv: $(VENV_STAMP)
 $(VENV_STAMP): pyproject.toml
@@ -32,6 +32,12 @@ $(VENV_STAMP): pyproject.toml
 
 test: venv
 	$(PY) -m pytest -q -x tests
+
+# every paddle.vision.models model exported by real Paddle as a PIR program (build/pir_zoo/), run by purepaddle's
+# predictor against Paddle's outputs (make test runs a quick subset where .venv-ref exists)
+pir-zoo: venv ref-venv
+	$(REF_PY) tests/fixtures/pir/make_pir_fixtures.py --zoo
+	PUREPADDLE_PIR_ZOO=all $(PY) -m pytest -q -p no:cacheprovider tests/static/test_pir_zoo.py
 
 # the fault suites of tests/faults/ in their long form (make test runs them short); figures in
 # build/faults/report.jsonl (docs/reliability.md)

@@ -1,5 +1,8 @@
-"""paddle.pir_utils: guards that pick Paddle's program IR, and the PIR mode queries (paddle.framework.in_pir_mode);
-purepaddle builds legacy ProgramDesc programs only."""
+"""paddle.pir_utils: guards that pick Paddle's program IR, and the PIR mode queries (paddle.framework.in_pir_mode).
+
+purepaddle builds static programs in the legacy ProgramDesc IR; PIR programs exist as model files only: jit.save
+and save_inference_model write PIR `.json` models under FLAGS_enable_pir_api (Paddle 3's default), and every
+loader reads them (translated into legacy programs)."""
 from ._core.mode import in_dynamic_mode
 
 __all__ = ["OldIrGuard", "DygraphOldIrGuard", "IrGuard", "DygraphPirGuard"]
@@ -28,16 +31,18 @@ DygraphOldIrGuard = OldIrGuard
 
 
 class IrGuard:
-    """Switch to Paddle's PIR: not available in purepaddle, which follows the legacy ProgramDesc IR.
+    """Build programs in Paddle's PIR: not available in purepaddle, which builds legacy ProgramDesc programs.
 
-    Raises NotImplementedError on entry, so a script that needs PIR semantics (pir.Value,
-    `.json` programs) fails loudly instead of silently building a legacy program.
+    Raises NotImplementedError on entry, so a script that needs PIR program semantics (pir.Value) fails
+    loudly instead of silently building a legacy program. PIR model files need no guard: jit.save and
+    save_inference_model write `.json` models under FLAGS_enable_pir_api, and the loaders read them.
     """
 
     def __enter__(self):
         raise NotImplementedError("paddle.pir_utils.IrGuard: purepaddle builds static programs in Paddle's legacy "
-                                  "ProgramDesc IR only (FLAGS_enable_pir_api=0); PIR is not implemented. Build the "
-                                  "program without the guard, or use paddle.pir_utils.OldIrGuard.")
+                                  "ProgramDesc IR (pir.Value and PIR program building are not implemented); PIR "
+                                  "model files (.json) are read and written without the guard. Build the program "
+                                  "without the guard, or use paddle.pir_utils.OldIrGuard.")
 
     def __exit__(self, *exc):
         return False
@@ -47,7 +52,8 @@ DygraphPirGuard = IrGuard
 
 
 def in_pir_mode():
-    """Whether programs are built in Paddle's PIR form: never in purepaddle (legacy ProgramDesc only).
+    """Whether programs are built in Paddle's PIR form: never in purepaddle, which builds legacy ProgramDesc
+    programs (PIR exists there as model files only).
 
     Examples:
         .. code-block:: python

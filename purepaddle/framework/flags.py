@@ -182,7 +182,8 @@ for _name, _kind, _default, _doc in (
     ("FLAGS_check_cuda_error", "bool", False, "check for CUDA errors after each kernel"),
     ("FLAGS_check_kernel_launch", "bool", False, "check CUDA kernel launches"),
     # graph IR and executor
-    ("FLAGS_enable_pir_api", "bool", False, "new IR for static programs (purepaddle: legacy ProgramDesc only)"),
+    ("FLAGS_enable_pir_api", "bool", True, "Paddle 3's IR: jit.save / save_inference_model write PIR `.json` "
+     "models and jit.load / load_inference_model look for them first (purepaddle builds legacy programs)"),
     ("FLAGS_enable_pir_in_executor", "bool", False, "run legacy programs through the new IR (unused in purepaddle)"),
     ("FLAGS_apply_pass_to_program", "bool", False, "apply IR passes to programs before running them"),
     ("FLAGS_new_executor_use_inplace", "bool", False, "let the executor reuse input buffers for outputs"),
@@ -260,13 +261,5 @@ for _name, _kind, _default, _doc in (
     define(_name, _kind, _default, _doc)
 del _name, _kind, _default, _doc
 
-
-def _warn_pir(value):
-    if value:
-        warnings.warn("FLAGS_enable_pir_api=True has no effect: purepaddle builds static programs in the legacy "
-                      "ProgramDesc IR (fetch by 'x@GRAD', Program.block(), .pdmodel files)")
-
-
-watch("FLAGS_enable_pir_api", _warn_pir)
 
 __all__ = ["set_flags", "get_flags"]

@@ -30,6 +30,7 @@ from .._core.tensor import Tensor
 from ..static.files import load_from_path as _load_from_path
 from ..static.persistables import load_combined_params as _load_combined_params
 from ..static.persistables import load_params_into as _load_params_into
+from ..static.model_args import model_file_of_prefix as _model_file_of_prefix
 from ..static.program_bytes import program_from_bytes as _program_from_bytes
 from ..static.program_bytes import program_from_file as _program_from_file
 from ..static.program_bytes import program_to_bytes as _program_to_bytes
@@ -474,7 +475,8 @@ def _load_model_state(path, configs, safe):
     Names are the structured names of `.pdiparams.info` when it exists (jit.save), else the variable
     names; a 1.x directory without a program (save_params) gives one entry per file.
     """
-    prefix_model = path + ".pdmodel"
+    # a PIR `.json` too (Paddle 3 fails on it: docs/conformance.md); FLAGS_enable_pir_api picks where both exist
+    prefix_model = _model_file_of_prefix(path) or path + ".pdmodel"
     has_prefix, has_dir = os.path.exists(prefix_model), os.path.isdir(path)
     if has_prefix and has_dir:
         raise ValueError(f"The {path}.pdmodel and {path} directory exist at the same time, don't know which one to "
@@ -509,7 +511,7 @@ def _load_model_state(path, configs, safe):
         info = os.path.join(path, f"{params_name}.info")
     program = _program_from_file(model_file)
     state = _load_params_into(program, params, dirname=params_dir)
-    if os.path.exists(info):
+    if os.path.exists(info) and not model_file.endswith(".json"):  # the .info of a legacy save only
         with open_model_file(info) as f:
             table = _unpickle(f, info, safe)
         state = {table[name]["structured_name"]: value for name, value in state.items()}

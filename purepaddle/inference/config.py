@@ -2,6 +2,7 @@
 import os
 import sys
 
+from ..static.model_args import model_file_of_prefix
 from .enums import Precision
 from .passes import DEFAULT_PASSES, PASSES
 
@@ -76,21 +77,22 @@ class PassBuilder:
 class Config:
     """Configuration of a Predictor: model files, passes, threads, profiling.
 
-    Config(model_file, params_file) loads a `.pdmodel`/`.pdiparams` pair; Config(model_dir) loads
-    the 1.x layout `model_dir/__model__` with one parameter file per variable; Config() starts
-    empty (set_model later).
+    Config(model_file, params_file) loads a `.json` (PIR, what Paddle 3 writes) or `.pdmodel` model and its
+    `.pdiparams`; Config(prefix) loads `prefix.json` (or `prefix.pdmodel`) + `prefix.pdiparams`;
+    Config(model_dir) loads the 1.x layout `model_dir/__model__` with one parameter file per variable;
+    Config() starts empty (set_model later).
 
     Examples:
         .. code-block:: python
 
             >>> import paddle
             >>> config = paddle.inference.Config()
-            >>> config.set_model("model.pdmodel", "model.pdiparams")
+            >>> config.set_model("model.json", "model.pdiparams")
             >>> config.disable_gpu()
             >>> config.switch_ir_optim(True)
             >>> config.set_cpu_math_library_num_threads(1)
             >>> config.prog_file(), config.params_file()
-            ('model.pdmodel', 'model.pdiparams')
+            ('model.json', 'model.pdiparams')
     """
 
     Precision = Precision
@@ -144,7 +146,7 @@ class Config:
                             "set_model(prog_file: str, params_file: str)")
 
     def set_prog_file(self, path):
-        """The model (.pdmodel) file."""
+        """The model file (`.json` or `.pdmodel`)."""
         self._prog_file = _str("set_prog_file", path)
 
     def set_params_file(self, path):
@@ -156,7 +158,7 @@ class Config:
         return self._model_dir
 
     def prog_file(self):
-        """The model (.pdmodel) file, or ''."""
+        """The model file (`.json` or `.pdmodel`), or ''."""
         return self._prog_file
 
     def params_file(self):
@@ -164,7 +166,7 @@ class Config:
         return self._params_file
 
     def set_model_buffer(self, prog_buffer, prog_buffer_size, params_buffer, params_buffer_size):
-        """Load the model from memory: the bytes of a `.pdmodel` and of its `.pdiparams`."""
+        """Load the model from memory: the bytes of a model (`.json` or `.pdmodel`) and of its `.pdiparams`."""
         for what, buf, size in (("prog_buffer", prog_buffer, prog_buffer_size),
                                 ("params_buffer", params_buffer, params_buffer_size)):
             if not isinstance(buf, (bytes, bytearray)):
@@ -342,6 +344,12 @@ class Config:
             prog, params, pdir = self._prog_file, self._params_file or None, None
             if params is None and self._model_dir:
                 pdir = self._model_dir
+        elif self._model_dir and not os.path.isdir(self._model_dir) and model_file_of_prefix(self._model_dir):
+            # a path prefix (`m/model` for m/model.json + m/model.pdiparams): Paddle fails on it with a
+            # filesystem error; purepaddle loads the files, as jit.load does (docs/conformance.md)
+            prog = model_file_of_prefix(self._model_dir)
+            params = self._model_dir + ".pdiparams"
+            params, pdir = (params if os.path.isfile(params) else None), None
         elif self._model_dir:
             prog, params, pdir = os.path.join(self._model_dir, "__model__"), None, self._model_dir
         else:

@@ -41,7 +41,7 @@ class Tensor:
             >>> from paddle.static import InputSpec
             >>> # doctest: +REQUIRES(module:google.protobuf)
             >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
-            >>> config = paddle.inference.Config('model.pdmodel', 'model.pdiparams')
+            >>> config = paddle.inference.Config('model.json', 'model.pdiparams')
             >>> predictor = paddle.inference.create_predictor(config)
             >>> handle = predictor.get_input_handle(predictor.get_input_names()[0])
             >>> handle.reshape([4, 8])
@@ -191,7 +191,7 @@ class Predictor:
             >>> from paddle.static import InputSpec
             >>> # doctest: +REQUIRES(module:google.protobuf)
             >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
-            >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+            >>> config = paddle.inference.Config("model.json", "model.pdiparams")
             >>> predictor = paddle.inference.create_predictor(config)
             >>> x = predictor.get_input_handle(predictor.get_input_names()[0])
             >>> x.copy_from_cpu(np.ones([3, 8], 'float32'))
@@ -368,7 +368,7 @@ def create_predictor(config):
             >>> from paddle.static import InputSpec
             >>> # doctest: +REQUIRES(module:google.protobuf)
             >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
-            >>> config = paddle.inference.Config("model.pdmodel", "model.pdiparams")
+            >>> config = paddle.inference.Config("model.json", "model.pdiparams")
             >>> config.disable_glog_info()
             >>> predictor = paddle.inference.create_predictor(config)
             >>> predictor.get_input_names()

@@ -31,7 +31,7 @@ class ProfileReport:
             >>> from paddle.static import InputSpec
             >>> # doctest: +REQUIRES(module:google.protobuf)
             >>> paddle.jit.save(paddle.nn.Linear(8, 2), 'model', input_spec=[InputSpec([None, 8], 'float32', 'x')])
-            >>> config = paddle.inference.Config('model.pdmodel', 'model.pdiparams')
+            >>> config = paddle.inference.Config('model.json', 'model.pdiparams')
             >>> config.enable_profile()
             >>> predictor = paddle.inference.create_predictor(config)
             >>> predictor.get_input_handle('x').copy_from_cpu(np.ones([4, 8], 'float32'))

@@ -1,4 +1,5 @@
-"""paddle.jit.save / paddle.jit.load: inference models (`.pdmodel`, `.pdiparams`, `.pdiparams.info`)."""
+"""paddle.jit.save / paddle.jit.load: inference models (`.json` PIR program or `.pdmodel` ProgramDesc, `.pdiparams`,
+`.pdiparams.info`); FLAGS_enable_pir_api (Paddle 3's default) picks the PIR form, as Paddle 3 does."""
 import inspect
 import os
 import pickle
@@ -13,6 +14,8 @@ from ..nn.layer.layers import Layer
 from ..static.files import file_set, open_model_file, write_file_atomic
 from ..static.input import InputSpec
 from ..static.persistables import load_params_into, params_to_bytes, persistable_names
+from ..static.model_args import model_file_of_prefix, model_suffix, pir_model_files
+from ..static.pir.writer import program_to_pir_bytes
 from ..static.program_bytes import program_from_file, program_to_bytes
 from ..static.prune import inference_program
 from ..static.variable import Variable
@@ -21,7 +24,7 @@ from .translated_layer import TranslatedLayer, _ProgramHolder, rename_vars, uniq
 
 __all__ = ["save", "load"]
 
-INFER_MODEL_SUFFIX = ".pdmodel"
+INFER_MODEL_SUFFIX = ".pdmodel"  # the legacy form; model_suffix() names the one FLAGS_enable_pir_api picks
 INFER_PARAMS_SUFFIX = ".pdiparams"
 INFER_PARAMS_INFO_SUFFIX = ".pdiparams.info"
 
@@ -167,13 +170,15 @@ def _var_info(cp, owner):
 
 
 def save(layer, path, input_spec=None, **configs):
-    """Save a Layer (or function) as an inference model: `path.pdmodel`, `path.pdiparams`, `path.pdiparams.info`.
+    """Save a Layer (or function) as an inference model: `path.json` (a PIR program) and `path.pdiparams`.
 
     The forward (and every other to_static method) is traced with `input_spec` (or the shapes it
     was last called with), pruned to its inputs and outputs, and written with feed/fetch ops and
     is_test set, as paddle.static.save_inference_model writes it. The layer keeps its mode: a
     layer in training mode is saved in inference form (BatchNorm running stats, no dropout).
-    `path.pdiparams.info` maps each parameter/buffer name to its structured name and flags.
+    Under Paddle 3's default FLAGS_enable_pir_api the program is a PIR `path.json`, as Paddle 3 writes it;
+    with FLAGS_enable_pir_api=0 a legacy `path.pdmodel`, with `path.pdiparams.info` mapping each
+    parameter/buffer name to its structured name and flags.
 
     Args:
         layer (Layer|function): what to save.
@@ -193,7 +198,12 @@ def save(layer, path, input_spec=None, **configs):
             >>> spec = [paddle.static.InputSpec([None, 4], 'float32', 'x')]
             >>> paddle.jit.save(net, os.path.join(d, 'linear'), input_spec=spec)
             >>> sorted(os.listdir(d))
-            ['linear.pdiparams', 'linear.pdiparams.info', 'linear.pdmodel']
+            ['linear.json', 'linear.pdiparams']
+            >>> paddle.set_flags({'FLAGS_enable_pir_api': False})
+            >>> paddle.jit.save(net, os.path.join(d, 'legacy'), input_spec=spec)
+            >>> sorted(f for f in os.listdir(d) if f.startswith('legacy'))
+            ['legacy.pdiparams', 'legacy.pdiparams.info', 'legacy.pdmodel']
+            >>> paddle.set_flags({'FLAGS_enable_pir_api': True})
     """
     _dygraph_only("save")
     if not _api._ENABLED[0]:
@@ -217,6 +227,7 @@ def save(layer, path, input_spec=None, **configs):
             getattr(layer, "_layers", None), Layer):
         layer = layer._layers  # save the wrapped layer, whose forward has the real signature
     files, info, has_param = {}, {}, False
+    pir, suffix = pir_model_files(), model_suffix()
     for method, cp, owner in _concrete_programs(layer, input_spec, configs):
         feeds = _feed_names(cp, input_spec, configs)
         fetches = _fetch_names(cp, configs.get("output_spec"))
@@ -225,13 +236,18 @@ def save(layer, path, input_spec=None, **configs):
         arrays = dict(zip(cp.param_names, (t._data for t in cp.parameters)))
         names = persistable_names(program)
         stem = path if method == "forward" else f"{path}.{method}"
-        files[stem + INFER_MODEL_SUFFIX] = program_to_bytes(
-            program, training_info=False, clip_extra=configs.get("clip_extra", True), tail=("feed", "fetch"))
+        if pir:
+            files[stem + suffix] = program_to_pir_bytes(program, stem + suffix)
+        else:
+            files[stem + suffix] = program_to_bytes(
+                program, training_info=False, clip_extra=configs.get("clip_extra", True), tail=("feed", "fetch"))
         files[stem + INFER_PARAMS_SUFFIX] = params_to_bytes({n: arrays[n] for n in names})
         for k, v in _var_info(cp, owner).items():
             info.setdefault(k, v)
         has_param = has_param or any(isinstance(t, Parameter) for t in cp.parameters)
-    if info and (isinstance(layer, Layer) or has_param):  # as Paddle: not for a function reading no parameter
+    # as Paddle: not for a function reading no parameter, and not beside a PIR program (which states each
+    # parameter's trainable itself)
+    if info and (isinstance(layer, Layer) or has_param) and not pir:
         files[path + INFER_PARAMS_INFO_SUFFIX] = pickle.dumps(info, protocol=2)
     dirname = os.path.dirname(path)
     if dirname:
@@ -249,7 +265,8 @@ def _load_paths(path, configs):
             raise ValueError(f"The additional config ({key}) of `paddle.jit.load` is not supported.")
     path = os.fspath(path)
     recover(path)  # an interrupted jit.save here is completed (or its temporaries removed) before we look
-    prefix_exists = os.path.exists(path + INFER_MODEL_SUFFIX)
+    model_file = model_file_of_prefix(path)
+    prefix_exists = model_file is not None
     dir_exists = os.path.isdir(path)
     if prefix_exists and dir_exists:
         raise ValueError(f"The {path}.pdmodel(json) and {path} directory exist at the same time, don't know which one "
@@ -262,17 +279,18 @@ def _load_paths(path, configs):
             if configs.get(key) is not None:
                 warnings.warn(f"When loading the result saved with the specified file prefix, the ``{key}`` config "
                               "does not take effect.")
-        models = {"forward": path + INFER_MODEL_SUFFIX}
+        models = {"forward": model_file}
         params = {"forward": path + INFER_PARAMS_SUFFIX}
         dirname, base = os.path.split(os.path.abspath(path))
+        suffix = model_file[len(path):]
         for f in sorted(os.listdir(dirname)):
-            if f.startswith(base + ".") and f.endswith(INFER_MODEL_SUFFIX):
-                method = f[len(base) + 1:-len(INFER_MODEL_SUFFIX)]
+            if f.startswith(base + ".") and f.endswith(suffix):
+                method = f[len(base) + 1:-len(suffix)]
                 if method and "." not in method:
                     models[method] = os.path.join(dirname, f)
                     params[method] = os.path.join(dirname, f"{base}.{method}{INFER_PARAMS_SUFFIX}")
-        info = path + INFER_PARAMS_INFO_SUFFIX
-        return models, params, info if os.path.exists(info) else None
+        info = path + INFER_PARAMS_INFO_SUFFIX  # written beside a legacy program only (a PIR one states trainable)
+        return models, params, info if os.path.exists(info) and suffix == INFER_MODEL_SUFFIX else None
     # a directory written by save_inference_model (1.x layout: __model__ and one file per var, or named files)
     model = configs.get("model_filename") or "__model__"
     models = {"forward": os.path.join(path, os.path.basename(model))}
@@ -303,7 +321,8 @@ def _load_arrays(program, params_path, model_dir):
 def load(path, **configs):
     """Load a model saved by paddle.jit.save (or paddle.static.save_inference_model) as a TranslatedLayer.
 
-    Files written by paddlepaddle itself (legacy `.pdmodel` ProgramDesc) load too. The layer starts
+    Files written by paddlepaddle itself (PIR `.json` or legacy `.pdmodel`) load too; where both `path.json` and
+    `path.pdmodel` exist, FLAGS_enable_pir_api picks, as in Paddle 3. The layer starts
     in eval mode; call `.train()` to fine-tune it.
 
     Args:

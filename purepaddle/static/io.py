@@ -13,7 +13,9 @@ import warnings
 
 from .executor import CompiledProgram, global_scope  # noqa: F401  (names Paddle's static.io holds too)
 from .files import file_set, load_from_path, write_file_atomic
-from .model_args import check_static_mode, check_vars, normalize_path_prefix, valid_program
+from .model_args import (LEGACY_MODEL_SUFFIX, PIR_MODEL_SUFFIX, check_static_mode, check_vars, model_file_of_prefix,
+                         model_suffix, normalize_path_prefix, pir_model_files, valid_program)
+from .pir.writer import program_to_pir_bytes
 from .persistables import load_params_into, persistable_names, save_combined_params, scope_arrays, set_scope_arrays
 from .program import Program, Variable, default_main_program  # noqa: F401  (names Paddle's static.io holds too)
 from .program_bytes import program_from_bytes, program_from_file, program_to_bytes
@@ -32,7 +34,10 @@ _logger = logging.getLogger(__name__)
 
 # -- save_inference_model / load_inference_model ----------------------------------------------------------
 def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs):
-    """Save the inference part of a program and its parameters as `path_prefix.pdmodel` + `.pdiparams`.
+    """Save the inference part of a program and its parameters as `path_prefix.json` + `.pdiparams`.
+
+    Under FLAGS_enable_pir_api (Paddle 3's default) the model is a PIR program (`.json`, what Paddle 3
+    writes); with FLAGS_enable_pir_api=0 a legacy ProgramDesc (`.pdmodel`).
 
     The program (kwargs `program`, default: the default main program) is pruned to what
     `fetch_vars` need from `feed_vars` (backward and optimizer ops go), switched to inference
@@ -70,14 +75,18 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     """
     check_static_mode("save_inference_model")
     path_prefix = normalize_path_prefix(path_prefix)
-    model_path, params_path = path_prefix + ".pdmodel", path_prefix + ".pdiparams"
+    pir = pir_model_files() and not kwargs.get("separate_parameters", False)
+    model_path, params_path = path_prefix + (PIR_MODEL_SUFFIX if pir else LEGACY_MODEL_SUFFIX), path_prefix + ".pdiparams"
     feed_vars = check_vars("feed_vars", feed_vars)
     fetch_vars = check_vars("fetch_vars", fetch_vars)
     program = valid_program(kwargs.get("program"))
     program = normalize_program(program, feed_vars, fetch_vars,
                                 skip_prune_program=kwargs.get("skip_prune_program", False))
-    model = program_to_bytes(program, training_info=False, clip_extra=kwargs.get("clip_extra", True),
-                             tail=("feed", "fetch"))
+    if pir:
+        model = program_to_pir_bytes(program, model_path)
+    else:
+        model = program_to_bytes(program, training_info=False, clip_extra=kwargs.get("clip_extra", True),
+                                 tail=("feed", "fetch"))
     names = persistable_names(program)
     if not names:
         warnings.warn("no variable in your model, please ensure there are any variables in your model to save")
@@ -113,14 +122,13 @@ def _check_load_kwargs(kwargs):
 def _model_paths(path_prefix, kwargs):
     """(model file, params file or directory of per-variable files) for a prefix or 1.x directory."""
     if not kwargs:
-        return path_prefix + ".pdmodel", path_prefix + ".pdiparams"
+        return model_file_of_prefix(path_prefix) or path_prefix + model_suffix(), path_prefix + ".pdiparams"
     model_filename, params_filename = kwargs.get("model_filename"), kwargs.get("params_filename")
     if model_filename is None:
         model_path = os.path.join(path_prefix, "__model__")
     else:
-        model_path = os.path.join(path_prefix, model_filename + ".pdmodel")
-        if not os.path.exists(model_path):
-            model_path = os.path.join(path_prefix, model_filename)
+        model_path = model_file_of_prefix(os.path.join(path_prefix, model_filename)) or os.path.join(
+            path_prefix, model_filename)
     if params_filename is None:
         params_path = os.path.join(path_prefix, "")
     else:

@@ -4,10 +4,37 @@ import os
 import warnings
 
 from .._core.mode import in_dynamic_mode
-from .executor import CompiledProgram
+from .executor import FLAG_READER, CompiledProgram
 from .program import Program, Variable, default_main_program
 
-__all__ = ["check_static_mode", "check_vars", "normalize_path_prefix", "valid_program"]
+__all__ = ["check_static_mode", "check_vars", "normalize_path_prefix", "valid_program", "pir_model_files",
+           "model_suffix", "model_file_of_prefix", "PIR_MODEL_SUFFIX", "LEGACY_MODEL_SUFFIX"]
+
+PIR_MODEL_SUFFIX, LEGACY_MODEL_SUFFIX = ".json", ".pdmodel"
+
+
+def pir_model_files():
+    """FLAGS_enable_pir_api (Paddle 3's default True): whether jit.save / save_inference_model write a PIR
+    `.json` model (else a legacy `.pdmodel`), and which of the two the loaders look for first."""
+    get = FLAG_READER.active
+    if get is not None:
+        return bool(get("FLAGS_enable_pir_api", True))
+    return os.environ.get("FLAGS_enable_pir_api", "1").strip().lower() in ("1", "true")
+
+
+def model_suffix():
+    """The model file suffix the save APIs write under the current FLAGS_enable_pir_api."""
+    return PIR_MODEL_SUFFIX if pir_model_files() else LEGACY_MODEL_SUFFIX
+
+
+def model_file_of_prefix(prefix):
+    """The model file of a path prefix: `prefix.json` or `prefix.pdmodel`, the one FLAGS_enable_pir_api names
+    first (Paddle 3 loads only that one; purepaddle takes the other when only it exists); None when neither."""
+    first = model_suffix()
+    for suffix in (first, LEGACY_MODEL_SUFFIX if first == PIR_MODEL_SUFFIX else PIR_MODEL_SUFFIX):
+        if os.path.exists(prefix + suffix):
+            return prefix + suffix
+    return None
 
 
 def check_static_mode(name):

@@ -43,8 +43,9 @@ def test_defaults_match_paddle():
         assert type(get_flags(name)[name]) is type(value), name
 
 
-def test_legacy_ir_is_the_default():
-    assert get_flags("FLAGS_enable_pir_api") == {"FLAGS_enable_pir_api": False}
+def test_pir_model_files_are_the_default():
+    # Paddle 3's default: jit.save / save_inference_model write PIR `.json` models (tests/static/test_pir.py)
+    assert get_flags("FLAGS_enable_pir_api") == {"FLAGS_enable_pir_api": True}
 
 
 def test_get_flags_forms():
@@ -122,8 +123,11 @@ def test_watchers_see_changes():
         flags.define("FLAGS_bad_kind", "float", 0.0)
 
 
-def test_enable_pir_api_warns_it_has_no_effect():
-    with pytest.warns(UserWarning, match="legacy ProgramDesc IR"):
+def test_enable_pir_api_switches_quietly():
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        set_flags({"FLAGS_enable_pir_api": False})
         set_flags({"FLAGS_enable_pir_api": True})
 
 

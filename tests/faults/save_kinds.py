@@ -7,6 +7,7 @@ import os
 import numpy as np
 
 import purepaddle as paddle
+from tests.model_format import legacy_model_files
 
 ROWS, WIDTH = 1024, 480  # ~2 MB per weight; with Adam's moments the static sets are ~6 MB
 
@@ -34,7 +35,7 @@ def _static(fn):
         paddle.disable_static()
 
 
-# -- paddle.jit.save: .pdmodel + .pdiparams + .pdiparams.info ---------------------------------------------------
+# -- paddle.jit.save: .pdmodel + .pdiparams + .pdiparams.info (legacy), .json + .pdiparams (PIR) ------------------
 class _Net(paddle.nn.Layer):
     def __init__(self, g):
         super().__init__()
@@ -46,10 +47,23 @@ class _Net(paddle.nn.Layer):
 
 
 def save_jit(d, g):
+    with legacy_model_files():  # the three-file set
+        save_jit_pir(d, g)
+
+
+def save_jit_pir(d, g):
     net = _Net(g)
     for p in net.parameters():
         p.set_value(np.full(p.shape, g, "float32"))
     paddle.jit.save(net, os.path.join(d, "m"), input_spec=[paddle.static.InputSpec([None, ROWS], "float32", "x")])
+
+
+def check_jit_pir(d):
+    layer = paddle.jit.load(os.path.join(d, "m"))  # a .pdiparams of another width does not load
+    g = _generation([v.numpy() for v in layer.state_dict().values()])
+    out = layer(paddle.ones([1, ROWS])).numpy()
+    assert out.shape == (1, width(g)) and np.all(out == ROWS * g + g)
+    return g
 
 
 def check_jit(d):
@@ -180,6 +194,7 @@ def check_hapi(d):
 KINDS = {
     "paddle.save": (save_paddle, check_paddle),
     "jit.save": (save_jit, check_jit),
+    "jit.save.json": (save_jit_pir, check_jit_pir),
     "static.save": (save_static, check_static),
     "static.save_inference_model": (save_inference, check_inference),
     "Model.save": (save_hapi, check_hapi),

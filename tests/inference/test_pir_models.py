@@ -49,3 +49,30 @@ def test_predictor_matches_real_paddle(name, ir_optim):
         for g, ref in zip(got, outs):
             assert g.shape == ref.shape and g.dtype == ref.dtype
             np.testing.assert_allclose(g, ref, rtol=1e-5, atol=1e-5)
+@pytest.mark.parametrize("name", NAMES)
+def test_jit_load_predicts_like_real_paddle(name):
+    layer = paddle.jit.load(str(MODELS / name / "model"))
+    layer.eval()
+    for ins, outs in cases(name):
+        got = layer(*[paddle.to_tensor(a) for a in ins.values()])
+        got = [got] if isinstance(got, paddle.Tensor) else list(got)
+        for g, ref in zip(got, outs):
+            np.testing.assert_allclose(g.numpy(), ref, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if (MODELS / n / "tune.npz").exists()])
+def test_jit_load_fine_tunes_one_step_like_real_paddle(name):
+    """One SGD step on mean(out ** 2) in train mode: real Paddle's loss and output after the step (a loaded PIR
+    program runs as saved, so db_det's batch_norm keeps its running statistics in train mode, as in Paddle)."""
+    ref = np.load(MODELS / name / "tune.npz")
+    ins, _ = cases(name)[0]
+    x = paddle.to_tensor(ins["x"])
+    layer = paddle.jit.load(str(MODELS / name / "model"))
+    layer.train()
+    opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=layer.parameters())
+    loss = (layer(x) ** 2).mean()
+    loss.backward()
+    opt.step()
+    opt.clear_grad()
+    np.testing.assert_allclose(loss.numpy(), ref["loss"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(layer(x).numpy(), ref["after"], rtol=1e-5, atol=1e-5)

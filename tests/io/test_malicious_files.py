@@ -15,6 +15,7 @@ import pytest
 import purepaddle as paddle
 from purepaddle._core import pickle_safe
 from purepaddle.static.tensor_record import tensor_record
+from tests.model_format import legacy_model_files
 
 
 # -- payloads: each would create MARKER when run --------------------------------------------------------------
@@ -52,6 +53,11 @@ def payloads(marker):
 # -- a small model in every format -----------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def models(tmp_path_factory):
+    with legacy_model_files():  # the legacy files: .pdmodel and the pickled .pdiparams.info
+        return _models(tmp_path_factory)
+
+
+def _models(tmp_path_factory):
     d = tmp_path_factory.mktemp("models")
     net = paddle.nn.Linear(4, 3)
     paddle.jit.save(net, str(d / "jit" / "m"), input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])

@@ -12,6 +12,7 @@ from purepaddle.static import InputSpec
 from purepaddle.static.persistables import load_combined_params, persistable_names
 from purepaddle.static.program_bytes import program_from_bytes
 from tests.checkout import FIXTURES
+from tests.model_format import legacy_model_files
 
 FIX = FIXTURES / "jit"
 
@@ -45,7 +46,8 @@ def t(a, stop_gradient=True):
 # -- save -------------------------------------------------------------------------------------
 def test_save_writes_the_three_files_and_keeps_the_layer_mode(tmp_path):
     net = lbl()
-    paddle.jit.save(net, str(tmp_path / "m"), input_spec=SPEC)
+    with legacy_model_files():  # the legacy files, against real Paddle's (PIR ones: tests/static/test_pir.py)
+        paddle.jit.save(net, str(tmp_path / "m"), input_spec=SPEC)
     assert sorted(os.listdir(tmp_path)) == ["m.pdiparams", "m.pdiparams.info", "m.pdmodel"]
     assert net.training and not isinstance(net.forward, paddle.jit.api.StaticFunction)
     with open(tmp_path / "m.pdiparams.info", "rb") as f:
@@ -220,8 +222,7 @@ def test_other_to_static_methods_are_saved_and_loaded(tmp_path):
 
     net = Net()
     paddle.jit.save(net, str(tmp_path / "n"))
-    assert sorted(os.listdir(tmp_path)) == ["n.double.pdiparams", "n.double.pdmodel", "n.pdiparams",
-                                            "n.pdiparams.info", "n.pdmodel"]
+    assert sorted(os.listdir(tmp_path)) == ["n.double.json", "n.double.pdiparams", "n.json", "n.pdiparams"]
     loaded = paddle.jit.load(str(tmp_path / "n"))
     x = t([[1.0, 2.0]])
     np.testing.assert_allclose(loaded.double(x).numpy(), 2 * net(x).numpy(), rtol=1e-6)
@@ -233,7 +234,7 @@ def test_model_save_for_inference_writes_a_jit_model(tmp_path):
     model = paddle.Model(net, inputs=[InputSpec([None, 4], "float32", "img")])
     model.prepare()
     model.save(str(tmp_path / "inf"), training=False)
-    assert sorted(os.listdir(tmp_path)) == ["inf.pdiparams", "inf.pdiparams.info", "inf.pdmodel"]
+    assert sorted(os.listdir(tmp_path)) == ["inf.json", "inf.pdiparams"]
     loaded = paddle.jit.load(str(tmp_path / "inf"))
     x = t(np.random.default_rng(2).standard_normal((2, 4)))
     np.testing.assert_allclose(loaded(x).numpy(), net(x).numpy(), rtol=1e-6)
@@ -246,7 +247,7 @@ def test_static_model_save_for_inference_writes_the_test_program(tmp_path, stati
                          labels=[InputSpec([None, 1], "int64", "label")])
     model.prepare(paddle.optimizer.SGD(0.1, parameters=net.parameters()), paddle.nn.CrossEntropyLoss())
     model.save(str(tmp_path / "inf"), training=False)
-    assert sorted(os.listdir(tmp_path)) == ["inf.pdiparams", "inf.pdmodel"]
+    assert sorted(os.listdir(tmp_path)) == ["inf.json", "inf.pdiparams"]
     x = np.ones((2, 4), "float32")
     exe = paddle.static.Executor()
     prog, feeds, fetches = paddle.static.load_inference_model(str(tmp_path / "inf"), exe)
@@ -257,7 +258,8 @@ def test_static_model_save_for_inference_writes_the_test_program(tmp_path, stati
 
 def test_paddle_load_reads_a_jit_model_as_a_state_dict(tmp_path):
     net = lbl()
-    paddle.jit.save(net, str(tmp_path / "m"), input_spec=SPEC)
+    with legacy_model_files():
+        paddle.jit.save(net, str(tmp_path / "m"), input_spec=SPEC)
     sd = paddle.load(str(tmp_path / "m"))  # structured names from .pdiparams.info
     ref = net.state_dict()
     assert sorted(sd) == sorted(ref)
@@ -339,7 +341,8 @@ def test_real_paddle_loads_our_jit_models(tmp_path, ref_python):
     paddle.seed(5)
     net = ConvNet()
     net(paddle.randn([4, 1, 8, 8]))
-    paddle.jit.save(net, str(tmp_path / "m"), input_spec=[InputSpec([None, 1, 8, 8], "float32", "img")])
+    with legacy_model_files():  # the PIR direction: tests/static/test_pir.py
+        paddle.jit.save(net, str(tmp_path / "m"), input_spec=[InputSpec([None, 1, 8, 8], "float32", "img")])
     x = np.random.default_rng(3).standard_normal((3, 1, 8, 8)).astype("float32")
     np.savez(tmp_path / "io.npz", x=x)
     proc = subprocess.run([str(ref_python), "-c", _REF_SCRIPT, str(tmp_path)], capture_output=True, text=True,

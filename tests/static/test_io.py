@@ -15,6 +15,7 @@ from purepaddle.static.framework_proto import AttrType, messages  # noqa: E402
 from purepaddle.static.persistables import params_to_bytes, persistable_names, save_combined_params  # noqa: E402
 from purepaddle.static.program_bytes import program_from_bytes, program_to_bytes  # noqa: E402
 from purepaddle.static.tensor_record import tensor_record  # noqa: E402
+from tests.model_format import legacy_model_files  # noqa: E402
 
 static = paddle.static
 pytestmark = [pytest.mark.usefixtures("static_mode"),  # every test here builds static programs
@@ -232,7 +233,7 @@ def test_save_and_load_inference_model(tmp_path):
     expected = exe.run(main.clone(for_test=True), feed=feed, fetch_list=[prob, logits])
     prefix = str(tmp_path / "sub" / "model")
     static.save_inference_model(prefix, [img], [prob, logits], exe, program=main)
-    names = persistable_names(program_from_bytes(open(prefix + ".pdmodel", "rb").read()))
+    names = persistable_names(program_from_bytes(open(prefix + ".json", "rb").read()))  # Paddle 3's PIR form
     scope = static.global_scope()
     # .pdiparams: one DenseTensor record per persistable, sorted by name, nothing else
     assert open(prefix + ".pdiparams", "rb").read() == b"".join(
@@ -240,7 +241,8 @@ def test_save_and_load_inference_model(tmp_path):
     assert {"batch_norm2d_0.w_1", "batch_norm2d_0.w_2"} <= set(names)  # running mean/variance travel too
     with static.scope_guard(static.Scope()):
         prog, feeds, fetches = static.load_inference_model(prefix, exe)
-        assert feeds == ["img"] and [v.name for v in fetches] == [prob.name, logits.name]
+        # a PIR program names its outputs by their fetch ops, as Paddle 3 does
+        assert feeds == ["img"] and [v.name for v in fetches] == ["fetch_name_0", "fetch_name_1"]
         got = exe.run(prog, feed={"img": feed["img"]}, fetch_list=fetches)
     for g, e in zip(got, expected):
         np.testing.assert_allclose(g, e, rtol=1e-6)
@@ -254,7 +256,7 @@ def test_inference_model_layouts_directory_and_memory(tmp_path):
                                 separate_parameters=True)
     assert "__model__" in os.listdir(tmp_path / "d")
     static.save_inference_model(str(tmp_path / "m"), [img], [prob], exe, program=main)
-    model = static.load_from_file(str(tmp_path / "m.pdmodel"))
+    model = static.load_from_file(str(tmp_path / "m.json"))
     params = static.load_from_file(str(tmp_path / "m.pdiparams"))
     loads = [lambda: static.load_inference_model(str(tmp_path / "d"), exe, model_filename="__model__"),
              lambda: static.load_inference_model(str(tmp_path), exe, model_filename="m", params_filename="m"),
@@ -281,14 +283,14 @@ def test_save_inference_model_errors_and_no_partial_files(tmp_path):
     label = main.global_block().var("label")
     with pytest.raises(ValueError, match=r"The feeded_var_names\[1\]: 'label' doesn't exist in pruned"):
         static.save_inference_model(str(tmp_path / "m"), [img, label], [prob], exe, program=main)
-    (tmp_path / "old.pdmodel").write_bytes(b"old model")
+    (tmp_path / "old.json").write_bytes(b"old model")
     with static.scope_guard(static.Scope()):  # parameters were never initialised here
         with pytest.raises(RuntimeError, match="to be saved is not initialized"):
             static.save_inference_model(str(tmp_path / "old"), [img], [prob], exe, program=main)
-    assert (tmp_path / "old.pdmodel").read_bytes() == b"old model"
+    assert (tmp_path / "old.json").read_bytes() == b"old model"
     assert not (tmp_path / "old.pdiparams").exists()
-    os.makedirs(tmp_path / "dir.pdmodel")
-    with pytest.raises(ValueError, match="dir.pdmodel' is an existing directory."):
+    os.makedirs(tmp_path / "dir.json")
+    with pytest.raises(ValueError, match="dir.json' is an existing directory."):
         static.save_inference_model(str(tmp_path / "dir"), [img], [prob], exe, program=main)
     paddle.disable_static()
     with pytest.raises(AssertionError, match=r"'save_inference_model\(\)' is only supported in static graph mode"):
@@ -445,7 +447,8 @@ def test_paddle_save_program_and_load_prefix_state_dict(tmp_path):
     paddle.save(main, str(tmp_path / "prog.pdmodel"))
     p = paddle.load(str(tmp_path / "prog.pdmodel"))
     assert [op.type for op in p.global_block().ops] == [op.type for op in main.global_block().ops]
-    static.save_inference_model(str(tmp_path / "inf"), [img], [prob], exe, program=main)
+    with legacy_model_files():  # the .pdiparams.info of a legacy save names structured names
+        static.save_inference_model(str(tmp_path / "inf"), [img], [prob], exe, program=main)
     paddle.disable_static()
     try:
         sd = paddle.load(str(tmp_path / "inf"))

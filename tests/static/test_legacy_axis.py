@@ -55,8 +55,8 @@ def test_inference_runner_aligns_y_from_axis(tmp_path):
         paddle.disable_static()
     y = np.array([1.0, 2.0, 3.0], "float32")
     x = np.ones((2, 3, 4, 5), "float32")
-    for ir_optim in (False, True):
-        config = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
+    for ir_optim in (False, True):  # the PIR file holds Y reshaped to [3, 1, 1] (PIR broadcasts from the right)
+        config = paddle.inference.Config(prefix + ".json", prefix + ".pdiparams")
         config.switch_ir_optim(ir_optim)
         predictor = paddle.inference.create_predictor(config)
         predictor.get_input_handle("x").copy_from_cpu(x)

@@ -3,7 +3,8 @@
 Paddle -> purepaddle: tests/fixtures/model_files, written by real Paddle (tests/fixtures/make_model_fixtures.py),
 load and run here with Paddle's outputs. purepaddle -> Paddle: the conformance test writes models
 and has real Paddle (.venv-ref, in a subprocess) parse, load, run and re-save them; it skips when
-.venv-ref is absent.
+.venv-ref is absent. Every save here writes the legacy files (FLAGS_enable_pir_api=0); the PIR `.json`
+direction is tests/static/test_pir.py's.
 """
 import importlib.util
 import json
@@ -15,6 +16,7 @@ import numpy as np
 import pytest
 
 from tests.checkout import FIXTURES
+from tests.model_format import legacy_model_files
 
 pytest.importorskip("google.protobuf", reason="model files need protobuf (pip install purepaddle[model])")
 
@@ -26,6 +28,12 @@ from purepaddle.static.program_bytes import program_to_bytes  # noqa: E402
 
 pytestmark = [pytest.mark.usefixtures("static_mode"),  # every test here builds static programs
               pytest.mark.filterwarnings("ignore:When training, we now always track")]
+
+
+@pytest.fixture(autouse=True)
+def _legacy_files():
+    with legacy_model_files():
+        yield
 
 FIX = FIXTURES / "model_files"
 REF_CHECK = pathlib.Path(__file__).with_name("ref_model_check.py")  # run by real Paddle on our files

@@ -11,7 +11,7 @@ import purepaddle as paddle
 from purepaddle.static.pir import parse_program, program_from_pir_file, supported_pir_ops
 
 FIX = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures", "pir")
-SMALL = ("mlp", "convbn", "tinyres")
+SMALL = ("mlp", "convbn", "tinyres", "ops")
 
 
 def _io(name, root=FIX):
@@ -24,9 +24,18 @@ def assert_close(got, want):
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * scale)
 
 
-def predict(config, x):
+def inputs(io, b):
+    """The inputs of batch b in a fixture's io.npz (`x<b>`, or `x<b>_<i>` for several)."""
+    if f"x{b}" in io:
+        return [io[f"x{b}"]]
+    return [io[f"x{b}_{i}"] for i in range(sum(k.startswith(f"x{b}_") for k in io))]
+
+
+def predict(config, xs):
     pred = paddle.inference.create_predictor(config)
-    pred.get_input_handle(pred.get_input_names()[0]).copy_from_cpu(x)
+    xs = xs if isinstance(xs, list) else [xs]
+    for n, x in zip(pred.get_input_names(), xs):
+        pred.get_input_handle(n).copy_from_cpu(x)
     pred.run()
     return pred, [pred.get_output_handle(n).copy_to_cpu() for n in pred.get_output_names()]
 
@@ -40,10 +49,11 @@ def test_predictor_runs_paddle_written_pir_models(name, ir_optim):
         config = paddle.inference.Config(os.path.join(d, "model.json"), os.path.join(d, "model.pdiparams"))
         config.disable_glog_info()
         config.switch_ir_optim(ir_optim)
-        pred, outs = predict(config, io[f"x{b}"])
-        assert pred.get_input_names() == ["x"]
+        pred, outs = predict(config, inputs(io, b))
+        assert pred.get_input_names() == (["x"] if name != "ops" else ["x", "img", "ids"])
         assert pred.get_output_names() == [f"fetch_name_{k}" for k in range(len(outs))]
         for k, o in enumerate(outs):
+            assert o.dtype == io[f"out{b}_{k}"].dtype
             assert_close(o, io[f"out{b}_{k}"])
 
 
@@ -98,3 +108,178 @@ def test_supported_ops_cover_the_vision_census():
               "pd_op.hardswish", "pd_op.matmul", "pd_op.multiply", "pd_op.pool2d", "pd_op.relu", "pd_op.relu6",
               "pd_op.reshape", "pd_op.split", "pd_op.squeeze", "pd_op.transpose"}
     assert census <= set(supported_pir_ops())
+
+
+# -- reading everywhere a .pdmodel runs ---------------------------------------------------------------------------
+def test_config_prefix_and_set_model_forms(tmp_path):
+    io = _io("mlp")
+    prefix = os.path.join(FIX, "mlp", "model")
+    for config in (paddle.inference.Config(prefix), paddle.inference.Config()):
+        if not config.model_dir():
+            config.set_model(prefix)
+        config.disable_glog_info()
+        _, outs = predict(config, io["x8"])
+        assert_close(outs[0], io["out8_0"])
+
+
+def test_jit_load_predicts_and_fine_tunes_a_paddle_written_pir_model():
+    io = _io("tinyres")
+    layer = paddle.jit.load(os.path.join(FIX, "tinyres", "model"))
+    assert_close(layer(paddle.to_tensor(io["x8"])).numpy(), io["out8_0"])
+    layer.train()
+    opt = paddle.optimizer.SGD(0.05, parameters=layer.parameters())
+    x = paddle.to_tensor(io["x8"])
+    losses = []
+    for _ in range(5):
+        loss = (layer(x) ** 2).mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        losses.append(float(loss))
+    assert losses[-1] < losses[0]
+    trainable = [p for p in layer.parameters() if not p.stop_gradient]
+    assert len(trainable) == 12  # 4 convs, bn scale/bias, linear w/b; running statistics stop gradient
+
+
+def test_load_inference_model_reads_a_paddle_written_pir_model():
+    io = _io("tinyres")
+    paddle.enable_static()
+    try:
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        prog, feeds, fetches = paddle.static.load_inference_model(os.path.join(FIX, "tinyres", "model"), exe)
+        assert feeds == ["x"]
+        out = exe.run(prog, feed={"x": io["x1"]}, fetch_list=fetches)[0]
+    finally:
+        paddle.disable_static()
+    assert_close(out, io["out1_0"])
+
+
+# -- writing -------------------------------------------------------------------------------------------------------
+def _small_models():
+    import sys
+    sys.path.insert(0, FIX)
+    try:
+        from models import small_models
+    finally:
+        sys.path.remove(FIX)
+    return small_models(paddle)
+
+
+def _save_small(tmp_path, name, seed=3):
+    cls, specs = _small_models()[name]
+    paddle.seed(seed)
+    layer = cls()
+    layer.eval()
+    prefix = str(tmp_path / name / "model")
+    paddle.jit.save(layer, prefix, input_spec=[paddle.static.InputSpec(s, d, n) for s, d, n in specs])
+    rng = np.random.RandomState(seed)
+    xs = [rng.randint(0, 10, [5] + s[1:]).astype(d) if d == "int64" else rng.uniform(-1, 1, [5] + s[1:]).astype(d)
+          for s, d, _ in specs]
+    out = layer(*[paddle.to_tensor(x) for x in xs])
+    outs = [o.numpy() for o in (out if isinstance(out, (list, tuple)) else [out])]
+    return prefix, (xs[0] if len(xs) == 1 else xs), outs
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_jit_save_writes_pir_json_that_reads_back(tmp_path, name):
+    prefix, x, want = _save_small(tmp_path, name)
+    assert sorted(os.listdir(os.path.dirname(prefix))) == ["model.json", "model.pdiparams"]
+    head = json.loads(open(prefix + ".json").read())["base_code"]
+    assert head == {"magic": "pir", "trainable": True, "version": 4}
+    config = paddle.inference.Config(prefix + ".json", prefix + ".pdiparams")
+    config.disable_glog_info()
+    _, outs = predict(config, x)
+    for o, w in zip(outs, want):
+        assert_close(o, w)
+
+
+def test_flag_off_keeps_writing_pdmodel(tmp_path):
+    paddle.set_flags({"FLAGS_enable_pir_api": False})
+    try:
+        prefix, x, want = _save_small(tmp_path, "mlp")
+    finally:
+        paddle.set_flags({"FLAGS_enable_pir_api": True})
+    assert sorted(os.listdir(os.path.dirname(prefix))) == ["model.pdiparams", "model.pdiparams.info", "model.pdmodel"]
+    assert_close(paddle.jit.load(prefix)(paddle.to_tensor(x))[0].numpy(), want[0])  # the other suffix is found
+
+
+def test_where_both_files_exist_the_flag_picks(tmp_path):
+    from purepaddle.static.model_args import model_file_of_prefix
+    prefix, x, want = _save_small(tmp_path, "mlp")
+    assert model_file_of_prefix(prefix) == prefix + ".json"
+    paddle.set_flags({"FLAGS_enable_pir_api": False})
+    try:
+        assert model_file_of_prefix(prefix) == prefix + ".json"  # the only one there
+        _save_small(tmp_path, "mlp")  # the same model (and .pdiparams), now also as model.pdmodel + .info
+        assert model_file_of_prefix(prefix) == prefix + ".pdmodel"
+        assert_close(paddle.jit.load(prefix)(paddle.to_tensor(x))[0].numpy(), want[0])
+    finally:
+        paddle.set_flags({"FLAGS_enable_pir_api": True})
+    assert model_file_of_prefix(prefix) == prefix + ".json"
+    assert_close(paddle.jit.load(prefix)(paddle.to_tensor(x))[0].numpy(), want[0])  # the legacy .info is not read
+
+
+_REF_RUN = r"""
+import sys, json, numpy as np, paddle
+prefix, xs = sys.argv[1], np.load(sys.argv[2])
+xs = [xs[f"arr_{i}"] for i in range(len(xs.files))]
+cfg = paddle.inference.Config(prefix + ".json", prefix + ".pdiparams")
+cfg.disable_glog_info()
+cfg.disable_mkldnn()  # Paddle's oneDNN kernels reject some PIR attributes (interpolate's double scales)
+pred = paddle.inference.create_predictor(cfg)
+for n, x in zip(pred.get_input_names(), xs):
+    pred.get_input_handle(n).copy_from_cpu(x)
+pred.run()
+outs = {f"p{k}": pred.get_output_handle(n).copy_to_cpu() for k, n in enumerate(pred.get_output_names())}
+layer = paddle.jit.load(prefix)
+res = layer(*[paddle.to_tensor(x) for x in xs])
+res = res if isinstance(res, (list, tuple)) else [res]
+outs.update({f"j{k}": r.numpy() for k, r in enumerate(res)})
+np.savez(sys.argv[3], **outs)
+print(type(layer).__name__, pred.get_input_names(), pred.get_output_names())
+"""
+
+
+def _run_ref(ref_python, tmp_path, prefix, xs):
+    import subprocess
+    np.savez(tmp_path / "x.npz", *(xs if isinstance(xs, list) else [xs]))
+    proc = subprocess.run([str(ref_python), "-c", _REF_RUN, prefix, str(tmp_path / "x.npz"), str(tmp_path / "ref.npz")],
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "FLAGS_enable_pir_api": "1"})
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return proc.stdout, dict(np.load(tmp_path / "ref.npz"))
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_real_paddle_runs_our_pir_models(tmp_path, ref_python, name):
+    prefix, x, want = _save_small(tmp_path, name)
+    stdout, ref = _run_ref(ref_python, tmp_path, prefix, x)
+    assert "PirTranslatedLayer ['x'" in stdout
+    for k, w in enumerate(want):
+        assert ref[f"p{k}"].dtype == w.dtype and ref[f"j{k}"].dtype == w.dtype
+        assert_close(ref[f"p{k}"], w)
+        assert_close(ref[f"j{k}"], w)
+
+
+def test_real_paddle_runs_our_save_inference_model(tmp_path, ref_python):
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("xx", [None, 3], "float32")
+            h = paddle.nn.functional.relu(paddle.nn.Linear(3, 6)(x))
+            y = paddle.nn.functional.softmax(paddle.nn.Linear(6, 2)(h))
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(startup)
+        prefix = str(tmp_path / "inf" / "model")
+        paddle.static.save_inference_model(prefix, [x], [y], exe, program=main)
+        assert sorted(os.listdir(tmp_path / "inf")) == ["model.json", "model.pdiparams"]
+        xv = np.random.RandomState(0).rand(4, 3).astype("float32")
+        want = exe.run(main, feed={"xx": xv}, fetch_list=[y])[0]
+        prog, feeds, fetches = paddle.static.load_inference_model(prefix, exe)
+        assert feeds == ["xx"]
+        assert_close(exe.run(prog, feed={"xx": xv}, fetch_list=fetches)[0], want)
+    finally:
+        paddle.disable_static()
+    stdout, ref = _run_ref(ref_python, tmp_path, prefix, xv)
+    assert "['xx'] ['fetch_name_0']" in stdout
+    assert_close(ref["p0"], want)

@@ -12,6 +12,8 @@ serialization version, `trainable`), then `program.regions[0].blocks[0]` with it
 """
 import json
 
+from .dtypes import dtype_of_tag, name_of_dtype
+
 __all__ = ["PIR_VERSIONS", "PIR_VERSION", "TensorType", "VectorType", "Attr", "PirOp", "PirBlock", "PirRegion",
            "PirProgram", "parse_program", "dump_program", "NULL_VALUE"]
 
@@ -34,6 +36,11 @@ class TensorType:
 
     def __init__(self, dtype, dims, layout="NCHW", lod=(), offset=0):
         self.dtype, self.dims, self.layout, self.lod, self.offset = dtype, list(dims), layout, list(lod), offset
+
+    @property
+    def dtype_name(self):
+        """The dtype as PIR attributes name it (`float32`)."""
+        return name_of_dtype(dtype_of_tag(self.dtype))
 
     def __repr__(self):
         return f"TensorType({self.dtype}, {self.dims})"

@@ -11,11 +11,13 @@ Reading (reader.py) turns a PIR op into its row's legacy op; writing (writer.py)
 first row of its type whose `when` accepts the op's attributes.
 
 Ops no row can describe (the program's parameters, feeds and fetches, constants, builtin.combine/split, and
-control flow) are translated by functions registered by PIR op name: `READERS` (PIR -> legacy) and
-`WRITERS` (legacy -> PIR). This is the registration point for translators kept in other modules: a module
-defining `pd_op.if` / `pd_op.while` registers its functions with `@register_reader("pd_op.if")` /
-`@register_writer("conditional_block")` when imported (reader.py's `Reader` and writer.py's `Writer` are the
-contexts they receive), as `purepaddle/static/pir/control_flow.py` does.
+control flow) are translated by functions registered by name: `READERS` (PIR op name -> fn(reader, pir_op))
+and `WRITERS` (legacy op type -> fn(writer, op)). This is the registration point for translators kept in other
+modules: a control-flow module (`static/pir/control_flow.py`) registers `@register_reader("pd_op.if")`,
+`@register_writer("conditional_block")`, ... when imported, and the package face imports it. A reader builds
+sub-blocks with `Reader.translate_block(pir_block, block)` (a region's block args and yields are its own to
+map); a writer emits ops with `Writer.emit` and a region body with `Writer.write_block(block)` (wrapped in
+`codec.PirRegion`/`codec.PirBlock`).
 """
 from .dtypes import dtype_of_name, name_of_dtype
 
@@ -58,13 +60,16 @@ class A:
 
 class Row:
     def __init__(self, pir, legacy, inputs=(), attrs=(), outputs=("Out",), fixed=None, inplace=None, when=None,
-                 derive=None):
+                 derive=None, cast_to=None):
         self.pir, self.legacy = pir, legacy
         self.inputs, self.attrs, self.outputs = tuple(inputs), tuple(attrs), tuple(outputs)
         self.fixed = dict(fixed or {})
         self.inplace = dict(inplace or {})
         self.when = when
         self.derive = derive  # legacy attrs -> further legacy attrs a legacy op states (reduce_all ...)
+        # the PIR attribute naming the result's dtype where the legacy op takes it from its inputs (arange):
+        # reading casts the legacy result to it
+        self.cast_to = cast_to
 
 
 # -- conversions shared by rows -------------------------------------------------------------------------------
@@ -143,7 +148,8 @@ ROWS = [
     _unary("hardsigmoid", "hard_sigmoid", (A("slope", "f32"), A("offset", "f32"))),
     _unary("gelu", attrs=(A("approximate", "bool"),)),
     _unary("leaky_relu", attrs=(A("negative_slope", "f64", "alpha"),)),
-    _unary("swish"),
+    Row("pd_op.swish", "swish", (In("X"),), fixed={"beta": 1.0}),
+    _unary("hardtanh", "brelu", (A("t_min", "f32"), A("t_max", "f32"))),
     _unary("softplus", attrs=(A("beta", "f64"), A("threshold", "f64"))),
     _unary("softmax", attrs=(A("axis", "i32"),)),
     _unary("log_softmax", attrs=(A("axis", "i32"),)),
@@ -172,24 +178,36 @@ ROWS = [
     Row("pd_op.pad3d", "pad3d", (In("X"), Const("paddings", slot="Paddings")),
         (A("mode", "str"), A("pad_value", "f64", "value"), A("data_format", "str"))),
     Row("pd_op.assign", "assign", (In("X"),)),
+    Row("pd_op.shape", "shape", (In("Input"),)),
+    Row("pd_op.shape64", "shape64", (In("input"),), outputs=("out",)),
+    Row("pd_op.full_like", "fill_any_like", (In("X"), Const("value", "scalar", "float32")),
+        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name), A("place", "place", default=[0, 0, ""]))),
+    Row("pd_op.arange", "range", (In("Start"), In("End"), In("Step")),
+        (A("dtype", "dtype", default=lambda w, op: w.type_of(op.output("Out")[0]).dtype_name),
+         A("place", "place", default=[0, 0, ""])), cast_to="dtype"),
     Row("pd_op.cast", "cast", (In("X"),), (A("dtype", "dtype", "out_dtype", _dtype_proto, _dtype_name),)),
     Row("pd_op.where", "where", (In("Condition"), In("X"), In("Y"))),
     Row("pd_op.embedding", "lookup_table_v2", (In("Ids"), In("W")),
-        (A("padding_idx", "i64"), A("sparse", "bool"))),
+        (A("padding_idx", "i64", default=-1), A("sparse", "bool", default=False))),
     Row("pd_op.bilinear_interp", "bilinear_interp_v2", _INTERP_INPUTS, _INTERP),
     Row("pd_op.nearest_interp", "nearest_interp_v2", _INTERP_INPUTS, _INTERP),
+    # comparisons and logic
+    *[_binary(n, n) for n in ("equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal")],
+    *[Row("pd_op." + n, n, (In("X"), In("Y"))) for n in ("logical_and", "logical_or", "logical_xor")],
+    _unary("logical_not"),
+    *[Row("pd_op." + n, n, (In("X"), In("Y"))) for n in ("bitwise_and", "bitwise_or", "bitwise_xor")],
+    _unary("bitwise_not"),
     # reductions
     Row("pd_op.mean", "reduce_mean", (In("X"), Const("dim")), (A("keepdim", "bool", "keep_dim"),),
         derive=_reduce_all),
     Row("pd_op.max", "reduce_max", (In("X"), Const("dim")), (A("keepdim", "bool", "keep_dim"),), derive=_reduce_all),
+    Row("pd_op.sum", "reduce_sum", (In("X"), Const("dim")),
+        (A("dtype", "dtype", "out_dtype", lambda n: -1 if n.startswith("Undefined") else _dtype_proto(n),
+           lambda p: "Undefined(ALL_DTYPE)" if p in (-1, None) else _dtype_name(p)),
+         A("keepdim", "bool", "keep_dim")), derive=_reduce_all),
     Row("pd_op.argmax", "arg_max", (In("X"), Const("axis", "scalar", "int64")),
         (A("keepdims", "bool"), A("flatten", "bool"), A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name))),
     # what the OCR, BERT-style and control-flow fixtures (tests/fixtures/pir/models) use besides the above
-    *[_binary(n, n) for n in ("equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal")],
-    _unary("logical_not"),
-    Row("pd_op.shape64", "shape64", (In("input"),), outputs=("out",)),  # int64, where legacy `shape` is int32
-    Row("pd_op.full_like", "fill_any_like", (In("X"), Const("value", "scalar", "float32")),
-        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name),)),
     Row("pd_op.full_with_tensor", "fill_constant", (In("ValueTensor"), In("ShapeTensor")),
         (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name),), fixed={"shape": [], "value": 0.0, "str_value": ""}),
     # rnn's fifth operand (dropout_state_in) is the legacy op's DropoutState output fed back: the op ignores it

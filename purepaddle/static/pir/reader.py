@@ -150,7 +150,7 @@ class Reader:
         attrs.update(row.fixed)
         if row.derive:
             attrs.update(row.derive(attrs))
-        outputs = {}
+        outputs, casts = {}, []
         stops = op.attr("stop_gradient") if "stop_gradient" in op.result_attrs else None
         for k, (slot, (vid, t)) in enumerate(zip(row.outputs, op.results)):
             if vid == NULL_VALUE:
@@ -168,9 +168,17 @@ class Reader:
                 name = inputs[row.inplace[slot]][0]
                 self.names[vid] = name
                 outputs[slot] = [name]
+            elif row.cast_to and k == 0:
+                final = self.define(vid, t, legacy_type=row.legacy, k=k, stop_gradient=sg)
+                tmp = self.fresh_name(row.legacy)
+                Variable(self.block, name=tmp, shape=list(t.dims), stop_gradient=sg)
+                outputs[slot] = [tmp]
+                casts.append((tmp, final, dtype_of_name(op.attr(row.cast_to))))
             else:
                 outputs[slot] = [self.define(vid, t, legacy_type=row.legacy, k=k, stop_gradient=sg)]
         self.append(row.legacy, inputs, outputs, attrs)
+        for tmp, final, d in casts:
+            self.append("cast", {"X": [tmp]}, {"Out": [final]}, {"out_dtype": d.proto})
 
 
 def _const_attr(spec, value):
@@ -226,7 +234,7 @@ def _data(r, op):
     name = op.attr("name")
     _feed_fetch_vars(r)
     shape = list(t.dims) if isinstance(t, TensorType) else list(op.attr("shape"))
-    Variable(r.block, name=name, shape=shape, dtype=dtype_of_name(op.attr("dtype")), need_check_feed=True)
+    Variable(r.block, name=name, shape=shape, dtype=dtype_of_name(op.attr("dtype")))  # PIR checks no fed shape
     r.names[vid] = name
     r.append("feed", {"X": ["feed"]}, {"Out": [name]}, {"col": r._feed_col})
     r._feed_col += 1
@@ -298,30 +306,6 @@ def _shadow_output(r, op):  # names a value as an output (`output_name`) without
         v = r.block._find_var_recursive(src)
         Variable(r.block, name=name, shape=None if v is None else v._shape, dtype=None if v is None else v._dtype)
         r.append("assign", {"X": [src]}, {"Out": [name]}, {})
-
-
-@register_reader("pd_op.arange")
-def _arange(r, op):
-    """range(Start, End, Step): Paddle 3 feeds float64 constants and names the result's dtype; the legacy op
-    takes its dtype from Start, so the three are made (or cast) in that dtype."""
-    (vid, t), = op.results
-    d = dtype_of_name(op.attr("dtype"))
-    ins = []
-    for slot, v in zip(("start", "end", "step"), op.operands):
-        c = r.const(v)
-        n = r.fresh_name("range_" + slot)
-        Variable(r.block, name=n, shape=[1], dtype=d, stop_gradient=True)
-        if c is not None:
-            value = c[0][0] if isinstance(c[0], list) else c[0]
-            r.append("fill_constant", {}, {"Out": [n]}, {"shape": [1], "dtype": d.proto, "value": float(value),
-                                                         "str_value": "", "force_cpu": False})
-        else:
-            src = r.var(v)
-            r.append("cast", {"X": [src]}, {"Out": [n]},
-                     {"in_dtype": r.block._find_var_recursive(src).dtype.proto, "out_dtype": d.proto})
-        ins.append(n)
-    name = r.define(vid, t, legacy_type="range", stop_gradient=True)
-    r.append("range", {"Start": [ins[0]], "End": [ins[1]], "Step": [ins[2]]}, {"Out": [name]}, {})
 
 
 # -- entry points ------------------------------------------------------------------------------------------------
