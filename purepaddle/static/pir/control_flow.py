@@ -12,12 +12,13 @@ inference passes and append_backward treat a loaded program like one built here:
   variables, and its `cf.yield(cond', values...)` assigns the next values (through temporaries where one loop
   variable takes another's value) and the next condition; the while op's results are the loop variables.
 
-Writing (legacy -> PIR), under FLAGS_enable_pir_api: a `while` becomes `pd_op.while` whose loop-carried values
-are the variables of the enclosing blocks the body writes; a `conditional_block` becomes `pd_op.if` whose
-results are the enclosing variables its sub-block writes, the false region yielding their values before the
-op. A `select_input` between two such branches (cond's shape: the variable written under cond and the one
-written under `logical_not(cond)`) becomes a second `pd_op.if` on the same condition whose regions yield the
-two; Paddle 3 writes cond as one `pd_op.if`, and a real Paddle predictor runs either form.
+Writing (legacy -> PIR), under FLAGS_enable_pir_api, as Paddle's own legacy -> PIR translator does: a
+`conditional_block` becomes a `pd_op.if` whose results are the enclosing variables its sub-block writes, its
+false region yielding their values before the op (zero placeholders, unknown dims as 1, for variables only the
+branch defines: the select_input after it never picks them); `select_input` becomes `pd_op.select_input(mask,
+x0, x1)`; a `while` becomes a `pd_op.while` whose loop-carried values are the enclosing variables its body
+writes (the condition aside), the body's block arguments, its `cf.yield` giving the next condition and values.
+Real Paddle 3.3.1's predictor and jit.load run what this writes (tests/static/test_pir_control_flow.py).
 """
 from ..._core import dtype as _dt
 from ..control_flow import block_io, op_io
