@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle.static.pir import parse_program, program_from_pir_file, supported_pir_ops
+from purepaddle.static.pir import dump_program, parse_program, program_from_pir_file, supported_pir_ops
 
 FIX = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures", "pir")
-SMALL = ("mlp", "convbn", "tinyres", "ops")
+SMALL = ("mlp", "convbn", "tinyres", "ops", "ops2")
+INPUTS = {"ops": ["x", "img", "ids"], "ops2": ["x", "seq", "img"]}
 
 
 def _io(name, root=FIX):
@@ -22,6 +23,10 @@ def assert_close(got, want):
     """float32 agreement within 1e-5 relative to the output's scale."""
     scale = max(1.0, float(np.abs(want).max()))
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * scale)
+
+
+def batches(io):
+    return sorted({int(k[1:].split("_")[0]) for k in io if k.startswith("x")})
 
 
 def inputs(io, b):
@@ -45,12 +50,12 @@ def predict(config, xs):
 def test_predictor_runs_paddle_written_pir_models(name, ir_optim):
     io = _io(name)
     d = os.path.join(FIX, name)
-    for b in (1, 8):
+    for b in batches(io):
         config = paddle.inference.Config(os.path.join(d, "model.json"), os.path.join(d, "model.pdiparams"))
         config.disable_glog_info()
         config.switch_ir_optim(ir_optim)
         pred, outs = predict(config, inputs(io, b))
-        assert pred.get_input_names() == (["x"] if name != "ops" else ["x", "img", "ids"])
+        assert pred.get_input_names() == INPUTS.get(name, ["x"])
         assert pred.get_output_names() == [f"fetch_name_{k}" for k in range(len(outs))]
         for k, o in enumerate(outs):
             assert o.dtype == io[f"out{b}_{k}"].dtype
@@ -283,3 +288,48 @@ def test_real_paddle_runs_our_save_inference_model(tmp_path, ref_python):
     stdout, ref = _run_ref(ref_python, tmp_path, prefix, xv)
     assert "['xx'] ['fetch_name_0']" in stdout
     assert_close(ref["p0"], want)
+
+
+def test_codec_round_trip_is_lossless():
+    for name in SMALL:
+        text = open(os.path.join(FIX, name, "model.json")).read()
+        assert json.loads(dump_program(parse_program(text))) == json.loads(text)
+
+
+def test_ir_passes_fold_and_fuse_the_translated_programs():
+    def optimized(name):
+        d = os.path.join(FIX, name)
+        config = paddle.inference.Config(os.path.join(d, "model.json"), os.path.join(d, "model.pdiparams"))
+        config.disable_glog_info()
+        return [op.type for op in paddle.inference.create_predictor(config)._core.program.global_block().ops]
+    assert "batch_norm" not in optimized("convbn") and "fc" in optimized("convbn")  # bn folded into conv
+    assert optimized("tinyres").count("fused_conv2d_add_act") == 4
+    assert optimized("mlp").count("fc") == 2  # matmul + add
+
+
+@pytest.mark.parametrize("legacy", [False, True])
+def test_real_paddle_runs_a_resaved_paddle_pir_model(tmp_path, ref_python, legacy):
+    import subprocess
+    io = _io("ops")
+    layer = paddle.jit.load(os.path.join(FIX, "ops", "model"))
+    prefix = str(tmp_path / "re")
+    paddle.set_flags({"FLAGS_enable_pir_api": not legacy})
+    try:
+        paddle.jit.save(layer, prefix)
+    finally:
+        paddle.set_flags({"FLAGS_enable_pir_api": True})
+    assert os.path.exists(prefix + (".pdmodel" if legacy else ".json"))
+    np.savez(tmp_path / "x.npz", *inputs(io, 3))
+    script = (r"import sys, numpy as np, paddle" "\n"
+              r"xs = np.load(sys.argv[2]); layer = paddle.jit.load(sys.argv[1])" "\n"
+              r"res = layer(*[paddle.to_tensor(xs[f'arr_{i}']) for i in range(len(xs.files))])" "\n"
+              r"np.savez(sys.argv[3], *[r.numpy() for r in res])")
+    proc = subprocess.run([str(ref_python), "-c", script, prefix, str(tmp_path / "x.npz"), str(tmp_path / "o.npz")],
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "FLAGS_enable_pir_api": "0" if legacy else "1"})
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    got = np.load(tmp_path / "o.npz")
+    assert len(got.files) == 47
+    for k in range(47):
+        assert got[f"arr_{k}"].dtype == io[f"out3_{k}"].dtype
+        assert_close(got[f"arr_{k}"], io[f"out3_{k}"])

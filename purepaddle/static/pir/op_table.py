@@ -21,7 +21,7 @@ map); a writer emits ops with `Writer.emit` and a region body with `Writer.write
 """
 from .dtypes import dtype_of_name, name_of_dtype
 
-__all__ = ["In", "Seq", "Const", "A", "Row", "ROWS", "BY_PIR", "BY_LEGACY", "READERS", "WRITERS",
+__all__ = ["In", "Seq", "Const", "Aux", "A", "Row", "ROWS", "BY_PIR", "BY_LEGACY", "READERS", "WRITERS",
            "register_reader", "register_writer", "supported_pir_ops"]
 
 
@@ -48,14 +48,24 @@ class Const:
         self.optional = optional
 
 
+class Aux:
+    """An operand the legacy op has no slot for (rnn's dropout state): reading drops it; writing makes its value
+    with make(writer, op)."""
+
+    def __init__(self, make):
+        self.make, self.slot, self.optional = make, None, True
+
+
 class A:
     """An attribute: PIR name and type (`i32`, `i64`, `f32`, `f64`, `bool`, `str`, `i32s`, `i64s`, `f32s`,
     `f64s`, `strs`, `intarray`, `dtype`, `place`), its legacy name, and the value conversions
-    (`read`: PIR value -> legacy value; `write`: legacy -> PIR) and the PIR value when the legacy op has none."""
+    (`read`: PIR value -> legacy value; `write`: legacy -> PIR) and the PIR value when the legacy op has none
+    (a value, or fn(writer, op)); `pir_only`: the legacy op has no such attribute (reading drops it, writing
+    writes the default)."""
 
-    def __init__(self, name, kind, legacy=None, read=None, write=None, default=None):
+    def __init__(self, name, kind, legacy=None, read=None, write=None, default=None, pir_only=False):
         self.name, self.kind, self.legacy = name, kind, legacy or name
-        self.read, self.write, self.default = read, write, default
+        self.read, self.write, self.default, self.pir_only = read, write, default, pir_only
 
 
 class Row:
@@ -93,6 +103,7 @@ def _binary(pir, legacy):
     return Row("pd_op." + pir, legacy, (In("X"), In("Y")), fixed={"axis": -1})
 
 
+_PLACE = A("place", "place", default=[0, 0, ""], pir_only=True)
 _CONV = (A("strides", "i32s"), A("paddings", "i32s"), A("padding_algorithm", "str"), A("dilations", "i32s"),
          A("groups", "i32"), A("data_format", "str"))
 _DW_CONV = (A("strides", "i32s"), A("paddings", "i32s"), A("padding_algorithm", "str"), A("groups", "i32"),
@@ -181,10 +192,10 @@ ROWS = [
     Row("pd_op.shape", "shape", (In("Input"),)),
     Row("pd_op.shape64", "shape64", (In("input"),), outputs=("out",)),
     Row("pd_op.full_like", "fill_any_like", (In("X"), Const("value", "scalar", "float32")),
-        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name), A("place", "place", default=[0, 0, ""]))),
+        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name), _PLACE)),
     Row("pd_op.arange", "range", (In("Start"), In("End"), In("Step")),
-        (A("dtype", "dtype", default=lambda w, op: w.type_of(op.output("Out")[0]).dtype_name),
-         A("place", "place", default=[0, 0, ""])), cast_to="dtype"),
+        (A("dtype", "dtype", default=lambda w, op: w.type_of(op.output("Out")[0]).dtype_name, pir_only=True),
+         _PLACE), cast_to="dtype"),
     Row("pd_op.cast", "cast", (In("X"),), (A("dtype", "dtype", "out_dtype", _dtype_proto, _dtype_name),)),
     Row("pd_op.where", "where", (In("Condition"), In("X"), In("Y"))),
     Row("pd_op.embedding", "lookup_table_v2", (In("Ids"), In("W")),
@@ -197,25 +208,71 @@ ROWS = [
     _unary("logical_not"),
     *[Row("pd_op." + n, n, (In("X"), In("Y"))) for n in ("bitwise_and", "bitwise_or", "bitwise_xor")],
     _unary("bitwise_not"),
+    # more activations
+    _unary("elu", attrs=(A("alpha", "f32"),)), _unary("celu", attrs=(A("alpha", "f32"),)),
+    _unary("selu", attrs=(A("scale", "f32"), A("alpha", "f32"))),
+    _unary("hardshrink", "hard_shrink", (A("threshold", "f32"),)), _unary("softsign"),
+    _unary("tanh_shrink"), _unary("thresholded_relu", attrs=(A("threshold", "f32"), A("value", "f32"))),
+    _unary("isnan", "isnan_v2"), _binary("floor_divide", "elementwise_floordiv"),
+    # sequences, sorting, indexing
+    Row("pd_op.rnn", "rnn", (In("Input"), Seq("PreState"), Seq("WeightList"), In("SequenceLength", optional=True),
+                             Aux(lambda w, op: w.dropout_state(op))),
+        (A("dropout_prob", "f32"), A("is_bidirec", "bool"), A("input_size", "i32"), A("hidden_size", "i32"),
+         A("num_layers", "i32"), A("mode", "str"), A("seed", "i32"), A("is_test", "bool")),
+        ("Out", "DropoutState", Seq("State"), "Reserve")),
+    Row("pd_op.topk", "top_k_v2", (In("X"), Const("k", "scalar", "int32", slot="K")),
+        (A("axis", "i32"), A("largest", "bool"), A("sorted", "bool")), ("Out", "Indices")),
+    Row("pd_op.argsort", "argsort", (In("X"),), (A("axis", "i32"), A("descending", "bool"), A("stable", "bool")),
+        ("Out", "Indices")),
+    Row("pd_op.cumsum", "cumsum", (In("X"), Const("axis", "scalar", "int32")),
+        (A("flatten", "bool"), A("exclusive", "bool"), A("reverse", "bool"))),
+    Row("pd_op.index_select", "index_select", (In("X"), In("Index")), (A("axis", "i32", "dim"),)),
+    Row("pd_op.one_hot", "one_hot_v2", (In("X"), Const("depth", "scalar", "int32", slot="depth_tensor")),
+        fixed={"allow_out_of_range": False}),
+    Row("pd_op.flip", "flip", (In("X"),), (A("axis", "i32s"),)),
+    Row("pd_op.roll", "roll", (In("X"), Const("shifts", slot="ShiftsTensor")), (A("axis", "i64s"),)),
+    Row("pd_op.tril", "tril_triu", (In("X"),), (A("diagonal", "i32"),), fixed={"lower": True},
+        when=lambda a: a.get("lower", True)),
+    Row("pd_op.triu", "tril_triu", (In("X"),), (A("diagonal", "i32"),), fixed={"lower": False}),
+    Row("pd_op.nonzero", "where_index", (In("Condition"),)),
+    Row("pd_op.masked_fill", "masked_fill", (In("x"), In("mask"), In("value")), outputs=("out",)),
+    Row("pd_op.expand_as", "expand_as_v2", (In("X"), In("Y")), (A("target_shape", "i64s"),)),
+    Row("pd_op.unbind", "unbind", (In("X"),), (A("axis", "i32"),), (Seq("Out"),)),
+    Row("pd_op.meshgrid", "meshgrid", (Seq("X"),), outputs=(Seq("Out"),)),
+    Row("pd_op.repeat_interleave", "repeat_interleave", (In("X"),),
+        (A("repeats", "i32", "Repeats"), A("axis", "i32", "dim"), A("output_size", "i64", default=-1))),
+    Row("pd_op.linspace", "linspace", (In("Start"), In("Stop"), In("Num")),
+        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name), _PLACE)),
+    Row("pd_op.einsum", "einsum", (Seq("Operands"),), (A("equation", "str"),),
+        ("Out", Seq("InnerCache"), Seq("XShape"))),
+    Row("pd_op.bmm", "bmm", (In("X"), In("Y"))),
+    Row("pd_op.p_norm", "p_norm", (In("X"),), (A("porder", "f32"), A("axis", "i32"), A("epsilon", "f32"),
+                                               A("keepdim", "bool"), A("asvector", "bool"))),
+    Row("pd_op.pixel_shuffle", "pixel_shuffle", (In("X"),), (A("upscale_factor", "i32"), A("data_format", "str"))),
+    Row("pd_op.conv3d", "conv3d", (In("Input"), In("Filter")), _DW_CONV, ("Output",)),
+    Row("pd_op.pool3d", "pool3d", (In("X"),), (A("kernel_size", "i64s", "ksize"),) + _POOL),
+    Row("pd_op.max_pool2d_with_index", "max_pool2d_with_index", (In("X"),),
+        (A("kernel_size", "i32s", "ksize"), A("strides", "i32s"), A("paddings", "i32s"), A("global_pooling", "bool"),
+         A("adaptive", "bool"), A("ceil_mode", "bool")), ("Out", "Mask")),
+    Row("pd_op.bicubic_interp", "bicubic_interp_v2", _INTERP_INPUTS, _INTERP),
+    Row("pd_op.linear_interp", "linear_interp_v2", _INTERP_INPUTS, _INTERP),
     # reductions
     Row("pd_op.mean", "reduce_mean", (In("X"), Const("dim")), (A("keepdim", "bool", "keep_dim"),),
         derive=_reduce_all),
     Row("pd_op.max", "reduce_max", (In("X"), Const("dim")), (A("keepdim", "bool", "keep_dim"),), derive=_reduce_all),
+    Row("pd_op.min", "reduce_min", (In("X"), Const("dim")), (A("keepdim", "bool", "keep_dim"),), derive=_reduce_all),
+    Row("pd_op.prod", "reduce_prod", (In("X"), Const("dim")),
+        (A("keepdim", "bool", "keep_dim"), A("reduce_all", "bool"))),
+    Row("pd_op.any", "reduce_any", (In("X"),), (A("axis", "i64s", "dim"), A("keepdim", "bool", "keep_dim")),
+        derive=_reduce_all),
+    Row("pd_op.all", "reduce_all", (In("X"),), (A("axis", "i64s", "dim"), A("keepdim", "bool", "keep_dim")),
+        derive=_reduce_all),
     Row("pd_op.sum", "reduce_sum", (In("X"), Const("dim")),
         (A("dtype", "dtype", "out_dtype", lambda n: -1 if n.startswith("Undefined") else _dtype_proto(n),
            lambda p: "Undefined(ALL_DTYPE)" if p in (-1, None) else _dtype_name(p)),
          A("keepdim", "bool", "keep_dim")), derive=_reduce_all),
     Row("pd_op.argmax", "arg_max", (In("X"), Const("axis", "scalar", "int64")),
         (A("keepdims", "bool"), A("flatten", "bool"), A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name))),
-    # what the OCR, BERT-style and control-flow fixtures (tests/fixtures/pir/models) use besides the above
-    Row("pd_op.full_with_tensor", "fill_constant", (In("ValueTensor"), In("ShapeTensor")),
-        (A("dtype", "dtype", "dtype", _dtype_proto, _dtype_name),), fixed={"shape": [], "value": 0.0, "str_value": ""}),
-    # rnn's fifth operand (dropout_state_in) is the legacy op's DropoutState output fed back: the op ignores it
-    Row("pd_op.rnn", "rnn", (In("Input"), Seq("PreState"), Seq("WeightList"), In("SequenceLength", optional=True),
-                             In("DropoutStateIn", optional=True)),
-        (A("dropout_prob", "f32"), A("is_bidirec", "bool"), A("input_size", "i32"), A("hidden_size", "i32"),
-         A("num_layers", "i32"), A("mode", "str"), A("seed", "i32"), A("is_test", "bool")),
-        ("Out", "DropoutState", Seq("State"), "Reserve")),
 ]
 
 BY_PIR = {r.pir: r for r in ROWS}

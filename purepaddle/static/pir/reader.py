@@ -13,7 +13,7 @@ from ..program import Program
 from ..variable import Parameter, Variable, VarType
 from .codec import NULL_VALUE, TensorType, VectorType, parse_program
 from .dtypes import dtype_of_name, dtype_of_tag
-from .op_table import BY_PIR, READERS, Const, Seq, register_reader
+from .op_table import BY_PIR, READERS, Aux, Const, Seq, register_reader
 
 __all__ = ["Reader", "program_from_pir", "program_from_pir_bytes", "program_from_pir_file", "is_pir_bytes"]
 
@@ -125,6 +125,8 @@ class Reader:
         inputs, attrs = {}, {}
         operands = list(op.operands) + [NULL_VALUE] * (len(row.inputs) - len(op.operands))
         for spec, vid in zip(row.inputs, operands):
+            if isinstance(spec, Aux):
+                continue
             if isinstance(spec, Const):
                 c = self.const(vid)
                 if c is not None:
@@ -144,7 +146,7 @@ class Reader:
             else:
                 inputs[spec.slot] = [self.var(vid)]
         for a in row.attrs:
-            if a.name in op.attrs:
+            if a.name in op.attrs and not a.pir_only:
                 v = op.attr(a.name)
                 attrs[a.legacy] = a.read(v) if a.read else v
         attrs.update(row.fixed)
@@ -196,12 +198,12 @@ def _parameter(r, op):
     (vid, t), = op.results
     name = op.attr("parameter_name")
     trainable = bool(op.result_attrs["trainable"].plain()) if "trainable" in op.result_attrs else True
-    shape, dtype = list(t.dims), dtype_of_tag(t.dtype)
     persistable = bool(op.result_attrs["persistable"].plain()) if "persistable" in op.result_attrs else True
+    shape, dtype = list(t.dims), dtype_of_tag(t.dtype)
     block = r.program.global_block()
     if name in block.vars:
         pass
-    elif not persistable:  # a state the program keeps (rnn's dropout state): not in .pdiparams
+    elif not persistable:  # a parameter op whose value is not saved (rnn's dropout state): no .pdiparams record
         Variable(block, name=name, shape=shape, dtype=dtype, stop_gradient=True)
     elif trainable and dtype is not None and all(d >= 0 for d in shape):
         Parameter(block, shape, dtype, name=name, trainable=True)
@@ -276,6 +278,14 @@ def _assign_value(r, op):
     values = [v for v in op.attr("values")]
     r.append("assign_value", {}, {"Out": [name]}, {"shape": list(op.attr("shape")), "dtype": d.proto,
                                                     "values": values})
+
+
+@register_reader("pd_op.full_with_tensor")
+def _full_with_tensor(r, op):  # a constant of a computed shape: the value expanded to it
+    (vid, t), = op.results
+    name = r.define(vid, t, legacy_type="full_with_tensor", stop_gradient=True)
+    r.append("expand_v2", {"X": [r.var(op.operands[0])], "Shape": [r.var(op.operands[1])]}, {"Out": [name]},
+             {"shape": []})
 
 
 @register_reader("builtin.combine")

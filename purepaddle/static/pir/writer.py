@@ -10,7 +10,7 @@ variable rewritten in place (batch_norm's MeanOut) gets a new PIR value, so read
 from ..variable import Parameter, VarType
 from .codec import NULL_VALUE, Attr, PirBlock, PirOp, PirProgram, TensorType, VectorType, dump_program
 from .dtypes import name_of_dtype, tag_of_dtype
-from .op_table import BY_LEGACY, WRITERS, Const, Seq, register_writer
+from .op_table import BY_LEGACY, WRITERS, Aux, Const, Seq, register_writer
 
 __all__ = ["Writer", "program_to_pir", "program_to_pir_bytes", "encode_attr"]
 
@@ -164,7 +164,9 @@ class Writer:
         operands = []
         for spec in row.inputs:
             names = op.inputs.get(spec.slot) if spec.slot else None
-            if spec.slot in overrides:
+            if isinstance(spec, Aux):
+                operands.append(spec.make(self, op))
+            elif spec.slot in overrides:
                 operands.append(overrides[spec.slot])
             elif isinstance(spec, Const):
                 if names:
@@ -185,7 +187,7 @@ class Writer:
                 operands.append(self.value(names[0]))
         pattrs = {}
         for a in row.attrs:
-            v = attrs.get(a.legacy)
+            v = None if a.pir_only else attrs.get(a.legacy)
             if v is None:
                 v = a.default(self, op) if callable(a.default) else a.default
             elif a.write:
@@ -213,6 +215,17 @@ class Writer:
                 parts = self.emit("builtin.split", [vid], list(t.items), stop_gradient=False)
                 for n, p in zip(names, parts):
                     self.bind(n, p)
+
+    def dropout_state(self, op):
+        """rnn's dropout-state operand: a parameter op Paddle saves no value for (persistable false), as Paddle's
+        nn.RNN layers write it."""
+        name = f"{op.output('Out')[0]}.dropout_state__non_persistable"
+        vid = self.new_id()
+        self.ops.insert(0, PirOp("builtin.parameter", [], [(vid, TensorType("t_ui8", []))],
+                                 {"parameter_name": Attr("a_str", name)},
+                                 {"persistable": Attr("a_bool", False), "stop_gradient": Attr("a_bool", True),
+                                  "trainable": Attr("a_bool", False)}))
+        return vid
 
     def _align_y(self, op, axis):
         """The value of a legacy elementwise op's Y aligned at `axis` of X, as PIR's trailing broadcasting reads
