@@ -227,3 +227,33 @@ def test_real_paddle_runs_a_resaved_control_flow_model(tmp_path, ref_python):
     res, = _real_paddle_runs(ref_python, [tmp_path])
     np.testing.assert_allclose(res["0"], outs[0], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(res["0_jit"], outs[0], rtol=1e-5, atol=1e-6)
+
+
+class SwitchCaseNet(paddle.nn.Layer):
+    """static.nn.switch_case and case: chains of conditional_blocks whose results meet in select_inputs."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 4)
+
+    @paddle.jit.to_static(input_spec=[InputSpec([None, 4], "float32", "x")], full_graph=True)
+    def forward(self, x):
+        idx = paddle.cast(paddle.clip(x.sum(), 0.0, 2.0), "int32")
+        y = paddle.static.nn.switch_case(idx, {0: lambda: self.fc(x), 1: lambda: x * 2.0}, default=lambda: x - 3.0)
+        return paddle.static.nn.case([(x.mean() > 0.5, lambda: y + 1.0)], default=lambda: y * 0.5)
+
+
+def test_switch_case_and_case_save_as_pir_that_real_paddle_runs(tmp_path, ref_python):
+    paddle.seed(1)
+    net = SwitchCaseNet()
+    xs = [np.full((2, 4), v, "float32") for v in (-1.0, 0.1, 0.2, 1.0)]  # default, 0, 1 and the case branch
+    want = [net(paddle.to_tensor(x)).numpy() for x in xs]
+    paddle.jit.save(net, str(tmp_path / "model"))
+    np.savez(tmp_path / "in.npz", **{f"{k}/x": x for k, x in enumerate(xs)})
+    res, = _real_paddle_runs(ref_python, [tmp_path])
+    for k, w in enumerate(want):
+        np.testing.assert_allclose(res[str(k)], w, rtol=1e-6, atol=1e-6)
+        np.testing.assert_allclose(res[f"{k}_jit"], w, rtol=1e-6, atol=1e-6)
+    ours = paddle.jit.load(str(tmp_path / "model"))
+    for x, w in zip(xs, want):
+        np.testing.assert_allclose(ours(paddle.to_tensor(x)).numpy(), w, rtol=1e-6, atol=1e-6)
