@@ -26,7 +26,7 @@ starts, and the predictor's math-library threads). Each peer runs all zoo worklo
 round; rounds alternate the peers and the table shows the median of the rounds' medians, with the ratio.
 
     .venv/bin/python bench/inference.py --zoo
-    .venv/bin/python bench/inference.py --zoo --only pir/resnet18/b1,pir/bert_enc/b8
+    .venv/bin/python bench/inference.py --zoo --only pir/resnet18/b1,pir/bert_enc/b8 --threads 2
 """
 import argparse
 import json
@@ -260,7 +260,7 @@ def zoo_main(args, script):
     os.environ[OUT_DIR_VAR] = out_dir
     started = time.time()
     try:
-        for threads in sorted({1, os.cpu_count() or 1}):
+        for threads in args.zoo_threads:
             runs = {p.name: {n: [] for n in names} for p in peers}
             errors = {}
             one = argparse.Namespace(**{**vars(args), "only": names, "threads": threads,
@@ -332,6 +332,9 @@ def main(argv=None):
         os.environ["PUREPADDLE_BENCH_PEER"] = args._worker
         return worker(args)
     if zoo:
+        # one thread and all cores, unless --threads names one count
+        args.zoo_threads = [args.threads] if any(a.startswith("--threads") for a in argv) else \
+            sorted({1, os.cpu_count() or 1})
         os.environ["FLAGS_enable_pir_api"] = "1"  # the workers' real Paddle: Paddle 3's default, as the files are
         return zoo_main(args, os.path.abspath(__file__))
     if not any(n for n in argv if n.startswith("--only")):  # the zoo has its own run (--zoo)
