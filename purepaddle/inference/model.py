@@ -25,7 +25,8 @@ def _strip_feed_fetch(program):
 
 
 def load_model(config):
-    """The Model a Config points at: `.json` or `.pdmodel` + `.pdiparams`, or a 1.x directory (`__model__` + per-var files)."""
+    """The Model a Config points at: `.json` or `.pdmodel` + `.pdiparams`, or a 1.x directory (`__model__` +
+    per-var files)."""
     from ..static.persistables import load_params_into, persistable_names
     from ..static.program_bytes import program_from_bytes, program_from_file
     from ..static.prune import feed_fetch_targets

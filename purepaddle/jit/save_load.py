@@ -241,7 +241,8 @@ def save(layer, path, input_spec=None, **configs):
         else:
             files[stem + suffix] = program_to_bytes(
                 program, training_info=False, clip_extra=configs.get("clip_extra", True), tail=("feed", "fetch"))
-        files[stem + INFER_PARAMS_SUFFIX] = params_to_bytes({n: arrays[n] for n in names})
+        if names or not pir:  # as Paddle: a PIR model without parameters has no .pdiparams
+            files[stem + INFER_PARAMS_SUFFIX] = params_to_bytes({n: arrays[n] for n in names})
         for k, v in _var_info(cp, owner).items():
             info.setdefault(k, v)
         has_param = has_param or any(isinstance(t, Parameter) for t in cp.parameters)

@@ -1,6 +1,6 @@
-"""paddle.static.io: inference model files (`.pdmodel` ProgramDesc + `.pdiparams` persistables, as paddlepaddle
-writes them) through save_inference_model / load_inference_model, and the rest of Paddle's paddle.static.io API
-from the modules that hold it (serialization, program_state, var_files).
+"""paddle.static.io: inference model files (a PIR `.json` or legacy `.pdmodel` program + `.pdiparams`
+persistables, as paddlepaddle writes them) through save_inference_model / load_inference_model, and the rest of
+Paddle's paddle.static.io API from the modules that hold it (serialization, program_state, var_files).
 
 The pieces jit.save/jit.load and paddle.inference build on live below this module: `program_bytes`
 (Program <-> ProgramDesc bytes), `persistables` (the `.pdiparams` layout and the global scope's values),
@@ -50,7 +50,8 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
         fetch_vars (Variable|list[Variable]): the outputs.
         executor (Executor): the executor that ran the startup program.
         kwargs: `program`, `clip_extra` (default True), `legacy_format`, `skip_prune_program`,
-            `separate_parameters` (write `__model__` and one file per variable in the directory).
+            `separate_parameters` (write the 1.x layout: a legacy `__model__` and one file per variable in the
+            directory, whatever FLAGS_enable_pir_api says).
 
     Examples:
         .. code-block:: python
@@ -76,7 +77,8 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
     check_static_mode("save_inference_model")
     path_prefix = normalize_path_prefix(path_prefix)
     pir = pir_model_files() and not kwargs.get("separate_parameters", False)
-    model_path, params_path = path_prefix + (PIR_MODEL_SUFFIX if pir else LEGACY_MODEL_SUFFIX), path_prefix + ".pdiparams"
+    model_path = path_prefix + (PIR_MODEL_SUFFIX if pir else LEGACY_MODEL_SUFFIX)
+    params_path = path_prefix + ".pdiparams"
     feed_vars = check_vars("feed_vars", feed_vars)
     fetch_vars = check_vars("fetch_vars", fetch_vars)
     program = valid_program(kwargs.get("program"))

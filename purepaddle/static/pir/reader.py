@@ -288,6 +288,25 @@ def _full_with_tensor(r, op):  # a constant of a computed shape: the value expan
              {"shape": []})
 
 
+@register_reader("pd_op.addmm")
+def _addmm(r, op):  # beta * input + alpha * (x @ y): purepaddle composes it from matmul, scale and add
+    (vid, t), = op.results
+    inp, x, y = (r.var(i) for i in op.operands)
+    name = r.define(vid, t, legacy_type="addmm")
+
+    def tmp(kind):
+        n = r.fresh_name(kind)
+        Variable(r.block, name=n, shape=list(t.dims), dtype=dtype_of_tag(t.dtype))
+        return n
+    prod, a, b = tmp("matmul_v2"), tmp("scale"), tmp("scale")
+    r.append("matmul_v2", {"X": [x], "Y": [y]}, {"Out": [prod]}, {"trans_x": False, "trans_y": False})
+    r.append("scale", {"X": [prod]}, {"Out": [a]}, {"scale": float(op.attr("alpha", 1.0)), "bias": 0.0,
+                                                     "bias_after_scale": True})
+    r.append("scale", {"X": [inp]}, {"Out": [b]}, {"scale": float(op.attr("beta", 1.0)), "bias": 0.0,
+                                                   "bias_after_scale": True})
+    r.append("elementwise_add", {"X": [b], "Y": [a]}, {"Out": [name]}, {"axis": -1})
+
+
 @register_reader("builtin.combine")
 def _combine(r, op):
     (vid, _), = op.results

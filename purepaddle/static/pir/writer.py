@@ -52,7 +52,8 @@ class Writer:
     def __init__(self, program, where="<program>"):
         self.program, self.where = program, where
         self.block = program.global_block()
-        self.ops = []
+        self.ops = []      # the ops of the block being written
+        self.param_ops = []  # builtin.parameter ops: the program's first ops, whichever block reads them
         self.ids = {}      # legacy var name -> PIR value id (the latest definition)
         self._next = 1
 
@@ -113,7 +114,7 @@ class Writer:
     # -- ops -----------------------------------------------------------------------------------------------
     def write_parameters(self):
         used = set()
-        for block in self.program.blocks:  # parameters read inside control-flow sub-blocks too
+        for block in self.program.blocks:  # a control-flow body reads parameters too
             for op in block.ops:
                 for names in op.inputs.values():
                     used.update(names)
@@ -123,7 +124,7 @@ class Writer:
                 continue
             trainable = isinstance(v, Parameter) and v.trainable
             vid = self.new_id()
-            self.ops.append(PirOp("builtin.parameter", [], [(vid, self.type_of(name))],
+            self.param_ops.append(PirOp("builtin.parameter", [], [(vid, self.type_of(name))],
                                   {"parameter_name": Attr("a_str", name)},
                                   {"persistable": Attr("a_bool", True), "stop_gradient": Attr("a_bool", not trainable),
                                    "trainable": Attr("a_bool", trainable)}))
@@ -147,7 +148,7 @@ class Writer:
             return fn(self, op)
         attrs = op.all_attrs()
         for row in BY_LEGACY.get(op.type, ()):
-            if row.when is None or row.when(attrs):
+            if row.when is None or row.when(attrs, op.inputs):
                 return self._write_row(row, op, attrs)
         raise ValueError(f"{self.where}: the op '{op.type}' has no PIR form in purepaddle's op table, so the program "
                          "can not be written as a PIR model.json (save with FLAGS_enable_pir_api=0 for a .pdmodel)")
@@ -221,7 +222,7 @@ class Writer:
         nn.RNN layers write it."""
         name = f"{op.output('Out')[0]}.dropout_state__non_persistable"
         vid = self.new_id()
-        self.ops.insert(0, PirOp("builtin.parameter", [], [(vid, TensorType("t_ui8", []))],
+        self.param_ops.append(PirOp("builtin.parameter", [], [(vid, TensorType("t_ui8", []))],
                                  {"parameter_name": Attr("a_str", name)},
                                  {"persistable": Attr("a_bool", False), "stop_gradient": Attr("a_bool", True),
                                   "trainable": Attr("a_bool", False)}))
@@ -294,6 +295,40 @@ def _mul(w, op):
     w.bind(out, vid)
 
 
+@register_writer("flash_attn")
+def _flash_attn(w, op):
+    """purepaddle's attention op (what nn.MultiHeadAttention applies) as the ops Paddle's own layer writes:
+    softmax(scale * q k^T + mask) v over [B, S, H, D] (Paddle's pd_op.flash_attn has no CPU kernel)."""
+    a = op.all_attrs()
+    if a.get("causal") or (float(a.get("dropout", 0.0)) > 0 and not a.get("is_test", False)):
+        raise ValueError(f"{w.where}: flash_attn with causal=True or training dropout has no PIR form in purepaddle")
+    q, k, v = (w.type_of(op.input(s)[0]) for s in ("q", "k", "v"))
+    perm = encode_attr("i32s", [0, 2, 1, 3])
+    no = encode_attr("bool", False)
+
+    def heads(slot, t):  # [B, S, H, D] -> [B, H, S, D]
+        d = t.dims
+        return w.emit("pd_op.transpose", [w.value(op.input(slot)[0])], [TensorType(t.dtype, [d[0], d[2], d[1], d[3]])],
+                      {"perm": perm}, stop_gradient=False)[0]
+    qh, kh, vh = heads("q", q), heads("k", k), heads("v", v)
+    b, sq, h, d = q.dims
+    st = TensorType(q.dtype, [b, h, sq, k.dims[1]])
+    s, = w.emit("pd_op.matmul", [qh, kh], [st], {"transpose_x": no, "transpose_y": encode_attr("bool", True)},
+                stop_gradient=False)
+    scale = float(a.get("scale", -1.0))
+    scale = scale if scale > 0 else (d ** -0.5 if d and d > 0 else 1.0)
+    s, = w.emit("pd_op.scale", [s, w.full([1], scale, "float32")], [st], {
+        "bias": encode_attr("f32", 0.0), "bias_after_scale": encode_attr("bool", True)}, stop_gradient=False)
+    if op.input("attn_mask"):
+        s, = w.emit("pd_op.add", [s, w.value(op.input("attn_mask")[0])], [st], stop_gradient=False)
+    s, = w.emit("pd_op.softmax", [s], [st], {"axis": encode_attr("i32", -1)}, stop_gradient=False)
+    ot = TensorType(q.dtype, [b, h, sq, v.dims[3]])
+    o, = w.emit("pd_op.matmul", [s, vh], [ot], {"transpose_x": no, "transpose_y": no}, stop_gradient=False)
+    out = op.output("out")[0]
+    vid, = w.emit("pd_op.transpose", [o], [w.type_of(out)], {"perm": perm}, stop_gradient=False)
+    w.bind(out, vid)
+
+
 @register_writer("fill_constant")
 def _fill_constant(w, op):
     name = op.output("Out")[0]
@@ -334,7 +369,7 @@ def program_to_pir(program, where="<program>"):
     feeds = sorted((op for op in ops if op.type == "feed"), key=lambda op: int(op.attr("col")))
     for op in feeds + [op for op in ops if op.type != "feed"]:
         w.write_op(op)
-    return PirProgram(PirBlock((), w.ops), trainable=True)
+    return PirProgram(PirBlock((), w.param_ops + w.ops), trainable=True)
 
 
 def program_to_pir_bytes(program, where="<program>"):
