@@ -52,7 +52,7 @@ def _temp(r, block, like, legacy_type, dtype=None, shape=None, stop_gradient=Fal
     return name
 
 
-def _region(r, pir_block, sub):
+def _region(r, pir_block, sub, what):
     """Translate one region's block into legacy block `sub`; the names its `cf.yield` yields.
 
     Constants of the enclosing blocks that the region is the first to use are made inside `sub`: they are
@@ -66,7 +66,7 @@ def _region(r, pir_block, sub):
     for vid in outer_consts:
         r.names.pop(vid, None)
     if yielded is None:
-        raise ValueError(f"{r.where}: a control-flow region has no cf.yield")
+        raise ValueError(f"{r.where}: a region of {what} has no cf.yield")
     return yielded
 
 
@@ -97,7 +97,7 @@ def _read_yield(r, op):
 def _branch(r, pir_block, parent, cond, outs_like):
     """One branch of an if: its sub-block, the enclosing variables it assigns its yields to, the op."""
     sub = _new_block(r, parent)
-    yielded = _region(r, pir_block, sub)
+    yielded = _region(r, pir_block, sub, "pd_op.if")
     if len(yielded) != len(outs_like):
         raise ValueError(f"{r.where}: a pd_op.if region yields {len(yielded)} values for {len(outs_like)} results")
     outs = []
@@ -152,7 +152,7 @@ def _read_while(r, op):
     sub = _new_block(r, parent)
     for (aid, _), name in zip(body.args, loop):
         r.names[aid] = name
-    yielded = _region(r, body, sub)
+    yielded = _region(r, body, sub, "pd_op.while")
     if len(yielded) != len(loop) + 1:
         raise ValueError(f"{r.where}: the body of pd_op.while yields {len(yielded)} values for a condition and "
                          f"{len(loop)} loop values")
