@@ -209,7 +209,7 @@ def _tag(name):
 
 def dump_type(t):
     if t is None:
-        return {"#": "0.NULL"}
+        return {"#": "NULL"}  # the schema's NULL_TYPE
     if isinstance(t, VectorType):
         return {"#": "0.t_vec", "D": [dump_type(x) for x in t.items]}
     if isinstance(t, TensorType):
