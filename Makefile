@@ -92,6 +92,7 @@ bench-train: venv bench-venv
 .PHONY: bench-inference
 bench-inference: venv ref-venv
 	$(PY) bench/inference.py
+	$(PY) bench/inference.py --zoo
 
 $(CONF_EXAMPLES): | $(REF_STAMP)
 	mkdir -p $(CONF_DIR)

@@ -17,6 +17,16 @@ Peers alternate over PUREPADDLE_BENCH_ROUNDS rounds (default 3) and each keeps i
 load from other processes on a shared machine skews the ratios less; PUREPADDLE_BENCH_CLOCK=cpu
 times with the process's CPU clock instead of the wall clock (latency) for the same reason. After
 the table the outputs of the peers on the same input are compared (max abs difference).
+
+The zoo (`--zoo`): Paddle 3's own model files, `model.json` (PIR) + `model.pdiparams` written by real Paddle,
+run by both predictors from the same files: every model in build/pir_zoo/ (`make pir-zoo`: paddle.vision.models)
+and tests/fixtures/pir/models/ (OCR, BERT-style, control flow), batch 1 and 8 (workloads `pir/<model>/b<n>`),
+once with one thread and once with all cores (OMP/OpenBLAS/MKL thread variables set before each interpreter
+starts, and the predictor's math-library threads). Each peer runs all zoo workloads in one interpreter per
+round; rounds alternate the peers and the table shows the median of the rounds' medians, with the ratio.
+
+    .venv/bin/python bench/inference.py --zoo
+    .venv/bin/python bench/inference.py --zoo --only pir/resnet18/b1,pir/bert_enc/b8 --threads 2
 """
 import argparse
 import json
@@ -28,7 +38,8 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import CLOCK_VAR, default_peers, parse_args, print_table, run_peer, worker, workload  # noqa: E402
+from harness import (CLOCK_VAR, WORKLOADS, default_peers, parse_args, print_table, ratio, run_peer,  # noqa: E402
+                     worker, workload)
 
 os.environ.setdefault("FLAGS_enable_pir_api", "0")  # real Paddle: legacy ProgramDesc (.pdmodel) files
 OUT_DIR_VAR = "PUREPADDLE_INFER_BENCH_DIR"  # where workers leave their outputs for the cross-check
@@ -152,6 +163,133 @@ for _batch in (1, 64):
     _w.body("numpy")(lambda np, b=_batch: _numpy_mlp(b, f"mlp_b{b}"))
 
 
+# -- the zoo: Paddle 3 PIR model files --------------------------------------------------------------------------
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ZOO_ROOTS = (os.path.join(ROOT, "build", "pir_zoo"), os.path.join(ROOT, "tests", "fixtures", "pir", "models"))
+ZOO_WARMUP = 2
+ZOO_BATCHES = (1, 8)
+
+
+def _zoo_models():
+    """{name: directory} of every complete PIR model export found (build/pir_zoo first)."""
+    out = {}
+    for root in ZOO_ROOTS:
+        if os.path.isdir(root):
+            for name in sorted(os.listdir(root)):
+                d = os.path.join(root, name)
+                if all(os.path.exists(os.path.join(d, f)) for f in ("model.json", "model.pdiparams", "io.npz")):
+                    out.setdefault(name, d)  # io.npz: the export finished (real Paddle ran the model)
+    return out
+
+
+def _zoo_inputs(d, batch):
+    """{feed name: array} for the model's `pd_op.data` ops: unknown dims take `batch`; float inputs standard
+    normal, int64 token ids in [1, 50), a one-element int32 input (a loop count) 3."""
+    import numpy as np
+    with open(os.path.join(d, "model.json")) as f:
+        ops = json.load(f)["program"]["regions"][0]["blocks"][0]["ops"]
+    rng = np.random.default_rng(123)
+    out = {}
+    for op in ops:
+        if op["#"] != "1.data":
+            continue
+        a = {x["N"]: x["AT"]["D"] for x in op["A"]}
+        shape = [batch if s < 0 else s for s in a["shape"]]
+        if a["dtype"].startswith("float"):
+            out[a["name"]] = rng.standard_normal(shape).astype(a["dtype"])
+        elif a["dtype"] == "int64":
+            out[a["name"]] = rng.integers(1, 50, shape).astype("int64")
+        else:
+            out[a["name"]] = np.full(shape, 3, a["dtype"])
+    return out
+
+
+def _zoo_predictor(paddle, d, mkldnn):
+    config = paddle.inference.Config(os.path.join(d, "model.json"), os.path.join(d, "model.pdiparams"))
+    config.disable_glog_info()
+    config.switch_ir_optim(True)
+    config.set_cpu_math_library_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
+    if not mkldnn:
+        config.disable_mkldnn()
+    return paddle.inference.create_predictor(config)
+
+
+def _zoo_call(paddle, d, batch, tag):
+    """The timed predictor call on model directory d (Paddle Inference's default oneDNN kernels, or its plain
+    CPU kernels where oneDNN fails on the program, as it does on some PIR attributes in 3.3.1)."""
+    xs = _zoo_inputs(d, batch)
+    for mkldnn in (True, False):
+        pred = _zoo_predictor(paddle, d, mkldnn)
+        ins = [(pred.get_input_handle(n), xs[n]) for n in pred.get_input_names()]
+        out = pred.get_output_handle(pred.get_output_names()[0])
+
+        def call(pred=pred, ins=ins, out=out):
+            for h, x in ins:
+                h.copy_from_cpu(x)
+            pred.run()
+            return out.copy_to_cpu()
+
+        try:
+            y = call()
+            break
+        except Exception:
+            if not mkldnn:
+                raise
+    for _ in range(ZOO_WARMUP):
+        y = call()
+    _dump(tag, y)
+    return call
+
+
+for _name, _dir in _zoo_models().items():
+    for _batch in ZOO_BATCHES:
+        _tag = f"pir/{_name}/b{_batch}"
+        _w = workload(_tag, f"{_name} (PIR model.json), batch {_batch}, predictor run")
+        _w.body("paddle")(lambda paddle, d=_dir, b=_batch, t=_tag: _zoo_call(paddle, d, b, t.replace("/", "_")))
+
+
+def zoo_main(args, script):
+    """Both predictors on every zoo workload, one thread and all cores; medians of alternating rounds."""
+    import statistics
+    names = [n for n in args.only if n.startswith("pir/")] or [n for n in WORKLOADS if n.startswith("pir/")]
+    if not names:
+        print("no PIR models found: run `make pir-zoo` (build/pir_zoo) or check tests/fixtures/pir/models")
+        return 1
+    peers = [p for p in default_peers() if p.name in ("purepaddle", "paddle")]
+    out_dir = tempfile.mkdtemp(prefix="infer_bench_out_")
+    os.environ[OUT_DIR_VAR] = out_dir
+    started = time.time()
+    try:
+        for threads in args.zoo_threads:
+            runs = {p.name: {n: [] for n in names} for p in peers}
+            errors = {}
+            one = argparse.Namespace(**{**vars(args), "only": names, "threads": threads,
+                                        "timeout": max(args.timeout, 3600)})
+            for _ in range(ROUNDS):
+                for p in peers:  # the peers alternate, so load on a shared machine falls on both
+                    r = run_peer(script, p, one)
+                    for n in names:
+                        got = r.get("results", {}).get(n) or {"error": r.get("error", "no result")}
+                        if "error" in got:
+                            errors[(p.name, n)] = got["error"]
+                        else:
+                            runs[p.name][n].append(got["median_us"])
+            print(f"PIR zoo, threads={threads} (us per predictor call, median of {ROUNDS} alternating rounds)")
+            width = max(len(n) for n in names)
+            print(f"{'workload':<{width}}  {'purepaddle':>12}  {'paddle':>12}  {'pp/paddle':>9}")
+            for n in names:
+                med = {k: statistics.median(v[n]) if v[n] else None for k, v in runs.items()}
+                cells = [f"{med[k]:.0f}" if med[k] is not None else "err" for k in ("purepaddle", "paddle")]
+                print(f"{n:<{width}}  {cells[0]:>12}  {cells[1]:>12}  {ratio(med['purepaddle'], med['paddle']):>9}")
+            for (peer, n), e in sorted(errors.items()):
+                print(f"  error {n} on {peer}: {e}")
+            _cross_check(out_dir, [n.replace("/", "_") for n in names], peers)
+        print(f"({time.time() - started:.1f}s)")
+    finally:
+        shutil.rmtree(out_dir, ignore_errors=True)
+    return 0
+
+
 def _cross_check(out_dir, names, peers):
     """Max |difference| of each peer's output vs real Paddle's on the same input."""
     import numpy as np
@@ -184,11 +322,23 @@ def _keep_best(acc, name, r):
 
 def main(argv=None):
     """Parent mode: one subprocess per (peer, workload), table, output cross-check; --_worker: time one."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    zoo = "--zoo" in argv
+    if zoo:
+        argv.remove("--zoo")
     args = parse_args(argv, "paddle.inference predictor benchmarks (us per call).", min_time=0.2, threads=1,
                       timeout=300)
     if args._worker:
         os.environ["PUREPADDLE_BENCH_PEER"] = args._worker
         return worker(args)
+    if zoo:
+        # one thread and all cores, unless --threads names one count
+        args.zoo_threads = [args.threads] if any(a.startswith("--threads") for a in argv) else \
+            sorted({1, os.cpu_count() or 1})
+        os.environ["FLAGS_enable_pir_api"] = "1"  # the workers' real Paddle: Paddle 3's default, as the files are
+        return zoo_main(args, os.path.abspath(__file__))
+    if not any(n for n in argv if n.startswith("--only")):  # the zoo has its own run (--zoo)
+        args.only = [n for n in args.only if not n.startswith("pir/")]
     want = (args.peers or "purepaddle,paddle,numpy").split(",")
     peers = [p for p in default_peers() if p.name in want]
     script = os.path.abspath(sys.argv[0] if argv is None else __file__)

@@ -12,7 +12,7 @@ from .._core.dispatch import _KERNEL_ERRORS, _to_array, kernel_error
 from .._core.op import OP_RAN, OPS
 from .._core.tensor import Tensor
 from ..static import control_flow as _cf
-from ..static.executor import _compile_block, _execute
+from ..static import executor as _executor
 
 __all__ = ["Plan", "compile_plan"]
 
@@ -102,25 +102,9 @@ def _store(step, out, vals):
     for (is_dup, slots), val in zip(step[3], out):
         if is_dup:
             for i, a in zip(slots, list(val) if val is not None else []):
-                vals[i] = a if type(a) is _ndarray or a is None else _to_array(a)
+                vals[i] = a if type(a) is _ndarray else _to_array(a)
         elif slots:
             vals[slots[0]] = val if type(val) is _ndarray or val is None else _to_array(val)
-
-
-class _ControlFlow:
-    """A control-flow op (conditional_block, while, select_input, ...) as one step: the static Executor's runner
-    on a name -> array environment made of the slots it reads (its sub-blocks' outer reads included); the
-    names it writes go back to their slots (None where an untaken branch left one unset)."""
-
-    def __init__(self, op, reads, writes):
-        self.op = op
-        self.reads, self.writes = reads, writes
-        self.runner = _cf.RUNNERS[op.type](op, _compile_block, _execute)
-
-    def forward(self, xp, arrays):
-        env = {n: a for n, a in zip(self.reads, arrays) if a is not None}
-        self.runner(env)
-        return ([env.get(n) for n in self.writes],)
 
 
 def _run_general(step, vals):
@@ -152,6 +136,30 @@ def _call_hooks(hooks, op_type, slots, vals, names):
                 h(op_type, names[i], t)
 
 
+class _SubBlockStep:
+    """A control-flow op (conditional_block, while) as one step: its reads in, its writes out.
+
+    The static Executor's runner runs the sub-block on a name -> array map built from the slots it reads;
+    the variables of block 0 it writes go back to their slots (a branch not taken leaves its results None,
+    and the select_input after it reads the taken branch's).
+    """
+
+    def __init__(self, op, block):
+        reads, writes = _cf.op_io(op)
+        self.reads = [n for n in reads if block._find_var_recursive(n) is not None]
+        self.writes = [n for n in writes if n in block.vars]
+        self.run = _cf.RUNNERS[op.type](op, _executor._compile_block, _executor._execute)
+        self.type, self.attrs = op.type, dict(op.attrs)  # what diagnostics (op_ran listeners) read of an op
+
+    def forward(self, xp, *arrays):
+        env = {None: None}
+        for n, a in zip(self.reads, arrays):
+            if a is not None:
+                env[n] = a
+        self.run(env)
+        return tuple(env.get(n) for n in self.writes)
+
+
 def compile_plan(block, params, feeds, fetches, free_dead=False):
     """Compile block 0 of an inference program into a Plan.
 
@@ -175,15 +183,18 @@ def compile_plan(block, params, feeds, fetches, free_dead=False):
     available = set(feeds) | set(params)
     steps, ops, types, last = [], [], [], {}
     for k, op in enumerate(block.ops):
-        if op.type in _cf.RUNNERS:
-            reads, writes = _cf.op_io(op)
-            reads = [n for n in reads if n in available]  # others are made inside its sub-blocks
-            for n in reads + writes:
+        if op.type in _cf.RUNNERS and op.type != "select_input":  # a sub-block op: runs on a name -> array map
+            step_fn = _SubBlockStep(op, block)
+            for n in step_fn.reads:
+                if n not in available:
+                    raise ValueError(f"(InvalidArgument) The input {n} of op {op.type} (in its sub-block) is "
+                                     "neither a model input, a parameter, nor computed by an earlier op.")
                 last[n] = k
-            available.update(writes)
-            step = _ControlFlow(op, reads, writes)
-            steps.append([False, step.forward, [[slot_of(n) for n in reads]], [(True, [slot_of(n) for n in writes])],
-                          (), True])
+            available.update(step_fn.writes)
+            for n in step_fn.writes:
+                last[n] = k
+            steps.append([False, step_fn.forward, [slot_of(n) for n in step_fn.reads],
+                          [(False, [slot_of(n)]) for n in step_fn.writes], (), True])
             ops.append(op)
             types.append(op.type)
             continue

@@ -513,3 +513,39 @@ def test_check_nan_inf_flag_covers_the_predictor():
             pred.run([paddle.to_tensor(np.array([[1.0, -1.0, 0.0]], "float32"))])
     finally:
         paddle.set_flags({"FLAGS_check_nan_inf": False})
+
+
+@pytest.mark.parametrize("ir_optim", [True, False])
+def test_predictor_runs_control_flow(tmp_path, ir_optim):
+    """conditional_block / select_input / while (static.nn.cond inside while_loop) in a legacy .pdmodel: each
+    sub-block op is one step of the predictor's plan; branches not taken leave their results unset."""
+    _needs_protobuf()
+
+    class Net(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc = paddle.nn.Linear(3, 3)
+
+        @paddle.jit.to_static(input_spec=[static.InputSpec([None, 3], "float32", "x")], full_graph=True)
+        def forward(self, x):
+            i = paddle.full([1], 0, "int64")
+
+            def body(i, h):
+                return i + 1, static.nn.cond(h.sum() > 0, lambda: self.fc(h), lambda: h * -2.0)
+
+            return static.nn.while_loop(lambda i, h: i < 4, body, [i, x])[1]
+
+    paddle.seed(3)
+    net = Net()
+    paddle.set_flags({"FLAGS_enable_pir_api": False})
+    paddle.jit.save(net, str(tmp_path / "m"))
+    config = _quiet(Config(str(tmp_path / "m.pdmodel"), str(tmp_path / "m.pdiparams")))
+    config.switch_ir_optim(ir_optim)
+    pred = create_predictor(config)
+    for k in range(3):
+        x = np.random.default_rng(k).standard_normal((2, 3)).astype("float32")
+        h = pred.get_input_handle("x")
+        h.copy_from_cpu(x)
+        pred.run()
+        got = pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu()
+        np.testing.assert_allclose(got, net(paddle.to_tensor(x)).numpy(), rtol=1e-6, atol=1e-6)

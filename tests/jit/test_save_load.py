@@ -353,3 +353,33 @@ def test_real_paddle_loads_our_jit_models(tmp_path, ref_python):
     ours = net(t(x))
     np.testing.assert_allclose(ref["arr_0"], ours[0].numpy(), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(ref["arr_1"], ours[1].numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_loaded_model_with_control_flow_is_saved_again(tmp_path):
+    """jit.save of a jit.load'ed model holding conditional_block / while (a cond inside a while_loop): the
+    sub-blocks are copied with the loop variables still written in place."""
+    class Net(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc = paddle.nn.Linear(4, 4)
+
+        @paddle.jit.to_static(input_spec=[InputSpec([None, 4], "float32", "x")], full_graph=True)
+        def forward(self, x):
+            y = paddle.static.nn.cond(x.mean() > 0, lambda: self.fc(x), lambda: x - 1.0)
+            i = paddle.full([1], 0, "int64")
+
+            def body(i, h):
+                return i + 1, paddle.static.nn.cond(i == 1, lambda: paddle.tanh(self.fc(h)), lambda: h * 0.5)
+
+            return paddle.static.nn.while_loop(lambda i, h: i < 3, body, [i, y])[1]
+
+    paddle.seed(2)
+    net = Net()
+    xs = [np.random.default_rng(k).standard_normal((2, 4)).astype("float32") * s for k, s in ((0, 1), (1, -3))]
+    want = [net(t(x)).numpy() for x in xs]
+    paddle.set_flags({"FLAGS_enable_pir_api": False})
+    paddle.jit.save(net, str(tmp_path / "a"))
+    paddle.jit.save(paddle.jit.load(str(tmp_path / "a")), str(tmp_path / "b"))
+    again = paddle.jit.load(str(tmp_path / "b"))
+    for x, w in zip(xs, want):
+        np.testing.assert_allclose(again(t(x)).numpy(), w, rtol=1e-6, atol=1e-6)

@@ -249,3 +249,36 @@ def test_real_paddle_loads_and_runs_purepaddle_models(tmp_path, ref_python):
                 np.testing.assert_allclose(got[f"{kind}{i}"], out, rtol=1e-5, atol=1e-6, err_msg=f"{name} {kind}{i}")
         # Paddle saves the same values back byte for byte
         assert (tmp_path / f"{name}.paddle.pdiparams").read_bytes() == (tmp_path / f"{name}.pdiparams").read_bytes()
+
+
+_FULL_OF_TENSORS = r"""
+import sys, numpy as np, paddle
+paddle.enable_static()
+main, start = paddle.static.Program(), paddle.static.Program()
+with paddle.static.program_guard(main, start):
+    x = paddle.static.data("x", [-1, 3], "float32")
+    y = paddle.full(paddle.shape(x), paddle.mean(x), "float32") + x
+exe = paddle.static.Executor()
+exe.run(start)
+paddle.static.save_inference_model(sys.argv[1] + "/m", [x], [y], exe, program=main)
+xv = np.arange(6, dtype="float32").reshape(2, 3)
+np.save(sys.argv[1] + "/y.npy", exe.run(main, feed={"x": xv}, fetch_list=[y])[0])
+"""
+
+
+def test_fill_constant_takes_its_shape_and_value_from_tensors(tmp_path, ref_python):
+    """paddle.full(shape=Tensor, fill_value=Tensor) in a legacy program: real Paddle's fill_constant reads its
+    ShapeTensor and ValueTensor inputs (the attrs then say shape [] and value 0)."""
+    proc = subprocess.run([str(ref_python), "-c", _FULL_OF_TENSORS, str(tmp_path)], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "FLAGS_enable_pir_api": "0"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    paddle.enable_static()
+    try:
+        exe = paddle.static.Executor()
+        prog, _, fetches = paddle.static.load_inference_model(str(tmp_path / "m"), exe)
+        fill = [op for op in prog.global_block().ops if op.type == "fill_constant"]
+        assert fill and fill[0].input("ShapeTensor") and fill[0].input("ValueTensor")
+        got = exe.run(prog, feed={"x": np.arange(6, dtype="float32").reshape(2, 3)}, fetch_list=fetches)[0]
+    finally:
+        paddle.disable_static()
+    np.testing.assert_array_equal(got, np.load(tmp_path / "y.npy"))

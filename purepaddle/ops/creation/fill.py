@@ -39,25 +39,33 @@ def zeros_grad(x):
 class FillConstant(Op):
     """A tensor of `shape` filled with `value` (attrs: shape, value, str_value, dtype as VarType enum).
 
-    A non-empty `str_value` wins over `value`, as in Paddle (it keeps int64 values exact).
+    A non-empty `str_value` wins over `value`, as in Paddle (it keeps int64 values exact). The optional
+    inputs are Paddle's run-time forms of the two: ValueTensor (a one-element tensor) replaces the value
+    and ShapeTensor (a 1-D integer tensor) the shape; PIR's `full_with_tensor` reads as this op with both.
     """
 
-    inputs, outputs = (), ("Out",)
+    inputs, outputs = ("ValueTensor", "ShapeTensor"), ("Out",)
     differentiable = False
 
-    def forward(self, xp):
+    def forward(self, xp, value_tensor=None, shape_tensor=None):
         a = self.attrs
         dt = _np_dtype(a["dtype"])
+        shape = a["shape"] if shape_tensor is None else [int(d) for d in shape_tensor.reshape(-1)]
+        out = xp.empty(shape, dtype=dt)
+        if value_tensor is not None:
+            out[...] = value_tensor.reshape(-1)[0]
+            return out
         value = a["value"]
         s = a.get("str_value")
         if s:
             value = _int_value(s) if kind_of(dt) in "iu" else complex(s) if kind_of(dt) == "c" else float(s)
-        out = xp.empty(a["shape"], dtype=dt)
         out.fill(value)
         return out
 
-    def infer_meta(self):
+    def infer_meta(self, value_tensor=None, shape_tensor=None):
         a = self.attrs
+        if shape_tensor is not None:  # known only when the program runs
+            return TensorMeta([-1] * (shape_tensor.shape[0] if shape_tensor.shape else 1), _dt.from_proto(a["dtype"]))
         return TensorMeta(a["shape"], _dt.from_proto(a["dtype"]))
 
 
