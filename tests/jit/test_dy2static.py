@@ -190,12 +190,12 @@ def test_training_a_layer_with_data_dependent_control_flow_matches_eager():
 
 _REF_PREDICT = r"""
 import os, sys, numpy as np
-os.environ["FLAGS_enable_pir_api"] = "0"
 import paddle
-d = sys.argv[1]
+d, suffix = sys.argv[1], sys.argv[2]
 data = np.load(os.path.join(d, "io.npz"))
 loaded = paddle.jit.load(os.path.join(d, "m"))
-cfg = paddle.inference.Config(os.path.join(d, "m.pdmodel"), os.path.join(d, "m.pdiparams"))
+cfg = paddle.inference.Config(os.path.join(d, "m" + suffix), os.path.join(d, "m.pdiparams"))
+cfg.disable_mkldnn()
 pred = paddle.inference.create_predictor(cfg)
 res = {}
 for k in ("a", "b"):
@@ -210,7 +210,13 @@ np.savez(os.path.join(d, "ref.npz"), **res)
 """
 
 
-def test_saved_control_flow_model_predicts_here_and_in_real_paddle(tmp_path, ref_python):
+# the PIR model.json (Paddle 3's default) and the legacy .pdmodel (FLAGS_enable_pir_api=0)
+FORMS = [pytest.param(True, ".json", id="pir"), pytest.param(False, ".pdmodel", id="legacy")]
+
+
+@pytest.mark.parametrize("pir,suffix", FORMS)
+def test_saved_control_flow_model_predicts_here_and_in_real_paddle(tmp_path, ref_python, pir, suffix):
+    paddle.set_flags({"FLAGS_enable_pir_api": pir})
     paddle.seed(3)
     net = Net()
     net.eval()
@@ -222,7 +228,7 @@ def test_saved_control_flow_model_predicts_here_and_in_real_paddle(tmp_path, ref
     np.savez(tmp_path / "io.npz", **data)
     expected = {k: net(t(data["x_" + k]), t(data["n_" + k])).numpy() for k in ("a", "b")}
     loaded = paddle.jit.load(str(tmp_path / "m"))
-    pred = paddle.inference.create_predictor(paddle.inference.Config(str(tmp_path / "m.pdmodel"),
+    pred = paddle.inference.create_predictor(paddle.inference.Config(str(tmp_path / ("m" + suffix)),
                                                                      str(tmp_path / "m.pdiparams")))
     for k in ("a", "b"):
         np.testing.assert_allclose(loaded(t(data["x_" + k]), t(data["n_" + k])).numpy(), expected[k], rtol=1e-6)
@@ -232,8 +238,9 @@ def test_saved_control_flow_model_predicts_here_and_in_real_paddle(tmp_path, ref
         pred.run()
         np.testing.assert_allclose(pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu(), expected[k],
                                    rtol=1e-6)
-    proc = subprocess.run([str(ref_python), "-c", _REF_PREDICT, str(tmp_path)], capture_output=True, text=True,
-                          timeout=300, cwd=str(tmp_path), env={**os.environ, "FLAGS_enable_pir_api": "0"})
+    proc = subprocess.run([str(ref_python), "-c", _REF_PREDICT, str(tmp_path), suffix], capture_output=True,
+                          text=True, timeout=300, cwd=str(tmp_path),
+                          env={**os.environ, "FLAGS_enable_pir_api": "1" if pir else "0"})
     assert proc.returncode == 0, proc.stderr[-3000:]
     ref = np.load(tmp_path / "ref.npz")
     for k in ("a", "b"):
@@ -535,7 +542,6 @@ class RowSum(paddle.nn.Layer):
 
 _REF_ROWS = r"""
 import os, sys, numpy as np
-os.environ["FLAGS_enable_pir_api"] = "0"
 import paddle
 d = sys.argv[1]
 x = np.load(os.path.join(d, "x.npy"))
@@ -543,7 +549,9 @@ np.save(os.path.join(d, "ref.npy"), paddle.jit.load(os.path.join(d, "m"))(paddle
 """
 
 
-def test_saved_loop_over_rows_of_unknown_length_runs_in_real_paddle(tmp_path, ref_python):
+@pytest.mark.parametrize("pir,suffix", FORMS)
+def test_saved_loop_over_rows_of_unknown_length_runs_in_real_paddle(tmp_path, ref_python, pir, suffix):
+    paddle.set_flags({"FLAGS_enable_pir_api": pir})
     paddle.seed(2)
     net = RowSum()
     net.eval()
@@ -553,6 +561,6 @@ def test_saved_loop_over_rows_of_unknown_length_runs_in_real_paddle(tmp_path, re
     expected = net(t(x)).numpy()
     np.testing.assert_allclose(paddle.jit.load(str(tmp_path / "m"))(t(x)).numpy(), expected, rtol=1e-6)
     proc = subprocess.run([str(ref_python), "-c", _REF_ROWS, str(tmp_path)], capture_output=True, text=True,
-                          timeout=300, cwd=str(tmp_path), env={**os.environ, "FLAGS_enable_pir_api": "0"})
+                          timeout=300, cwd=str(tmp_path), env={**os.environ, "FLAGS_enable_pir_api": "1" if pir else "0"})
     assert proc.returncode == 0, proc.stderr[-3000:]
     np.testing.assert_allclose(np.load(tmp_path / "ref.npy"), expected, rtol=1e-5, atol=1e-6)

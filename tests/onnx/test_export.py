@@ -145,7 +145,8 @@ def test_control_flow_a_loaded_model_and_hooks_export(tmp_path):
     net.register_forward_post_hook(lambda layer, inputs, out: out + 0.5)  # baked into the export, as jit.save does
     spec = [InputSpec([None, 4], "float32", "x")]
     paddle.onnx.export(net, str(tmp_path / "c"), input_spec=spec, opset_version=11)
-    paddle.jit.save(net, str(tmp_path / "j"), input_spec=spec)
+    with paddle.pir_utils.OldIrGuard():  # a legacy .pdmodel: paddle2onnx 1.3 can not convert the branches of a
+        paddle.jit.save(net, str(tmp_path / "j"), input_spec=spec)  # PIR-read if (docs/conformance.md)
     paddle.onnx.export(paddle.jit.load(str(tmp_path / "j")), str(tmp_path / "t"), opset_version=11)
     xs = [np.full((2, 4), v, "float32") for v in (-3.0, 3.0)]
     assert len({float(net.fc(paddle.to_tensor(x)).mean()) > 0 for x in xs}) == 2  # both branches are taken
