@@ -6,8 +6,9 @@ and the inverse one divides by n. `forward=False` runs the inverse direction. ff
 the last axis' first n//2 + 1 bins when `onesided`; fft_c2r takes such a half spectrum back to a real signal
 of `last_dim_size` samples (0: 2 * (m - 1)). Its forward direction is the Hermitian transform (hfft).
 
-The kernels run numpy.fft in double precision and round to the input's precision (Paddle keeps
-float32 -> complex64, float64 -> complex128). Every transform is linear, so each backward is again one of
+The kernels run numpy.fft, which (NumPy 2) transforms single precision in single precision as Paddle does
+(its inverse transforms agree bit for bit); the result keeps the input's precision (float32 -> complex64,
+float64 -> complex128). Every transform is linear, so each backward is again one of
 these ops: the adjoint runs the other direction with the same scale factor (the swapped norm name).
 """
 import numpy as np
@@ -44,7 +45,7 @@ def _empty(xp, x, axes, sizes, dtype):
 def _transform(xp, x, axes, norm, forward):
     """The full complex transform of x over axes in the given direction."""
     fn = xp.fft.fftn if forward else xp.fft.ifftn
-    return fn(x, axes=axes, norm=norm) if axes else x.astype(np.complex128)
+    return fn(x, axes=axes, norm=norm) if axes else x.astype(_complex_of(x.dtype))
 
 
 @register("fft_c2c")
@@ -84,7 +85,7 @@ class FftR2C(Op):
         empty = _empty(xp, x, axes, sizes, _complex_of(x.dtype))
         if empty is not None:
             return empty
-        xd = x.astype(np.float64) if x.dtype != np.float64 else x
+        xd = x
         if a["onesided"] and axes:
             if a["forward"]:
                 out = xp.fft.rfftn(xd, axes=axes, norm=norm)

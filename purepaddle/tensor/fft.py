@@ -248,7 +248,8 @@ def fft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
             >>> x = paddle.to_tensor([1.0, 2.0, 3.0, 4.0])
             >>> paddle.fft.fft(x)
             Tensor(shape=[4], dtype=complex64, place=Place(cpu), stop_gradient=True,
-                   [(10.+0.j), (-2.+2.j), (-2.+0.j), (-2.-2.j)])
+                   [(10.00000000+0.00000000j), (-2.00000000+2.00000000j),
+                   (-2.00000000+0.00000000j), (-2.00000000-2.00000000j)])
     """
     if _is_real(x):
         return _r2c(x, n, axis, norm, True, False, out)
@@ -276,8 +277,9 @@ def ifft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
             >>> import paddle
             >>> x = paddle.to_tensor([10 + 0j, -2 + 2j, -2 + 0j, -2 - 2j])
             >>> paddle.fft.ifft(x)
-            Tensor(shape=[4], dtype=complex128, place=Place(cpu), stop_gradient=True,
-                   [(1.+0.j), (2.+0.j), (3.+0.j), (4.+0.j)])
+            Tensor(shape=[4], dtype=complex64, place=Place(cpu), stop_gradient=True,
+                   [(1.00000000+0.00000000j), (2.00000000+0.00000000j),
+                   (3.00000000+0.00000000j), (4.00000000+0.00000000j)])
     """
     if _is_real(x):
         return _r2c(x, n, axis, norm, False, False, out)
@@ -305,7 +307,8 @@ def rfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
             >>> import paddle
             >>> paddle.fft.rfft(paddle.to_tensor([1.0, 2.0, 3.0, 4.0]))
             Tensor(shape=[3], dtype=complex64, place=Place(cpu), stop_gradient=True,
-                   [(10.+0.j), (-2.+2.j), (-2.+0.j)])
+                   [(10.00000000+0.00000000j), (-2.00000000+2.00000000j),
+                   (-2.00000000+0.00000000j)])
     """
     return _r2c(x, n, axis, norm, True, True, out)
 
@@ -331,7 +334,7 @@ def irfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
 
             >>> import paddle
             >>> paddle.fft.irfft(paddle.to_tensor([10 + 0j, -2 + 2j, -2 + 0j]))
-            Tensor(shape=[4], dtype=float64, place=Place(cpu), stop_gradient=True,
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [1., 2., 3., 4.])
     """
     return _c2r(x, n, axis, norm, False, out)
@@ -358,7 +361,7 @@ def hfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
 
             >>> import paddle
             >>> paddle.fft.hfft(paddle.to_tensor([1 + 0j, 2 + 0j, 3 + 0j]))
-            Tensor(shape=[4], dtype=float64, place=Place(cpu), stop_gradient=True,
+            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [ 8., -2.,  0., -2.])
     """
     return _c2r(x, n, axis, norm, True, out)
@@ -383,9 +386,10 @@ def ihfft(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
         .. code-block:: python
 
             >>> import paddle
-            >>> paddle.fft.ihfft(paddle.to_tensor([8.0, -2.0, 0.0, -2.0]))
+            >>> paddle.fft.ihfft(paddle.to_tensor([1.0, 2.0, 3.0, 5.0]))
             Tensor(shape=[3], dtype=complex64, place=Place(cpu), stop_gradient=True,
-                   [(1.+0.j), (2.-0.j), (3.-0.j)])
+                   [ (2.75000000+0.00000000j), (-0.50000000-0.75000000j),
+                   (-0.75000000+0.00000000j)])
     """
     return _r2c(x, n, axis, norm, False, True, out)
 
@@ -416,8 +420,8 @@ def fftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
             >>> import paddle
             >>> paddle.fft.fftn(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]))
             Tensor(shape=[2, 2], dtype=complex64, place=Place(cpu), stop_gradient=True,
-                   [[(10.+0.j), (-2.+0.j)],
-                    [(-4.+0.j), (0. +0.j)]])
+                   [[(10.00000000+0.00000000j), (-2.00000000+0.00000000j)],
+                   [(-4.00000000+0.00000000j),  (0.00000000+0.00000000j)]])
     """
     if _is_real(x):
         return _r2c_nd(x, s, axes, norm, True, False, out)
@@ -437,8 +441,8 @@ def ifftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
             >>> import paddle
             >>> paddle.fft.ifftn(paddle.to_tensor([[10.0, -2.0], [-4.0, 0.0]]))
             Tensor(shape=[2, 2], dtype=complex64, place=Place(cpu), stop_gradient=True,
-                   [[(1.+0.j), (2.+0.j)],
-                    [(3.+0.j), (4.+0.j)]])
+                   [[(1.00000000+0.00000000j), (2.00000000+0.00000000j)],
+                   [(3.00000000+0.00000000j), (4.00000000+0.00000000j)]])
     """
     if _is_real(x):
         return _r2c_nd(x, s, axes, norm, False, False, out)
@@ -458,8 +462,8 @@ def rfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
             >>> import paddle
             >>> paddle.fft.rfftn(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]))
             Tensor(shape=[2, 2], dtype=complex64, place=Place(cpu), stop_gradient=True,
-                   [[(10.+0.j), (-2.+0.j)],
-                    [(-4.+0.j), (0. +0.j)]])
+                   [[(10.00000000+0.00000000j), (-2.00000000+0.00000000j)],
+                   [(-4.00000000+0.00000000j),  (0.00000000+0.00000000j)]])
     """
     return _r2c_nd(x, s, axes, norm, True, True, out)
 
@@ -476,9 +480,9 @@ def irfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
 
             >>> import paddle
             >>> paddle.fft.irfftn(paddle.to_tensor([[10 + 0j, -2 + 0j], [-4 + 0j, 0j]]), s=[2, 2])
-            Tensor(shape=[2, 2], dtype=float64, place=Place(cpu), stop_gradient=True,
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[1., 2.],
-                    [3., 4.]])
+                   [3., 4.]])
     """
     return _c2r_nd(x, s, axes, norm, False, out)
 
@@ -495,9 +499,9 @@ def hfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
 
             >>> import paddle
             >>> paddle.fft.hfftn(paddle.to_tensor([[1 + 0j, 2 + 0j], [3 + 0j, 4 + 0j]]), s=[2, 2])
-            Tensor(shape=[2, 2], dtype=float64, place=Place(cpu), stop_gradient=True,
+            Tensor(shape=[2, 2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [[10., -2.],
-                    [-4.,  0.]])
+                   [-4.,  0.]])
     """
     return _c2r_nd(x, s, axes, norm, True, out)
 
@@ -513,10 +517,10 @@ def ihfftn(x, s=None, axes=None, norm="backward", name=None, *, out=None):
         .. code-block:: python
 
             >>> import paddle
-            >>> paddle.fft.ihfftn(paddle.to_tensor([[10.0, -2.0], [-4.0, 0.0]]))
-            Tensor(shape=[2, 2], dtype=complex64, place=Place(cpu), stop_gradient=True,
-                   [[(1.-0.j), (2.-0.j)],
-                    [(3.-0.j), (4.-0.j)]])
+            >>> paddle.fft.ihfftn(paddle.to_tensor([[1.0, 2.0, 4.0], [3.0, 4.0, 7.0]], dtype='float64'))
+            Tensor(shape=[2, 2], dtype=complex128, place=Place(cpu), stop_gradient=True,
+                   [[ (3.50000000+0.00000000j), (-0.75000000-0.72168784j)],
+                   [(-1.16666667+0.00000000j),  (0.08333333+0.14433757j)]])
     """
     return _r2c_nd(x, s, axes, norm, False, True, out)
 
