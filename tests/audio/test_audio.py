@@ -38,6 +38,14 @@ def test_window_errors():
     with pytest.raises(ValueError, match="If sym==True, center must be None."):
         gw(("exponential", 2.0, 1.0), 4, fftbins=False)
     assert gw("hann", 1).shape == [1] and gw("hann", 0).shape == [0]
+    with pytest.raises(ValueError, match="Window length M must be a non-negative integer"):
+        gw("hann", 2.5)
+    # Paddle's Tukey window with alpha >= 1 is its Hann window in float64, whatever the dtype asked
+    assert gw(("tukey", 1.5), 8, dtype="float32").dtype == paddle.float64
+    assert gw(("tukey", 0.0), 8, dtype="float32").dtype == paddle.float32
+    np.testing.assert_allclose(gw(("tukey", 1.5), 8, fftbins=False).numpy(),
+                               [0.0, 0.1882551, 0.61126047, 0.95048443, 0.95048443, 0.61126047, 0.1882551, 0.0],
+                               atol=1e-7)
 
 
 def test_power_to_db_errors():
