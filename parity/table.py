@@ -323,6 +323,25 @@ add(LA + "eig", SQUARE, dtypes=FLOATC, tol=100.0, grad=False, canon={"out[1]": "
 add(LA + "svd", [((X((3, 4)),), {}), ((X((4, 3)),), {"full_matrices": True})], dtypes=FLOATC, tol=100.0,
     grad=False, canon={"out[0]": "cols", "out[2]": "rows"})
 add(LA + "svdvals", [((X((3, 4)),), {})], dtypes=FLOATC, tol=100.0)
+
+# paddle.fft: transforms over one, two or all axes, with n/s resizing and each norm
+FT = "paddle.fft."
+for _name in ("fft", "ifft", "rfft", "ihfft"):
+    add(FT + _name, [((X((3, 6)),), {}), ((X((3, 6)),), {"n": 8, "axis": 0, "norm": "ortho"}),
+                     ((X((5,)),), {"n": 3, "norm": "forward"})],
+        dtypes=F32 + (COMPLEX if _name in ("fft", "ifft") else ()), tol=10.0, kinds=("normal",))
+for _name in ("irfft", "hfft"):
+    add(FT + _name, [((X((3, 5)),), {}), ((X((3, 5)),), {"n": 7, "norm": "ortho"})], dtypes=COMPLEX, tol=10.0,
+        kinds=("normal",))
+for _name in ("fft2", "ifft2", "rfft2", "ihfft2", "fftn", "ifftn", "rfftn", "ihfftn"):
+    add(FT + _name, [((X((2, 3, 4)),), {}), ((X((2, 3, 4)),), {"s": (4, 2), "axes": (2, 0), "norm": "forward"})],
+        dtypes=F32 + (COMPLEX if "r" not in _name[:2] and "h" not in _name[:2] else ()), tol=10.0,
+        kinds=("normal",))
+for _name in ("irfft2", "hfft2", "irfftn", "hfftn"):
+    add(FT + _name, [((X((2, 3, 4)),), {}), ((X((2, 3, 4)),), {"s": (3, 5), "norm": "ortho"})], dtypes=COMPLEX,
+        tol=10.0, kinds=("normal",))
+add(FT + "fftshift", [((X((3, 4)),), {}), ((X((3, 5)),), {"axes": 1})])
+add(FT + "ifftshift", [((X((3, 5)),), {}), ((X((3, 5)),), {"axes": (0, 1)})])
 add(LA + "qr", [((X((4, 3)),), {}), ((X((3, 4)),), {"mode": "complete"}), ((X((4, 3)),), {"mode": "r"})],
     dtypes=FLOATC, tol=100.0)
 add(LA + "lu", [((X(SQ),), {}), ((X((2, 3, 3)),), {"get_infos": True})], dtypes=FLOATC, tol=100.0)

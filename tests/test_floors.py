@@ -26,9 +26,9 @@ FLOORS = {"_core": 1, "static": 2, "ops": 3, "tensor": 4, "nn": 5, "optimizer": 
 SUBFLOORS = {
     6.1: ("version", "pir_utils", "_alias", "framework", "device", "random", "sysconfig", "cuda"),
     6.2: ("autograd", "amp", "io", "profiler", "metric", "regularizer", "linalg", "utils", "special", "functional",
-          "reader", "batch"),
+          "reader", "batch", "fft", "signal"),
     6.3: ("jit", "inference", "static.nn", "static.amp"),
-    6.4: ("distributed", "hapi", "callbacks", "vision", "v2", "base", "onnx", "hub", "dataset", "text"),
+    6.4: ("distributed", "hapi", "callbacks", "vision", "v2", "base", "onnx", "hub", "dataset", "text", "audio"),
 }
 SUBFLOOR_OF = {pkg: sub for sub, pkgs in SUBFLOORS.items() for pkg in pkgs}
 UNPLACED = 6  # a floor-6 package missing from SUBFLOORS: test_every_floor_6_package_has_a_sub_floor fails

@@ -4,7 +4,7 @@ The tensor families' package faces (creation, linalg, manipulation, math, search
 part names (norms, join, ...) repeat across families: their parts are imported here by path."""
 import importlib as _importlib
 
-from . import einsum, logic, random, stat  # noqa: F401
+from . import einsum, fft, logic, random, signal, stat  # noqa: F401
 # the parts of the family packages, by path (part names such as norm repeat across families)
 for _part in ("creation.conversion", "creation.fill", "creation.matrix", "creation.spacing",
               "linalg.decomposition", "linalg.histogram", "linalg.norms", "linalg.product",
