@@ -4,6 +4,8 @@ scope, fresh unique names, and a skip for checks that need real Paddle's interpr
 Paths (the repository root, tests/fixtures, .venv-ref) and the environment of a child interpreter live in
 tests/checkout.py, since tests also need them at import time (parametrize over fixture files). Fixtures used by one
 folder only live in that folder's conftest.py (tests/distributed: the launcher's environment, mpirun)."""
+import os
+
 import pytest
 
 import purepaddle as paddle
@@ -13,6 +15,9 @@ from purepaddle._core import place as _place
 from purepaddle.framework import flags as _flags
 from purepaddle.jit import api as _jit_api
 from tests.checkout import REF_PY
+
+# no test downloads: a data set or weight file not in the cache gives the offline error at once (utils.download)
+os.environ.setdefault("PUREPADDLE_OFFLINE", "1")
 
 
 @pytest.fixture(autouse=True)

@@ -6,11 +6,12 @@ naming the URL to fetch and the exact path to put it at (the path real Paddle do
 checked (Paddle re-downloads on a mismatch; offline the file at hand is all there is).
 """
 import glob
-import hashlib
 import os
 import pickle
 import re
 import tempfile
+
+from ..utils.download import cached_file, md5file  # noqa: F401  (paddle.dataset.common.md5file)
 
 __all__ = []
 
@@ -34,32 +35,6 @@ def fetch_all():
         importlib.import_module(f"{__package__}.{name}").fetch()
 
 
-def md5file(fname):
-    """The hex md5 digest of a file's bytes.
-
-    Args:
-        fname (str): the file's path.
-
-    Returns:
-        str: 32 hex digits.
-
-    Examples:
-        .. code-block:: python
-
-            >>> import os, tempfile
-            >>> import paddle
-            >>> path = os.path.join(tempfile.mkdtemp(), 'empty')
-            >>> open(path, 'wb').close()
-            >>> paddle.dataset.common.md5file(path)
-            'd41d8cd98f00b204e9800998ecf8427e'
-    """
-    digest = hashlib.md5()
-    with open(fname, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 class DatasetNotCachedError(RuntimeError):
     """A data file is not in Paddle's download cache and purepaddle does not download (a RuntimeError, as Paddle's
     failed download is)."""
@@ -75,36 +50,41 @@ def cached_path(url, module_name, save_name=None):
 
 
 def download(url, module_name, md5sum, save_name=None):
-    """The path of `url`'s file in Paddle's dataset cache; purepaddle never downloads it.
+    """The path of `url`'s file in Paddle's dataset cache, downloaded there when absent (utils.download).
 
     Args:
         url (str): the file's download URL (its last part names the file unless save_name is given).
         module_name (str): the cache folder under ~/.cache/paddle/dataset.
-        md5sum (str): Paddle's md5 of the file (kept for the signature; not checked).
+        md5sum (str): Paddle's md5 of the file (a present file is used as it is; a download is checked).
         save_name (str|None, optional): the file name in the cache folder.
 
     Returns:
         str: the cached file's path.
 
     Raises:
-        RuntimeError: the file is not there; the message names the URL and the path to put it at.
+        RuntimeError: the file is not there and could not be downloaded; the message names the URL and the path
+            to put it at.
 
     Examples:
         .. code-block:: python
 
+            >>> import os
             >>> import paddle
+            >>> os.environ['PUREPADDLE_OFFLINE'] = '1'
             >>> try:
             ...     paddle.dataset.common.download('https://example.com/none.tgz', 'no_such_set', None)
             ... except RuntimeError as e:
             ...     print('none.tgz' in str(e))
             True
+            >>> del os.environ['PUREPADDLE_OFFLINE']
     """
     path = cached_path(url, module_name, save_name)
-    if not os.path.exists(path):
-        raise DatasetNotCachedError(
-            f"{path} not found and purepaddle does not download data sets: fetch {url} and put it at {path} "
-            f"(the file real Paddle downloads there).")
-    return path
+    if os.path.exists(path):
+        return path
+    try:
+        return cached_file(url, path, md5sum)
+    except FileNotFoundError as e:
+        raise DatasetNotCachedError(str(e)) from None
 
 
 def split(reader, line_count, suffix="%05d.pickle", dumper=pickle.dump):

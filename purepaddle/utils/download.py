@@ -26,7 +26,24 @@ def is_url(path):
 
 
 def md5file(path):
-    """The hex md5 digest of a file's bytes."""
+    """The hex md5 digest of a file's bytes (also paddle.dataset.common.md5file).
+
+    Args:
+        path (str): the file's path.
+
+    Returns:
+        str: 32 hex digits.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import os, tempfile
+            >>> import paddle
+            >>> path = os.path.join(tempfile.mkdtemp(), 'empty')
+            >>> open(path, 'wb').close()
+            >>> paddle.dataset.common.md5file(path)
+            'd41d8cd98f00b204e9800998ecf8427e'
+    """
     digest = hashlib.md5()
     with open(path, "rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):

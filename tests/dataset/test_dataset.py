@@ -119,5 +119,5 @@ def test_readers_warn_as_paddle_deprecated_them(cache):
             paddle.dataset.mnist.train()
     with pytest.warns(VisibleDeprecationWarning, match="paddle.dataset.movielens.__reader_creator__"):
         paddle.dataset.movielens.train()
-    with pytest.raises(RuntimeError, match="not found and purepaddle does not download"):
+    with pytest.raises(RuntimeError, match="is not in Paddle's cache"):
         common.fetch_all()
