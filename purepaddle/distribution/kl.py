@@ -3,10 +3,12 @@ import functools
 import warnings
 
 from .._core.autograd import grad as _grad
+from .continuous_bernoulli import ContinuousBernoulli
 from .discrete import Bernoulli, Binomial, Categorical, Geometric, Poisson
 from .distribution import Distribution, ExponentialFamily, _sum_rightmost
 from .gamma import Beta, Dirichlet, Exponential, Gamma
 from .location_scale import Cauchy, Laplace, Normal, Uniform
+from .multivariate_normal import MultivariateNormal
 from .transformed import LogNormal
 
 __all__ = ["register_kl", "kl_divergence"]
@@ -101,7 +103,7 @@ def _by_method(p, q):
     return p.kl_divergence(q)
 
 
-for _cls in (Bernoulli, Binomial, Categorical, Cauchy, Geometric, Normal, Uniform, Laplace, Exponential, Gamma, Poisson):
+for _cls in (Bernoulli, Binomial, Categorical, Cauchy, ContinuousBernoulli, Geometric, MultivariateNormal, Normal, Uniform, Laplace, Exponential, Gamma, Poisson):
     register_kl(_cls, _cls)(_by_method)
 
 
