@@ -5,6 +5,7 @@ from .discrete import Bernoulli, Binomial, Categorical, Geometric, Multinomial, 
 from .distribution import Distribution, ExponentialFamily  # noqa: F401
 from .gamma import Beta, Chi2, Dirichlet, Exponential, Gamma, StudentT  # noqa: F401
 from .kl import kl_divergence, register_kl  # noqa: F401
+from .lkj_cholesky import LKJCholesky  # noqa: F401
 from .location_scale import Cauchy, Laplace, Normal, Uniform  # noqa: F401
 from .multivariate_normal import MultivariateNormal  # noqa: F401
 from .transform import (AbsTransform, AffineTransform, ChainTransform, ExpTransform,  # noqa: F401
@@ -15,4 +16,5 @@ from .transformed import Gumbel, Independent, LogNormal, TransformedDistribution
 __all__ = ['Bernoulli', 'Beta', 'Categorical', 'Dirichlet', 'Distribution', 'Exponential',
            'ExponentialFamily', 'Normal', 'Uniform', 'kl_divergence', 'register_kl', 'Independent',
            'TransformedDistribution', 'Laplace', 'LogNormal', 'Gamma', 'Cauchy', 'Gumbel', 'Geometric', 'Poisson',
-           'Binomial', 'Multinomial', 'Chi2', 'ContinuousBernoulli', 'MultivariateNormal', 'StudentT'] + transform.__all__
+           'Binomial', 'Multinomial', 'Chi2', 'ContinuousBernoulli', 'MultivariateNormal', 'StudentT',
+           'LKJCholesky'] + transform.__all__

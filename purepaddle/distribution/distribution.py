@@ -87,7 +87,8 @@ class Distribution:
         return is_variable
 
     def _to_tensor(self, *args):
-        """Numbers/lists/arrays to Tensors broadcast against each other; float32 unless all are float64."""
+        """Numbers/lists/arrays to float32 Tensors broadcast against each other (Paddle builds them as float32
+        whatever the input's precision; classes that keep float64 cast afterwards)."""
         numpy_args = []
         tmp = 0.0
         for arg in args:
@@ -95,15 +96,13 @@ class Distribution:
                 raise TypeError("Type of input args must be float, list, tuple, numpy.ndarray or Tensor, but "
                                 f"received type {type(arg)}")
             arg_np = np.array(arg)
-            if str(arg_np.dtype) != 'float32':
-                if str(arg_np.dtype) != 'float64':
-                    warnings.warn("data type of argument only support float32 and float64, your argument will be "
-                                  "convert to float32.")
-                    arg_np = arg_np.astype('float32')
+            if str(arg_np.dtype) not in ('float32', 'float64'):
+                warnings.warn("data type of argument only support float32 and float64, your argument will be "
+                              "convert to float32.")
+                arg_np = arg_np.astype('float32')
             tmp = tmp + arg_np
             numpy_args.append(arg_np)
-        dtype = np.asarray(tmp).dtype
-        return tuple(_T.to_tensor(np.broadcast_arrays(a, tmp)[0].astype(dtype)) for a in numpy_args)
+        return tuple(_T.to_tensor(np.broadcast_arrays(a, tmp)[0].astype('float32')) for a in numpy_args)
 
     def _check_values_dtype_in_probs(self, param, value):
         if param.is_complex():
