@@ -1,14 +1,20 @@
-"""The base classes: Distribution (shapes, argument conversion) and ExponentialFamily (entropy from the
-log-normalizer's gradient)."""
+"""The base class Distribution (shapes, argument conversion) and the parameter-conversion rules
+shared by its subclasses."""
+import numbers
 import warnings
+from collections.abc import Iterable
 
 import numpy as np
 
 from .. import tensor as _T
-from .._core.autograd import grad as _grad
 from .._core.dtype import get_default_dtype
+from .._core.mode import no_grad
 from .._core.tensor import Tensor
 from ..nn import functional as F
+
+
+def _dtype_name(dtype):
+    return str(dtype).replace('paddle.', '')
 
 
 def _sum_rightmost(value, n):
@@ -130,40 +136,74 @@ class Distribution:
         return _T.broadcast_tensors(list(args))
 
 
-class ExponentialFamily(Distribution):
-    """Base of exponential-family distributions: entropy (and the generic KL) from the log-normalizer, whose
-    gradient in the natural parameters is the mean of the sufficient statistics.
+class _LocScaleFromArgs(Distribution):
+    """Normal and Uniform take numbers, lists, arrays or Tensors for both parameters: Tensors are kept as they
+    are; otherwise both become Tensors of a float32 dtype, or float64 when a numpy float64 array is given."""
 
-    Examples:
-        .. code-block:: python
+    def _set_params(self, a, b):
+        self.all_arg_is_float = False
+        self.dtype = 'float32'
+        a = float(a) if isinstance(a, int) else a
+        b = float(b) if isinstance(b, int) else b
+        if isinstance(a, (tuple, list)):
+            a = np.array(a)
+            a = a.astype('float32') if a.dtype == np.float64 else a
+        if isinstance(b, (tuple, list)):
+            b = np.array(b, dtype=np.float32)
+        if self._validate_args(a, b):
+            self.dtype = _dtype_name(a.dtype)
+            return a, b
+        if isinstance(a, float) and isinstance(b, float):
+            self.all_arg_is_float = True
+        if isinstance(a, np.ndarray) and str(a.dtype) in ('float32', 'float64'):
+            self.dtype = str(a.dtype)
+        elif isinstance(b, np.ndarray) and str(b.dtype) in ('float32', 'float64'):
+            self.dtype = str(b.dtype)
+        a, b = self._to_tensor(a, b)
+        if self.dtype != _dtype_name(a.dtype):
+            a, b = _T.cast(a, self.dtype), _T.cast(b, self.dtype)
+        return a, b
 
-            >>> import purepaddle as paddle
-            >>> from purepaddle.distribution import Exponential, ExponentialFamily
-            >>> print(isinstance(Exponential(paddle.to_tensor(2.0)), ExponentialFamily))
-            True
-    """
+    def _sample_shape(self, shape, seed):
+        if not isinstance(shape, Iterable):
+            raise TypeError('sample shape must be Iterable object.')
+        return list(shape)
 
-    @property
-    def _natural_parameters(self):
-        raise NotImplementedError
 
-    def _log_normalizer(self):
-        raise NotImplementedError
+def _real_param(v, what):
+    if not isinstance(v, (numbers.Real, Tensor)):
+        raise TypeError(f"Expected type of {what} is Real|Variable, but got {type(v)}")
+    return _T.full(shape=(), fill_value=v) if isinstance(v, numbers.Real) else v
 
-    @property
-    def _mean_carrier_measure(self):
-        raise NotImplementedError
 
-    def entropy(self):
-        entropy_value = -self._mean_carrier_measure
-        natural_parameters = []
-        for parameter in self._natural_parameters:
-            parameter = parameter.detach()
-            parameter.stop_gradient = False
-            natural_parameters.append(parameter)
-        log_norm = self._log_normalizer(*natural_parameters)
-        grads = _grad(log_norm.sum(), natural_parameters, create_graph=True)
-        entropy_value += log_norm
-        for p, g in zip(natural_parameters, grads):
-            entropy_value -= p * g
-        return entropy_value
+class _RealLocScale(Distribution):
+    """Laplace and Cauchy: loc and scale are Python reals or Tensors, broadcast against each other."""
+
+    def _set_params(self, loc, scale):
+        loc, scale = _real_param(loc, 'loc'), _real_param(scale, 'scale')
+        if (len(scale.shape) > 0 or len(loc.shape) > 0) and loc.dtype == scale.dtype:
+            self.loc, self.scale = _T.broadcast_tensors([loc, scale])
+        else:
+            self.loc, self.scale = loc, scale
+        super().__init__(self.loc.shape)
+
+    def _validate_value(self, value):
+        if isinstance(value, numbers.Real):
+            value = _T.full(shape=(), fill_value=value)
+        if value.dtype != self.scale.dtype:
+            value = _T.cast(value, self.scale.dtype)
+        if len(self.scale.shape) > 0 or len(self.loc.shape) > 0 or len(value.shape) > 0:
+            return _T.broadcast_tensors([self.loc, self.scale, value])
+        return self.loc, self.scale, value
+
+    def sample(self, shape=()):
+        """Draw samples of shape ``shape + batch_shape`` (no gradient)."""
+        with no_grad():
+            return self.rsample(tuple(shape))
+
+    def _eps(self):
+        return 2.22045e-16 if _dtype_name(self.loc.dtype) in ('float64', 'complex128') else 1.19209e-07
+
+
+def _finfo_eps(dtype):
+    return float(np.finfo(_dtype_name(dtype)).eps)

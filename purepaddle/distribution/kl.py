@@ -4,12 +4,23 @@ import warnings
 
 from .._core.autograd import grad as _grad
 from .continuous_bernoulli import ContinuousBernoulli
-from .discrete import Bernoulli, Binomial, Categorical, Geometric, Poisson
-from .distribution import Distribution, ExponentialFamily, _sum_rightmost
-from .gamma import Beta, Dirichlet, Exponential, Gamma
-from .location_scale import Cauchy, Laplace, Normal, Uniform
+from .bernoulli import Bernoulli
+from .beta import Beta
+from .binomial import Binomial
+from .categorical import Categorical
+from .cauchy import Cauchy
+from .dirichlet import Dirichlet
+from .distribution import Distribution, _sum_rightmost
+from .exponential import Exponential
+from .exponential_family import ExponentialFamily
+from .gamma import Gamma
+from .geometric import Geometric
+from .laplace import Laplace
+from .normal import Normal
+from .poisson import Poisson
+from .uniform import Uniform
 from .multivariate_normal import MultivariateNormal
-from .transformed import LogNormal
+from .lognormal import LogNormal
 
 __all__ = ["register_kl", "kl_divergence"]
 

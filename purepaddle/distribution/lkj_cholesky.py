@@ -8,7 +8,7 @@ from .. import tensor as _T
 from .._core.dtype import get_default_dtype
 from ..nn import functional as F
 from .distribution import Distribution
-from .gamma import Beta
+from .beta import Beta
 
 __all__ = ["LKJCholesky"]
 

@@ -55,7 +55,7 @@ class Transform:
         return Type.is_injective(cls._type)
 
     def __call__(self, input):
-        from .transformed import TransformedDistribution  # transformed.py builds on this module
+        from .transformed_distribution import TransformedDistribution  # it builds on this module
         from .distribution import Distribution
         if isinstance(input, Distribution):
             return TransformedDistribution(input, [self])
