@@ -27,7 +27,7 @@ class Cauchy(_RealLocScale):
             >>> from purepaddle.distribution import Cauchy
             >>> rv = Cauchy(loc=0.1, scale=1.2)
             >>> print(rv.entropy().numpy().round(4))
-            2.7134
+            2.7133
     """
 
     def __init__(self, loc, scale, name=None):

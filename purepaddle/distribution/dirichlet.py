@@ -22,7 +22,7 @@ class Dirichlet(ExponentialFamily):
             >>> from purepaddle.distribution import Dirichlet
             >>> d = Dirichlet(paddle.to_tensor([1.0, 2.0, 3.0]))
             >>> print(d.entropy().numpy().round(4))
-            -1.2425
+            -1.2443
     """
 
     def __init__(self, concentration):

@@ -44,7 +44,7 @@ class LKJCholesky(Distribution):
             >>> from purepaddle.distribution import LKJCholesky
             >>> lkj = LKJCholesky(dim=3, concentration=2.0)
             >>> print(lkj.log_prob(paddle.eye(3)).numpy().round(4))
-            -1.4378
+            -0.6155
     """
 
     def __init__(self, dim=2, concentration=1.0, sample_method="onion"):

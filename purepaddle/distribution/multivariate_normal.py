@@ -55,7 +55,7 @@ class MultivariateNormal(Distribution):
             >>> rv = MultivariateNormal(paddle.to_tensor([2., 5.]),
             ...                         covariance_matrix=paddle.to_tensor([[2., 1.], [1., 2.]]))
             >>> print(rv.entropy().numpy().round(4))
-            3.3871
+            3.3872
     """
 
     def __init__(self, loc, covariance_matrix=None, precision_matrix=None, scale_tril=None):

@@ -26,7 +26,7 @@ class StudentT(Distribution):
             >>> from purepaddle.distribution import StudentT
             >>> dist = StudentT(df=10.0, loc=0.0, scale=1.0)
             >>> print(dist.entropy().numpy().round(4))
-            1.5212
+            1.5213
     """
 
     def __init__(self, df, loc, scale, name=None):
