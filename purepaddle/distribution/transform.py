@@ -45,7 +45,7 @@ class Transform:
             >>> import purepaddle as paddle
             >>> from purepaddle.distribution import ExpTransform
             >>> t = ExpTransform()
-            >>> print(t.inverse(t.forward(paddle.to_tensor([1.0]))).numpy())
+            >>> print(t.inverse(t.forward(paddle.to_tensor([1.0]))).numpy().round(4))
             [1.]
     """
     _type = Type.INJECTION
@@ -129,7 +129,21 @@ class Transform:
 
 
 class AbsTransform(Transform):
-    """y = |x|; the inverse gives both preimages (-y, y)."""
+    """y = |x|; the inverse gives both preimages (-y, y).
+
+    Returns:
+        AbsTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import AbsTransform
+            >>> t = AbsTransform()
+            >>> x = paddle.to_tensor([-1.0, 2.0])
+            >>> print(t.forward(x).numpy().round(4))
+            [1. 2.]
+    """
     _type = Type.SURJECTION
 
     def _forward(self, x):
@@ -148,7 +162,25 @@ class AbsTransform(Transform):
 
 
 class AffineTransform(Transform):
-    """y = loc + scale * x."""
+    """y = loc + scale * x.
+
+    Args:
+        loc (Tensor): The shift.
+        scale (Tensor): The scale.
+
+    Returns:
+        AffineTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import AffineTransform
+            >>> t = AffineTransform(paddle.to_tensor(1.0), paddle.to_tensor(2.0))
+            >>> x = paddle.to_tensor([1.0, 2.0])
+            >>> print(t.forward(x).numpy().round(4))
+            [3. 5.]
+    """
     _type = Type.BIJECTION
 
     def __init__(self, loc, scale):
@@ -183,7 +215,24 @@ class AffineTransform(Transform):
 
 
 class ChainTransform(Transform):
-    """The composition of transforms, applied first to last."""
+    """The composition of transforms, applied first to last.
+
+    Args:
+        transforms (Sequence[Transform]): The transforms.
+
+    Returns:
+        ChainTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import AffineTransform, ChainTransform, ExpTransform
+            >>> t = ChainTransform([AffineTransform(paddle.to_tensor(0.0), paddle.to_tensor(2.0)), ExpTransform()])
+            >>> x = paddle.to_tensor([0.0, 1.0])
+            >>> print(t.forward(x).numpy().round(4))
+            [1.     7.3891]
+    """
 
     def __init__(self, transforms):
         if not isinstance(transforms, typing.Sequence):
@@ -245,7 +294,21 @@ class ChainTransform(Transform):
 
 
 class ExpTransform(Transform):
-    """y = exp(x)."""
+    """y = exp(x).
+
+    Returns:
+        ExpTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import ExpTransform
+            >>> t = ExpTransform()
+            >>> x = paddle.to_tensor([0.0, 1.0])
+            >>> print(t.forward_log_det_jacobian(x).numpy().round(4))
+            [0. 1.]
+    """
     _type = Type.BIJECTION
 
     @property
@@ -263,7 +326,25 @@ class ExpTransform(Transform):
 
 
 class IndependentTransform(Transform):
-    """Reinterprets the rightmost reinterpreted_batch_rank batch axes of base's domain as event axes."""
+    """Reinterprets the rightmost reinterpreted_batch_rank batch axes of base's domain as event axes.
+
+    Args:
+        base (Transform): The base transform.
+        reinterpreted_batch_rank (int): How many batch axes become event axes (positive).
+
+    Returns:
+        IndependentTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import ExpTransform, IndependentTransform
+            >>> t = IndependentTransform(ExpTransform(), 1)
+            >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+            >>> print(t.forward_log_det_jacobian(x).numpy().round(4))
+            [3. 7.]
+    """
 
     def __init__(self, base, reinterpreted_batch_rank):
         if not isinstance(base, Transform):
@@ -303,7 +384,24 @@ class IndependentTransform(Transform):
 
 
 class PowerTransform(Transform):
-    """y = x ** power."""
+    """y = x ** power.
+
+    Args:
+        power (Tensor): The exponent.
+
+    Returns:
+        PowerTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import PowerTransform
+            >>> t = PowerTransform(paddle.to_tensor(2.0))
+            >>> x = paddle.to_tensor([1.0, 3.0])
+            >>> print(t.forward(x).numpy().round(4))
+            [1. 9.]
+    """
     _type = Type.BIJECTION
 
     def __init__(self, power):
@@ -336,7 +434,25 @@ class PowerTransform(Transform):
 
 
 class ReshapeTransform(Transform):
-    """Reshapes the event part of x from in_event_shape to out_event_shape."""
+    """Reshapes the event part of x from in_event_shape to out_event_shape.
+
+    Args:
+        in_event_shape (Sequence[int]): The event shape of x.
+        out_event_shape (Sequence[int]): The event shape of y (same number of elements).
+
+    Returns:
+        ReshapeTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import ReshapeTransform
+            >>> t = ReshapeTransform((2, 3), (3, 2))
+            >>> x = paddle.ones((1, 2, 3))
+            >>> print(t.forward_shape((1, 2, 3)))
+            (1, 3, 2)
+    """
     _type = Type.BIJECTION
 
     def __init__(self, in_event_shape, out_event_shape):
@@ -392,7 +508,21 @@ class ReshapeTransform(Transform):
 
 
 class SigmoidTransform(Transform):
-    """y = sigmoid(x)."""
+    """y = sigmoid(x).
+
+    Returns:
+        SigmoidTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import SigmoidTransform
+            >>> t = SigmoidTransform()
+            >>> x = paddle.to_tensor([0.0, 2.0])
+            >>> print(t.forward(x).numpy().round(4))
+            [0.5    0.8808]
+    """
 
     @property
     def _codomain(self):
@@ -409,7 +539,21 @@ class SigmoidTransform(Transform):
 
 
 class SoftmaxTransform(Transform):
-    """y = softmax(x) over the last axis (not injective: no log-det-Jacobian)."""
+    """y = softmax(x) over the last axis (not injective: no log-det-Jacobian).
+
+    Returns:
+        SoftmaxTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import SoftmaxTransform
+            >>> t = SoftmaxTransform()
+            >>> x = paddle.to_tensor([1.0, 2.0])
+            >>> print(t.forward(x).numpy().round(4))
+            [0.2689 0.7311]
+    """
     _type = Type.OTHER
 
     @property
@@ -436,7 +580,26 @@ class SoftmaxTransform(Transform):
 
 
 class StackTransform(Transform):
-    """Applies transforms[i] to slice i of x along axis."""
+    """Applies transforms[i] to slice i of x along axis.
+
+    Args:
+        transforms (Sequence[Transform]): One transform per slice.
+        axis (int, optional): The axis to slice. Default: 0.
+
+    Returns:
+        StackTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import ExpTransform, PowerTransform, StackTransform
+            >>> t = StackTransform([ExpTransform(), PowerTransform(paddle.to_tensor(2.0))], axis=1)
+            >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+            >>> print(t.forward(x).numpy().round(4))
+            [[ 2.7183  4.    ]
+             [20.0855 16.    ]]
+    """
 
     def __init__(self, transforms, axis=0):
         if not transforms or not isinstance(transforms, typing.Sequence):
@@ -489,7 +652,21 @@ class StackTransform(Transform):
 
 
 class StickBreakingTransform(Transform):
-    """Maps R^(K-1) onto the K-simplex by stick breaking."""
+    """Maps R^(K-1) onto the K-simplex by stick breaking.
+
+    Returns:
+        StickBreakingTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import StickBreakingTransform
+            >>> t = StickBreakingTransform()
+            >>> x = paddle.to_tensor([1.0, 2.0, 3.0])
+            >>> print(t.forward(x).numpy().round(4))
+            [0.4754 0.4129 0.1065 0.0053]
+    """
     _type = Type.BIJECTION
 
     def _forward(self, x):
@@ -531,7 +708,21 @@ class StickBreakingTransform(Transform):
 
 
 class TanhTransform(Transform):
-    """y = tanh(x)."""
+    """y = tanh(x).
+
+    Returns:
+        TanhTransform: the transform.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> from purepaddle.distribution import TanhTransform
+            >>> t = TanhTransform()
+            >>> x = paddle.to_tensor([0.0, 1.0])
+            >>> print(t.forward(x).numpy().round(4))
+            [0.     0.7616]
+    """
     _type = Type.BIJECTION
 
     @property
