@@ -13,7 +13,7 @@ from ._core.printing import get_printoptions, set_printoptions
 from ._core.tensor import Parameter, Tensor, is_tensor
 from .tensor import *  # noqa: F401,F403
 from . import static  # noqa: E402
-from . import autograd, base, device, fft, framework, linalg, nn, utils  # noqa: E402,F401
+from . import autograd, base, device, distribution, fft, framework, linalg, nn, utils  # noqa: E402,F401
 from . import audio, callbacks, hapi, io, metric, optimizer, regularizer, signal, vision  # noqa: E402,F401
 from . import jit  # noqa: E402,F401
 from . import amp, profiler  # noqa: E402,F401
