@@ -1,4 +1,6 @@
 """paddle.v2 compatibility layer (seed FAQ 002; PADDLE_REFERENCE section F rows 70-75)."""
+import random
+
 import numpy as np
 import pytest
 
@@ -87,6 +89,7 @@ def _classifier():
 
 
 def test_mlp_classification_metrics_and_adam():
+    random.seed(0)  # paddle.reader.shuffle draws from Python's random, as Paddle's does
     img, lbl, hidden, prob, reader = _classifier()
     cost = paddle.layer.classification_cost(input=prob, label=lbl)
     params = paddle.parameters.create(cost)
