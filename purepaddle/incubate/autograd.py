@@ -74,7 +74,7 @@ def vjp(func, xs, v=None):
     ys = func(*leaves)
     ys_list, _ = _as_list(ys)
     vs = [_ones(y) for y in ys_list] if v is None else _check_v(v, ys_list, "v and func(xs)")
-    gs = _vjp_of(ys_list, leaves, vs, create_graph=False)
+    gs = _vjp_of(ys_list, leaves, vs, create_graph=True)
     return ys, (gs if many else gs[0])
 
 
@@ -110,10 +110,9 @@ def jvp(func, xs, v=None):
     gs = _vjp_of(ys_list, leaves, dummies, create_graph=True)
     pairs = [(g, t) for g, t in zip(gs, vs) if not g.stop_gradient]
     if pairs:
-        out = _vjp_of([g for g, _ in pairs], dummies, [t for _, t in pairs], create_graph=False)
+        out = _vjp_of([g for g, _ in pairs], dummies, [t for _, t in pairs], create_graph=True)
     else:
         out = [_zeros(y) for y in ys_list]
-    out = [o.detach() for o in out]
     return ys, (out if many_out else out[0])
 
 
@@ -138,10 +137,11 @@ def _flat_rows(func, xs, batched):
         e[..., i] = 1
         gs = _vjp_of([yf], leaves, [Tensor._make(e)], create_graph=True)
         if batched:
-            rows.append(np.concatenate([g.numpy().reshape(b, -1) for g in gs], axis=1))
+            rows.append(_concat_last([g.reshape([b, -1]) for g in gs]))
         else:
-            rows.append(np.concatenate([g.numpy().reshape(-1) for g in gs]))
-    return np.stack(rows, axis=1 if batched else 0)
+            rows.append(_concat_last([g.reshape([-1]) for g in gs]))
+    from .. import tensor as _t  # floor 4
+    return _t.stack(rows, axis=1 if batched else 0)
 
 
 class Jacobian:
@@ -168,7 +168,7 @@ class Jacobian:
         for x in xs_list:
             if is_batched and len(x.shape) < 1:
                 raise ValueError("is_batched=True needs inputs with a batch axis")
-        self._value = Tensor._make(_flat_rows(func, xs, is_batched))
+        self._value = _flat_rows(func, xs, is_batched)
 
     @property
     def shape(self):

@@ -51,6 +51,10 @@ class LookAhead:
             None
         """
         self.inner_optimizer.step()
+        self._pull()
+
+    def _pull(self):
+        """Count one fast step; take or blend the slow weights when due."""
         self._step_count += 1
         for p in self._params():
             fast = np.asarray(p.numpy())
@@ -63,17 +67,19 @@ class LookAhead:
                 p.set_value(new)
 
     def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
-        """Backward through `loss`, then step().
+        """The inner optimizer's minimize (in eager mode it uses the gradients already there: call
+        loss.backward() first), then the lookahead pull.
 
         Args:
-            loss (Tensor): scalar to minimise.
-            startup_program, parameters, no_grad_set: accepted for Paddle's signature.
+            loss (Tensor): scalar being minimised.
+            startup_program, parameters, no_grad_set: passed on to the inner optimizer.
 
         Returns:
-            None
+            tuple: the inner optimizer's (optimize_ops, params_grads).
         """
-        loss.backward()
-        self.step()
+        result = self.inner_optimizer.minimize(loss, startup_program, parameters, no_grad_set)
+        self._pull()
+        return result
 
     def clear_grad(self, set_to_zero=True):
         """Clear the gradients of the inner optimizer's parameters.
