@@ -10,7 +10,7 @@ import numpy as np
 from .. import tensor as _t
 from .._core.tensor import Tensor
 
-__all__ = ["segment_sum", "segment_mean", "segment_max", "segment_min", "graph_send_recv"]
+__all__ = ["segment_sum", "segment_mean", "segment_max", "segment_min", "graph_send_recv", "graph_reindex"]
 
 _POOLS = ("sum", "mean", "max", "min")
 
@@ -171,3 +171,45 @@ def graph_send_recv(x, src_index, dst_index, pool_type="sum", out_size=None, nam
         raise ValueError(f"dst_index holds {int(dst.max())}, beyond out_size {n}")
     messages = _t.index_select(x, Tensor._make(src), axis=0)
     return _reduce_rows(messages, dst, n, pool_type.lower())
+
+
+def graph_reindex(x, neighbors, count, value_buffer=None, index_buffer=None, flag_buffer_hashtable=False,
+                  name=None):
+    """Renumber a sampled subgraph's nodes from 0: the input nodes first, then each new neighbor in order of
+    first appearance.
+
+    Args:
+        x (Tensor): 1-D int32/int64 input nodes (unique).
+        neighbors (Tensor): 1-D neighbors of the input nodes, concatenated.
+        count (Tensor): 1-D int32, how many neighbors each input node has.
+        value_buffer, index_buffer (Tensor, optional): GPU hash-table buffers, unused.
+        flag_buffer_hashtable (bool): use the GPU buffers; unused.
+        name (str, optional): unused.
+
+    Returns:
+        tuple: (reindex_src, reindex_dst, out_nodes) — the new ids of the neighbors, the new id of the input node
+        each edge ends at, and the original id of every new id; all of x's dtype.
+
+    Examples:
+        >>> import purepaddle as paddle
+        >>> x = paddle.to_tensor([0, 1, 2], dtype="int64")
+        >>> neighbors = paddle.to_tensor([8, 9, 0, 4, 7, 6, 7], dtype="int64")
+        >>> count = paddle.to_tensor([2, 3, 2], dtype="int32")
+        >>> src, dst, nodes = paddle.incubate.graph_reindex(x, neighbors, count)
+        >>> src.numpy().tolist(), dst.numpy().tolist(), nodes.numpy().tolist()
+        ([3, 4, 0, 5, 6, 7, 6], [0, 0, 1, 1, 1, 2, 2], [0, 1, 2, 8, 9, 4, 7, 6])
+    """
+    xa, nb, cnt = (np.asarray(t.numpy()).reshape(-1) for t in (x, neighbors, count))
+    if int(cnt.sum()) != nb.size or cnt.size != xa.size:
+        raise ValueError(f"count must have one entry per input node ({xa.size}) summing to the number of "
+                         f"neighbors ({nb.size}); got {cnt.tolist()}")
+    new_id = {int(v): i for i, v in enumerate(xa)}
+    order = list(xa.tolist())
+    for v in nb.tolist():
+        if v not in new_id:
+            new_id[v] = len(order)
+            order.append(v)
+    dtype = xa.dtype
+    src = np.array([new_id[v] for v in nb.tolist()], dtype=dtype)
+    dst = np.repeat(np.arange(xa.size, dtype=dtype), cnt)
+    return Tensor._make(src), Tensor._make(dst), Tensor._make(np.array(order, dtype=dtype))

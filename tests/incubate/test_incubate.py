@@ -186,3 +186,10 @@ def test_layers_and_optimizer_namespace():
     ffn = I.nn.FusedFeedForward(4, 8, dropout_rate=0.0)
     assert len(ffn.parameters()) == 6
     assert I.optimizer.LBFGS is paddle.optimizer.LBFGS
+
+
+def test_graph_reindex_matches_paddle():
+    # values from Paddle 3.3.1: paddle.incubate.graph_reindex on these inputs
+    src, dst, nodes = I.graph_reindex(T([5, 1], "int32"), T([1, 3, 5, 3], "int32"), T([1, 3], "int32"))
+    assert src.numpy().tolist() == [1, 2, 0, 2] and dst.numpy().tolist() == [0, 1, 1, 1]
+    assert nodes.numpy().tolist() == [5, 1, 3] and src.dtype == paddle.int32
