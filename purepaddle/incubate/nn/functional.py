@@ -85,7 +85,8 @@ def fused_linear_activation(x, y, bias, trans_x=False, trans_y=False, activation
     Examples:
         >>> import purepaddle as paddle
         >>> from purepaddle.incubate.nn.functional import fused_linear_activation
-        >>> out = fused_linear_activation(-paddle.ones([1, 2]), paddle.ones([2, 2]), paddle.ones([2]), activation="relu")
+        >>> x, y, bias = -paddle.ones([1, 2]), paddle.ones([2, 2]), paddle.ones([2])
+        >>> out = fused_linear_activation(x, y, bias, activation="relu")
         >>> out.numpy().tolist()
         [[0.0, 0.0]]
     """
