@@ -18,6 +18,7 @@ from . import audio, callbacks, hapi, io, metric, optimizer, regularizer, signal
 from . import jit  # noqa: E402,F401
 from . import amp, profiler  # noqa: E402,F401
 from . import inference  # noqa: E402,F401
+from . import incubate  # noqa: E402,F401
 from . import onnx  # noqa: E402,F401
 from . import version  # noqa: E402,F401
 from . import dataset, reader, text  # noqa: E402,F401

@@ -459,7 +459,14 @@ class EarlyStopping(Callback):
 
 
 class VisualDL(Callback):
-    """Logs to VisualDL (needs the `visualdl` package, which purepaddle does not ship).
+    """Logs the training metrics (per batch, tags "train/<name>") and evaluation metrics (per epoch, "eval/<name>")
+    as scalar curves for the VisualDL board, through the optional `visualdl` package (pip install visualdl).
+
+    Args:
+        log_dir (str): directory the log files go to; open it with `visualdl --logdir log_dir`.
+
+    Returns:
+        VisualDL: a Callback for paddle.Model.fit / evaluate.
 
     Examples:
         .. code-block:: python
@@ -476,14 +483,92 @@ class VisualDL(Callback):
         self.steps = None
         self.epoch = 0
 
-    def on_train_begin(self, logs=None):
+    def _open_writer(self):
         try:
-            import visualdl  # noqa: F401
+            import visualdl
         except ImportError as e:
-            raise ImportError("paddle.callbacks.VisualDL needs the `visualdl` package "
-                              "(pip install visualdl), which is not installed") from e
-        raise NotImplementedError("paddle.callbacks.VisualDL is not supported by purepaddle yet; "
-                                  "use a custom Callback to log scalars")
+            raise ImportError("paddle.callbacks.VisualDL needs the `visualdl` package (pip install visualdl); "
+                              "paddle.callbacks.TensorBoard writes TensorBoard files without extra packages") from e
+        return visualdl.LogWriter(self.log_dir)
+
+    def _is_write(self):
+        return int(os.environ.get("PADDLE_TRAINER_ID", "0")) == 0
+
+    def on_train_begin(self, logs=None):
+        self.epochs = self.params["epochs"]
+        assert self.epochs
+        self.train_metrics = self.params["metrics"]
+        assert self.train_metrics
+        self._is_fit = True
+        self.train_step = 0
+
+    def on_epoch_begin(self, epoch=None, logs=None):
+        self.steps = self.params["steps"]
+        self.epoch = epoch
+
+    def _updates(self, logs, mode):
+        if not self._is_write():
+            return
+        if not hasattr(self, "writer"):
+            self.writer = self._open_writer()
+        metrics = getattr(self, f"{mode}_metrics")
+        step = getattr(self, f"{mode}_step") if mode == "train" else self.epoch
+        for k in metrics:
+            if k not in logs:
+                continue
+            value = logs[k]
+            if isinstance(value, (list, tuple)):
+                value = value[0]
+            elif not isinstance(value, numbers.Number):
+                continue
+            self.writer.add_scalar(tag=f"{mode}/{k}", step=step, value=value)
+
+    def on_train_batch_end(self, step, logs=None):
+        self.train_step += 1
+        self._updates(logs or {}, "train")
+
+    def on_eval_begin(self, logs=None):
+        logs = logs or {}
+        self.eval_steps = logs.get("steps", None)
+        self.eval_metrics = logs.get("metrics", [])
+        self.eval_step = 0
+        self.evaled_samples = 0
+
+    def on_train_end(self, logs=None):
+        if hasattr(self, "writer"):
+            self.writer.close()
+            delattr(self, "writer")
+
+    def on_eval_end(self, logs=None):
+        if self._is_write():
+            self._updates(logs or {}, "eval")
+            if not hasattr(self, "_is_fit") and hasattr(self, "writer"):
+                self.writer.close()
+                delattr(self, "writer")
+
+
+class TensorBoard(VisualDL):
+    """VisualDL's curves written as TensorBoard event files instead (no extra package needed; purepaddle's own
+    writer, purepaddle.hapi.event_file). Not in Paddle: a purepaddle addition.
+
+    Args:
+        log_dir (str): directory of the event files; open it with `tensorboard --logdir log_dir`.
+
+    Returns:
+        TensorBoard: a Callback for paddle.Model.fit / evaluate.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> cb = paddle.callbacks.TensorBoard(log_dir='tb_log_dir')
+            >>> cb.log_dir
+            'tb_log_dir'
+    """
+
+    def _open_writer(self):
+        from .event_file import EventFileWriter
+        return EventFileWriter(self.log_dir)
 
 
 class WandbCallback(Callback):

@@ -1,0 +1,5 @@
+"""paddle.incubate.nn: fused layers and their functional forms."""
+from . import functional  # noqa: F401
+from .layers import FusedBiasDropoutResidualLayerNorm, FusedDropoutAdd, FusedFeedForward, FusedLinear  # noqa: F401
+
+__all__ = ["FusedLinear", "FusedDropoutAdd", "FusedBiasDropoutResidualLayerNorm", "FusedFeedForward"]
