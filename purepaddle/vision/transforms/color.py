@@ -8,7 +8,8 @@ docs/conformance.md). PIL images use PIL's ImageEnhance, as Paddle's pil backend
 import numpy as np
 
 from ... import tensor as _T
-from .kinds import _check_image, _is_pil_image, _is_tensor_image, _pil
+from ...tensor._check import check_image
+from .kinds import _is_pil_image, _is_tensor_image, _pil
 
 __all__ = ["adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue", "erase"]
 
@@ -64,7 +65,7 @@ def adjust_brightness(img, brightness_factor):
             >>> F.adjust_brightness(paddle.full([3, 2, 2], 0.4), 2.0).numpy()[0, 0, 0].item()
             0.800000011920929
     """
-    _check_image(img, "adjust_brightness")
+    check_image(img, "adjust_brightness")
     if _is_pil_image(img):
         return _enhance(img, "Brightness", brightness_factor)
     if _is_tensor_image(img):
@@ -95,7 +96,7 @@ def adjust_contrast(img, contrast_factor):
             >>> F.adjust_contrast(x, 0.0).numpy().round(4).tolist()
             [[[0.4, 0.4]]]
     """
-    _check_image(img, "adjust_contrast")
+    check_image(img, "adjust_contrast")
     if _is_pil_image(img):
         return _enhance(img, "Contrast", contrast_factor)
     if _is_tensor_image(img):
@@ -132,7 +133,7 @@ def adjust_saturation(img, saturation_factor):
             >>> F.adjust_saturation(x, 0.0).numpy().ravel().round(4).tolist()
             [0.2989, 0.2989, 0.2989]
     """
-    _check_image(img, "adjust_saturation")
+    check_image(img, "adjust_saturation")
     if _is_pil_image(img):
         return _enhance(img, "Color", saturation_factor)
     if _is_tensor_image(img):
@@ -231,7 +232,7 @@ def adjust_hue(img, hue_factor):
             >>> F.adjust_hue(x, 1 / 3).numpy().ravel().round(4).tolist()
             [0.0, 1.0, 0.0]
     """
-    _check_image(img, "adjust_hue")
+    check_image(img, "adjust_hue")
     if not -0.5 <= hue_factor <= 0.5:
         if _is_tensor_image(img):
             raise AssertionError("hue_factor should be in range [-0.5, 0.5]")
@@ -285,7 +286,7 @@ def erase(img, i, j, h, w, v, inplace=False):
                    [1., 0., 0.],
                    [1., 0., 0.]])
     """
-    _check_image(img, "erase")
+    check_image(img, "erase")
     if _is_pil_image(img):
         arr = np.array(img, dtype=np.uint8)
         arr[i:i + h, j:j + w, ...] = v

@@ -12,7 +12,8 @@ from ..._core.tensor import Tensor
 from ... import tensor as _T
 
 from .color import adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation, erase  # noqa: F401
-from .kinds import (_check_image, _from_array_like, _image_hw, _is_numpy_image, _is_pil_image,  # noqa: F401
+from ...tensor._check import check_image
+from .kinds import (_from_array_like, _image_hw, _is_numpy_image, _is_pil_image,  # noqa: F401
                     _is_tensor_image, _pil)
 
 __all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize", "to_grayscale",
@@ -119,7 +120,7 @@ def resize(img, size, interpolation="bilinear"):
             >>> F.resize(np.zeros((256, 300, 3), dtype='uint8'), 224).shape
             (224, 262, 3)
     """
-    _check_image(img, "resize")
+    check_image(img, "resize")
     if _is_pil_image(img):
         image = _pil()
         w, h = img.size
@@ -151,7 +152,7 @@ def hflip(img):
             >>> F.hflip(np.array([[1, 2, 3]]))
             array([[3, 2, 1]])
     """
-    _check_image(img, "hflip")
+    check_image(img, "hflip")
     if _is_pil_image(img):
         return img.transpose(_pil().FLIP_LEFT_RIGHT)
     if _is_tensor_image(img):
@@ -171,7 +172,7 @@ def vflip(img):
             array([[2],
                    [1]])
     """
-    _check_image(img, "vflip")
+    check_image(img, "vflip")
     if _is_pil_image(img):
         return img.transpose(_pil().FLIP_TOP_BOTTOM)
     if _is_tensor_image(img):
@@ -191,7 +192,7 @@ def crop(img, top, left, height, width):
             array([[ 5,  6],
                    [ 9, 10]])
     """
-    _check_image(img, "crop")
+    check_image(img, "crop")
     if _is_pil_image(img):
         return img.crop((left, top, left + width, top + height))
     if _is_tensor_image(img):
@@ -210,7 +211,7 @@ def center_crop(img, output_size):
             >>> F.center_crop(np.zeros((300, 320, 3)), 224).shape
             (224, 224, 3)
     """
-    _check_image(img, "center_crop")
+    check_image(img, "center_crop")
     if isinstance(output_size, numbers.Number):
         output_size = (int(output_size), int(output_size))
     h, w = _image_hw(img)
@@ -241,7 +242,7 @@ def pad(img, padding, fill=0, padding_mode="constant"):
             >>> F.pad(np.zeros((224, 224, 3)), 2).shape
             (228, 228, 3)
     """
-    _check_image(img, "pad")
+    check_image(img, "pad")
     if padding_mode not in ("constant", "edge", "reflect", "symmetric"):
         raise ValueError("Padding mode should be either constant, edge, reflect or symmetric")
     left, top, right, bottom = _pad_widths(padding)
@@ -271,7 +272,7 @@ def normalize(img, mean, std, data_format="CHW", to_rgb=False):
             array([[[1., 1.],
                     [1., 1.]]], dtype=float32)
     """
-    _check_image(img, "normalize")
+    check_image(img, "normalize")
     if data_format not in ("CHW", "HWC"):
         raise ValueError(f"data_format should be CHW or HWC. Got {data_format}")
     if _is_tensor_image(img):
@@ -302,7 +303,7 @@ def to_grayscale(img, num_output_channels=1):
             >>> F.to_grayscale(np.zeros((4, 4, 3), dtype='uint8')).shape
             (4, 4, 1)
     """
-    _check_image(img, "to_grayscale")
+    check_image(img, "to_grayscale")
     if num_output_channels not in (1, 3):
         raise ValueError("num_output_channels should be either 1 or 3")
     if _is_pil_image(img):

@@ -27,12 +27,6 @@ def _is_tensor_image(img):
     return isinstance(img, Tensor)
 
 
-def _check_image(img, api):
-    if not (_is_pil_image(img) or _is_numpy_image(img) or _is_tensor_image(img)):
-        raise TypeError(f"{api}: img should be PIL Image, ndarray with dim=[2 or 3] or Tensor with dim=[3 or 4], "
-                        f"but got {type(img).__name__}")
-
-
 def _from_array_like(img, arr):
     """Wrap a NumPy result back into the input's kind (Tensor in, Tensor out)."""
     return _T.to_tensor(arr) if _is_tensor_image(img) else arr
