@@ -448,3 +448,76 @@ class RoIAlignGrad(Op):
 
     def infer_meta(self, x, rois, rois_num, g):
         return TensorMeta(list(x.shape), x.dtype)
+
+
+def _round_half_away(v):
+    # std::round, as Paddle rounds RoI corners
+    return int(np.floor(abs(v) + 0.5) * np.sign(v))
+
+
+@register("roi_pool")
+class RoIPool(Op):
+    """Out[r, c] = max of X[image of r, c] over each of RoI r's PH x PW bins on the integer grid (corners rounded
+    after spatial_scale); Argmax holds the flat h * W + w of each maximum (-1 for an empty bin, whose Out is 0)."""
+
+    inputs, outputs = ("X", "ROIs", "RoisNum"), ("Out", "Argmax")
+    saves = ("X", "ROIs", "RoisNum", "Argmax")
+    nondiff_outputs = ("Argmax",)
+
+    def forward(self, xp, x, rois, rois_num=None):
+        n, c, h, w = x.shape
+        a = self.attrs
+        ph_, pw_, scale = a["pooled_height"], a["pooled_width"], a.get("spatial_scale", 1.0)
+        batch = _roi_batch(rois, rois_num, n)
+        out = np.zeros((rois.shape[0], c, ph_, pw_), dtype=x.dtype)
+        arg = np.full((rois.shape[0], c, ph_, pw_), -1, dtype=np.int64)
+        for r in range(rois.shape[0]):
+            x1, y1, x2, y2 = (_round_half_away(float(v) * scale) for v in rois[r])
+            rh, rw = max(y2 - y1 + 1, 1), max(x2 - x1 + 1, 1)
+            bh, bw = rh / ph_, rw / pw_
+            feat = x[batch[r]].reshape(c, -1)
+            for p in range(ph_):
+                hs = min(max(int(np.floor(p * bh)) + y1, 0), h)
+                he = min(max(int(np.ceil((p + 1) * bh)) + y1, 0), h)
+                for q in range(pw_):
+                    ws = min(max(int(np.floor(q * bw)) + x1, 0), w)
+                    we = min(max(int(np.ceil((q + 1) * bw)) + x1, 0), w)
+                    if he <= hs or we <= ws:
+                        continue
+                    flat = (np.arange(hs, he)[:, None] * w + np.arange(ws, we)[None]).ravel()
+                    vals = feat[:, flat]
+                    best = np.argmax(vals, axis=1)  # the first maximum, as the kernel's strict '>'
+                    out[r, :, p, q] = vals[np.arange(c), best]
+                    arg[r, :, p, q] = flat[best]
+        return out, arg
+
+    def infer_meta(self, x, rois, rois_num=None):
+        shape = [rois.shape[0], x.shape[1], self.attrs["pooled_height"], self.attrs["pooled_width"]]
+        return TensorMeta(shape, x.dtype), TensorMeta(shape, "int64")
+
+    def backward(self, out_grad, argmax_grad=None):
+        x, rois, rois_num, argmax = self.saved
+        return apply(RoIPoolGrad, x, rois, rois_num, argmax, out_grad, **self.attrs), None, None
+
+
+@register("roi_pool_grad")
+class RoIPoolGrad(Op):
+    """X@GRAD: each bin's Out@GRAD added at its Argmax position."""
+
+    inputs, outputs = ("X", "ROIs", "RoisNum", "Argmax", "Out@GRAD"), ("X@GRAD",)
+    differentiable = False
+
+    def forward(self, xp, x, rois, rois_num, argmax, g):
+        n, c, h, w = x.shape
+        batch = _roi_batch(rois, rois_num, n)
+        gx = np.zeros((n, c, h * w), dtype=np.float64)
+        for r in range(rois.shape[0]):
+            idx = argmax[r].reshape(c, -1)
+            gr = g[r].reshape(c, -1)
+            for ch in range(c):
+                ok = idx[ch] >= 0
+                np.add.at(gx[batch[r], ch], idx[ch][ok], gr[ch][ok])
+        return gx.reshape(x.shape).astype(x.dtype)
+
+    def infer_meta(self, x, rois, rois_num, argmax, g):
+        return TensorMeta(list(x.shape), x.dtype)

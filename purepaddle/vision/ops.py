@@ -1,4 +1,4 @@
-"""paddle.vision.ops: detection and region operators (nms, box_coder, roi_align / RoIAlign) and
+"""paddle.vision.ops: detection and region operators (nms, box_coder, roi_align / RoIAlign, roi_pool / RoIPool) and
 ConvNormActivation."""
 from .. import nn
 from .. import tensor as _T
@@ -7,7 +7,7 @@ from .._core.tensor import Tensor
 from ..ops import vision as _ops
 from .layers import ConvNormActivation  # noqa: F401
 
-__all__ = ["ConvNormActivation", "nms", "box_coder", "roi_align", "RoIAlign"]
+__all__ = ["ConvNormActivation", "nms", "box_coder", "roi_align", "RoIAlign", "roi_pool", "RoIPool"]
 
 
 def _nms(boxes, iou_threshold):
@@ -176,3 +176,68 @@ class RoIAlign(nn.Layer):
 
     def forward(self, x, boxes, boxes_num, aligned=True):
         return roi_align(x, boxes, boxes_num, self._output_size, self._spatial_scale, aligned=aligned)
+
+
+def roi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
+    """RoI max pooling: each box's region of x (corners rounded after spatial_scale) split into output_size bins,
+    each the maximum of its cells (0 for an empty bin).
+
+    Args:
+        x (Tensor): [N, C, H, W] features, float32 or float64.
+        boxes (Tensor): [R, 4] boxes (x1, y1, x2, y2) in input coordinates.
+        boxes_num (Tensor): [N] int32, the number of boxes of each image.
+        output_size (int|tuple): (PH, PW) bins per box.
+        spatial_scale (float, optional): factor from box to feature coordinates. Default: 1.0.
+        name (str, optional): unused. Default: None.
+
+    Returns:
+        Tensor: [R, C, PH, PW].
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.arange(16, dtype='float32').reshape([1, 1, 4, 4])
+            >>> boxes = paddle.to_tensor([[0., 0., 3., 3.]])
+            >>> paddle.vision.ops.roi_pool(x, boxes, paddle.to_tensor([1], dtype='int32'), 2).tolist()
+            [[[[5.0, 7.0], [13.0, 15.0]]]]
+    """
+    if not isinstance(output_size, (int, tuple)):
+        raise TypeError(f"The type of 'output_size' in roi_pool must be (<class 'int'>, <class 'tuple'>), but "
+                        f"received {type(output_size)}.")
+    if isinstance(output_size, int):
+        output_size = (output_size, output_size)
+    if boxes_num is None:
+        raise AssertionError("boxes_num should not be None in dygraph mode.")
+    out, _ = apply(_ops.RoIPool, x, boxes, boxes_num, pooled_height=int(output_size[0]),
+                   pooled_width=int(output_size[1]), spatial_scale=float(spatial_scale))
+    return out
+
+
+class RoIPool(nn.Layer):
+    """Layer form of roi_pool.
+
+    Args:
+        output_size (int|tuple): (PH, PW) bins per box.
+        spatial_scale (float, optional): factor from box to feature coordinates. Default: 1.0.
+
+    Returns:
+        RoIPool: the layer; called as layer(x, boxes, boxes_num).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> layer = paddle.vision.ops.RoIPool(output_size=2)
+            >>> x = paddle.rand([1, 3, 8, 8])
+            >>> layer(x, paddle.to_tensor([[1., 1., 6., 6.]]), paddle.to_tensor([1], dtype='int32')).shape
+            paddle.Size([1, 3, 2, 2])
+    """
+
+    def __init__(self, output_size, spatial_scale=1.0):
+        super().__init__()
+        self._output_size = output_size
+        self._spatial_scale = spatial_scale
+
+    def forward(self, x, boxes, boxes_num):
+        return roi_pool(x, boxes, boxes_num, self._output_size, self._spatial_scale)

@@ -63,3 +63,23 @@ def test_errors():
         O.nms(b, 0.3, paddle.rand([3]), paddle.to_tensor([0, 1, 0]))
     with pytest.raises(TypeError, match="output_size"):
         O.roi_align(paddle.rand([1, 1, 4, 4]), b, paddle.to_tensor([3], dtype="int32"), [2, 2])
+
+
+def test_roi_pool_gradient_numeric():
+    rs = np.random.RandomState(2)
+    xn = rs.rand(2, 2, 7, 8)
+    rois = paddle.to_tensor(np.array([[0.5, 1, 6, 5], [2, 2, 3, 3.5], [-1, -1, 9, 8]]))
+    num = paddle.to_tensor(np.array([1, 2], "int32"))
+    up = rs.rand(3, 2, 3, 2)
+    x = paddle.to_tensor(xn, stop_gradient=False)
+    (O.roi_pool(x, rois, num, (3, 2), spatial_scale=0.8) * paddle.to_tensor(up)).sum().backward()
+
+    def f(a):
+        return float((O.roi_pool(paddle.to_tensor(a), rois, num, (3, 2), spatial_scale=0.8).numpy() * up).sum())
+    num_grad = np.zeros_like(xn)
+    for idx in np.ndindex(xn.shape):
+        a, b = xn.copy(), xn.copy()
+        a[idx] += 1e-6
+        b[idx] -= 1e-6
+        num_grad[idx] = (f(a) - f(b)) / 2e-6
+    np.testing.assert_allclose(x.grad.numpy(), num_grad, atol=1e-6)
