@@ -1,6 +1,6 @@
 """paddle.vision: models, datasets, transforms and the image backend."""
 from . import datasets, models, ops, transforms  # noqa: F401
-from .datasets import MNIST, DatasetFolder, Digits, FashionMNIST, ImageFolder  # noqa: F401
+from .datasets import MNIST, Cifar10, Cifar100, DatasetFolder, Digits, FashionMNIST, ImageFolder  # noqa: F401
 from .image import get_image_backend, image_load, set_image_backend  # noqa: F401
 from .models import *  # noqa: F401,F403  (Paddle re-exports every model at paddle.vision)
 from .transforms import (BaseTransform, BrightnessTransform, CenterCrop, ColorJitter, Compose,  # noqa: F401
