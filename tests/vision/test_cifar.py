@@ -13,7 +13,7 @@ SCRIPT = os.path.join(os.path.dirname(__file__), "cifar_script.py")
 _AS_PADDLE = ("import sys, runpy, purepaddle, purepaddle.vision, purepaddle.vision.datasets\n"
               "sys.modules.update({'paddle': purepaddle, 'paddle.vision': purepaddle.vision,"
               " 'paddle.vision.datasets': purepaddle.vision.datasets})\n"
-              "runpy.run_path(sys.argv[1], run_name='__main__')\n")
+              "sys.argv = sys.argv[1:]\nrunpy.run_path(sys.argv[0], run_name='__main__')\n")
 
 
 def _run_ours(d):
