@@ -181,7 +181,10 @@ def _source(g, size, align_corners, padding_mode):
 def _prepare(x, grid, a):
     nd = x.ndim - 2
     sizes = list(x.shape[2:])[::-1]  # W, H[, D]: the order of the grid's last axis
-    coords, dcoords = zip(*[_source(grid[..., i].astype(np.float64), sizes[i], a["align_corners"],
+    # nearest taps round the source coordinate computed in the grid's own precision, as Paddle's kernel: float64
+    # arithmetic can move a float32 coordinate off an exact .5 tie and pick the other pixel
+    work = grid.dtype if a.get("mode") == "nearest" else np.float64
+    coords, dcoords = zip(*[_source(grid[..., i].astype(work), sizes[i], a["align_corners"],
                                     a["padding_mode"]) for i in range(nd)])
     return nd, sizes, coords, dcoords
 

@@ -13,11 +13,13 @@ from ... import tensor as _T
 
 from .color import adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation, erase  # noqa: F401
 from ...tensor._check import check_image
+from .geometry import affine, perspective, rotate  # noqa: F401
 from .kinds import (_from_array_like, _image_hw, _is_numpy_image, _is_pil_image,  # noqa: F401
                     _is_tensor_image, _pil)
 
 __all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize", "to_grayscale",
-           "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue", "erase"]
+           "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue", "erase", "affine",
+           "rotate", "perspective"]
 
 _INTERPOLATIONS = ("nearest", "bilinear", "bicubic", "area", "lanczos")
 

@@ -1,4 +1,5 @@
-"""Randomised transforms: RandomResizedCrop, colour jitter (brightness, contrast, saturation, hue), RandomErasing.
+"""Randomised transforms: RandomResizedCrop, colour jitter (brightness, contrast, saturation, hue), RandomErasing,
+RandomAffine, RandomRotation, RandomPerspective.
 
 Random draws use Python's `random` and NumPy's global generator exactly where Paddle does, so the same seeds give
 the same crops, factors and erased windows as real Paddle.
@@ -6,6 +7,7 @@ the same crops, factors and erased windows as real Paddle.
 import math
 import numbers
 import random
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -14,7 +16,7 @@ from . import functional as F
 from .transforms import BaseTransform, Compose, _get_image_size
 
 __all__ = ["RandomResizedCrop", "BrightnessTransform", "ContrastTransform", "SaturationTransform", "HueTransform",
-           "ColorJitter", "RandomErasing"]
+           "ColorJitter", "RandomErasing", "RandomAffine", "RandomRotation", "RandomPerspective"]
 
 
 class RandomResizedCrop(BaseTransform):
@@ -334,3 +336,197 @@ class RandomErasing(BaseTransform):
             raise ValueError("Value should be a single number or a sequence with length equals to image's channel.")
         top, left, erase_h, erase_w, v = self._get_param(img, self.scale, self.ratio, value)
         return F.erase(img, top, left, erase_h, erase_w, v, self.inplace)
+
+
+def _check_sequence_input(x, name, req_sizes):
+    msg = req_sizes[0] if len(req_sizes) < 2 else " or ".join(str(s) for s in req_sizes)
+    if not isinstance(x, Sequence):
+        raise TypeError(f"{name} should be a sequence of length {msg}.")
+    if len(x) not in req_sizes:
+        raise ValueError(f"{name} should be sequence of length {msg}.")
+
+
+def _setup_angle(x, name, req_sizes=(2,)):
+    if isinstance(x, numbers.Number):
+        if x < 0:
+            raise ValueError(f"If {name} is a single number, it must be positive.")
+        x = [-x, x]
+    else:
+        _check_sequence_input(x, name, req_sizes)
+    return [float(d) for d in x]
+
+
+class RandomAffine(BaseTransform):
+    """A random affine map: angle from degrees, translation up to translate * size, scale and shear drawn with
+    random.uniform (in Paddle's order).
+
+    Args:
+        degrees (float|list|tuple): angle range, or d for (-d, d).
+        translate (list|tuple, optional): maximal (fx, fy) translation as fractions of width / height.
+        scale (list|tuple, optional): scale range. Default: None (1.0).
+        shear (float|list|tuple, optional): x shear range (2 values) or x and y ranges (4). Default: None.
+        interpolation (str, optional): "nearest", "bilinear" or "bicubic". Default: "nearest".
+        fill (int|float|list|tuple, optional): value outside the image. Default: 0.
+        center (list|tuple, optional): centre of the transform. Default: the image centre.
+        keys (list[str]|tuple[str], optional): input kinds. Default: None.
+
+    Returns:
+        A callable object of RandomAffine.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from paddle.vision.transforms import RandomAffine
+            >>> RandomAffine(15, translate=[0.1, 0.1], scale=[0.9, 1.1])(paddle.rand([3, 8, 8])).shape
+            paddle.Size([3, 8, 8])
+    """
+
+    def __init__(self, degrees, translate=None, scale=None, shear=None, interpolation="nearest", fill=0,
+                 center=None, keys=None):
+        self.degrees = _setup_angle(degrees, name="degrees", req_sizes=(2,))
+        super().__init__(keys)
+        if interpolation not in ("nearest", "bilinear", "bicubic"):
+            raise AssertionError("interpolation should be 'nearest', 'bilinear' or 'bicubic'")
+        self.interpolation = interpolation
+        if translate is not None:
+            _check_sequence_input(translate, "translate", req_sizes=(2,))
+            if not all(0.0 <= t <= 1.0 for t in translate):
+                raise ValueError("translation values should be between 0 and 1")
+        self.translate = translate
+        if scale is not None:
+            _check_sequence_input(scale, "scale", req_sizes=(2,))
+            if any(s <= 0 for s in scale):
+                raise ValueError("scale values should be positive")
+        self.scale = scale
+        self.shear = _setup_angle(shear, name="shear", req_sizes=(2, 4)) if shear is not None else None
+        if fill is None:
+            fill = 0
+        elif not isinstance(fill, (Sequence, numbers.Number)):
+            raise TypeError("Fill should be either a sequence or a number.")
+        self.fill = fill
+        if center is not None:
+            _check_sequence_input(center, "center", req_sizes=(2,))
+        self.center = center
+
+    def _get_param(self, img_size, degrees, translate=None, scale_ranges=None, shears=None):
+        angle = random.uniform(degrees[0], degrees[1])
+        if translate is not None:
+            max_dx, max_dy = float(translate[0] * img_size[0]), float(translate[1] * img_size[1])
+            translations = (int(random.uniform(-max_dx, max_dx)), int(random.uniform(-max_dy, max_dy)))
+        else:
+            translations = (0, 0)
+        scale = random.uniform(scale_ranges[0], scale_ranges[1]) if scale_ranges is not None else 1.0
+        shear_x = shear_y = 0.0
+        if shears is not None:
+            shear_x = random.uniform(shears[0], shears[1])
+            if len(shears) == 4:
+                shear_y = random.uniform(shears[2], shears[3])
+        return angle, translations, scale, (shear_x, shear_y)
+
+    def _apply_image(self, img):
+        w, h = _get_image_size(img)
+        ret = self._get_param([w, h], self.degrees, self.translate, self.scale, self.shear)
+        return F.affine(img, *ret, interpolation=self.interpolation, fill=self.fill, center=self.center)
+
+
+class RandomRotation(BaseTransform):
+    """Rotation by an angle drawn with random.uniform from degrees.
+
+    Args:
+        degrees (float|list|tuple): angle range, or d for (-d, d).
+        interpolation (str, optional): "nearest" or "bilinear". Default: "nearest".
+        expand (bool, optional): enlarge the output to hold the whole rotated image. Default: False.
+        center (list|tuple, optional): rotation centre. Default: the image centre.
+        fill (int|float|list|tuple, optional): value outside the image. Default: 0.
+        keys (list[str]|tuple[str], optional): input kinds. Default: None.
+
+    Returns:
+        A callable object of RandomRotation.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from paddle.vision.transforms import RandomRotation
+            >>> RandomRotation(90)(paddle.rand([3, 8, 8])).shape
+            paddle.Size([3, 8, 8])
+    """
+
+    def __init__(self, degrees, interpolation="nearest", expand=False, center=None, fill=0, keys=None):
+        if isinstance(degrees, numbers.Number):
+            if degrees < 0:
+                raise ValueError("If degrees is a single number, it must be positive.")
+            self.degrees = (-degrees, degrees)
+        else:
+            if len(degrees) != 2:
+                raise ValueError("If degrees is a sequence, it must be of len 2.")
+            self.degrees = degrees
+        super().__init__(keys)
+        self.interpolation = interpolation
+        self.expand = expand
+        self.center = center
+        self.fill = fill
+
+    def _get_param(self, degrees):
+        return random.uniform(degrees[0], degrees[1])
+
+    def _apply_image(self, img):
+        return F.rotate(img, self._get_param(self.degrees), self.interpolation, self.expand, self.center, self.fill)
+
+
+class RandomPerspective(BaseTransform):
+    """With probability prob, a perspective warp moving each corner inwards by up to distortion_scale of half
+    the size (corners drawn with random.uniform in Paddle's order).
+
+    Args:
+        prob (float, optional): probability of warping. Default: 0.5.
+        distortion_scale (float, optional): in [0, 1]. Default: 0.5.
+        interpolation (str, optional): "nearest", "bilinear" or "bicubic". Default: "nearest".
+        fill (int|float|list|tuple, optional): value outside the image. Default: 0.
+        keys (list[str]|tuple[str], optional): input kinds. Default: None.
+
+    Returns:
+        A callable object of RandomPerspective.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from paddle.vision.transforms import RandomPerspective
+            >>> RandomPerspective(prob=1.0)(paddle.rand([3, 8, 8])).shape
+            paddle.Size([3, 8, 8])
+    """
+
+    def __init__(self, prob=0.5, distortion_scale=0.5, interpolation="nearest", fill=0, keys=None):
+        super().__init__(keys)
+        if not 0 <= prob <= 1:
+            raise AssertionError("probability must be between 0 and 1")
+        if not 0 <= distortion_scale <= 1:
+            raise AssertionError("distortion_scale must be between 0 and 1")
+        if interpolation not in ("nearest", "bilinear", "bicubic"):
+            raise AssertionError("interpolation should be 'nearest', 'bilinear' or 'bicubic'")
+        if not isinstance(fill, (numbers.Number, str, list, tuple)):
+            raise AssertionError("fill should be a number, str, list or tuple")
+        self.prob = prob
+        self.distortion_scale = distortion_scale
+        self.interpolation = interpolation
+        self.fill = fill
+
+    def get_params(self, width, height, distortion_scale):
+        """The four start corners and the four randomly moved end corners."""
+        hh, hw = height // 2, width // 2
+        dw, dh = int(distortion_scale * hw), int(distortion_scale * hh)
+        topleft = [int(random.uniform(0, dw + 1)), int(random.uniform(0, dh + 1))]
+        topright = [int(random.uniform(width - dw - 1, width)), int(random.uniform(0, dh + 1))]
+        botright = [int(random.uniform(width - dw - 1, width)), int(random.uniform(height - dh - 1, height))]
+        botleft = [int(random.uniform(0, dw + 1)), int(random.uniform(height - dh - 1, height))]
+        startpoints = [[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]]
+        return startpoints, [topleft, topright, botright, botleft]
+
+    def _apply_image(self, img):
+        width, height = _get_image_size(img)
+        if random.random() < self.prob:
+            startpoints, endpoints = self.get_params(width, height, self.distortion_scale)
+            return F.perspective(img, startpoints, endpoints, self.interpolation, self.fill)
+        return img
