@@ -503,3 +503,16 @@ def check_param_shape(shape, owner):
         assert size >= 0, (f"Expected every dim's size to be larger than or equal to 0, but the size of the "
                            f"{i}-th dim is {size}")
     return dims
+
+
+def check_image(img, api):
+    """Paddle's TypeError for an image that is neither a PIL image, an ndarray of 2 or 3 dims, nor a Tensor
+    (paddle.vision.transforms.functional)."""
+    try:
+        from PIL import Image
+        is_pil = isinstance(img, Image.Image)
+    except ImportError:
+        is_pil = False
+    if not (is_pil or (isinstance(img, np.ndarray) and img.ndim in (2, 3)) or isinstance(img, Tensor)):
+        raise TypeError(f"{api}: img should be PIL Image, ndarray with dim=[2 or 3] or Tensor with dim=[3 or 4], "
+                        f"but got {type(img).__name__}")

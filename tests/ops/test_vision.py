@@ -1,5 +1,5 @@
-"""OpSpec table of ops/vision: pixel_shuffle / pixel_unshuffle, channel_shuffle, affine_grid and grid_sample,
-against per-pixel NumPy references."""
+"""OpSpec table of ops/vision: pixel_shuffle / pixel_unshuffle, channel_shuffle, affine_grid, grid_sample,
+roi_align and roi_pool, against per-pixel NumPy references."""
 import numpy as np
 
 import purepaddle as paddle
@@ -47,6 +47,44 @@ def grid_sample_ref(x, grid, align):
     return out
 
 
+def bilinear_ref(img, y, x):
+    """img [C, H, W] at (y, x), with roi_align's clamping (one sample per bin)."""
+    h, w = img.shape[1:]
+    y, x = min(max(y, 0.0), h - 1), min(max(x, 0.0), w - 1)
+    y0, x0 = int(y), int(x)
+    y1, x1 = min(y0 + 1, h - 1), min(x0 + 1, w - 1)
+    ly, lx = y - y0, x - x0
+    return ((1 - ly) * (1 - lx) * img[:, y0, x0] + (1 - ly) * lx * img[:, y0, x1] + ly * (1 - lx) * img[:, y1, x0]
+            + ly * lx * img[:, y1, x1])
+
+
+_BOX = np.array([[0.6, 1.1, 4.3, 3.7]])
+_ONE = np.array([1], "int32")
+
+
+def roi_align_ref(x, ph=2, pw=3):
+    """aligned=True, sampling_ratio=1: each bin is the bilinear value at its centre."""
+    x1, y1, x2, y2 = _BOX[0] - 0.5
+    out = np.zeros((1, x.shape[1], ph, pw))
+    for i in range(ph):
+        for j in range(pw):
+            out[0, :, i, j] = bilinear_ref(x[0], y1 + (i + 0.5) * (y2 - y1) / ph, x1 + (j + 0.5) * (x2 - x1) / pw)
+    return out
+
+
+def roi_pool_ref(x, ph=2, pw=2):
+    """Corners rounded; bins floor/ceil over the (end - start + 1) cells."""
+    x1, y1, x2, y2 = np.floor(_BOX[0] + 0.5).astype(int)
+    bh, bw = (y2 - y1 + 1) / ph, (x2 - x1 + 1) / pw
+    out = np.zeros((1, x.shape[1], ph, pw))
+    for i in range(ph):
+        for j in range(pw):
+            hs, he = y1 + int(np.floor(i * bh)), y1 + int(np.ceil((i + 1) * bh))
+            ws, we = x1 + int(np.floor(j * bw)), x1 + int(np.ceil((j + 1) * bw))
+            out[0, :, i, j] = x[0, :, hs:he, ws:we].max(axis=(1, 2))
+    return out
+
+
 def grid(*shape, lim=1.2):
     return lambda rng: rng.uniform(-lim, lim, size=shape)
 
@@ -67,6 +105,10 @@ SPECS = [
            lambda x, g: grid_sample_ref(x, g, False), [rand(1, 2, 4, 5), grid(1, 3, 2, 2)]),
     OpSpec("grid_sample_align", lambda x, g: F.grid_sample(x, g), lambda x, g: grid_sample_ref(x, g, True),
            [rand(2, 1, 3, 3), grid(2, 2, 2, 2)]),
+    OpSpec("roi_align", lambda x, b, n: paddle.vision.ops.roi_align(x, b, n, (2, 3), sampling_ratio=1),
+           lambda x, b, n: roi_align_ref(x), [rand(1, 2, 5, 6), _BOX, _ONE], grad=(0,)),
+    OpSpec("roi_pool", lambda x, b, n: paddle.vision.ops.roi_pool(x, b, n, 2),
+           lambda x, b, n: roi_pool_ref(x), [rand(1, 2, 5, 6), _BOX, _ONE], grad=(0,)),
 ]
 
 test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(SPECS)

@@ -1,13 +1,15 @@
 """ResNet (He et al. 2016) as in paddle.vision.models: BasicBlock / BottleneckBlock stages over a 7x7 stem.
 
 Layers are built in Paddle's order (a stage's downsample branch before its first block), so a
-seeded model draws Paddle's parameters. Pretrained weights are not bundled.
+seeded model draws Paddle's parameters. pretrained=True reads Paddle's weight cache (see weights.py).
 """
 from ... import nn
 from ... import tensor as _T
+from .weights import load_pretrained
 
 __all__ = ["ResNet", "BasicBlock", "BottleneckBlock", "resnet18", "resnet34", "resnet50", "resnet101",
-           "resnet152", "wide_resnet50_2", "wide_resnet101_2"]
+           "resnet152", "wide_resnet50_2", "wide_resnet101_2", "resnext50_32x4d",
+           "resnext50_64x4d", "resnext101_32x4d", "resnext101_64x4d", "resnext152_32x4d", "resnext152_64x4d"]
 
 _DEPTHS = {18: [2, 2, 2, 2], 34: [3, 4, 6, 3], 50: [3, 4, 6, 3], 101: [3, 4, 23, 3], 152: [3, 8, 36, 3]}
 
@@ -165,11 +167,9 @@ class ResNet(nn.Layer):
         return x
 
 
-def _resnet(block, depth, pretrained, **kwargs):
-    if pretrained:
-        raise ValueError("pretrained weights are not bundled with purepaddle (no download): build the model with "
-                         "pretrained=False and load a state dict with set_state_dict")
-    return ResNet(block, depth, **kwargs)
+def _resnet(arch, block, depth, pretrained, **kwargs):
+    model = ResNet(block, depth, **kwargs)
+    return load_pretrained(model, arch) if pretrained else model
 
 
 def resnet18(pretrained=False, **kwargs):
@@ -183,7 +183,7 @@ def resnet18(pretrained=False, **kwargs):
             >>> resnet18(num_classes=4)(paddle.rand([1, 3, 32, 32])).shape
             paddle.Size([1, 4])
     """
-    return _resnet(BasicBlock, 18, pretrained, **kwargs)
+    return _resnet("resnet18", BasicBlock, 18, pretrained, **kwargs)
 
 
 def resnet34(pretrained=False, **kwargs):
@@ -196,7 +196,7 @@ def resnet34(pretrained=False, **kwargs):
             >>> len(resnet34(num_classes=4).layer3)
             6
     """
-    return _resnet(BasicBlock, 34, pretrained, **kwargs)
+    return _resnet("resnet34", BasicBlock, 34, pretrained, **kwargs)
 
 
 def resnet50(pretrained=False, **kwargs):
@@ -209,7 +209,7 @@ def resnet50(pretrained=False, **kwargs):
             >>> resnet50(num_classes=4).fc.weight.shape
             paddle.Size([2048, 4])
     """
-    return _resnet(BottleneckBlock, 50, pretrained, **kwargs)
+    return _resnet("resnet50", BottleneckBlock, 50, pretrained, **kwargs)
 
 
 def resnet101(pretrained=False, **kwargs):
@@ -222,7 +222,7 @@ def resnet101(pretrained=False, **kwargs):
             >>> len(resnet101(num_classes=4).layer3)
             23
     """
-    return _resnet(BottleneckBlock, 101, pretrained, **kwargs)
+    return _resnet("resnet101", BottleneckBlock, 101, pretrained, **kwargs)
 
 
 def resnet152(pretrained=False, **kwargs):
@@ -235,7 +235,7 @@ def resnet152(pretrained=False, **kwargs):
             >>> len(resnet152(num_classes=4).layer3)
             36
     """
-    return _resnet(BottleneckBlock, 152, pretrained, **kwargs)
+    return _resnet("resnet152", BottleneckBlock, 152, pretrained, **kwargs)
 
 
 def wide_resnet50_2(pretrained=False, **kwargs):
@@ -249,7 +249,7 @@ def wide_resnet50_2(pretrained=False, **kwargs):
             paddle.Size([128, 64, 1, 1])
     """
     kwargs["width"] = 64 * 2
-    return _resnet(BottleneckBlock, 50, pretrained, **kwargs)
+    return _resnet("wide_resnet50_2", BottleneckBlock, 50, pretrained, **kwargs)
 
 
 def wide_resnet101_2(pretrained=False, **kwargs):
@@ -263,4 +263,39 @@ def wide_resnet101_2(pretrained=False, **kwargs):
             paddle.Size([128, 64, 1, 1])
     """
     kwargs["width"] = 64 * 2
-    return _resnet(BottleneckBlock, 101, pretrained, **kwargs)
+    return _resnet("wide_resnet101_2", BottleneckBlock, 101, pretrained, **kwargs)
+
+
+def _resnext(depth, groups, width):
+    arch = f"resnext{depth}_{groups}x{width}d"
+
+    def build(pretrained=False, **kwargs):
+        kwargs["groups"] = groups
+        kwargs["width"] = width
+        return _resnet(arch, BottleneckBlock, depth, pretrained, **kwargs)
+    build.__name__ = build.__qualname__ = arch
+    build.__doc__ = f"""ResNeXt-{depth} {groups}x{width}d: ResNet-{depth} with {groups}-group 3x3 convolutions of width {width}
+    per group; `kwargs` go to ResNet.
+
+    Args:
+        pretrained (bool, optional): load Paddle's pretrained weights from its cache. Default: False.
+
+    Returns:
+        ResNet: the network.
+
+    Examples:
+        .. code-block:: python
+
+            >>> from paddle.vision.models import {arch}
+            >>> {arch}(num_classes=3).layer1[0].conv2.weight.shape
+            paddle.Size([{groups * width}, {width}, 3, 3])
+    """
+    return build
+
+
+resnext50_32x4d = _resnext(50, 32, 4)
+resnext50_64x4d = _resnext(50, 64, 4)
+resnext101_32x4d = _resnext(101, 32, 4)
+resnext101_64x4d = _resnext(101, 64, 4)
+resnext152_32x4d = _resnext(152, 32, 4)
+resnext152_64x4d = _resnext(152, 64, 4)

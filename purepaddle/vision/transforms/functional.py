@@ -11,42 +11,17 @@ import numpy as np
 from ..._core.tensor import Tensor
 from ... import tensor as _T
 
-__all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize", "to_grayscale"]
+from .color import adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation, erase  # noqa: F401
+from ...tensor._check import check_image
+from .geometry import affine, perspective, rotate  # noqa: F401
+from .kinds import (_from_array_like, _image_hw, _is_numpy_image, _is_pil_image,  # noqa: F401
+                    _is_tensor_image, _pil)
+
+__all__ = ["to_tensor", "hflip", "vflip", "resize", "pad", "crop", "center_crop", "normalize", "to_grayscale",
+           "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue", "erase", "affine",
+           "rotate", "perspective"]
 
 _INTERPOLATIONS = ("nearest", "bilinear", "bicubic", "area", "lanczos")
-
-
-def _pil():
-    """The PIL.Image module, or None when Pillow is not installed."""
-    try:
-        from PIL import Image
-    except ImportError:
-        return None
-    return Image
-
-
-def _is_pil_image(img):
-    image = _pil()
-    return image is not None and isinstance(img, image.Image)
-
-
-def _is_numpy_image(img):
-    return isinstance(img, np.ndarray) and img.ndim in (2, 3)
-
-
-def _is_tensor_image(img):
-    return isinstance(img, Tensor)
-
-
-def _check_image(img, api):
-    if not (_is_pil_image(img) or _is_numpy_image(img) or _is_tensor_image(img)):
-        raise TypeError(f"{api}: img should be PIL Image, ndarray with dim=[2 or 3] or Tensor with dim=[3 or 4], "
-                        f"but got {type(img).__name__}")
-
-
-def _from_array_like(img, arr):
-    """Wrap a NumPy result back into the input's kind (Tensor in, Tensor out)."""
-    return _T.to_tensor(arr) if _is_tensor_image(img) else arr
 
 
 def to_tensor(pic, data_format="CHW"):
@@ -147,7 +122,7 @@ def resize(img, size, interpolation="bilinear"):
             >>> F.resize(np.zeros((256, 300, 3), dtype='uint8'), 224).shape
             (224, 262, 3)
     """
-    _check_image(img, "resize")
+    check_image(img, "resize")
     if _is_pil_image(img):
         image = _pil()
         w, h = img.size
@@ -179,7 +154,7 @@ def hflip(img):
             >>> F.hflip(np.array([[1, 2, 3]]))
             array([[3, 2, 1]])
     """
-    _check_image(img, "hflip")
+    check_image(img, "hflip")
     if _is_pil_image(img):
         return img.transpose(_pil().FLIP_LEFT_RIGHT)
     if _is_tensor_image(img):
@@ -199,7 +174,7 @@ def vflip(img):
             array([[2],
                    [1]])
     """
-    _check_image(img, "vflip")
+    check_image(img, "vflip")
     if _is_pil_image(img):
         return img.transpose(_pil().FLIP_TOP_BOTTOM)
     if _is_tensor_image(img):
@@ -219,20 +194,12 @@ def crop(img, top, left, height, width):
             array([[ 5,  6],
                    [ 9, 10]])
     """
-    _check_image(img, "crop")
+    check_image(img, "crop")
     if _is_pil_image(img):
         return img.crop((left, top, left + width, top + height))
     if _is_tensor_image(img):
         return img[..., top:top + height, left:left + width]
     return img[top:top + height, left:left + width]
-
-
-def _image_hw(img):
-    if _is_pil_image(img):
-        return img.size[1], img.size[0]
-    if _is_tensor_image(img):
-        return img.shape[-2], img.shape[-1]
-    return img.shape[0], img.shape[1]
 
 
 def center_crop(img, output_size):
@@ -246,7 +213,7 @@ def center_crop(img, output_size):
             >>> F.center_crop(np.zeros((300, 320, 3)), 224).shape
             (224, 224, 3)
     """
-    _check_image(img, "center_crop")
+    check_image(img, "center_crop")
     if isinstance(output_size, numbers.Number):
         output_size = (int(output_size), int(output_size))
     h, w = _image_hw(img)
@@ -277,7 +244,7 @@ def pad(img, padding, fill=0, padding_mode="constant"):
             >>> F.pad(np.zeros((224, 224, 3)), 2).shape
             (228, 228, 3)
     """
-    _check_image(img, "pad")
+    check_image(img, "pad")
     if padding_mode not in ("constant", "edge", "reflect", "symmetric"):
         raise ValueError("Padding mode should be either constant, edge, reflect or symmetric")
     left, top, right, bottom = _pad_widths(padding)
@@ -307,7 +274,7 @@ def normalize(img, mean, std, data_format="CHW", to_rgb=False):
             array([[[1., 1.],
                     [1., 1.]]], dtype=float32)
     """
-    _check_image(img, "normalize")
+    check_image(img, "normalize")
     if data_format not in ("CHW", "HWC"):
         raise ValueError(f"data_format should be CHW or HWC. Got {data_format}")
     if _is_tensor_image(img):
@@ -338,7 +305,7 @@ def to_grayscale(img, num_output_channels=1):
             >>> F.to_grayscale(np.zeros((4, 4, 3), dtype='uint8')).shape
             (4, 4, 1)
     """
-    _check_image(img, "to_grayscale")
+    check_image(img, "to_grayscale")
     if num_output_channels not in (1, 3):
         raise ValueError("num_output_channels should be either 1 or 3")
     if _is_pil_image(img):
