@@ -40,8 +40,8 @@ def test_matches_real_paddle(tmp_path, ref_python):
 
 
 def test_offline_error_names_url_and_cache_path(tmp_path, monkeypatch):
-    import purepaddle.vision.datasets.cache as cache
-    monkeypatch.setattr(cache, "DATA_HOME", str(tmp_path))
+    import purepaddle.utils.download as download
+    monkeypatch.setattr(download, "DATA_HOME", str(tmp_path))
     with pytest.raises(FileNotFoundError, match=r"cifar-10-python\.tar\.gz.*bcebos.*cifar"):
         Cifar10(mode="test", backend="cv2")
     with pytest.raises(FileNotFoundError, match=r"cifar-100-python\.tar\.gz"):

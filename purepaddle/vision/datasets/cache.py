@@ -1,21 +1,16 @@
-"""Where Paddle's dataset downloads live (~/.cache/paddle/dataset/<folder>/<file>) and the offline error.
-
-A local stand-in for the shared utils.download helper (issue 16's surface work); datasets call cached_file only.
-"""
+"""Where Paddle's vision dataset downloads live (~/.cache/paddle/dataset/<folder>/<file>): the data file of a
+dataset built without an explicit `data_file`, through utils.download (used when present, downloaded when absent,
+else an error naming the URL and the path to put it at)."""
 import os
 
-__all__ = ["DATA_HOME", "cached_file"]
+from ...utils import download as _download
 
-DATA_HOME = os.path.expanduser(os.path.join("~", ".cache", "paddle", "dataset"))
+__all__ = ["cached_file"]
 
 
 def cached_file(url, folder, dataset, download=True, arg="data_file"):
-    """The path of `url`'s file in Paddle's cache folder; FileNotFoundError naming URL and destination if absent."""
-    fname = url.rsplit("/", 1)[-1]
-    path = os.path.join(DATA_HOME, folder, fname)
+    """The path of `url`'s file in Paddle's cache folder `folder` (FileNotFoundError naming URL and destination)."""
     if not download:
         raise AssertionError(f"{arg} is not set and downloading automatically is disabled")
-    if not os.path.exists(path):
-        raise FileNotFoundError(f"{dataset}: {fname} not found. purepaddle never downloads data sets: get {url} and "
-                                f"put it at {path} (the folder real Paddle downloads to), or pass {arg}=.")
-    return path
+    path = os.path.join(_download.DATA_HOME, folder, url.rsplit("/", 1)[-1])
+    return _download.cached_file(url, path, what=f"{dataset}'s data file (or pass {arg}=)")
