@@ -74,7 +74,7 @@ class SparseTensor(Tensor):
 
     def nnz(self):
         """The number of stored entries."""
-        return int(self._values.shape[0]) if self._values.ndim else 0
+        return int(self._values.shape[0]) if self._values.ndim else 1
 
     def is_sparse(self):
         return True
@@ -85,10 +85,11 @@ class SparseTensor(Tensor):
         if self._values.stop_gradient:
             return Tensor._make(self._to_dense_array(), True)
         base = zeros(self._shape, dtype=self.dtype)
-        return scatter_nd_add(base, to_tensor(idx.T.copy()), self._values)
+        vals = self._values.reshape([1]) if self._values.ndim == 0 else self._values
+        return scatter_nd_add(base, to_tensor(idx.T.copy()), vals)
 
     def _to_dense_array(self):
-        idx, vals = self._coo_indices(), self._values.numpy()
+        idx, vals = self._coo_indices(), self._values.numpy().reshape((-1,) + tuple(self._values.shape[1:]))
         out = np.zeros(self._shape, dtype=vals.dtype)
         np.add.at(out, tuple(idx), vals)
         return out
@@ -113,11 +114,13 @@ class SparseCooTensor(SparseTensor):
     @classmethod
     def make(cls, indices, values, shape, coalesced=False):
         t = cls.__new__(cls)
-        t._indices, t._coalesced = np.asarray(indices, dtype=np.int64).reshape(-1, values.shape[0]), coalesced
+        t._indices, t._coalesced = np.asarray(indices, dtype=np.int64), coalesced
+        if values.ndim:  # a 0-d value (a full sum) keeps Paddle's 1-D indices
+            t._indices = t._indices.reshape(-1, values.shape[0])
         return t._init(values, shape)
 
     def _coo_indices(self):
-        return self._indices
+        return self._indices.reshape(len(self._indices) if self._indices.ndim == 2 else 1, -1)
 
     def _with_values(self, values):
         return SparseCooTensor.make(self._indices, values, self._shape, self._coalesced)

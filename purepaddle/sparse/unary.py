@@ -1,6 +1,8 @@
 """Value-wise sparse math: a function f with f(0) == 0 applied to the stored values keeps the sparsity pattern
 (and the layout); gradients reach the values through the dense op."""
 
+import numpy as np
+
 from .. import tensor as T
 from .._core.tensor import Tensor
 from .tensor import SparseCooTensor, SparseTensor, _dense_to_coo
@@ -183,9 +185,21 @@ def sum(x, axis=None, dtype=None, keepdim=False, name=None):  # noqa: A001  (Pad
         >>> paddle.sparse.sum(x, axis=1).to_dense().numpy().tolist()
         [2.0, 3.0]
     """
-    # a full sum is a one-entry [1] tensor, as Paddle's
-    return _through_dense(_sparse(x, "sum"), lambda d: T.reshape(T.sum(d, axis=axis, dtype=dtype), [1])
-                          if axis is None and not keepdim else T.sum(d, axis=axis, dtype=dtype, keepdim=keepdim))
+    _sparse(x, "sum")
+    if axis is None and not keepdim and x.is_sparse_coo():  # Paddle's full sum: shape [1], 1-D indices [0], a 0-d value
+        total = T.sum(x.values(), dtype=dtype)
+        out = SparseCooTensor.make(np.zeros(1, np.int64), total, [1], True)
+        return out
+    if x.is_sparse_csr():
+        return _through_dense(x, lambda d: T.sum(d, axis=axis, dtype=dtype, keepdim=keepdim))
+    sd = x.sparse_dim()
+    axes = [a % x.ndim for a in (range(x.ndim) if axis is None else axis if isinstance(axis, (list, tuple))
+                                 else [axis])]
+    # summing a sparse axis of a hybrid tensor keeps it as size 1 (Paddle's rule); the rest stay sparse
+    keep = keepdim or (sd < x.ndim and any(a < sd for a in axes))
+    dense = T.sum(x.to_dense(), axis=axes, dtype=dtype, keepdim=keep)
+    new_sd = sd if keep else sd - len([a for a in axes if a < sd])
+    return _dense_to_coo(dense, max(new_sd, 1))
 
 
 def is_same_shape(x, y):
