@@ -1,5 +1,6 @@
 """Segment reductions: rows of data reduced by their (sorted) segment id; segment k is row k of the result."""
 
+import numpy as np
 
 from .message_passing import _index, recv
 
@@ -7,6 +8,15 @@ from .message_passing import _index, recv
 def _segment(data, segment_ids, reduce_op):
     segment_ids = _index(segment_ids, "segment_ids")
     ids = segment_ids.numpy().reshape(-1)
+    if ids.size != data.shape[0]:  # Paddle's kernel checks, with its messages
+        raise ValueError(f"(InvalidArgument) Segment_ids should be the same size as dimension 0 of input X.\n  "
+                         f"[Hint: Expected num_indices == x.dims()[0], but received num_indices:{ids.size} != "
+                         f"x.dims()[0]:{data.shape[0]}.]")
+    down = np.flatnonzero(np.diff(ids) < 0)
+    if down.size:
+        k = int(down[0])
+        raise ValueError(f"(InvalidArgument) The segment ids should be sorted, but got segment_ids[{k}]:{ids[k]} > "
+                         f"segment_ids[{k + 1}]:{ids[k + 1]}.")
     n = int(ids.max()) + 1 if ids.size else 0
     return recv(data, segment_ids, reduce_op, n)
 
