@@ -30,10 +30,12 @@ BENCH_STAMP := $(REF_VENV)/.torch-installed
 .PHONY: venv test demo pir-zoo ref-venv bench-venv bench conformance conformance-paddle clean distclean
 
 venv: $(VENV_STAMP)
+# a $(VENV) that is a link (a git worktree borrowing its main checkout's venv) is used as it is: an editable
+# install from here would re-point that checkout's venv at this tree
 $(VENV_STAMP): pyproject.toml
-	$(PYTHON3) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[test,model,distributed,bf16,random,onnx]'
-	touch $@
+	@if [ -L $(VENV) ]; then echo "$(VENV) is a link to another checkout's venv: used as it is, not reinstalled"; \
+	else $(PYTHON3) -m venv $(VENV) && $(PY) -m pip install -q -e '.[test,model,distributed,bf16,random,onnx]' \
+	  && touch $@; fi
 
 test: venv
 	$(PY) -m pytest -q -x tests
