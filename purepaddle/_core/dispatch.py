@@ -155,7 +155,6 @@ def _wrap_multi(op, op_cls, inputs, out, record, single=False):
             else:
                 struct.append(None)
                 flat.append(o)
-    nondiff = op_cls._nondiff_flags(struct)
     outs = []
     for i, a in enumerate(flat):
         if type(a) is not _ndarray:

@@ -5,11 +5,10 @@ import numpy as np
 
 from ..._core.dtype import get_default_dtype
 from ...io import Dataset
+from ...utils.download import DATA_HOME  # Paddle's download cache (the one every dataset reads)
 from ..image import get_image_backend, pillow_installed
 
 __all__ = ["MNIST", "FashionMNIST"]
-
-DATA_HOME = os.path.expanduser(os.path.join("~", ".cache", "paddle", "dataset"))  # Paddle's download cache
 
 
 def _read_idx(path, magic, what):
