@@ -6,6 +6,7 @@ from ._core.autograd import grad
 from ._core.dtype import (bfloat16, complex64, complex128, float16, float32, float64, get_default_dtype,
                           int8, int16, int32, int64, set_default_dtype, uint8)
 from ._core.dtype import bool_ as bool  # noqa: A001  (paddle.bool)
+from ._core.dtype import float8_e4m3fn, float8_e5m2, pstring, raw, uint16, uint32, uint64  # noqa: E402
 from ._core.mode import (disable_static, enable_grad, enable_static, in_dynamic_mode, is_grad_enabled, no_grad,
                          set_grad_enabled)
 from ._core.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
@@ -25,6 +26,7 @@ from . import dataset, reader, text  # noqa: E402,F401
 from .batch import batch  # noqa: E402  (paddle.batch is the function)
 from . import pir_utils  # noqa: E402,F401
 from .base.framework import disable_signal_handler  # noqa: E402,F401
+from .tensor._check import check_shape  # noqa: E402  (Paddle exports its static shape check at the top)
 from .framework.io import async_save, clear_async_save_task_queue, load, save  # noqa: E402
 from .hapi import Model, summary  # noqa: E402
 from . import distributed  # noqa: E402,F401  (cheap: MPI starts only in init_parallel_env)

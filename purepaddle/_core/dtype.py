@@ -4,24 +4,30 @@ import numpy as np
 try:  # bfloat16 is optional: ml_dtypes provides a numpy dtype for it
     import ml_dtypes as _ml_dtypes
     _BF16 = np.dtype(_ml_dtypes.bfloat16)
+    _F8E4 = np.dtype(_ml_dtypes.float8_e4m3fn)
+    _F8E5 = np.dtype(_ml_dtypes.float8_e5m2)
 except ImportError:  # pragma: no cover - depends on the environment
-    _BF16 = None
+    _BF16 = _F8E4 = _F8E5 = None
+# ml_dtypes' low-precision floats (numpy kind 'V') that purepaddle treats as floating
+_ML_FLOATS = tuple(d for d in (_BF16, _F8E4, _F8E5) if d is not None)
+ML_FLOAT8 = tuple(d for d in (_F8E4, _F8E5) if d is not None)
 
 
 class DType:
     """A Paddle data type: `paddle.float32` and friends."""
 
-    __slots__ = ("name", "np_dtype", "proto", "is_floating", "is_complex", "is_integer", "itemsize")
+    __slots__ = ("name", "np_dtype", "proto", "is_floating", "is_complex", "is_integer", "itemsize", "declared")
 
     def __init__(self, name, np_dtype, proto):
         self.name = name
         self.np_dtype = np_dtype
         self.proto = proto  # VarType enum value written into ProgramDesc files
+        self.declared = False  # True for the names Paddle declares without a tensor of their own
         kind = np_dtype.kind if np_dtype is not None else "f"
-        self.is_floating = kind == "f" or name == "bfloat16"
+        self.is_floating = kind == "f" or name in ("bfloat16", "float8_e4m3fn", "float8_e5m2")
         self.is_complex = kind == "c"
         self.is_integer = kind in "iu"
-        self.itemsize = np_dtype.itemsize if np_dtype is not None else 2
+        self.itemsize = np_dtype.itemsize if np_dtype is not None else (1 if name.startswith("float8") else 2)
 
     def __repr__(self):
         return "paddle." + self.name
@@ -31,6 +37,8 @@ class DType:
     def __eq__(self, other):
         if isinstance(other, DType):
             return self is other
+        if isinstance(other, str) and other.lower().replace("paddle.", "") == self.name:
+            return True
         try:
             return convert_dtype(other) is self
         except (TypeError, ValueError):
@@ -55,12 +63,31 @@ int8 = DType("int8", np.dtype(np.int8), 21)
 bfloat16 = DType("bfloat16", _BF16, 22)
 complex64 = DType("complex64", np.dtype(np.complex64), 23)
 complex128 = DType("complex128", np.dtype(np.complex128), 24)
+float8_e4m3fn = DType("float8_e4m3fn", _F8E4, 32)
+float8_e5m2 = DType("float8_e5m2", _F8E5, 33)
 
-ALL = (bool_, int16, int32, int64, float16, float32, float64, uint8, int8, bfloat16, complex64, complex128)
+ALL = (bool_, int16, int32, int64, float16, float32, float64, uint8, int8, bfloat16, complex64, complex128,
+       float8_e4m3fn, float8_e5m2)
 _BY_NAME = {d.name: d for d in ALL}
 _BY_NAME.update({"float": float32, "double": float64, "half": float16, "int": int64, "long": int64,
                  "fp16": float16, "fp32": float32, "fp64": float64, "bf16": bfloat16})
 _BY_PROTO = {d.proto: d for d in ALL}
+
+# Names Paddle 3.3.1 declares but gives no tensor of their own. paddle.uint16 is the storage name of bfloat16
+# (a cast or creation with it makes a bfloat16 tensor, yet it compares unequal to paddle.bfloat16);
+# uint32/uint64 are dtypes no CPU kernel takes (Paddle: "Not supported numpy dtype uint32"); pstring and raw
+# (Paddle's UNDEFINED) have no tensor kernel either.
+uint16 = DType("uint16", np.dtype(np.uint16), 36)
+uint32 = DType("uint32", np.dtype(np.uint32), 37)
+uint64 = DType("uint64", np.dtype(np.uint64), 38)
+pstring = DType("pstring", np.dtype(object), 25)
+raw = DType("raw", np.dtype(object), 17)
+pstring.is_floating = raw.is_floating = False
+for _d in (uint16, uint32, uint64, pstring, raw):
+    _d.declared = True
+_STORAGE_ALIAS = {uint16: bfloat16}
+_NO_TENSOR = {"uint32": uint32, "uint64": uint64, "pstring": pstring, "raw": raw}
+_DECLARED_PROTO = {d.proto: d.name for d in (uint16, uint32, uint64, pstring, raw)}
 # numpy dtype -> DType; the hot path (Tensor.dtype) looks up here
 _BY_NP = {d.np_dtype: d for d in ALL if d.np_dtype is not None}
 
@@ -75,15 +102,21 @@ def from_numpy(np_dtype):
 
 def from_proto(value):
     """DType of a ProgramDesc VarType enum value."""
-    return _BY_PROTO[int(value)]
+    d = _BY_PROTO.get(int(value))
+    return d if d is not None else _declared_only(_DECLARED_PROTO[int(value)])
 
 
 def convert_dtype(dtype):
     """Any dtype spelling (DType, str, numpy dtype or type, Python type) -> DType."""
     if isinstance(dtype, DType):
+        if dtype.declared:
+            return _declared_only(dtype.name)
         return dtype
     if isinstance(dtype, str):
-        d = _BY_NAME.get(dtype.lower().replace("paddle.", ""))
+        key = dtype.lower().replace("paddle.", "")
+        d = _BY_NAME.get(key)
+        if d is None and (key == "uint16" or key in _NO_TENSOR):
+            return _declared_only(key)
         if d is None:
             raise TypeError(f"dtype must be one of {sorted(n for n in _BY_NAME)}, but received '{dtype}'")
         return d
@@ -99,6 +132,16 @@ def convert_dtype(dtype):
         return from_numpy(np.dtype(dtype))
     except TypeError:
         raise TypeError(f"unsupported dtype {dtype!r}") from None
+
+
+def _declared_only(name):
+    """uint16 -> bfloat16 (its storage twin); the dtypes with no tensor kernel raise Paddle's error."""
+    if name == "uint16":
+        return bfloat16
+    if name in ("uint32", "uint64"):
+        raise ValueError(f"Not supported numpy dtype {name}")
+    raise TypeError(f"(NotFound) paddle.{name} has no tensor kernel: Paddle declares it for its string/raw "
+                    "variables only")
 
 
 _DEFAULT = [float32]
@@ -127,7 +170,7 @@ def default_complex():
     return complex128 if _DEFAULT[0] is float64 else complex64
 
 
-_FLOAT_RANK = {float16: 1, bfloat16: 1, float32: 2, float64: 3}
+_FLOAT_RANK = {float8_e4m3fn: 0, float8_e5m2: 0, float16: 1, bfloat16: 1, float32: 2, float64: 3}
 
 
 def promote(a, b, x_name="x", y_name="y"):
@@ -157,7 +200,7 @@ def float_info(d):
     npd = d.np_dtype
     if npd is None:
         return np.finfo(np.float32)
-    if _BF16 is not None and npd == _BF16:
+    if npd in _ML_FLOATS:
         return _ml_dtypes.finfo(npd)
     return np.finfo(npd)
 
@@ -166,12 +209,12 @@ def kind_of(np_dtype):
     """numpy's kind letter of an array dtype ('b', 'i', 'u', 'f', 'c'), with ml_dtypes' bfloat16 (kind 'V' to
     numpy) as 'f': kernels branch on this so bfloat16 takes the floating paths."""
     k = np_dtype.kind
-    return "f" if k == "V" and np_dtype == _BF16 else k
+    return "f" if k == "V" and np_dtype in _ML_FLOATS else k
 
 
 def np_finfo(np_dtype):
     """np.finfo of a floating numpy dtype, ml_dtypes' finfo for bfloat16 (which np.finfo rejects)."""
-    return _ml_dtypes.finfo(np_dtype) if _BF16 is not None and np_dtype == _BF16 else np.finfo(np_dtype)
+    return _ml_dtypes.finfo(np_dtype) if np_dtype in _ML_FLOATS else np.finfo(np_dtype)
 
 
 def _kind(d):

@@ -2,8 +2,9 @@
 import numpy as np
 
 from ..static import DenseTensor, Variable, default_main_program
+from ..tensor._check import check_shape  # noqa: F401  (paddle.base.data_feeder.check_shape)
 
-__all__ = ["DataFeeder", "DataToDenseTensorConverter", "BatchedTensorProvider"]
+__all__ = ["DataFeeder", "DataToDenseTensorConverter", "BatchedTensorProvider", "check_shape"]
 
 
 class DataToDenseTensorConverter:

@@ -9,13 +9,17 @@ from .._core import dtype as _dt
 _FLOATS = {"float16": (65504.0, 2.0 ** -10, 2.0 ** -14, 16),
            "bfloat16": (3.3895313892515355e38, 2.0 ** -7, 2.0 ** -126, 16),
            "float32": (float(np.finfo(np.float32).max), float(np.finfo(np.float32).eps), 2.0 ** -126, 32),
-           "float64": (float(np.finfo(np.float64).max), float(np.finfo(np.float64).eps), 2.0 ** -1022, 64)}
+           "float64": (float(np.finfo(np.float64).max), float(np.finfo(np.float64).eps), 2.0 ** -1022, 64),
+           "float8_e4m3fn": (448.0, 2.0 ** -3, 2.0 ** -6, 8),
+           "float8_e5m2": (57344.0, 2.0 ** -2, 2.0 ** -14, 8)}
 _COMPLEX_PART = {"complex64": "float32", "complex128": "float64"}
 _INTS = ("int8", "int16", "int32", "int64", "uint8")
+_DTYPE_INTS = ("uint32", "uint64")  # accepted as paddle.uint32/uint64 objects only (a string fails, as in Paddle)
 
 
 def _name(dtype):
-    return _dt.convert_dtype(dtype).name
+    # the declared-only dtypes (uint16/32/64) are named as themselves, not as what a tensor of them holds
+    return dtype.name if isinstance(dtype, _dt.DType) and dtype.declared else _dt.convert_dtype(dtype).name
 
 
 class finfo:  # noqa: N801  (Paddle's name)
@@ -75,7 +79,7 @@ class iinfo:  # noqa: N801  (Paddle's name)
 
     def __init__(self, dtype):
         name = _name(dtype)
-        if name not in _INTS:
+        if name not in _INTS + _DTYPE_INTS:
             raise ValueError("(InvalidArgument) the argument of paddle.iinfo can only be paddle.int8, paddle.int16, "
                              "paddle.int32, paddle.int64, or paddle.uint8")
         info = np.iinfo(name)

@@ -516,3 +516,53 @@ def check_image(img, api):
     if not (is_pil or (isinstance(img, np.ndarray) and img.ndim in (2, 3)) or isinstance(img, Tensor)):
         raise TypeError(f"{api}: img should be PIL Image, ndarray with dim=[2 or 3] or Tensor with dim=[3 or 4], "
                         f"but got {type(img).__name__}")
+
+
+def check_shape(shape, op_name, expected_shape_type=(list, tuple, Variable),
+                expected_element_type=(int, Variable), expected_tensor_dtype=("int32", "int64")):
+    """Check the `shape` argument of a static-graph op: a list/tuple of ints or int Variables, or an int Variable.
+
+    In dynamic mode it checks nothing (as Paddle: the kernels check there).
+
+    Args:
+        shape (list|tuple|Variable): the shape argument.
+        op_name (str): the op named in the error.
+        expected_shape_type (tuple): the allowed types of shape.
+        expected_element_type (tuple|None): the allowed types of its elements (None: unchecked).
+        expected_tensor_dtype (tuple|None): the allowed dtype names of a Variable shape or element.
+
+    Returns:
+        None. Raises TypeError naming op_name when a check fails.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> paddle.check_shape([2, 3], 'my_op')
+            >>> paddle.disable_static()
+    """
+    if not building_program():
+        return
+
+    def names(types):
+        return "(" + ", ".join(str(t) for t in types) + ")"
+
+    def check_dtype(v, what, extra=""):
+        if v.dtype.name not in expected_tensor_dtype:
+            raise TypeError(f"The data type of '{what}' in {op_name} must be {tuple(expected_tensor_dtype)}, but "
+                            f"received {v.dtype.name}. {extra}")
+
+    if not isinstance(shape, expected_shape_type):
+        raise TypeError(f"The type of 'shape' in {op_name} must be {names(expected_shape_type)}, but received "
+                        f"{type(shape)}. ")
+    if expected_element_type is not None and not isinstance(shape, Variable):
+        for item in shape:
+            if not isinstance(item, expected_element_type):
+                raise TypeError(f"The type of 'element of shape' in {op_name} must be "
+                                f"{names(expected_element_type)}, but received {type(item)}. ")
+            if expected_tensor_dtype is not None and isinstance(item, Variable):
+                check_dtype(item, "element of shape", "If element of shape is Tensor, its data type should be "
+                            + ", ".join(expected_tensor_dtype))
+    if expected_tensor_dtype is not None and isinstance(shape, Variable):
+        check_dtype(shape, "shape")

@@ -205,6 +205,14 @@ class AssignValue(Op):
         return TensorMeta(a["shape"], _dt.from_proto(a["dtype"]))
 
 
+def _saturate(xp, x, dt):
+    """Paddle's cast into float8 saturates: a finite value or an infinity beyond the format's largest finite
+    number becomes that number (ml_dtypes alone would give NaN or inf); then it rounds to nearest even."""
+    big = float(_dt.np_finfo(dt).max)
+    x = x.astype(np.float32) if kind_of(x.dtype) != "f" or x.dtype.itemsize < 4 else x
+    return xp.clip(x, -big, big)
+
+
 @register("cast")
 class Cast(Op):
     """Change dtype (attrs in_dtype/out_dtype as VarType enums, as in Paddle programs)."""
@@ -217,6 +225,8 @@ class Cast(Op):
             if dt == np.bool_:
                 return x != 0  # a complex number is true when either part is nonzero, as in Paddle
             x = x.real
+        if dt in _dt.ML_FLOAT8:
+            x = _saturate(xp, x, dt)
         return x.astype(dt)
 
     def infer_meta(self, x):
