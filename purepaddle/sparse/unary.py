@@ -5,6 +5,7 @@ import numpy as np
 
 from .. import tensor as T
 from .._core.tensor import Tensor
+from ..tensor.linalg.decomposition import pca_lowrank as _pca_lowrank
 from .tensor import SparseCooTensor, SparseTensor, _dense_to_coo
 
 _DOC = """{what}, on the stored values of a sparse tensor (the pattern and layout are kept).
@@ -223,4 +224,29 @@ def is_same_shape(x, y):
     return list(x.shape) == list(y.shape)
 
 
-__all__ = list(_TABLE) + ["pow", "cast", "transpose", "reshape", "slice", "sum", "is_same_shape"]
+def pca_lowrank(x, q=None, center=True, niter=2, name=None):
+    """Randomized PCA of a sparse matrix: paddle.linalg.pca_lowrank of its dense form (centring a sparse
+    matrix fills it in anyway). Paddle runs this on CUDA 11 only; here it runs on the CPU.
+
+    Args:
+        x (SparseTensor): a 2-D COO or CSR matrix [m, n].
+        q (int, optional): the rank kept (default min(6, m, n)).
+        center (bool): subtract the column means first.
+        niter (int): subspace iterations.
+        name (str, optional): unused.
+
+    Returns:
+        tuple[Tensor, Tensor, Tensor]: U [m, q], S [q], V [n, q] (dense), with x ~ U diag(S) V^T.
+
+    Examples:
+        >>> import purepaddle as paddle
+        >>> x = paddle.to_tensor([[1., 0.], [-1., 0.], [0., 0.5], [0., -0.5]], dtype='float64').to_sparse_coo(2)
+        >>> U, S, V = paddle.sparse.pca_lowrank(x)
+        >>> [round(s, 6) for s in S.tolist()]
+        [1.414214, 0.707107]
+    """
+    _sparse(x, "pca_lowrank")
+    return _pca_lowrank(x.to_dense(), q, center, niter)
+
+
+__all__ = list(_TABLE) + ["pow", "cast", "transpose", "reshape", "slice", "sum", "is_same_shape", "pca_lowrank"]

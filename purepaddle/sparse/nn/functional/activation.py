@@ -1,12 +1,12 @@
-"""paddle.sparse.nn.functional: activations on the stored values (zero stays zero) and a softmax over the stored
+"""Activations of paddle.sparse.nn.functional: on the stored values (zero stays zero) and a softmax over the stored
 entries of each row (the missing entries count as absent, not as zeros)."""
 import numpy as np
 
-from ... import tensor as T
-from ...nn import functional as F
-from ...tensor.creation.conversion import to_tensor
-from ...tensor.manipulation.gathering import gather_nd
-from ..tensor import SparseTensor
+from .... import tensor as T
+from ....nn import functional as F
+from ....tensor.creation.conversion import to_tensor
+from ....tensor.manipulation.gathering import gather_nd
+from ...tensor import SparseTensor
 
 
 def _values_op(x, fn):
