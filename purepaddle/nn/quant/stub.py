@@ -1,7 +1,7 @@
 """paddle.nn.quant.Stub: a placeholder layer marking where a quantizer goes; it passes its input through."""
 from ..layer.layers import Layer
 
-__all__ = ["Stub"]
+__all__ = ["Stub", "QuanterStub"]
 
 
 class Stub(Layer):
@@ -25,3 +25,34 @@ class Stub(Layer):
 
     def forward(self, input):  # noqa: A002  (Paddle's argument name)
         return input
+
+
+class QuanterStub(Layer):
+    """What QAT/PTQ put in place of a Stub: its own observer (when the Stub names one) or the configured
+    activation quanter, applied to the input.
+
+    Args:
+        layer (Stub): the stub being replaced.
+        q_config (SingleLayerConfig): the configuration for it.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> from paddle.nn.quant.stub import QuanterStub
+            >>> from paddle.quantization import QuantConfig
+            >>> s = QuanterStub(paddle.nn.quant.Stub(), QuantConfig(None, None))
+            >>> s(paddle.ones([2])).numpy().tolist()
+            [1.0, 1.0]
+    """
+
+    def __init__(self, layer, q_config):
+        super().__init__()
+        self._observer = None
+        if layer._observer is not None:
+            self._observer = layer._observer._instance(layer)
+        elif q_config is not None and getattr(q_config, "activation", None) is not None:
+            self._observer = q_config.activation._instance(layer)
+
+    def forward(self, input):  # noqa: A002
+        return self._observer(input) if self._observer is not None else input
