@@ -47,7 +47,8 @@ from .framework.dtype_info import finfo, iinfo  # noqa: E402
 from .amp import (autocast, get_autocast_cpu_dtype, get_autocast_dtype, get_autocast_gpu_dtype,  # noqa: E402
                   is_autocast_enabled)
 from . import cuda, functional, geometric, hub, random, sparse, special, sysconfig  # noqa: E402,F401
-from . import quantization  # noqa: E402,F401
+from . import compat, quantization  # noqa: E402,F401
+from .compat.proxy import disable_torch_proxy as disable_compat, enable_torch_proxy as enable_compat  # noqa: E402
 from .hapi.dynamic_flops import flops  # noqa: E402
 from .device.places import XPUPinnedPlace  # noqa: E402  (a declared stub: purepaddle has no XPU)
 from .utils.dlpack import from_dlpack, to_dlpack  # noqa: E402

@@ -26,7 +26,8 @@ FLOORS = {"_core": 1, "static": 2, "ops": 3, "tensor": 4, "nn": 5, "optimizer": 
 SUBFLOORS = {
     6.1: ("version", "pir_utils", "_alias", "framework", "device", "random", "sysconfig", "cuda"),
     6.2: ("autograd", "amp", "io", "profiler", "metric", "regularizer", "linalg", "utils", "special", "functional",
-          "reader", "batch", "fft", "signal", "distribution", "incubate", "geometric", "sparse", "quantization"),
+          "reader", "batch", "fft", "signal", "distribution", "incubate", "geometric", "sparse", "quantization",
+          "compat"),
     6.3: ("jit", "inference", "static.nn", "static.amp"),
     6.4: ("distributed", "hapi", "callbacks", "vision", "v2", "base", "onnx", "hub", "dataset", "text", "audio"),
 }
