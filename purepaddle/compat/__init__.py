@@ -5,6 +5,7 @@ named-tuple results, sort, split by sizes, unique, median, equal, slogdet, seed)
 from . import nn, proxy  # noqa: F401
 from .functions import (MedianRetType, MinMaxRetType, SlogdetResult, SortRetType, equal, max, median,  # noqa: F401,A004
                         min, nanmedian, seed, slogdet, sort, split, unique)
-from .proxy import disable_torch_proxy, enable_torch_proxy, use_torch_proxy_guard  # noqa: F401
+from .proxy import (disable_torch_proxy, enable_torch_proxy, extend_torch_proxy_blocked_modules,  # noqa: F401
+                    use_torch_proxy_guard)
 
 __all__ = ["slogdet", "sort", "split", "min", "max", "median", "nanmedian", "unique", "equal", "seed"]

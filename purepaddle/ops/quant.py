@@ -8,6 +8,7 @@ fake-quant op passes its gradient straight through to X (the straight-through es
 """
 import numpy as np
 
+from .._core import dtype as _dt
 from .._core.op import Op, TensorMeta, register
 
 __all__ = ["FakeQuantizeDequantizeAbsMax", "FakeChannelWiseQuantizeDequantizeAbsMax",
@@ -129,6 +130,21 @@ class MovingAverageAbsMaxScale(_StraightThrough):
         return TensorMeta(x.shape, x.dtype), m, m, m
 
 
+# Paddle's slots: the accumulator/state inputs serve its calibrating (not is_test) mode; at inference they
+# pass through, and OutScale is the scale
+_LINEAR_SLOTS = (("X", "Scale", "ZeroPoint", "InAccum", "InState"), ("Y", "OutState", "OutAccum", "OutScale"))
+
+
+def _linear_state(scale, accum, state):
+    empty = np.zeros((), np.float32)
+    return (empty if state is None else state.copy(), empty if accum is None else accum.copy(), scale.copy())
+
+
+def _linear_state_meta(scale):
+    m = TensorMeta([], _dt.float32)
+    return m, m, TensorMeta(list(scale.shape), scale.dtype)
+
+
 def _linear_scale(x, scale, axis):
     return scale.reshape(()) if axis < 0 or scale.size == 1 else scale.reshape(_channel_view(x, axis))
 
@@ -137,32 +153,32 @@ def _linear_scale(x, scale, axis):
 class QuantizeLinear(Op):
     """Y = clip(round(X * qmax / Scale), qmin, qmax) (ties to even; per channel along quant_axis >= 0)."""
 
-    inputs, outputs = ("X", "Scale", "ZeroPoint"), ("Y",)
+    inputs, outputs = _LINEAR_SLOTS
     differentiable = False
 
-    def forward(self, xp, x, scale, zero_point):
+    def forward(self, xp, x, scale, zero_point, accum=None, state=None):
         a = self.attrs
         s = _linear_scale(x, scale.astype(x.dtype), a["quant_axis"])
         qmax = x.dtype.type(a["qmax"])
         inv = (x.dtype.type(1) / np.where(s == 0, x.dtype.type(1), s)).astype(x.dtype)
         q = _round(qmax * inv * x, a.get("round_type", 0))
-        return np.clip(q, a["qmin"], a["qmax"]).astype(x.dtype, copy=False)
+        return (np.clip(q, a["qmin"], a["qmax"]).astype(x.dtype, copy=False),) + _linear_state(scale, accum, state)
 
-    def infer_meta(self, x, scale, zero_point):
-        return TensorMeta(x.shape, x.dtype)
+    def infer_meta(self, x, scale, *rest):
+        return (TensorMeta(x.shape, x.dtype),) + _linear_state_meta(scale)
 
 
 @register("dequantize_linear")
 class DequantizeLinear(Op):
     """Y = X * Scale / qmax (per channel along quant_axis >= 0)."""
 
-    inputs, outputs = ("X", "Scale", "ZeroPoint"), ("Y",)
+    inputs, outputs = _LINEAR_SLOTS
     differentiable = False
 
-    def forward(self, xp, x, scale, zero_point):
+    def forward(self, xp, x, scale, zero_point, accum=None, state=None):
         a = self.attrs
         s = _linear_scale(x, scale.astype(x.dtype), a["quant_axis"])
-        return (x * s / x.dtype.type(a["qmax"])).astype(x.dtype, copy=False)
+        return ((x * s / x.dtype.type(a["qmax"])).astype(x.dtype, copy=False),) + _linear_state(scale, accum, state)
 
-    def infer_meta(self, x, scale, zero_point):
-        return TensorMeta(x.shape, x.dtype)
+    def infer_meta(self, x, scale, *rest):
+        return (TensorMeta(x.shape, x.dtype),) + _linear_state_meta(scale)

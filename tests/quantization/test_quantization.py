@@ -94,3 +94,23 @@ def test_config_resolution_and_quanter_decorator():
     assert str(factory) == "HalfQuanter(factor=0.25)"
     layer = factory._instance(None)
     assert isinstance(layer, HalfLayer) and layer(paddle.ones([2])).numpy().tolist() == [0.25, 0.25]
+
+
+def test_quantized_models_save_and_load(tmp_path):
+    """QAT and converted PTQ models go through jit.save/jit.load (the fake-quant ops have PIR rows); loading
+    gives the eager outputs."""
+    model, x = _model(paddle)
+    q = paddle.quantization.quanters.FakeQuanterWithAbsMaxObserver()
+    qm = paddle.quantization.QAT(paddle.quantization.QuantConfig(q, q)).quantize(model)
+    qm(x)
+    qm.eval()
+    paddle.jit.save(qm, str(tmp_path / "qat"), input_spec=[paddle.static.InputSpec([None, 2, 4, 4], "float32")])
+    np.testing.assert_allclose(paddle.jit.load(str(tmp_path / "qat"))(x).numpy(), qm(x).numpy(), rtol=1e-6)
+    model.eval()
+    obs = paddle.quantization.observers.AbsmaxObserver()
+    ptq = paddle.quantization.PTQ(paddle.quantization.QuantConfig(obs, obs))
+    pm = ptq.quantize(model)
+    pm(x)
+    cm = ptq.convert(pm)
+    paddle.jit.save(cm, str(tmp_path / "ptq"), [x])
+    np.testing.assert_allclose(paddle.jit.load(str(tmp_path / "ptq"))(x).numpy(), cm(x).numpy(), rtol=1e-6)

@@ -121,6 +121,23 @@ _INTERP_INPUTS = (In("X"), In("OutSize", optional=True), Seq("SizeTensor", optio
                   In("Scale", optional=True))
 
 ROWS = [
+    # fake quantization (paddle.quantization, nn.quant.quant_layers)
+    Row("pd_op.fake_quantize_dequantize_moving_average_abs_max", "fake_quantize_dequantize_moving_average_abs_max",
+        (In("X"), In("InScale"), In("InAccum", optional=True), In("InState", optional=True)),
+        (A("moving_rate", "f32"), A("bit_length", "i32"), A("is_test", "bool"), A("round_type", "i32")),
+        ("Out", "OutScale", "OutState", "OutAccum")),
+    Row("pd_op.fake_quantize_dequantize_abs_max", "fake_quantize_dequantize_abs_max", (In("X"),),
+        (A("bit_length", "i32"), A("round_type", "i32")), ("Out", "OutScale")),
+    Row("pd_op.fake_channel_wise_quantize_dequantize_abs_max", "fake_channel_wise_quantize_dequantize_abs_max",
+        (In("X"),), (A("bit_length", "i32"), A("round_type", "i32"), A("quant_axis", "i32")), ("Out", "OutScale")),
+    Row("pd_op.moving_average_abs_max_scale", "moving_average_abs_max_scale",
+        (In("X"), In("InAccum", optional=True), In("InState", optional=True)),
+        (A("moving_rate", "f32"), A("is_test", "bool")), ("Out", "OutScale", "OutState", "OutAccum")),
+    *[Row(f"pd_op.{t}", t, (In("X"), In("Scale"), In("ZeroPoint", optional=True), In("InAccum", optional=True),
+                            In("InState", optional=True)),
+          (A("quant_axis", "i32"), A("bit_length", "i32"), A("qmin", "i32"), A("qmax", "i32"), A("round_type", "i32"),
+           A("is_test", "bool"), A("only_observer", "bool")), ("Y", "OutState", "OutAccum", "OutScale"))
+      for t in ("quantize_linear", "dequantize_linear")],
     # convolution, normalization, pooling
     Row("pd_op.conv2d", "conv2d", (In("Input"), In("Filter")), _CONV, ("Output",)),
     Row("pd_op.depthwise_conv2d", "depthwise_conv2d", (In("Input"), In("Filter")), _DW_CONV, ("Output",)),
