@@ -123,3 +123,17 @@ def test_predictor_runs_at_the_configs_math_threads(tmp_path, monkeypatch):
         assert y.shape == [3, 2]
         assert threads.blas_threads() == before  # restored after the run
     assert seen == [1, 2]
+
+
+def test_base_core_set_num_threads_resizes_the_pool():
+    from purepaddle.base import core
+    before = threads.blas_threads()
+    if before is None:
+        pytest.skip("the loaded BLAS pool cannot be read")
+    try:
+        core.set_num_threads(0)  # Paddle: below 1 means 1
+        assert threads.blas_threads() == 1
+        with pytest.raises(TypeError, match="incompatible function arguments"):
+            core.set_num_threads(2.5)
+    finally:
+        threads.set_blas_threads(before)
