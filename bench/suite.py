@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
 from harness import WORKLOADS, default_peers, run_peer  # noqa: E402
 import dispatch  # noqa: E402,F401  (registers small_add, matmul64, tiny_fwd_bwd)
-import train  # noqa: E402,F401  (registers mlp_sgd, mlp_adam, lenet, lstm, transformer)
+import train  # noqa: E402,F401  (registers mlp_sgd, mlp_adam, lenet, lstm, gru, transformer)
 import models  # noqa: E402,F401  (registers the ResNet-18, MobileNetV2, depthwise conv and BERT workloads)
 
 # the table's rows, in order: (workload, label); issue 15's rows first
@@ -46,6 +46,7 @@ ROWS = [
     ("resnet18_infer_b8", "ResNet-18 inference, batch 8"),
     ("resnet18_train_b8", "ResNet-18 training step, batch 8, SGD momentum"),
     ("lstm", "LSTM training (128->256, seq 50, batch 32)"),
+    ("gru", "GRU training (same shapes)"),
     ("lenet", "LeNet training"),
     ("mlp_sgd", "MLP 784-512-512-10 SGD"),
     ("mlp_adam", "MLP Adam"),
