@@ -5,7 +5,8 @@ interpreter, started with OMP_NUM_THREADS / OPENBLAS_NUM_THREADS / MKL_NUM_THREA
 (a script's own os.environ comes too late: NumPy, Paddle and torch size their pools when they load). One
 configuration is a thread count and a load:
 
-  threads  1, and all the cores this process may use (its affinity)
+  threads  1, and all the cores this process may use (its affinity); `default` (not run unless asked) leaves
+           the variables unset, so each framework picks its own count (purepaddle: its thread policy)
   load     idle (nothing started by the suite) or busy (one competing CPU-bound process the suite starts and
            stops: the case where spinning BLAS threads collapse)
 
@@ -116,7 +117,7 @@ def run_config(script, peers, names, threads, load, args, log):
                         info["errors"][f"{n} on {p.name}"] = got["error"]
                     else:
                         runs[p.name][n].append(got["median_us"])
-                log(f"  threads={threads} load={load} pass {k + 1}/{args.passes} {p.name}: "
+                log(f"  threads={threads or 'default'} load={load} pass {k + 1}/{args.passes} {p.name}: "
                     f"{len(mine)} workloads, {time.time() - started:.0f}s")
         info["loadavg_after"] = os.getloadavg()[0]
     finally:
@@ -129,6 +130,10 @@ def run_config(script, peers, names, threads, load, args, log):
 def summarize(runs):
     """{peer: {workload: median over passes (us) or None}}."""
     return {p: {n: (statistics.median(v) if v else None) for n, v in per.items()} for p, per in runs.items()}
+
+
+def _threads(info):
+    return info["threads"] or "default"
 
 
 def _speed(peer_us, pp_us):
@@ -146,7 +151,7 @@ def table_text(result):
     lines = [f"machine: {result['machine']}"]
     for cfg in result["configs"]:
         med, info = cfg["median_us"], cfg["info"]
-        lines.append(f"\nthreads={info['threads']} load={info['load']}  loadavg {info.get('loadavg_before', 0):.2f}"
+        lines.append(f"\nthreads={_threads(info)} load={info['load']}  loadavg {info.get('loadavg_before', 0):.2f}"
                      f" -> {info.get('loadavg_after', 0):.2f}  medians of {result['passes']} interleaved passes  "
                      + ", ".join(f"{k}: {v}" for k, v in sorted(info["versions"].items())))
         names = [n for n, _ in ROWS if n in cfg["names"]]
@@ -166,12 +171,12 @@ def table_text(result):
 def table_markdown(result):
     """The README table: speed ratios per configuration (purepaddle speed / peer speed), machine and load."""
     cfgs = result["configs"]
-    head = " | ".join(f"{c['info']['threads']} thr, {c['info']['load']}: vs Paddle | vs torch" for c in cfgs)
+    head = " | ".join(f"{_threads(c['info'])} thr, {c['info']['load']}: vs Paddle | vs torch" for c in cfgs)
     out = [f"Measured by `make bench` (bench/suite.py) on {result['machine']}, {result['date']}; each framework "
            "in its own interpreter with OMP/OPENBLAS/MKL_NUM_THREADS set before it starts; medians of "
            f"{result['passes']} interleaved passes; ratio = purepaddle speed / peer speed (above 1: purepaddle "
            "is faster). Busy: one competing CPU-bound process. 1-minute load average before -> after: "
-           + "; ".join(f"{c['info']['threads']} thr {c['info']['load']} {c['info'].get('loadavg_before', 0):.1f}"
+           + "; ".join(f"{_threads(c['info'])} thr {c['info']['load']} {c['info'].get('loadavg_before', 0):.1f}"
                        f" -> {c['info'].get('loadavg_after', 0):.1f}" for c in cfgs) + ".",
            "", f"| workload | {head} |", "|---|" + "---|---|" * len(cfgs)]
     names = [(n, label) for n, label in ROWS if any(n in c["names"] for c in cfgs)]
@@ -201,7 +206,8 @@ def parse(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", default="", help="comma list of workloads (default: every row)")
     ap.add_argument("--peers", default=",".join(PEERS), help="comma list of peers")
-    ap.add_argument("--threads", default="1,all", help="comma list of thread counts; 'all' = the usable cores")
+    ap.add_argument("--threads", default="1,all",
+                    help="comma list of thread counts; 'all' = the usable cores, 'default' = each framework's own")
     ap.add_argument("--load", default="idle,busy", help="comma list of loads: idle, busy")
     ap.add_argument("--passes", type=int, default=3, help="interleaved passes per configuration")
     ap.add_argument("--repeat", type=int, default=3, help="timed repeats per workload in a worker (median)")
@@ -229,7 +235,7 @@ def main(argv=None):
             raise SystemExit(f"unknown workloads {unknown}; known: {[n for n, _ in ROWS]}")
         want = args.peers.split(",")
         peers = [p for p in default_peers() if p.name in want]
-        threads = [all_cores() if t == "all" else int(t) for t in args.threads.split(",")]
+        threads = [all_cores() if t == "all" else 0 if t == "default" else int(t) for t in args.threads.split(",")]
         threads = list(dict.fromkeys(threads))
         script = os.path.abspath(__file__)
         result = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),

@@ -56,11 +56,28 @@ def test_the_users_setting_wins_and_policy_values_do_not_count():
     assert threads.user_threads({**marked, "OMP_NUM_THREADS": "1"}) == 1
 
 
-def test_the_launcher_uses_the_policy():
+@pytest.mark.parametrize("text, online, idle", [("0.00 0.01 0.05 1/100 42", 16, 16), ("1.40 1 1 1/1 1", 16, 15),
+                                                ("9.12 8 6 9/140 1", 2, 1), ("1.60 1 1 1/1 1", 2, 1),
+                                                ("junk", 4, 4)])
+def test_idle_cores_from_the_load_average(tmp_path, text, online, idle):
+    assert threads.idle_cores(online=online, loadavg=_file(tmp_path, "loadavg", text)) == idle
+    assert threads.idle_cores(online=online, loadavg="/nonexistent") == online
+
+
+def test_busy_cores_cap_the_policy(monkeypatch):
+    monkeypatch.setattr(threads, "available_cores", lambda: 8)
+    monkeypatch.setattr(threads, "idle_cores", lambda: 3)
+    assert threads.usable_cores() == 3
+    assert threads.policy_threads({}) == 3
+    assert threads.policy_threads({"OPENBLAS_NUM_THREADS": "8"}) == 8  # the user's choice still wins
+
+
+def test_the_launcher_uses_the_policy(monkeypatch):
     from purepaddle.distributed.launch.plan import thread_env
     assert thread_env(2, {"OMP_NUM_THREADS": "3"}) == {}
-    cores = threads.available_cores()
-    assert thread_env(2, {}) == {v: str(max(1, cores // 2)) for v in threads.THREAD_VARS}
+    monkeypatch.setattr(threads, "available_cores", lambda: 6)
+    monkeypatch.setattr(threads, "idle_cores", lambda: 6)
+    assert thread_env(2, {}) == {v: "3" for v in threads.THREAD_VARS}
 
 
 def _child(code, affinity=None):
