@@ -154,3 +154,19 @@ def test_base_core_set_num_threads_resizes_the_pool():
             core.set_num_threads(2.5)
     finally:
         threads.set_blas_threads(before)
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs CPU affinity (Linux)")
+def test_python_m_purepaddle_runs_the_script_under_the_policy(tmp_path):
+    """The script's own NumPy (loaded after the launcher's import of purepaddle) gets the policy's pool."""
+    cpu = sorted(os.sched_getaffinity(0))[0]
+    script = tmp_path / "s.py"
+    script.write_text("import os, numpy, paddle\nfrom purepaddle._core import threads\n"
+                      "print(os.environ['OPENBLAS_NUM_THREADS'], threads.blas_threads())\n")
+    env = {k: v for k, v in os.environ.items() if k not in threads.THREAD_VARS + (threads.POLICY_VAR,)}
+    env["PYTHONPATH"] = ROOT
+    out = subprocess.run([sys.executable, "-m", "purepaddle", str(script)], env=env, capture_output=True, text=True,
+                         timeout=120, preexec_fn=lambda: os.sched_setaffinity(0, {cpu}))
+    assert out.returncode == 0, out.stderr
+    env_n, blas = out.stdout.split()
+    assert env_n == "1" and blas in ("1", "None")
