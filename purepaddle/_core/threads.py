@@ -22,6 +22,7 @@ import ctypes
 import math
 import os
 import sys
+import threading
 
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 # set beside THREAD_VARS by apply(): variables still holding the policy's own value are not the user's choice
@@ -286,9 +287,15 @@ def set_blas_threads(n):
     return done
 
 
+_LIMIT_LOCK = threading.Lock()
+_LIMIT = {"depth": 0, "outer": None}  # scopes open now, and the pool size before the first of them
+
+
 @contextlib.contextmanager
 def limit_blas(n):
-    """Run the block with NumPy's BLAS pool at n threads, then restore the previous size.
+    """Run the block with NumPy's BLAS pool at n threads; the size from before comes back when the last open
+    scope closes (predictors running in several threads at once share the one pool: the latest size wins while
+    they overlap, and none of them can leave its own size behind).
 
     Examples:
         .. code-block:: python
@@ -298,15 +305,20 @@ def limit_blas(n):
             >>> with limit_blas(1):
             ...     y = np.ones((64, 64), "float32") @ np.ones((64, 64), "float32")
     """
-    before = blas_threads()
-    if before is None or before == n:
-        yield
-        return
-    set_blas_threads(n)
+    with _LIMIT_LOCK:
+        if _LIMIT["depth"] == 0:
+            _LIMIT["outer"] = blas_threads()
+        _LIMIT["depth"] += 1
+        if _LIMIT["outer"] is not None and blas_threads() != n:
+            set_blas_threads(n)
     try:
         yield
     finally:
-        set_blas_threads(before)
+        with _LIMIT_LOCK:
+            _LIMIT["depth"] -= 1
+            outer = _LIMIT["outer"]
+            if _LIMIT["depth"] == 0 and outer is not None and blas_threads() != outer:
+                set_blas_threads(outer)
 
 
 APPLIED = None  # the thread count apply() chose (None: the user's environment decided, or not applied yet)

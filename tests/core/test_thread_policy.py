@@ -170,3 +170,17 @@ def test_python_m_purepaddle_runs_the_script_under_the_policy(tmp_path):
     assert out.returncode == 0, out.stderr
     env_n, blas = out.stdout.split()
     assert env_n == "1" and blas in ("1", "None")
+
+
+def test_overlapping_limits_restore_the_outer_size():
+    before = threads.blas_threads()
+    if before is None:
+        pytest.skip("the loaded BLAS pool cannot be read")
+    a, b = threads.limit_blas(1), threads.limit_blas(3)
+    a.__enter__()
+    b.__enter__()
+    assert threads.blas_threads() == 3
+    a.__exit__(None, None, None)  # closed out of order, as two threads may
+    assert threads.blas_threads() == 3
+    b.__exit__(None, None, None)
+    assert threads.blas_threads() == before
