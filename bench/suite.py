@@ -39,7 +39,7 @@ import harness  # noqa: E402
 from harness import WORKLOADS, default_peers, run_peer  # noqa: E402
 import dispatch  # noqa: E402,F401  (registers small_add, matmul64, tiny_fwd_bwd)
 import train  # noqa: E402,F401  (registers mlp_sgd, mlp_adam, lenet, lstm, gru, transformer)
-import models  # noqa: E402,F401  (registers the ResNet-18, MobileNetV2, depthwise conv and BERT workloads)
+import nets  # noqa: E402,F401  (registers the ResNet-18, MobileNetV2, depthwise conv and BERT workloads)
 
 # the table's rows, in order: (workload, label); issue 15's rows first
 ROWS = [

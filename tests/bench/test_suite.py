@@ -6,16 +6,32 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SUITE = os.path.join(ROOT, "bench", "suite.py")
-sys.path.insert(0, os.path.join(ROOT, "bench"))
+BENCH = os.path.join(ROOT, "bench")
+SUITE = os.path.join(BENCH, "suite.py")
+BEGIN, END = "<!-- bench:begin (bench/suite.py --readme) -->", "<!-- bench:end -->"
 
-import suite  # noqa: E402
+
+def _bench_python(code):
+    """Run code with bench/ on the path in a fresh interpreter (its top-level module names, harness, train,
+    nets, ..., stay out of the test process); its stdout."""
+    out = subprocess.run([sys.executable, "-c", code], cwd=BENCH, capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "PYTHONPATH": BENCH})
+    assert out.returncode == 0, out.stderr
+    return out.stdout
 
 
 def test_every_row_is_a_registered_workload_with_paddle_and_torch_bodies():
-    for name, _ in suite.ROWS:
-        bodies = suite.WORKLOADS[name].bodies
-        assert "paddle" in bodies and "torch" in bodies, name
+    out = _bench_python("import suite\nfor n, _ in suite.ROWS:\n    b = suite.WORKLOADS[n].bodies\n"
+                        "    print(n, 'paddle' in b and 'torch' in b)")
+    rows = [line.split() for line in out.splitlines()]
+    assert len(rows) >= 15 and all(ok == "True" for _, ok in rows), rows
+    assert suite_markers_in_readme()
+
+
+def suite_markers_in_readme():
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    return BEGIN in text and END in text
 
 
 def test_a_short_run_times_the_peers_and_fills_the_readme(tmp_path):
@@ -34,21 +50,22 @@ def test_a_short_run_times_the_peers_and_fills_the_readme(tmp_path):
         assert cfg["median_us"]["numpy"]["matmul64"] > 0
         assert "loadavg_before" in cfg["info"] and "loadavg_after" in cfg["info"]
     readme = tmp_path / "README.md"
-    readme.write_text(f"intro\n{suite.BEGIN}\nold table\n{suite.END}\nrest\n")
-    suite.main(["--from-json", str(out), "--readme", str(readme)])
+    readme.write_text(f"intro\n{BEGIN}\nold table\n{END}\nrest\n")
+    subprocess.run([sys.executable, SUITE, "--from-json", str(out), "--readme", str(readme)], check=True,
+                   capture_output=True, timeout=300, cwd=ROOT)
     text = readme.read_text()
     assert "old table" not in text and text.startswith("intro\n") and text.endswith("rest\n")
     assert "| small add, per call |" in text and "1 thr, busy" in text
 
 
 def test_workers_get_the_thread_count_in_their_environment(tmp_path):
-    """harness.run_peer sets the thread variables before the interpreter starts: the worker sees them."""
-    import argparse
-    import harness
-    peer = harness.Peer("x", sys.executable, "os", "numpy")
-    code = ("import os, json, sys; print('@@BENCH@@ ' + json.dumps({'results': {}, "
-            "'env': [os.environ.get(v) for v in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS')]}))")
+    """harness.run_peer sets the thread variables before the interpreter starts (0: leaves them unset)."""
     script = tmp_path / "print_env.py"
-    script.write_text(code)
-    args = argparse.Namespace(threads=3, only=["small_add"], repeat=1, min_time=0.0, timeout=60)
-    assert harness.run_peer(str(script), peer, args)["env"] == ["3", "3", "3"]
+    script.write_text("import os, json; print('@@BENCH@@ ' + json.dumps({'results': {}, 'env': "
+                      "[os.environ.get(v) for v in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS')]}))")
+    out = _bench_python(
+        "import argparse, json, sys, harness\npeer = harness.Peer('x', sys.executable, 'os', 'numpy')\n"
+        "for n in (3, 0):\n"
+        "    a = argparse.Namespace(threads=n, only=['small_add'], repeat=1, min_time=0.0, timeout=60)\n"
+        f"    print(json.dumps(harness.run_peer({str(script)!r}, peer, a)['env']))")
+    assert [json.loads(line) for line in out.splitlines()] == [["3", "3", "3"], [None, None, None]]

@@ -1,4 +1,4 @@
-"""Model workloads of the suite (bench/suite.py): ResNet-18, MobileNetV2, depthwise conv, a BERT-base encoder layer.
+"""Network workloads of the suite (bench/suite.py): ResNet-18, MobileNetV2, depthwise conv, a BERT-base encoder layer.
 
 Eager mode in every peer, float32, fixed synthetic inputs. Inference runs the model in eval mode without
 gradients; a training step is forward, cross-entropy (or mean) loss, backward, optimizer step, gradient reset.
