@@ -75,8 +75,16 @@ $(BENCH_STAMP): $(REF_STAMP)
 	fi
 	touch $@
 
+# issue 15's table: every workload on purepaddle, Paddle, torch and NumPy at 1 thread and all cores, idle and with
+# one busy core, interleaved passes (bench/suite.py); BENCH_ARGS='--passes 1 --only mlp_sgd,lstm' for a short run
+BENCH_ARGS ?=
 bench: venv bench-venv
-	$(PY) bench/dispatch.py
+	$(PY) bench/suite.py --json build/bench/suite.json --markdown build/bench/suite.md $(BENCH_ARGS)
+
+# the README's benchmark table from the last `make bench`
+.PHONY: bench-readme
+bench-readme: venv
+	$(PY) bench/suite.py --from-json build/bench/suite.json --readme README.md
 
 .PHONY: troubleshooting
 troubleshooting: venv

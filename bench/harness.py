@@ -137,8 +137,12 @@ def run_peer(script, peer, args):
         return {"peer": peer.name, "error": f"no interpreter {peer.python}", "results": {}}
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
-    for var in THREAD_VARS:  # one thread each: we measure dispatch, not BLAS scaling (2 cores thrash)
-        env[var] = str(args.threads)
+    for var in THREAD_VARS:  # set before the interpreter starts: the libraries size their pools when they load
+        if args.threads:
+            env[var] = str(args.threads)
+        else:  # 0: each framework's own default (purepaddle: its thread policy)
+            env.pop(var, None)
+    env.pop("PUREPADDLE_POLICY_THREADS", None)
     if peer.pythonpath:
         env["PYTHONPATH"] = peer.pythonpath
     cmd = [peer.python, script, "--_worker", peer.name, "--module", peer.module,

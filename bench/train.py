@@ -16,6 +16,7 @@ Workloads (float32, 2 threads by default):
   mlp_sgd / mlp_adam  MLP 784-512-512-10 (ReLU), batch 128, cross-entropy, SGD(0.01) / Adam(1e-3)
   lenet               paddle.vision.models.LeNet on 1x28x28, batch 64, cross-entropy, SGD(0.01)
   lstm                LSTM input 128 hidden 256, seq 50, batch 32, loss mean(output), SGD(0.01)
+  gru                 the same with a GRU
   transformer         TransformerEncoderLayer d_model 256, 4 heads, ff 1024, seq 128, batch 16,
                       dropout 0.1 (train mode), loss mean(output), SGD(0.01)
 """
@@ -215,6 +216,41 @@ def _(paddle):
 def _(torch):
     torch.manual_seed(0)
     net = torch.nn.LSTM(128, 256, batch_first=True)
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+    x = torch.from_numpy(_rng().standard_normal((32, 50, 128), dtype="float32"))
+
+    def step():
+        out, _ = net(x)
+        loss = out.mean()
+        loss.backward()
+        opt.step()
+        opt.zero_grad()
+    return _warm(step)
+
+
+gru = workload("gru", "GRU 128->256, seq 50, batch 32, SGD")
+
+
+@gru.body("paddle")
+def _(paddle):
+    paddle.seed(0)
+    net = paddle.nn.GRU(128, 256)
+    opt = paddle.optimizer.SGD(learning_rate=0.01, parameters=net.parameters())
+    x = paddle.to_tensor(_rng().standard_normal((32, 50, 128), dtype="float32"))
+
+    def step():
+        out, _ = net(x)
+        loss = out.mean()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+    return _warm(step)
+
+
+@gru.body("torch")
+def _(torch):
+    torch.manual_seed(0)
+    net = torch.nn.GRU(128, 256, batch_first=True)
     opt = torch.optim.SGD(net.parameters(), lr=0.01)
     x = torch.from_numpy(_rng().standard_normal((32, 50, 128), dtype="float32"))
 

@@ -1,4 +1,6 @@
 """purepaddle: PaddlePaddle in Python on NumPy. This face re-exports the public API."""
+from ._core import threads as _threads
+_threads.apply()  # first: the BLAS thread count must be in the environment before NumPy loads (its docstring)
 from ._core import allocator as _allocator  # noqa: F401  (glibc tuning, see its docstring)
 from . import ops  # noqa: F401  (registers every op)
 from ._core import dtype as _dtype

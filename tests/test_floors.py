@@ -33,7 +33,7 @@ SUBFLOORS = {
 }
 SUBFLOOR_OF = {pkg: sub for sub, pkgs in SUBFLOORS.items() for pkg in pkgs}
 UNPLACED = 6  # a floor-6 package missing from SUBFLOORS: test_every_floor_6_package_has_a_sub_floor fails
-CORE_OPTIONAL = {"cupy", "ml_dtypes", "google", "protobuf", "mpi4py", "zmq", "randomgen"}  # only inside try or a function
+CORE_OPTIONAL = {"cupy", "ml_dtypes", "google", "protobuf", "mpi4py", "zmq", "randomgen", "threadpoolctl"}  # only inside try or a function
 CORE_ALLOWED = {"numpy", PKG} | set(sys.stdlib_module_names)
 
 

@@ -1,5 +1,6 @@
 """paddle.base.core: places, build queries and the VarDesc.VarType constants (dtypes and variable kinds)."""
 from .._core import dtype as _dt
+from .._core import threads as _threads
 from .._core.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, is_compiled_with_cuda  # noqa: F401
 from ..device import (is_compiled_with_cinn, is_compiled_with_custom_device, is_compiled_with_distribute,  # noqa: F401
                       is_compiled_with_ipu, is_compiled_with_mkldnn, is_compiled_with_rocm, is_compiled_with_xpu)
@@ -7,6 +8,27 @@ from ..framework.random import Generator  # noqa: F401
 from ..inference.native import NativeConfig, PaddleBuf, PaddleTensor  # noqa: F401
 from ..static import DenseTensor, Scope  # noqa: F401
 from ..static.variable import VarType as _Kind
+
+
+def set_num_threads(num_threads):
+    """Set the thread count of the CPU math library (NumPy's BLAS pool) for the rest of the process.
+
+    Args:
+        num_threads (int): the threads; values below 1 mean 1.
+
+    Returns:
+        None
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.base.core.set_num_threads(1)
+    """
+    if not isinstance(num_threads, int):
+        raise TypeError("set_num_threads(): incompatible function arguments. The following argument types are "
+                        f"supported:\n    1. (arg0: int) -> None\n\nInvoked with: {num_threads!r}")
+    _threads.set_blas_threads(max(1, int(num_threads)))
 
 
 class VarDesc:

@@ -219,7 +219,7 @@ class Config:
         _log_error("Please compile with XPU to EnableXpu(). (purepaddle runs on CPU only.)")
 
     def set_cpu_math_library_num_threads(self, cpu_math_library_num_threads):
-        """Threads for the CPU math library (recorded; NumPy's BLAS threads are set by its environment)."""
+        """Threads of the CPU math library (NumPy's BLAS pool) while a predictor made from this config runs."""
         if not isinstance(cpu_math_library_num_threads, int) or isinstance(cpu_math_library_num_threads, bool):
             raise TypeError("set_cpu_math_library_num_threads(): cpu_math_library_num_threads must be int, but "
                             f"received {type(cpu_math_library_num_threads).__name__}")

@@ -5,6 +5,7 @@ import weakref
 import numpy as np
 
 from .._core.op import OP_RAN, OPS
+from .._core.threads import limit_blas
 from .._core.tensor import Tensor as _EagerTensor
 from ..static.scope import DenseTensor
 from ..static.variable import Variable
@@ -207,6 +208,9 @@ class Predictor:
         self._vals = None
         self._input_hooks, self._output_hooks = [], []
         self._profile = None
+        # Config.set_cpu_math_library_num_threads: NumPy's BLAS pool runs each run() at this size (Paddle's
+        # default, 1, included), fixed when the predictor is made as Paddle's is
+        self._threads = max(1, config._cpu_threads)
         if config._profile:
             if not config.glog_info_disabled():
                 print("W Profiler is activated, which might affect the performance", file=sys.stderr)
@@ -270,10 +274,11 @@ class Predictor:
                                  f"the model's variable '{name}' is {np.dtype(dt).name}: copy_from_cpu an array of "
                                  "that dtype.")
             vals[slot] = a
-        if self._profile is None and not self._output_hooks and not self._input_hooks and OP_RAN.active is None:
-            plan.run(vals)
-        else:
-            self._run_observed(vals)
+        with limit_blas(self._threads):
+            if self._profile is None and not self._output_hooks and not self._input_hooks and OP_RAN.active is None:
+                plan.run(vals)
+            else:
+                self._run_observed(vals)
         self._vals = vals
         if inputs is None:
             return None

@@ -2,6 +2,7 @@
 import os
 import socket
 
+from ..._core import threads
 from ..addresses import AddressError, parse_address, parse_addresses
 from .supervisor import log_path, worker_env  # noqa: F401  (re-exported: the plan's per-rank view)
 
@@ -112,16 +113,9 @@ def nproc_of(args, devices):
 
 
 def thread_env(nproc, environ):
-    """Math-library threads per worker: the cores shared out, unless the user chose (workers would fight)."""
-    keys = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
-    if any(k in environ for k in keys):
-        return {}
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    n = str(max(1, cores // max(1, nproc)))
-    return {k: n for k in keys}
+    """Math-library threads per worker: the cores this process may use shared out, unless the user chose
+    (purepaddle's one thread policy, _core/threads.py; workers would fight over more)."""
+    return threads.thread_env(environ, workers=nproc)
 
 
 def build_plan(args, nodes, master, report, environ, script_python, runner, node_ips=None):
