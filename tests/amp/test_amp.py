@@ -173,16 +173,15 @@ def test_conv_bn_o1_matches_fp32_closely():
     np.testing.assert_allclose(conv.weight.grad.numpy(), gref, rtol=2e-2, atol=5e-2)
 
 
-def test_heavy_ops_accumulate_in_fp32_and_stay_fast():
-    import time
+def test_heavy_ops_accumulate_in_fp32():
+    # the float16 matmul is the float32 product of the float16-rounded inputs, rounded once (its speed, ~100x
+    # NumPy's own float16 loop, is measured in bench/, not here)
     a = paddle.rand([256, 256])
     with paddle.amp.auto_cast():
-        paddle.matmul(a, a)
-        t = time.perf_counter()
         out = paddle.matmul(a, a)
-        dt = time.perf_counter() - t
     assert out.dtype == paddle.float16
-    assert dt < 0.05  # a float16 NumPy matmul of this size takes ~0.1 s; the float32 twin ~1 ms
+    h = a.numpy().astype(np.float16).astype(np.float32)
+    np.testing.assert_array_equal(out.numpy().view(np.uint16), (h @ h).astype(np.float16).view(np.uint16))
     ones = paddle.ones([4096], dtype="float16")
     with paddle.amp.auto_cast(level="O2"):
         s = ones.sum()  # float16 sums of 4096 ones: float32 accumulation gives exactly 4096
