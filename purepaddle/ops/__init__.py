@@ -16,4 +16,4 @@ for _part in ("creation.conversion", "creation.fill", "creation.matrix", "creati
 del _part
 # the nn families: each package's face imports its parts
 from . import (activation, clip, common, conv, detection, extension, flash_attention, fluid, graph, input, loss, metric, norm,  # noqa: F401,E402
-               optimizer, pooling, py_func, rnn, text, vision)
+               optimizer, pooling, py_func, rnn, sequence, text, vision)
