@@ -122,7 +122,7 @@ def test_voc2012_items_with_pillow(tmp_path):
     def images(stem):
         a, b = io.BytesIO(), io.BytesIO()
         pil.new("RGB", (5, 4), (10, 20, 30)).save(a, format="JPEG")
-        pil.fromarray(np.full((4, 5), 3, np.uint8), mode="P").save(b, format="PNG")
+        pil.fromarray(np.full((4, 5), 3, np.uint8)).save(b, format="PNG")
         return a.getvalue(), b.getvalue()
     data, label = VOC2012(_voc_tar(tmp_path, images), mode="test", backend="cv2")[0]
     assert data.shape == (4, 5, 3) and data.dtype == np.float32 and label.shape == (4, 5) and label.max() == 3
