@@ -360,6 +360,11 @@ class GenerateProposals(Op):
         dl = deltas.transpose(0, 2, 3, 1).reshape(n, -1, 4)
         anc = anchors.reshape(-1, 4).astype(np.float64)
         var = variances.reshape(-1, 4).astype(np.float64)
+        if anc.shape[0] != sc.shape[1] or var.shape[0] != sc.shape[1]:
+            # Paddle reads past the end of short anchors / variances (its output is then arbitrary memory)
+            raise ValueError(f"(InvalidArgument) generate_proposals needs one anchor and one variance per score: "
+                             f"Scores {list(scores.shape)} hold {sc.shape[1]} per image, but Anchors give "
+                             f"{anc.shape[0]} and Variances {var.shape[0]}")
         pre, post = a.get("pre_nms_top_n", 6000), a.get("post_nms_top_n", 1000)
         rois, probs, nums = [], [], []
         for i in range(n):

@@ -116,6 +116,9 @@ def test_errors():
     with pytest.raises(AssertionError, match="return_rois_num should be True"):
         O.generate_proposals(paddle.rand([1, 1, 1, 1]), paddle.rand([1, 4, 1, 1]), paddle.ones([1, 2]),
                              paddle.rand([1, 1, 1, 4]), paddle.ones([1, 1, 1, 4]))
+    with pytest.raises(ValueError, match="one anchor and one variance per score"):
+        O.generate_proposals(paddle.rand([1, 2, 2, 2]), paddle.rand([1, 8, 2, 2]), paddle.ones([1, 2]) * 9,
+                             paddle.rand([2, 2, 1, 4]), paddle.ones([2, 2, 2, 4]), return_rois_num=True)
     with pytest.raises(ValueError, match="steps"):
         O.prior_box(x, x, [2.0], steps=[1.0])
 
