@@ -161,7 +161,7 @@ def matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k, keep_
             >>> import paddle
             >>> boxes = paddle.to_tensor([[[0., 0., 1., 1.], [0., 0., 1., 0.9]]])
             >>> scores = paddle.to_tensor([[[0.0, 0.0], [0.9, 0.8]]])
-            >>> out, num, _ = paddle.vision.ops.matrix_nms(boxes, scores, 0.1, 0.1, -1, -1)
+            >>> out, num, _ = paddle.vision.ops.matrix_nms(boxes, scores, 0.1, 0.05, -1, -1)
             >>> [round(v, 4) for v in out[:, 1].tolist()], num.tolist()
             ([0.9, 0.08], [2])
     """

@@ -273,10 +273,10 @@ def psroi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
         .. code-block:: python
 
             >>> import paddle
-            >>> x = paddle.arange(16, dtype='float32').reshape([1, 4, 2, 2])
+            >>> x = paddle.arange(32, dtype='float32').reshape([1, 8, 2, 2])
             >>> boxes = paddle.to_tensor([[0., 0., 1., 1.]])
             >>> paddle.vision.ops.psroi_pool(x, boxes, paddle.to_tensor([1], dtype='int32'), 2).tolist()
-            [[[[0.0, 5.0], [10.0, 15.0]]]]
+            [[[[0.0, 5.0], [10.0, 15.0]], [[16.0, 21.0], [26.0, 31.0]]]]
     """
     if not isinstance(output_size, (int, tuple, list)):
         raise TypeError(f"The type of 'output_size' in psroi_pool must be (<class 'int'>, <class 'tuple'>, "

@@ -154,7 +154,7 @@ def ctr_metric_bundle(input, label, ins_tag_weight=None):
             >>> for _ in range(2):
             ...     out = exe.run(feed=feed, fetch_list=list(stats))
             >>> [o.tolist() for o in out][:3]
-            [[1.0], [1.5], [1.5]]
+            [[0.625], [1.5], [1.5]]
             >>> paddle.disable_static()
     """
     if ins_tag_weight is None:
