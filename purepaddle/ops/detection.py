@@ -343,10 +343,11 @@ def _greedy_nms(boxes, scores, thresh, eta, normalized):
     return np.asarray(keep, dtype=np.int64)
 
 
-@register("generate_proposals")
+@register("generate_proposals_v2")
 class GenerateProposals(Op):
     """RPN proposals: anchors decoded by BboxDeltas, clipped to ImShape, small boxes dropped, then NMS; RpnRois
-    [R, 4], RpnRoiProbs [R, 1], RpnRoisNum [N] per image."""
+    [R, 4], RpnRoiProbs [R, 1], RpnRoisNum [N] per image (the legacy op type and attr names Paddle's static
+    programs hold: pre_nms_topN, post_nms_topN)."""
 
     inputs = ("Scores", "BboxDeltas", "ImShape", "Anchors", "Variances")
     outputs = ("RpnRois", "RpnRoiProbs", "RpnRoisNum")
@@ -365,7 +366,7 @@ class GenerateProposals(Op):
             raise ValueError(f"(InvalidArgument) generate_proposals needs one anchor and one variance per score: "
                              f"Scores {list(scores.shape)} hold {sc.shape[1]} per image, but Anchors give "
                              f"{anc.shape[0]} and Variances {var.shape[0]}")
-        pre, post = a.get("pre_nms_top_n", 6000), a.get("post_nms_top_n", 1000)
+        pre, post = a.get("pre_nms_topN", 6000), a.get("post_nms_topN", 1000)
         rois, probs, nums = [], [], []
         for i in range(n):
             s = sc[i].astype(np.float64)

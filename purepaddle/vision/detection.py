@@ -212,7 +212,7 @@ def generate_proposals(scores, bbox_deltas, img_size, anchors, variances, pre_nm
     if not return_rois_num:
         raise AssertionError("return_rois_num should be True in dygraph mode.")
     rois, probs, num = apply(_det.GenerateProposals, scores, bbox_deltas, img_size, anchors, variances,
-                             pre_nms_top_n=int(pre_nms_top_n), post_nms_top_n=int(post_nms_top_n),
+                             pre_nms_topN=int(pre_nms_top_n), post_nms_topN=int(post_nms_top_n),
                              nms_thresh=float(nms_thresh), min_size=float(min_size), eta=float(eta),
                              pixel_offset=bool(pixel_offset))
     return rois, probs, num
