@@ -73,3 +73,17 @@ def test_grayscale_ndarray_keeps_its_rank():
     assert F.rotate(img, 90).shape == (5, 5)
     assert F.affine(img[:, :, None], 0, (0, 0), 1.0, 0).shape == (5, 5, 1)
     np.testing.assert_array_equal(F.affine(img, 0, (0, 0), 1.0, 0), img)
+
+
+def test_random_classes_warp_ndarrays_as_the_functional_form():
+    import random
+
+    from purepaddle.vision import transforms as T
+    img = np.random.RandomState(4).randint(0, 256, (8, 10, 3)).astype("uint8")
+    random.seed(5)
+    got = T.RandomRotation(40, fill=2)(img)
+    random.seed(5)
+    angle = random.uniform(-40, 40)
+    np.testing.assert_array_equal(got, F.rotate(img, angle, fill=2))
+    assert T.RandomAffine(10, translate=(0.1, 0.2), shear=5)(img).shape == img.shape
+    assert T.RandomPerspective(prob=1.0, interpolation="bilinear")(img).dtype == np.uint8
