@@ -63,7 +63,8 @@ from .static import nn as _static_nn  # noqa: E402  (paddle.static.nn: floor-6 l
 from .static import amp as _static_amp  # noqa: E402,F401  (paddle.static.amp: decorate, amp_init)
 
 static.Print, static.accuracy, static.auc = _static_nn.Print, _static_nn.accuracy, _static_nn.auc
-static.__all__ += ["Print", "accuracy", "auc"]
+static.ctr_metric_bundle = _static_nn.metric.ctr_metric_bundle
+static.__all__ += ["Print", "accuracy", "auc", "ctr_metric_bundle"]
 static.py_func, static.ExponentialMovingAverage = _static_nn.py_func, _static_nn.ExponentialMovingAverage
 static.__all__ += ["py_func", "ExponentialMovingAverage"]
 static.WeightNormParamAttr = _WeightNormParamAttr  # paddle.static.WeightNormParamAttr (defined on floor 5)

@@ -15,5 +15,5 @@ for _part in ("creation.conversion", "creation.fill", "creation.matrix", "creati
     _importlib.import_module(f"{__name__}.{_part}")
 del _part
 # the nn families: each package's face imports its parts
-from . import (activation, clip, common, conv, extension, flash_attention, fluid, graph, input, loss, metric, norm,  # noqa: F401,E402
-               optimizer, pooling, py_func, quant, rnn, text, vision)
+from . import (activation, clip, common, conv, detection, extension, flash_attention, fluid, graph, input,  # noqa: F401,E402
+               loss, metric, norm, optimizer, pooling, py_func, quant, rnn, sequence, text, vision)

@@ -20,6 +20,9 @@ __all__ = ["Executor", "Scope", "global_scope", "scope_guard", "DenseTensor", "C
            "ExecutionStrategy", "cpu_places", "cuda_places"]
 
 _ndarray = np.ndarray
+# the environment key of a variable's LoD (level offsets), held beside its array: fed with a LoD tensor or written
+# by an op that declares `lod_inputs` (ops/sequence.py); no variable name ends in "@LOD"
+_LOD = "@LOD"
 # NumPy's own int64 type code where it is not 'q' (C long on LP64): fetched int64 arrays are re-viewed
 # as long long, so they print `dtype=int64` exactly as the arrays real Paddle's Executor returns
 _INT64_CHAR = np.dtype(np.int64).char if np.dtype(np.int64).char != "q" else None
@@ -226,6 +229,9 @@ class Executor:
             if a is not None:
                 env[name] = a
         for name, var in plan.feeds:
+            lod = feed[name].lod() if isinstance(feed[name], DenseTensor) else None
+            if lod:
+                env[name + _LOD] = lod
             a = _feed_array(feed[name], var)
             if var._persistable:  # the scope and the run share one private copy (updated in place)
                 a = a.copy()
@@ -249,7 +255,15 @@ class Executor:
                 a = a.copy()
             if a.dtype.char == _INT64_CHAR:  # int64 fetches come back as C long long, as Paddle's do
                 a = a.view(np.longlong)
-            out.append(a if return_numpy else DenseTensor(a))
+            lod = env.get(name + _LOD)
+            if lod and return_numpy:
+                raise RuntimeError("Some of your fetched tensors hold LoD information. They can not be completely "
+                                   "cast to Python ndarray. Please set the parameter 'return_numpy' as 'False' to "
+                                   "return DenseTensor itself directly.")
+            t = a if return_numpy else DenseTensor(a)
+            if lod:
+                t.set_lod(lod)
+            out.append(t)
         return out
 
 
@@ -342,6 +356,8 @@ def _compile(program, feed_names, fetch_names, gc):
         v = bvars.get(n)
         if v is not None and v._persistable:
             persist.add(n)
+    if any(type(st[1]) is _LoDReader for st in steps):
+        _share_lod(steps)
     if gc:
         frees = {}
         keep = set(fetch_names) | persist
@@ -382,6 +398,8 @@ def _make_step(op):
         inst.bind(op)
     if getattr(cls, "_state_idx", ()) and _updates_in_place(op, cls):  # optimizer ops: as eager step()
         inst = _InPlaceUpdate(inst)
+    if getattr(cls, "lod_inputs", ()):
+        inst = _LoDReader(inst, op)
     dup = cls.duplicable
     ins, reads = [], []
     for slot in cls.inputs:
@@ -396,7 +414,7 @@ def _make_step(op):
         names = op.outputs.get(slot, [])
         writes.extend(names)
         outs.append((slot in dup, list(names)))
-    if not dup and not cls._multi:
+    if not dup and not cls._multi and not isinstance(inst, _LoDReader):
         return [True, inst, tuple(ins), outs[0][1][0] if outs and outs[0][1] else None, (), op], reads, writes
     return [False, inst, ins, outs, (), op], reads, writes
 
@@ -418,6 +436,69 @@ class _InPlaceUpdate:
             arrays = arrays + (None,) * (self.n - len(arrays))
         out = self.op.update(xp, *arrays)
         return out if self._multi else out[0]
+
+
+class _LoDReader:
+    """An op that reads LoD (ops/sequence.py): its kernel gets the LoD of its `lod_inputs` from the environment,
+    and the LoD it gives its outputs is written back there. Runs on the general path (it needs env)."""
+
+    __slots__ = ("op", "_multi", "lod_names", "out_names", "env")
+
+    def __init__(self, inst, desc):
+        self.op, self._multi, self.env = inst, inst._multi, None
+        self.lod_names = {s: (desc.inputs.get(s) or [None])[0] for s in type(inst).lod_inputs}
+        self.out_names = {s: (desc.outputs.get(s) or [None])[0] for s in type(inst).outputs}
+
+    def __getattr__(self, name):  # type, attrs, ... of the op, for hooks and error messages
+        return getattr(self.op, name)
+
+    def forward(self, xp, *arrays):
+        env = self.env
+        lods = {s: env.get(n + _LOD) if n else None for s, n in self.lod_names.items()}
+        self.env = None  # the run's environment is not kept past the op
+        out, out_lods = self.op.forward_lod(xp, lods, *arrays)
+        for slot, lod in out_lods.items():
+            name = self.out_names.get(slot)
+            if name:
+                if lod:
+                    env[name + _LOD] = lod
+                else:
+                    env.pop(name + _LOD, None)
+        return out
+
+
+class _ShareLoD:
+    """A row-wise op (Out the shape of X) in a program with LoD ops: Out takes X's LoD, as Paddle's ShareLoD in most
+    ops' shape inference (the bias add and activation after a sequence layer keep its LoD)."""
+
+    __slots__ = ("op", "_multi", "x", "out", "env")
+
+    def __init__(self, inst, x, out):
+        self.op, self._multi, self.x, self.out, self.env = inst, False, x, out, None
+
+    def __getattr__(self, name):
+        return getattr(self.op, name)
+
+    def forward(self, xp, *arrays):
+        env, self.env = self.env, None
+        out = self.op.forward(xp, *arrays)
+        lod = env.get(self.x + _LOD)
+        if lod and np.shape(out) == np.shape(env[self.x]):
+            env[self.out + _LOD] = lod
+        return out
+
+
+def _share_lod(steps):
+    """Wrap the single-output steps reading an X into Out so that Out shares X's LoD (steps of a plan holding LoD
+    ops only: other programs keep the hot path)."""
+    for i, st in enumerate(steps):
+        if not st[0]:
+            continue
+        op = st[5]
+        x, out = (op.inputs.get("X") or [None])[0], st[3]
+        if x is None or out is None:
+            continue
+        steps[i] = [False, _ShareLoD(st[1], x, out), list(st[2]), [(False, [out])], st[4], op]
 
 
 def _updates_in_place(op, cls):
@@ -492,10 +573,15 @@ def _store(step, out, env):
     return flat
 
 
+_ENV_STEPS = (_LoDReader, _ShareLoD)  # steps whose kernels read or write LoD beside env's arrays
+
+
 def _run_general(step, env):
     if step[0] is None:  # a control-flow op: its runner works on the environment itself
         step[1](env)
         return
+    if type(step[1]) in _ENV_STEPS:
+        step[1].env = env
     out = step[1].forward(np, *_gather(step, env))
     _store(step, out, env)
 
@@ -513,6 +599,8 @@ def _execute_hooked(steps, env):
                         env.pop(n, None)
                 continue
             args = [env[n] for n in step[2]] if step[0] else _gather(step, env)
+            if type(step[1]) in _ENV_STEPS:
+                step[1].env = env
             out = timed_kernel(step[1], step[1].forward, np, *args)
             if step[0]:
                 out = out if type(out) is _ndarray else _to_array(out)

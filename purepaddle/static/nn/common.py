@@ -26,7 +26,7 @@ from .tensor_product import bilinear_tensor_product, continuous_value_model  # n
 
 __all__ = ["fc", "embedding", "sparse_embedding", "conv2d", "batch_norm", "layer_norm", "conv3d", "conv2d_transpose",
            "conv3d_transpose", "deformable_conv", "deform_conv2d", "group_norm", "instance_norm", "spectral_norm",
-           "bilinear_tensor_product", "continuous_value_model", "py_func"]
+           "bilinear_tensor_product", "continuous_value_model", "py_func", "prelu"]
 
 
 def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation=None, name=None):
@@ -291,3 +291,55 @@ def layer_norm(input, scale=True, shift=True, begin_norm_axis=1, epsilon=1e-05, 
         type="layer_norm", inputs=ins, outputs={"Y": [out], "Mean": [mean], "Variance": [variance]},
         attrs={"epsilon": float(epsilon), "begin_norm_axis": begin_norm_axis})
     return helper.act(out, act)
+
+
+def prelu(x, mode, param_attr=None, data_format="NCHW", name=None):
+    """prelu activation, max(0, x) + alpha * min(0, x), with a learned alpha (`prelu` op): one for all elements
+    (mode "all"), one per channel ("channel": [1, C, 1, 1], or [1, 1, 1, C] channels-last) or one per element
+    ("element": [1] + x.shape[1:]); alpha starts at 0.25.
+
+    Args:
+        x (Variable): the input, float16, float32 or float64.
+        mode (str): "all", "channel" or "element".
+        param_attr (ParamAttr, optional): alpha's attribute. Default: None.
+        data_format (str, optional): "NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC" or "NDHWC". Default: "NCHW".
+        name (str, optional): layer name. Default: None.
+
+    Returns:
+        Variable: the activation, x's shape.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name="x", shape=[None, 5, 10, 10], dtype="float32")
+            >>> out = paddle.static.nn.prelu(x, "channel")
+            >>> [p.shape for p in paddle.static.default_main_program().all_parameters()]
+            [(1, 5, 1, 1)]
+            >>> paddle.disable_static()
+    """
+    static_only("prelu")
+    check_variable(x, "x", "prelu", ("float16", "float32", "float64"))
+    helper = LayerHelper("prelu", name)
+    if mode not in ("all", "channel", "element"):
+        raise ValueError("mode should be one of all, channel, element.")
+    shape = [1]
+    if mode == "channel":
+        if data_format not in ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"):
+            raise ValueError("data_format must be one of 'NC', 'NCL', 'NCHW', 'NCDHW', "
+                             f"'NLC', 'NHWC', 'NDHWC' but receive {data_format}")
+        data_format = "NCHW" if data_format[1] == "C" else "NHWC"
+        if len(x.shape) < 2:
+            raise AssertionError("The size of input shape should be equal or larger than 2 in prelu() when mode is "
+                                 "'channel'")
+        # Paddle keeps [1, C, 1, 1] whatever the rank, for models saved by its older versions
+        shape = [1, 1, 1, x.shape[-1]] if data_format == "NHWC" else [1, x.shape[1], 1, 1]
+    elif mode == "element":
+        if len(x.shape) < 1:
+            raise AssertionError("The size of input shape should be equal or larger than 1 in prelu() when mode is "
+                                 "'element'")
+        shape = [1, *list(x.shape)[1:]]
+    alpha = helper.param(param_attr, shape, x.dtype, default_initializer=Constant(0.25))
+    with helper.outputs():
+        return apply(OPS["prelu"], x, alpha, mode=mode, data_format=data_format)

@@ -1,4 +1,5 @@
-"""paddle.static.accuracy and paddle.static.auc: the legacy `accuracy` and `auc` ops."""
+"""paddle.static.accuracy, paddle.static.auc and paddle.static.ctr_metric_bundle: the legacy `accuracy` and `auc`
+ops, and the running CTR statistics built from elementwise and reduction ops."""
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -9,9 +10,10 @@ from ..._core.tensor import Tensor
 from ...ops.fluid.auc import Auc
 from ..program import Variable, default_main_program, default_startup_program
 from ...tensor._check import check_variable
+from ...tensor.creation.fill import full
 from .layer_helper import LayerHelper
 
-__all__ = ["accuracy", "auc"]
+__all__ = ["accuracy", "auc", "ctr_metric_bundle"]
 
 
 def accuracy(input, label, k=1, correct=None, total=None):
@@ -109,14 +111,88 @@ def auc(input, label, curve="ROC", num_thresholds=2 ** 12 - 1, topk=1, slide_ste
     return glob, batch, stats
 
 
-def _stat_var(shape):
-    """A persistable int64 statistics buffer of the main program, zeroed by the startup program."""
+def _stat_var(shape, dtype=_dt.int64, persistable=True):
+    """A statistics buffer of the main program; persistable ones are zeroed by the startup program."""
     main = default_main_program()
     name = main._name_generator("_generated_var")
-    var = main.global_block().create_var(name=name, shape=shape, dtype=_dt.int64, persistable=True)
+    var = main.global_block().create_var(name=name, shape=shape, dtype=dtype, persistable=persistable)
+    if not persistable:
+        return var
     sblock = default_startup_program().global_block()
-    sv = sblock.create_var(name=name, shape=shape, dtype=_dt.int64, persistable=True, stop_gradient=True)
+    sv = sblock.create_var(name=name, shape=shape, dtype=dtype, persistable=True, stop_gradient=True)
     sblock.append_op(type="fill_constant", outputs={"Out": [sv]},
-                     attrs={"shape": list(shape), "dtype": _dt.int64.proto, "value": 0.0, "str_value": "0.0",
+                     attrs={"shape": list(shape), "dtype": dtype.proto, "value": 0.0, "str_value": "0.0",
                             "force_cpu": False, "place_type": -1})
     return var
+
+
+def ctr_metric_bundle(input, label, ins_tag_weight=None):
+    """Running statistics of a click-through-rate model, accumulated over every run of the program: squared and
+    absolute error of input against label, the sum of the predictions, the sum of their sigmoids (q), the
+    positives and the instances (q and instances weighted by ins_tag_weight[0]).
+
+    Args:
+        input (Variable): [N, 1] predicted click probabilities, float32.
+        label (Variable): [N, 1] float32 labels (0 or 1), input's shape.
+        ins_tag_weight (Variable, optional): [1, 1] weight of the batch's instances. Default: None (1.0).
+
+    Returns:
+        tuple: the persistable [1] float32 sums (sqrerr, abserr, prob, q, pos_num, ins_num).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import numpy as np
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data(name="x", shape=[-1, 1], dtype="float32")
+            >>> y = paddle.static.data(name="y", shape=[-1, 1], dtype="float32")
+            >>> stats = paddle.static.ctr_metric_bundle(x, y)
+            >>> exe = paddle.static.Executor()
+            >>> _ = exe.run(paddle.static.default_startup_program())
+            >>> feed = {"x": np.array([[0.5], [0.25]], "float32"), "y": np.array([[1.], [0.]], "float32")}
+            >>> for _ in range(2):
+            ...     out = exe.run(feed=feed, fetch_list=list(stats))
+            >>> [o.tolist() for o in out][:3]
+            [[0.625], [1.5], [1.5]]
+            >>> paddle.disable_static()
+    """
+    if ins_tag_weight is None:
+        ins_tag_weight = full([1, 1], 1.0, "float32")
+    if tuple(input.shape) != tuple(label.shape):
+        raise AssertionError(f"input and label must have the same shape, but received {input.shape} and "
+                             f"{label.shape}")
+    helper = LayerHelper("ctr_metric_bundle")
+    block = helper.program.current_block()
+    f32 = _dt.float32
+    local = {k: _stat_var([1], f32) for k in ("abserr", "sqrerr", "prob", "q", "pos_num", "ins_num")}
+    elesub, sigm, ones = (_stat_var([-1], f32, False) for _ in range(3))
+    batch = {k: _stat_var([1], f32, False) for k in ("prob", "abserr", "sqrerr", "q", "pos_num", "ins_num")}
+
+    def op(kind, ins, out, **attrs):
+        block.append_op(type=kind, inputs=ins, outputs={"Out": [out]}, attrs=attrs)
+
+    def accumulate(key):
+        op("elementwise_add", {"X": [batch[key]], "Y": [local[key]]}, local[key], axis=-1)
+
+    op("elementwise_sub", {"X": [input], "Y": [label]}, elesub, axis=-1)
+    op("squared_l2_norm", {"X": [elesub]}, batch["sqrerr"])
+    accumulate("sqrerr")
+    op("l1_norm", {"X": [elesub]}, batch["abserr"])
+    accumulate("abserr")
+    op("reduce_sum", {"X": [input]}, batch["prob"], dim=[0], keep_dim=False, reduce_all=True)
+    accumulate("prob")
+    op("sigmoid", {"X": [input]}, sigm)
+    op("reduce_sum", {"X": [sigm]}, batch["q"], dim=[0], keep_dim=False, reduce_all=True)
+    op("reduce_sum", {"X": [label]}, batch["pos_num"], dim=[0], keep_dim=False, reduce_all=True)
+    accumulate("pos_num")
+    op("fill_constant_batch_size_like", {"Input": [label]}, ones, shape=[-1, 1], dtype=f32.proto, value=1.0,
+       input_dim_idx=0, output_dim_idx=0)
+    op("reduce_sum", {"X": [ones]}, batch["ins_num"], dim=[0], keep_dim=False, reduce_all=True)
+    op("slice", {"Input": [ins_tag_weight]}, ins_tag_weight, axes=[0], starts=[0], ends=[1], infer_flags=[1],
+       decrease_axis=[])
+    op("elementwise_mul", {"X": [batch["ins_num"]], "Y": [ins_tag_weight]}, batch["ins_num"], axis=0)
+    accumulate("ins_num")
+    op("elementwise_mul", {"X": [batch["q"]], "Y": [ins_tag_weight]}, batch["q"], axis=0)
+    accumulate("q")
+    return tuple(local[k] for k in ("sqrerr", "abserr", "prob", "q", "pos_num", "ins_num"))

@@ -1,6 +1,7 @@
-"""Affine, rotate and perspective warps of CHW Tensors, as Paddle's tensor backend: an output pixel grid mapped
-through the inverse transform, sampled by grid_sample (align_corners=False, zeros outside) and blended with `fill`
-through a sampled all-ones channel. ndarrays (Paddle's cv2 backend) and PIL images are not handled yet: they raise.
+"""Affine, rotate and perspective warps for Paddle's three image kinds: CHW Tensors as Paddle's tensor backend (an
+output pixel grid mapped through the inverse transform, sampled by grid_sample with align_corners=False and blended
+with `fill` through a sampled all-ones channel); HWC ndarrays as its cv2 backend (array_warp.py); PIL images by
+Pillow's own transform / rotate with the arguments Paddle gives them.
 """
 import math
 import numbers
@@ -10,16 +11,21 @@ import numpy as np
 from ... import tensor as _T
 from ...nn import functional as _NF
 from ...tensor._check import check_image
-from .kinds import _is_tensor_image
+from . import array_warp
+from .kinds import _is_numpy_image, _is_pil_image, _pil
 
 __all__ = ["affine", "rotate", "perspective"]
 
 
-def _only_tensors(img, api):
-    check_image(img, api)
-    if not _is_tensor_image(img):
-        raise NotImplementedError(f"purepaddle's {api} handles CHW Tensors only so far (Paddle's cv2 / pil backends "
-                                  f"for ndarrays and PIL images are not written yet); convert with to_tensor first")
+def _pil_resample(interpolation):
+    image = _pil()
+    return {"nearest": image.NEAREST, "bilinear": image.BILINEAR, "bicubic": image.BICUBIC, "box": image.BOX,
+            "lanczos": image.LANCZOS, "hamming": image.HAMMING}[interpolation]
+
+
+def _rgb_fill(fill):
+    # Paddle widens an int fill to an RGB triple for the pil and cv2 backends
+    return (fill,) * 3 if isinstance(fill, int) else fill
 
 
 def _affine_grid(theta, w, h, ow, oh):
@@ -77,7 +83,7 @@ def affine(img, angle, translate, scale, shear, interpolation="nearest", fill=0,
     """Rotation by angle (degrees, counter-clockwise), translation, scale and shear (degrees) about center.
 
     Args:
-        img (Tensor): CHW (or NCHW) image.
+        img (PIL.Image|np.ndarray|Tensor): a PIL image, an HWC ndarray or a CHW (or NCHW) Tensor.
         angle (int|float): rotation in degrees.
         translate (list|tuple): (tx, ty) in pixels.
         scale (float): positive scale.
@@ -97,7 +103,7 @@ def affine(img, angle, translate, scale, shear, interpolation="nearest", fill=0,
             >>> F.affine(paddle.rand([3, 8, 8]), 30, (1, 2), 1.0, 0).shape
             paddle.Size([3, 8, 8])
     """
-    _only_tensors(img, "affine")
+    check_image(img, "affine")
     if not isinstance(angle, (int, float)):
         raise TypeError("Argument angle should be int or float")
     if not isinstance(translate, (list, tuple)):
@@ -113,6 +119,15 @@ def affine(img, angle, translate, scale, shear, interpolation="nearest", fill=0,
         shear = [shear[0], shear[0]]
     if len(shear) != 2:
         raise ValueError(f"Shear should be a sequence containing two values. Got {shear}")
+    if center is not None and not isinstance(center, (list, tuple)):
+        raise TypeError("Argument center should be a sequence")
+    if _is_pil_image(img):
+        width, height = img.size
+        center = [width * 0.5, height * 0.5] if center is None else center
+        matrix = _inverse_affine(center, float(angle), list(translate), scale, shear)
+        return img.transform(img.size, _pil().AFFINE, matrix, _pil_resample(interpolation), _rgb_fill(fill))
+    if _is_numpy_image(img):
+        return _array_affine(img, float(angle), translate, scale, shear, interpolation, _rgb_fill(fill))
     h, w = img.shape[-2], img.shape[-1]
     center_f = [0.0, 0.0]
     if center is not None:
@@ -127,11 +142,46 @@ def affine(img, angle, translate, scale, shear, interpolation="nearest", fill=0,
     return out.squeeze(0) if squeeze else out
 
 
+def _array_affine(img, angle, translate, scale, shear, interpolation, fill):
+    """Paddle's cv2 affine: the forward matrix of getRotationMatrix2D sheared, whose translation column is then
+    replaced by translate (so the centre plays no part, as in Paddle)."""
+    h, w = img.shape[0:2]
+    r = array_warp.rotation_matrix((w / 2.0, h / 2.0), angle, scale)
+    sx, sy = math.tan(shear[0] * math.pi / 180), math.tan(shear[1] * math.pi / 180)
+    m = np.ones([2, 3])
+    m[0] = r[0] + sy * r[1]
+    m[1] = r[1] + sx * r[0]
+    m[0, 2], m[1, 2] = translate
+    return array_warp.warp_affine(img, m, (w, h), interpolation, fill)
+
+
+def _array_rotate(img, angle, interpolation, expand, center, fill):
+    """Paddle's cv2 rotate: getRotationMatrix2D about center; expand grows the output to the rotated corners'
+    bounding box and shifts the matrix to its middle."""
+    h, w = img.shape[0:2]
+    center = (w / 2.0, h / 2.0) if center is None else center
+    m = array_warp.rotation_matrix(center, angle, 1.0)
+    if expand:
+        a = -math.radians(angle)
+        e = [round(math.cos(a), 15), round(math.sin(a), 15), 0.0, round(-math.sin(a), 15), round(math.cos(a), 15),
+             0.0]
+        e[2] = e[0] * -center[0] + e[1] * -center[1] + center[0]
+        e[5] = e[3] * -center[0] + e[4] * -center[1] + center[1]
+        xx = [e[0] * x + e[1] * y + e[2] for x, y in ((0, 0), (w, 0), (w, h), (0, h))]
+        yy = [e[3] * x + e[4] * y + e[5] for x, y in ((0, 0), (w, 0), (w, h), (0, h))]
+        nw = math.ceil(max(xx)) - math.floor(min(xx))
+        nh = math.ceil(max(yy)) - math.floor(min(yy))
+        m[0, 2] += (nw - w) * 0.5
+        m[1, 2] += (nh - h) * 0.5
+        w, h = int(nw), int(nh)
+    return array_warp.warp_affine(img, m, (w, h), interpolation, fill)
+
+
 def rotate(img, angle, interpolation="nearest", expand=False, center=None, fill=0):
     """Rotation by angle degrees counter-clockwise about center; expand grows the output to hold the whole image.
 
     Args:
-        img (Tensor): CHW image.
+        img (PIL.Image|np.ndarray|Tensor): a PIL image, an HWC ndarray or a CHW Tensor.
         angle (float): degrees.
         interpolation (str, optional): "nearest" or "bilinear". Default: "nearest".
         expand (bool, optional): enlarge the output to the rotated image's bounding box. Default: False.
@@ -149,9 +199,15 @@ def rotate(img, angle, interpolation="nearest", expand=False, center=None, fill=
             >>> F.rotate(paddle.rand([3, 6, 8]), 90, expand=True).shape
             paddle.Size([3, 8, 6])
     """
-    _only_tensors(img, "rotate")
+    check_image(img, "rotate")
+    if isinstance(center, list):
+        center = tuple(center)
     if isinstance(fill, list):
         fill = tuple(fill)
+    if _is_pil_image(img):
+        return img.rotate(angle, _pil_resample(interpolation), expand, center, fillcolor=_rgb_fill(fill))
+    if _is_numpy_image(img):
+        return _array_rotate(img, angle, interpolation, expand, center, fill)
     h, w = img.shape[-2], img.shape[-1]
     rad = math.radians(-angle % 360)
     centre = [0.0, 0.0] if center is None else [p - s * 0.5 for p, s in zip(center, [w, h])]
@@ -182,7 +238,7 @@ def perspective(img, startpoints, endpoints, interpolation="nearest", fill=0):
     """The perspective warp taking the four startpoints to the four endpoints.
 
     Args:
-        img (Tensor): CHW (or NCHW) image.
+        img (PIL.Image|np.ndarray|Tensor): a PIL image, an HWC ndarray or a CHW (or NCHW) Tensor.
         startpoints (list): four [x, y] corners of the input.
         endpoints (list): where they go.
         interpolation (str, optional): "nearest" or "bilinear". Default: "nearest".
@@ -200,8 +256,15 @@ def perspective(img, startpoints, endpoints, interpolation="nearest", fill=0):
             >>> F.perspective(paddle.rand([3, 8, 8]), pts, [[1, 0], [6, 1], [7, 7], [0, 6]]).shape
             paddle.Size([3, 8, 8])
     """
-    _only_tensors(img, "perspective")
+    check_image(img, "perspective")
+    if _is_numpy_image(img):
+        h, w = img.shape[0:2]
+        m = array_warp.perspective_matrix(np.array(startpoints, dtype="float32"), np.array(endpoints, dtype="float32"))
+        return array_warp.warp_perspective(img, m, (w, h), interpolation, fill)  # Paddle's cv2 path keeps an int
     coeffs = _perspective_coeffs(startpoints, endpoints)
+    if _is_pil_image(img):
+        return img.transform(img.size, _pil().PERSPECTIVE, list(coeffs), _pil_resample(interpolation),
+                             _rgb_fill(fill))
     x, squeeze = _batched(img)
     oh, ow = x.shape[-2], x.shape[-1]
     base = np.ones((oh * ow, 3))
