@@ -37,7 +37,6 @@ def launch_here(argv, cwd, monkeypatch, capsys):
     (["--node_ip", "10.0.0.1"], "--ips"),
     (["--use_paddlecloud"], "PADDLE_* environment"),
     (["--started_port=6170"], "use --start_port"),
-    (["--log_level", "DEBUG"], "--log_dir"),
     (["--print_config", "True"], "launch.log"),
 ])
 def test_removed_flags_fail_like_argparse_with_a_hint(flag, hint, capsys):
