@@ -55,12 +55,13 @@ class Hosts:
         for ns in self.ns:
             _ip("netns", "del", ns)  # takes its end of the veth pair (and so the pair) with it
 
-    def launch(self, k, argv, cwd):
+    def launch(self, k, argv, cwd, **extra_env):
         """`python -m paddle.distributed.launch argv` on host k, with its own hostname and a failing ssh."""
         env = {key: v for key, v in os.environ.items()
                if not key.startswith(("PADDLE_", "OMPI_", "PMIX_", "SLURM_", "PRTE_"))}
         env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        env.update(extra_env)
         inner = [sys.executable, "-m", "purepaddle", "-m", "paddle.distributed.launch", *argv]
         cmd = ["ip", "netns", "exec", self.ns[k], "unshare", "--uts", "sh", "-c",
                f'hostname {self.names[k]} && exec "$@"', "sh", *inner]
@@ -165,3 +166,21 @@ def test_a_node_that_never_arrives_is_named(hosts, tmp_path):
     [(rc, out, _)] = _finish([hosts.launch(1, ["--master", f"{hosts.ips[0]}:29618", "--nnodes", "2",
                                                "--join_timeout", "2", "ok.py"], tmp_path)])
     assert rc != 0 and f"the master launcher at {hosts.ips[0]}:29618 did not answer within" in out, out
+
+
+def test_sbatch_one_launcher_per_node_reads_slurm(hosts, tmp_path):
+    """`srun --ntasks-per-node=1 python -m paddle.distributed.launch --nproc_per_node 1 train.py` in an sbatch
+    script: Slurm's variables (faked) name the nodes; the first is the master, SLURM_NODEID the node rank."""
+    (tmp_path / "sum.py").write_text("import paddle, paddle.distributed as dist\ndist.init_parallel_env()\n"
+                                     "x = paddle.to_tensor([float(dist.get_rank() + 1)])\ndist.all_reduce(x)\n"
+                                     "print('rank', dist.get_rank(), 'of', dist.get_world_size(), 'sum', float(x))\n")
+    prefix = hosts.ips[0].rsplit(".", 1)[0]
+    procs = [hosts.launch(k, ["--nproc_per_node", "1", "--start_port", "29619", "--log_dir", f"log{k}", "sum.py"],
+                          tmp_path, SLURM_PROCID=str(k), SLURM_NODEID=str(k), SLURM_STEP_NUM_TASKS="2",
+                          SLURM_STEP_NODELIST=f"{prefix}.[1-2]", SLURM_JOB_NODELIST=f"{prefix}.[1-2]")
+             for k in (1, 0)]
+    (rc1, out1, _), (rc0, out0, _) = _finish(procs)
+    assert rc0 == 0 and rc1 == 0, out0 + "\n----\n" + out1
+    assert f"master {hosts.ips[0]}:29619, this is node rank 0" in out0 and "2 worker(s) on 2 node(s)" in out0
+    assert "rank 0 of 2 sum 3.0" in out0
+    assert "rank 1 of 2 sum 3.0" in (tmp_path / "log1" / "workerlog.0").read_text()

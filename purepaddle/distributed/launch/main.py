@@ -14,6 +14,7 @@ from . import args as _args
 from .job import RUNNER, run_job, scratch_dir
 from .plan import LaunchError, build_plan, host_of, host_list, is_local, local_addresses, split_hostport
 from .remote import DaemonHost
+from .slurm import apply_slurm
 from .rendezvous import ControlServer, follow
 
 
@@ -255,6 +256,7 @@ def launch(argv=None):
         log = _Log(os.path.join(os.path.abspath(args.log_dir), f"{args.job_id}.launch.log"), args.log_overwrite,
                    level)
         _warn_no_effect(args, log)
+        apply_slurm(args, os.environ, log.info)
         role = _roles(args, log)
         if role[0] == "follow":
             return _follow(args, role[1], role[2], role[3], log)
