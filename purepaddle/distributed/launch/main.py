@@ -7,6 +7,7 @@ rank 0's output is echoed; when a rank fails, all are stopped and one summary na
 """
 import os
 import shutil
+import socket
 import sys
 import time
 
@@ -125,7 +126,14 @@ def _roles(args, log):
     else:
         host, port = split_hostport(args.master, "--master")
     here = local_addresses()
-    server = _try_serve(host, port, here) if args.rank in (-1, 0) else None
+    if args.rank == 0 and not ips:  # told it is the master (a pod whose own DNS name is not served yet)
+        try:
+            server = ControlServer(port)
+        except OSError as e:
+            raise LaunchError(f"--rank=0 makes this node the master, but port {port} of --master={args.master} "
+                              f"cannot be listened on: {e}") from None
+    else:
+        server = _try_serve(host, port, here) if args.rank in (-1, 0) else None
     if server is None:
         return ("follow", host, port, _this_node(args, ips, here))
     timeout = args.join_timeout if args.join_timeout > 0 else None
@@ -151,7 +159,7 @@ def _roles(args, log):
             if args.sort_ip:
                 joined.sort(key=lambda m: _ip_key(m["addr"]))
             joined.sort(key=lambda m: m["rank"] if m.get("rank", -1) >= 0 else nnodes)  # stable: join order
-            first = [{"host": host, "log_dir": log_dir}]
+            first = [{"host": _address_of(host), "log_dir": log_dir}]
         rest = [{"host": m["addr"], "log_dir": m["log_dir"], "join": m["join"]} for m in joined]
         if ips:
             order = {ip: i for i, ip in enumerate(ips)}
@@ -159,6 +167,15 @@ def _roles(args, log):
         return first + rest
 
     return ("master", server, nodes, f"{host}:{port}")
+
+
+def _address_of(host):
+    """A DNS name as its address (mpirun and the other nodes' workers reach the master by it; a name such as a
+    pod's may resolve only once the pod is up, which it is by now); the name itself when it does not resolve."""
+    try:
+        return socket.gethostbyname(host)
+    except OSError:
+        return host
 
 
 def _ip_key(addr):
