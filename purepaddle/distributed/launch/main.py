@@ -243,6 +243,9 @@ def _master(args, server, nodes_fn, master, log):
     restarts = 0
     while True:
         code, text = run_job(plan, server, log.debug, _console, os.environ)
+        if code != 0 and server.lost:  # mpirun only says it lost a daemon: name the node whose launcher left
+            text += (f"\n  the launcher of node(s) {', '.join(m['addr'] for m in server.lost)} went away during the "
+                     "job (the node, its pod or its launcher died; see that node's launcher log)")
         if code == 0 or args.elastic_level < 1 or restarts >= args.max_restart:
             break
         restarts += 1
