@@ -184,3 +184,38 @@ def test_sbatch_one_launcher_per_node_reads_slurm(hosts, tmp_path):
     assert f"master {hosts.ips[0]}:29619, this is node rank 0" in out0 and "2 worker(s) on 2 node(s)" in out0
     assert "rank 0 of 2 sum 3.0" in out0
     assert "rank 1 of 2 sum 3.0" in (tmp_path / "log1" / "workerlog.0").read_text()
+
+
+HANGS_ON_NODE_B = """\
+import time
+import paddle, paddle.distributed as dist
+dist.init_parallel_env()
+x = paddle.ones([4])
+dist.all_reduce(x)
+if dist.get_rank() == 1:
+    time.sleep(60)
+dist.all_reduce(x)
+"""
+
+
+def test_a_hang_across_nodes_is_diagnosed(hosts, tmp_path):
+    (tmp_path / "hang.py").write_text(HANGS_ON_NODE_B)
+    common = ["--ips", ",".join(hosts.ips), "--nproc_per_node", "1", "--hang_timeout", "3", "hang.py"]
+    procs = [hosts.launch(k, ["--log_dir", f"log{k}"] + common, tmp_path) for k in (0, 1)]
+    (rc0, out0, _), (rc1, out1, _) = _finish(procs)
+    assert rc0 != 0 and rc1 != 0, out0 + "\n----\n" + out1
+    for out in (out0, out1):
+        assert "rank 0 waits in all_reduce #2 [4] float32 (hang.py:8)" in out
+        assert "rank 1 has not issued #2" in out and "(hang.py:7): time.sleep(60)" in out
+    assert (tmp_path / "log1" / "hangstack.1").exists()  # the stack stays on the node that ran the rank
+
+
+def test_the_ssh_route_stays(hosts, tmp_path):
+    """--remote_start ssh: only the first node runs a launcher and Open MPI reaches the others over ssh (here an
+    ssh that always fails, so the job fails at once with ssh's own words in the summary)."""
+    (tmp_path / "ok.py").write_text("print('not reached')\n")
+    [(rc, out, took)] = _finish([hosts.launch(0, ["--ips", ",".join(hosts.ips), "--remote_start", "ssh", "ok.py"],
+                                              tmp_path)])
+    assert rc != 0 and took < 30, out
+    assert "ABORT!!! the job of 2 trainers failed before any trainer reported" in out
+    assert "mpirun said:" in out and "ssh: this test forbids ssh" in out.split("mpirun said:")[-1], out
