@@ -37,6 +37,7 @@ class Hosts:
         (self.bin / "ssh").chmod(0o755)
 
     def up(self):
+        self.down()  # what a killed earlier run of this process id may have left
         veth = [f"v{n}" for n in self.ns]
         steps = [("netns", "add", self.ns[0]), ("netns", "add", self.ns[1]),
                  ("link", "add", veth[0], "type", "veth", "peer", "name", veth[1])]
