@@ -308,3 +308,16 @@ def test_spawn_for_a_host_without_a_launcher_is_refused():
 def test_this_machines_addresses_are_local():
     assert plan.is_local("127.0.0.1") and plan.is_local(socket.gethostname())
     assert not plan.is_local("192.0.2.1")  # TEST-NET-1: never one of ours
+
+
+def test_messages_arriving_together_are_read_one_by_one():
+    """The master may send "started" and "spawn" (or "kill" and "result") close enough to share one recv."""
+    from purepaddle.distributed.launch import rendezvous
+    a, b = socket.socketpair()
+    with a, b:
+        a.sendall(b'{"kind": "started"}\n{"kind": "spawn", "id": 1, "cmd": "true"}\n{"kind": "res')
+        lines = rendezvous._Lines(b)
+        assert lines.read(5)["kind"] == "started" and lines.read(5)["id"] == 1
+        a.sendall(b'ult", "code": 0}\n')
+        a.shutdown(socket.SHUT_WR)
+        assert lines.read(5) == {"kind": "result", "code": 0} and lines.read(5) is None

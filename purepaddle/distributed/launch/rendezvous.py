@@ -17,16 +17,22 @@ import threading
 import time
 
 
-def _read_line(conn, timeout=None):
-    """One newline-terminated JSON object from conn (None at EOF)."""
-    conn.settimeout(timeout)
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = conn.recv(65536)
-        if not chunk:
-            return None
-        buf += chunk
-    return json.loads(buf.decode())
+class _Lines:
+    """The JSON lines of a long-lived connection, one at a time (several may arrive in one recv)."""
+
+    def __init__(self, conn):
+        self.conn, self.buf = conn, b""
+
+    def read(self, timeout=None):
+        """The next object, or None at EOF."""
+        self.conn.settimeout(timeout)
+        while b"\n" not in self.buf:
+            chunk = self.conn.recv(65536)
+            if not chunk:
+                return None
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        return json.loads(line.decode())
 
 
 def _send(conn, obj):
@@ -61,8 +67,9 @@ class ControlServer:
             threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
 
     def _handle(self, conn):
+        lines = _Lines(conn)
         try:
-            msg = _read_line(conn, timeout=30)
+            msg = lines.read(timeout=30)
         except (OSError, ValueError):
             conn.close()
             return
@@ -86,17 +93,17 @@ class ControlServer:
                 msg["join"] = len(self.joined)
                 self.joined.append((conn, msg))
                 self._cond.notify_all()
-            self._listen(conn, msg)
+            self._listen(lines, msg)
         elif msg.get("kind") == "spawn":
             self._spawn(conn, msg)
         else:
             conn.close()
 
-    def _listen(self, conn, info):
+    def _listen(self, lines, info):
         """Read a joined launcher's answers ("exited") until its connection closes."""
         while True:
             try:
-                msg = _read_line(conn, timeout=None)
+                msg = lines.read(timeout=None)
             except (OSError, ValueError):
                 msg = None
             if msg is None:
@@ -145,7 +152,7 @@ class ControlServer:
         conn = next(c for c, m in self.joined if m is node)
         self._send_to(conn, {"kind": "spawn", "id": spawn_id, "cmd": msg.get("cmd", "")})
         try:
-            gone = _read_line(agent, timeout=None) is None  # the agent only ever closes
+            gone = _Lines(agent).read(timeout=None) is None  # the agent only ever closes
         except (OSError, ValueError):
             gone = True
         with self._cond:
@@ -243,9 +250,10 @@ def follow(host, port, info, echo, on_message=None, timeout=None, retry_every=0.
 
     with conn:
         send({"kind": "join", **info})
+        lines = _Lines(conn)
         while True:
             try:
-                msg = _read_line(conn, timeout=None)
+                msg = lines.read(timeout=None)
             except (OSError, ValueError):
                 msg = None
             if msg is None:
