@@ -17,16 +17,35 @@ def env_int(names, default):
 RANK_VARS = ("PADDLE_TRAINER_ID", "OMPI_COMM_WORLD_RANK")
 WORLD_VARS = ("PADDLE_TRAINERS_NUM", "OMPI_COMM_WORLD_SIZE")
 LOCAL_RANK_VARS = ("PADDLE_RANK_IN_NODE", "PADDLE_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK")
+# and `srun --mpi=pmix python train.py`: Slurm's task variables, which count only where PMIx joins the tasks into
+# one MPI job (PMIX_RANK set); a bare srun's tasks are separate processes that init_parallel_env refuses
+SLURM_RANK_VARS = ("SLURM_PROCID",)
+SLURM_WORLD_VARS = ("SLURM_STEP_NUM_TASKS", "SLURM_NTASKS")
+SLURM_LOCAL_RANK_VARS = ("SLURM_LOCALID",)
+
+
+def slurm_wired():
+    """Whether this process is a task of `srun --mpi=pmix` (Slurm's variables then describe the MPI job)."""
+    return os.environ.get("SLURM_PROCID", "") != "" and os.environ.get("PMIX_RANK", "") != ""
+
+
+def _job_int(names, slurm_names, default):
+    return env_int(names + slurm_names if slurm_wired() else names, default)
 
 
 def env_rank():
     """This worker's global rank (0 without a launcher)."""
-    return env_int(RANK_VARS, 0)
+    return _job_int(RANK_VARS, SLURM_RANK_VARS, 0)
 
 
 def env_world_size():
     """The number of workers in the job (1 without a launcher)."""
-    return env_int(WORLD_VARS, 1)
+    return _job_int(WORLD_VARS, SLURM_WORLD_VARS, 1)
+
+
+def env_local_rank():
+    """This worker's rank on its node (0 without a launcher)."""
+    return _job_int(LOCAL_RANK_VARS, SLURM_LOCAL_RANK_VARS, 0)
 
 
 class ParallelEnv:
@@ -46,7 +65,7 @@ class ParallelEnv:
     def __init__(self):
         self._rank = env_rank()
         self._world_size = env_world_size()
-        self._local_rank = env_int(LOCAL_RANK_VARS, 0)
+        self._local_rank = env_local_rank()
         selected = os.environ.get("FLAGS_selected_gpus", "0").split(",")[0]
         self._device_id = int(selected) if selected.strip().isdigit() else 0
         self._trainer_endpoints = os.environ.get("PADDLE_TRAINER_ENDPOINTS", "").split(",")

@@ -76,8 +76,10 @@ def init_global_group():
         mpi = import_mpi()
         comm = mpi.COMM_WORLD
         if comm.Get_size() != world:
+            source = "SLURM_NTASKS, under srun --mpi=pmix" if _env.slurm_wired() and not any(
+                os.environ.get(k, "") != "" for k in _env.WORLD_VARS) else "PADDLE_TRAINERS_NUM"
             raise RuntimeError(
-                f"init_parallel_env: the environment says this job has {world} workers (PADDLE_TRAINERS_NUM) "
+                f"init_parallel_env: the environment says this job has {world} workers ({source}) "
                 f"but MPI started {comm.Get_size()} process(es). Start the job with "
                 "`python -m paddle.distributed.launch --nproc_per_node N script.py` (it runs the workers under "
                 "mpirun), or unset PADDLE_TRAINERS_NUM to run one process alone.")
@@ -115,9 +117,10 @@ def _refuse_lone_slurm_task(world):
         raise RuntimeError(
             f"init_parallel_env: Slurm started {tasks} tasks (SLURM_NTASKS={raw}) but nothing joined them into one "
             "job, so each would train alone as a world of 1. Start one launcher per node instead: "
-            "`srun --ntasks-per-node=1 python -m paddle.distributed.launch --nnodes $SLURM_NNODES --master "
-            "<first node>:<port> --nproc_per_node N train.py`, or inside the allocation `mpirun -np "
-            f"{tasks} python -m purepaddle train.py`. To run a single process, use srun --ntasks=1.")
+            "`srun --ntasks-per-node=1 python -m paddle.distributed.launch --nproc_per_node N train.py` (it reads "
+            "the nodes and the master from Slurm), or give srun PMIx: `srun --mpi=pmix python -m purepaddle "
+            f"train.py`, or inside the allocation `mpirun -np {tasks} python -m purepaddle train.py`. To run a "
+            "single process, use srun --ntasks=1.")
 
 
 def _abort_job_on_uncaught(comm, rank, world):

@@ -145,7 +145,8 @@ def test_launched_workers_see_paddles_environment(two_ranks):
         assert env["PADDLE_MASTER"].startswith("127.0.0.1:") and env["PADDLE_LOG_DIR"] == str(root / "logs")
         assert env["FLAGS_selected_gpus"] == str(r)  # relative to CUDA_VISIBLE_DEVICES=3,5
         assert res["penv"] == [r, 2, r, eps[r]]
-    assert {p.name for p in (root / "logs").iterdir()} == {"workerlog.0", "workerlog.1", "ok.launch.log"}
+    assert {p.name for p in (root / "logs").iterdir()} == {"workerlog.0", "workerlog.1", "envlog.0", "envlog.1",
+                                                         "ok.launch.log"}
     assert "rank 1 of 2 started" in (root / "logs" / "workerlog.1").read_text()
     out = two_ranks["proc"].stdout
     assert "rank 0 of 2 started" in out and "rank 1" not in out  # only rank 0 is echoed

@@ -37,7 +37,6 @@ def launch_here(argv, cwd, monkeypatch, capsys):
     (["--node_ip", "10.0.0.1"], "--ips"),
     (["--use_paddlecloud"], "PADDLE_* environment"),
     (["--started_port=6170"], "use --start_port"),
-    (["--log_level", "DEBUG"], "--log_dir"),
     (["--print_config", "True"], "launch.log"),
 ])
 def test_removed_flags_fail_like_argparse_with_a_hint(flag, hint, capsys):
@@ -231,3 +230,94 @@ def test_scratch_dir_and_the_scripts_tmpdir(tmp_path):
     assert "TMPDIR" not in script_env(dict(p, tmpdir=None), 0, {"TMPDIR": scratch})
     assert script_env(p, 0, {"TMPDIR": "/remote"})["TMPDIR"] == "/remote"  # another host's own
     assert "btl_sm_backing_directory" in job.mpirun_command("mpirun", p)
+
+
+# -- Paddle 3.3.1's flags, --log_level, envlog.N --------------------------------------------------------------
+PADDLE_HELP = Path(__file__).resolve().parents[1] / "fixtures" / "launch" / "paddle_launch_help.txt"
+
+
+def test_every_flag_of_paddles_launcher_is_accepted():
+    """tests/fixtures/launch/paddle_launch_help.txt is real Paddle 3.3.1's --help (write_paddle_help.sh)."""
+    text = PADDLE_HELP.read_text()
+    flags = sorted(set(re.findall(r"\[(--[a-z_]+) [A-Z_]+\]", text)))
+    assert len(flags) >= 25 and "--log_level" in flags and "--auto_tuner_json" in flags
+    ours = launch_args.build_parser()._option_string_actions
+    assert [f for f in flags if f not in ours] == []
+    for f in flags:  # each takes its value as Paddle's does
+        value = "1" if ours[f].type in (int, float, launch_args.strtobool) else "x"
+        if f == "--log_level":
+            value = "DEBUG"
+        launch_args.parse([f, value, "train.py"], environ={})
+
+
+def test_log_level(tmp_path, monkeypatch, capsys, no_launcher_env):
+    (tmp_path / "ok.py").write_text("print('hello from rank 0')\n")
+    rc, out, err = launch_here(["--log_level", "ERROR", "ok.py"], tmp_path, monkeypatch, capsys)
+    assert rc == 0 and "LAUNCH INFO" not in err and "hello from rank 0" in out
+    rc, out, err = launch_here(["--log_level", "debug", "--legacy", "true", "ok.py"], tmp_path, monkeypatch, capsys)
+    assert rc == 0 and "mpirun command:" in err and "configuration:" in err
+    assert "LAUNCH WARNING --legacy=True has no effect on purepaddle" in err
+    rc, _, err = launch_here(["--log_level", "LOUD", "ok.py"], tmp_path, monkeypatch, capsys)
+    assert rc == 1 and "--log_level must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL" in err
+    assert launch_args.parse(["x.py"], environ={"PADDLE_LOG_LEVEL": "ERROR"}, echo=lambda m: None).log_level == "ERROR"
+    log = (tmp_path / "log" / "default.launch.log").read_text()
+    assert "mpirun command:" in log  # the launcher log gets everything, whatever the console shows
+
+
+@pytest.mark.usefixtures("mpi")
+def test_envlog_is_the_workers_environment(tmp_path, monkeypatch, capsys, no_launcher_env):
+    (tmp_path / "ok.py").write_text("import os\nprint(os.environ['PADDLE_TRAINER_ID'])\n")
+    rc, _, err = launch_here(["--nproc_per_node", "2", "ok.py"], tmp_path, monkeypatch, capsys)
+    assert rc == 0, err
+    for r in (0, 1):
+        lines = (tmp_path / "log" / f"envlog.{r}").read_text().splitlines()
+        keys = [line.split("=", 1)[0] for line in lines]
+        assert keys == sorted(keys) and f"PADDLE_TRAINER_ID={r}" in lines and "PADDLE_TRAINERS_NUM=2" in lines
+        assert (tmp_path / "log" / f"workerlog.{r}").read_text().strip() == str(r)
+
+
+def test_mpirun_reaches_other_nodes_through_the_launch_agent(tmp_path):
+    nodes = [{"host": "10.9.9.1", "log_dir": "/l"}, {"host": "10.9.9.2", "log_dir": "/l", "join": 0}]
+    p = dict(_plan(["--nproc_per_node", "2"], nodes=nodes), scratch=str(tmp_path))
+    agent = job.write_agent(p)
+    cmd = job.mpirun_command("mpirun", p, agent=agent)
+    assert cmd[cmd.index("plm_ssh_agent") + 1] == agent and cmd[cmd.index("plm_ssh_no_tree_spawn") + 1] == "1"
+    text = Path(agent).read_text()
+    assert text.startswith("#!/bin/sh\nexec ") and "agent.py" in text and p["report"] in text
+    assert os.access(agent, os.X_OK)
+    assert "plm_ssh_agent" not in job.mpirun_command("mpirun", p)  # --remote_start=ssh: Open MPI's own ssh
+
+
+def test_launch_agent_takes_ssh_style_arguments():
+    from purepaddle.distributed.launch.agent import split_ssh_args
+    assert split_ssh_args(["10.0.0.2", "PATH=/x;export", "PATH;/bin/prted", "--x"]) == \
+        ("10.0.0.2", "PATH=/x;export PATH;/bin/prted --x")
+    assert split_ssh_args(["-x", "node2", "prted"]) == ("node2", "prted")
+
+
+def test_spawn_for_a_host_without_a_launcher_is_refused():
+    """The agent asks for a host no launcher joined from: it fails at once with a message naming the host."""
+    from purepaddle.distributed.launch import agent, rendezvous
+    server = rendezvous.ControlServer(0, "127.0.0.1")
+    try:
+        assert agent.main([f"127.0.0.1:{server.port}", "10.9.9.7", "prted"]) == 255
+    finally:
+        server.close()
+
+
+def test_this_machines_addresses_are_local():
+    assert plan.is_local("127.0.0.1") and plan.is_local(socket.gethostname())
+    assert not plan.is_local("192.0.2.1")  # TEST-NET-1: never one of ours
+
+
+def test_messages_arriving_together_are_read_one_by_one():
+    """The master may send "started" and "spawn" (or "kill" and "result") close enough to share one recv."""
+    from purepaddle.distributed.launch import rendezvous
+    a, b = socket.socketpair()
+    with a, b:
+        a.sendall(b'{"kind": "started"}\n{"kind": "spawn", "id": 1, "cmd": "true"}\n{"kind": "res')
+        lines = rendezvous._Lines(b)
+        assert lines.read(5)["kind"] == "started" and lines.read(5)["id"] == 1
+        a.sendall(b'ult", "code": 0}\n')
+        a.shutdown(socket.SHUT_WR)
+        assert lines.read(5) == {"kind": "result", "code": 0} and lines.read(5) is None

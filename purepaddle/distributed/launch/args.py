@@ -10,8 +10,6 @@ REMOVED = {
     "--node_ip": "it was removed: the launcher finds this node in --ips by itself (or use --host)",
     "--use_paddlecloud": "it was removed: the cluster's PADDLE_* environment variables are read automatically",
     "--started_port": "it was renamed: use --start_port",
-    "--log_level": "it was removed: rank 0's output and any failure are shown on the console, everything else "
-                   "goes to --log_dir",
     "--print_config": "it was removed: the configuration is written to {log_dir}/{job_id}.launch.log",
 }
 
@@ -32,6 +30,19 @@ ENV_ARGS = {
     "PADDLE_START_PORT": ("start_port", int),
     "PADDLE_IPS": ("ips", str),
     "PADDLE_HANG_TIMEOUT": ("hang_timeout", float),
+    "PADDLE_LOG_LEVEL": ("log_level", str),
+    "PADDLE_SORT_IP": ("sort_ip", "bool"),
+    "PADDLE_ELASTIC_TIMEOUT": ("elastic_timeout", int),
+    "PADDLE_SERVER_NUM": ("server_num", int),
+    "PADDLE_TRAINER_NUM": ("trainer_num", int),
+    "PADDLE_SERVERS_ENDPOINTS": ("servers", str),
+    "PADDLE_TRAINERS_ENDPOINTS": ("trainers", str),
+    "PADDLE_GLOO_PORT": ("gloo_port", int),
+    "PADDLE_WITH_GLOO": ("with_gloo", str),
+    "PADDLE_AUTO_PARALLEL_CONFIG": ("auto_parallel_config", str),
+    "PADDLE_AUTO_CLUSTER": ("auto_cluster_config", str),
+    "PADDLE_JOIN_TIMEOUT": ("join_timeout", float),
+    "PADDLE_REMOTE_START": ("remote_start", str),
 }
 
 USAGE_EXAMPLES = """examples:
@@ -60,6 +71,9 @@ def build_parser(prog="python -m paddle.distributed.launch"):
     base.add_argument("--master", type=str, default=None, help="the master/rendezvous server, ip:port")
     base.add_argument("--legacy", type=strtobool, default=False, help="accepted; there is one launcher")
     base.add_argument("--rank", type=int, default=-1, help="the node rank (default: order of joining / --ips)")
+    base.add_argument("--log_level", type=str, default="INFO",
+                      help="the launcher's console messages: DEBUG (also the configuration and the mpirun command), "
+                           "INFO, WARNING or ERROR. Default INFO (the launcher log gets everything)")
     base.add_argument("--log_overwrite", type=strtobool, default=False, help="overwrite existing log files")
     base.add_argument("--sort_ip", type=strtobool, default=False, help="rank the nodes by ip")
     base.add_argument("--enable_gpu_log", type=strtobool, default=True, help="accepted; no effect on CPU")
@@ -73,6 +87,8 @@ def build_parser(prog="python -m paddle.distributed.launch"):
     base.add_argument("--host", type=str, default=None, help="this node's ip")
     base.add_argument("--ips", type=str, default=None, help="the nodes' ips, e.g. 10.10.1.1,10.10.1.2")
     base.add_argument("--start_port", type=int, default=6070, help="first port of the endpoints")
+    for flag in ("--auto_parallel_config", "--auto_cluster_config", "--auto_tuner_json"):
+        base.add_argument(flag, type=str, default=None, help="accepted; no effect (no auto-parallel tuner here)")
     base.add_argument("training_script", type=str, help="the training script, followed by its arguments")
     base.add_argument("training_script_args", nargs=argparse.REMAINDER)
     ps = p.add_argument_group("Parameter-Server Parameters (not supported by purepaddle yet)")
@@ -80,12 +96,22 @@ def build_parser(prog="python -m paddle.distributed.launch"):
         ps.add_argument(flag, type=str, default="")
     for flag in ("--trainer_num", "--server_num"):
         ps.add_argument(flag, type=int, default=None)
+    ps.add_argument("--gloo_port", type=int, default=6767, help="accepted; no effect (MPI carries the collectives)")
+    ps.add_argument("--with_gloo", type=str, default="1", help="accepted; no effect (MPI carries the collectives)")
     elastic = p.add_argument_group("Elastic Parameters")
     elastic.add_argument("--max_restart", type=int, default=3,
                          help="restarts of a failed job when --elastic_level >= 1. Default 3")
     elastic.add_argument("--elastic_level", type=int, default=-1,
                          help="-1/0: a failure ends the job; 1: restart it (up to --max_restart times)")
     elastic.add_argument("--elastic_timeout", type=int, default=30, help="accepted")
+    nodes = p.add_argument_group("Several Nodes (purepaddle)")
+    nodes.add_argument("--join_timeout", type=float, default=600,
+                       help="seconds the master waits for the other nodes' launchers (and they for it) before "
+                            "giving up with the missing nodes named. Default 600")
+    nodes.add_argument("--remote_start", choices=("launcher", "ssh"), default="launcher",
+                       help="how the other nodes' workers start: 'launcher' (each node runs this launcher; no ssh, "
+                            "the default) or 'ssh' (only the first node of --ips runs it; Open MPI reaches the others "
+                            "over passwordless ssh)")
     debug = p.add_argument_group("Hang Diagnosis (purepaddle)")
     debug.add_argument("--hang_timeout", type=float, default=0,
                        help="when no rank makes collective progress for this many seconds while one waits in a "

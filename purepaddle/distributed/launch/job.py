@@ -2,6 +2,7 @@
 import json
 import os
 import queue
+import shlex
 import shutil
 import signal
 import subprocess
@@ -36,8 +37,9 @@ def find_mpirun():
     return found
 
 
-def mpirun_command(mpirun, plan, exports=()):
-    """The mpirun command line that starts one supervisor per rank, ranks filling nodes in order."""
+def mpirun_command(mpirun, plan, exports=(), agent=None):
+    """The mpirun command line that starts one supervisor per rank, ranks filling nodes in order; with `agent`,
+    Open MPI starts its daemons on the other hosts through it instead of ssh (see agent.py)."""
     nproc, nodes = plan["nproc"], plan["nodes"]
     cmd = [mpirun]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -48,6 +50,8 @@ def mpirun_command(mpirun, plan, exports=()):
         for n in nodes:  # a host listed twice gets both nodes' slots
             slots[n["host"]] = slots.get(n["host"], 0) + nproc
         cmd += ["--host", ",".join(f"{h}:{k}" for h, k in slots.items()), "--map-by", "slot"]
+        if agent:  # the daemons are started by each node's launcher: all from here (no tree spawn)
+            cmd += ["--mca", "plm_ssh_agent", agent, "--mca", "plm_ssh_no_tree_spawn", "1"]
     # shared memory between local ranks, TCP between hosts; skipping the other transports' probes
     # saves a second at start. Waiting ranks yield the core: CPU workers need every cycle.
     cmd += ["--mca", "btl", "self,sm,tcp", "--mca", "mpi_yield_when_idle", "1"]
@@ -109,6 +113,18 @@ def _running(pid):
 
 
 GUARD = os.path.join(HERE, "scratch_guard.py")
+AGENT = os.path.join(HERE, "agent.py")
+
+
+def write_agent(plan):
+    """The executable mpirun runs in place of ssh (Open MPI takes a program, not a command line): it runs
+    agent.py with the master's control-server address, in the job's scratch directory."""
+    path = os.path.join(plan["scratch"], "launch_agent")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("#!/bin/sh\n" + f"exec {shlex.quote(plan['python'])} {shlex.quote(AGENT)} "
+                f"{shlex.quote(plan['report'])} \"$@\"\n")
+    os.chmod(path, 0o755)
+    return path
 
 
 def _guard_scratch(scratch, mpirun_pid, environ):
@@ -140,7 +156,8 @@ def _run_job(plan, server, log, console, environ, mpirun):
     env["TMPDIR"] = plan["scratch"]  # Open MPI puts its session directory there (the script gets its own back)
     env[PLAN_VAR] = json.dumps(plan)
     exports = [k for k in ("PYTHONPATH", "PATH", "LD_LIBRARY_PATH") if k in env]
-    cmd = mpirun_command(mpirun, plan, exports)
+    agent = write_agent(plan) if plan.get("remote_start", "launcher") == "launcher" else None
+    cmd = mpirun_command(mpirun, plan, exports, agent)
     log(f"mpirun command: {' '.join(cmd)}\n")
     world = plan["nproc"] * len(plan["nodes"])
     me = os.getpid()

@@ -6,34 +6,80 @@ job's outcome. Each worker gets Paddle's PADDLE_* environment; logs go to {log_d
 rank 0's output is echoed; when a rank fails, all are stopped and one summary names the cause.
 """
 import os
+import shutil
+import socket
 import sys
 import time
 
 from . import args as _args
-from .job import RUNNER, run_job
+from .job import RUNNER, run_job, scratch_dir
 from .plan import LaunchError, build_plan, host_of, host_list, is_local, local_addresses, split_hostport
+from .remote import DaemonHost
+from .slurm import apply_slurm
 from .rendezvous import ControlServer, follow
 
 
-class _Log:
-    """The launcher's own log file ({log_dir}/{job_id}.launch.log) plus console echo."""
+LEVELS = {"DEBUG": 10, "INFO": 20, "WARNING": 30, "WARN": 30, "ERROR": 40, "CRITICAL": 50}
 
-    def __init__(self, path, overwrite):
+
+class _Log:
+    """The launcher's own log file ({log_dir}/{job_id}.launch.log, everything) plus the console (messages at
+    --log_level and above; a message's level is the word after LAUNCH)."""
+
+    def __init__(self, path, overwrite, level="INFO"):
         self.path = path
         self.f = open(path, "w" if overwrite else "a", encoding="utf-8")
+        self.level = LEVELS[level]
 
     def write(self, text):
         self.f.write(text)
         self.f.flush()
 
     def info(self, text, console=True):
-        """A launcher message: to the log, and to stderr unless console=False."""
+        """A launcher message: to the log, and to stderr unless console=False or below --log_level."""
         self.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {text}\n")
-        if console:
+        words = text.split(None, 2)
+        # the failure summary and hang diagnosis (no LAUNCH prefix) count as errors
+        level = LEVELS.get(words[1], 20) if len(words) > 1 and words[0] == "LAUNCH" else 40
+        if console and level >= self.level:
             print(text, file=sys.stderr, flush=True)
+
+    def debug(self, text):
+        """Written to the log; on the console with --log_level=DEBUG."""
+        self.write(text if text.endswith("\n") else text + "\n")
+        if self.level <= LEVELS["DEBUG"]:
+            print(text.rstrip("\n"), file=sys.stderr, flush=True)
 
     def close(self):
         self.f.close()
+
+
+def _log_level(args):
+    level = str(args.log_level).strip().upper()
+    if level not in LEVELS:
+        raise LaunchError(f"--log_level must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, but received "
+                          f"{args.log_level!r}")
+    return level
+
+
+# Paddle's flags that mean nothing here, with why (a warning when one is given a non-default value)
+NO_EFFECT = {
+    "legacy": (False, "there is one launcher"),
+    "enable_gpu_log": (True, "workers compute on CPU"),
+    "auto_parallel_config": (None, "purepaddle has no auto-parallel tuner"),
+    "auto_cluster_config": (None, "purepaddle has no auto-parallel tuner"),
+    "auto_tuner_json": (None, "purepaddle has no auto-parallel tuner"),
+    "gloo_port": (6767, "MPI carries the collectives (no gloo)"),
+    "with_gloo": ("1", "MPI carries the collectives (no gloo)"),
+    "elastic_timeout": (30, "nodes cannot join a running job; see --join_timeout"),
+}
+
+
+def _warn_no_effect(args, log):
+    for dest, (default, why) in NO_EFFECT.items():
+        value = getattr(args, dest, default)
+        if value != default and str(value) != str(default):
+            log.info(f"LAUNCH WARNING --{dest}={value} has no effect on purepaddle: {why}")
 
 
 def _console(line):
@@ -59,7 +105,7 @@ def _check_mode(args):
 
 
 def _roles(args, log):
-    """Decide this launcher's role: ('master', server, nodes_fn, master_addr) or ('follow', host, port)."""
+    """Decide this launcher's role: ('master', server, nodes_fn, master_addr) or ('follow', host, port, me)."""
     log_dir = os.path.abspath(args.log_dir)
     ips = host_list(args.ips, "--ips") if args.ips is not None else []
     if args.host is not None:
@@ -67,32 +113,87 @@ def _roles(args, log):
     if args.master is not None:
         split_hostport(args.master, "--master")  # checked even where a single node does not use it
     nnodes = len(ips) if len(ips) > 1 else _nnodes(args)
-    here = local_addresses()
+    if nnodes <= 1:
+        server = ControlServer(0, "127.0.0.1")
+        return ("master", server, lambda: [{"host": "127.0.0.1", "log_dir": log_dir}], f"127.0.0.1:{server.port}")
     if len(ips) > 1:
         host, port = split_hostport(args.master, "--master") if args.master else (ips[0], args.start_port)
-        server = _try_serve(host, port, here) if args.rank in (-1, 0) else None
-        if server is None:
-            return ("follow", host, port)
-        return ("master", server, lambda: [{"host": ip, "log_dir": log_dir} for ip in ips], f"{host}:{port}")
-    if nnodes > 1:
-        if not args.master:
-            raise LaunchError(f"--nnodes={nnodes} needs --master=ip:port (the address of one node that every node "
-                              "can reach), or --ips=ip1,ip2,...")
+        if host not in ips:
+            raise LaunchError(f"--master={args.master} must be one of --ips={args.ips} (the master runs mpirun)")
+    elif not args.master:
+        raise LaunchError(f"--nnodes={nnodes} needs --master=ip:port (the address of one node that every node "
+                          "can reach), or --ips=ip1,ip2,...")
+    else:
         host, port = split_hostport(args.master, "--master")
+    here = local_addresses()
+    if args.rank == 0 and not ips:  # told it is the master (a pod whose own DNS name is not served yet)
+        try:
+            server = ControlServer(port)
+        except OSError as e:
+            raise LaunchError(f"--rank=0 makes this node the master, but port {port} of --master={args.master} "
+                              f"cannot be listened on: {e}") from None
+    else:
         server = _try_serve(host, port, here) if args.rank in (-1, 0) else None
-        if server is None:
-            return ("follow", host, port)
+    if server is None:
+        return ("follow", host, port, _this_node(args, ips, here))
+    timeout = args.join_timeout if args.join_timeout > 0 else None
+    if ips and args.remote_start == "ssh":  # the other nodes run no launcher: mpirun reaches them over ssh
+        return ("master", server, lambda: [{"host": ip, "log_dir": log_dir} for ip in ips], f"{host}:{port}")
 
-        def nodes():
-            log.info(f"LAUNCH INFO master at {host}:{port}: waiting for {nnodes - 1} more node(s) to join")
-            joined = server.wait_joins(nnodes - 1, log.info)
+    def nodes():
+        others = [ip for ip in ips if ip != host]
+        log.info(f"LAUNCH INFO master at {host}:{port}: waiting for {nnodes - 1} more node(s) to join"
+                 + (f" ({', '.join(others)})" if others else ""))
+        try:
+            joined = server.wait_joins(nnodes - 1, log.info, timeout=timeout, expected=others or None)
+        except TimeoutError as e:
+            raise LaunchError(str(e)) from None
+        if ips:
+            strangers = [m["addr"] for m in joined if m["addr"] not in ips]
+            if strangers:
+                raise LaunchError(f"launcher(s) joined from {', '.join(strangers)}, which --ips={args.ips} does "
+                                  "not list (give each node --host=its ip from --ips)")
+            joined.sort(key=lambda m: ips.index(m["addr"]))
+            first = [{"host": ip, "log_dir": log_dir} for ip in ips if ip == host]
+        else:
+            if args.sort_ip:
+                joined.sort(key=lambda m: _ip_key(m["addr"]))
             joined.sort(key=lambda m: m["rank"] if m.get("rank", -1) >= 0 else nnodes)  # stable: join order
-            return [{"host": host, "log_dir": log_dir}] + [
-                {"host": m.get("host") or m["peer"], "log_dir": m["log_dir"], "join": m["join"]} for m in joined]
+            first = [{"host": _address_of(host), "log_dir": log_dir}]
+        rest = [{"host": m["addr"], "log_dir": m["log_dir"], "join": m["join"]} for m in joined]
+        if ips:
+            order = {ip: i for i, ip in enumerate(ips)}
+            return sorted(first + rest, key=lambda n: order[n["host"]])
+        return first + rest
 
-        return ("master", server, nodes, f"{host}:{port}")
-    server = ControlServer(0, "127.0.0.1")
-    return ("master", server, lambda: [{"host": "127.0.0.1", "log_dir": log_dir}], f"127.0.0.1:{server.port}")
+    return ("master", server, nodes, f"{host}:{port}")
+
+
+def _address_of(host):
+    """A DNS name as its address (mpirun and the other nodes' workers reach the master by it; a name such as a
+    pod's may resolve only once the pod is up, which it is by now); the name itself when it does not resolve."""
+    try:
+        return socket.gethostbyname(host)
+    except OSError:
+        return host
+
+
+def _ip_key(addr):
+    parts = addr.split(".")
+    return [int(p) for p in parts] if len(parts) == 4 and all(p.isdigit() for p in parts) else [1 << 9, addr]
+
+
+def _this_node(args, ips, here):
+    """This node's address as the master should name it: --host, else its entry of --ips, else '' (the master
+    takes the address the connection comes from)."""
+    if args.host:
+        return args.host
+    for ip in ips:
+        if is_local(ip, here):
+            return ip
+    if ips:
+        raise LaunchError(f"none of --ips={args.ips} is an address of this node: give --host=this node's ip")
+    return ""
 
 
 def _try_serve(host, port, here):
@@ -105,10 +206,19 @@ def _try_serve(host, port, here):
         return None  # another launcher on this machine holds the master port: this one follows
 
 
-def _follow(args, host, port, log):
-    info = {"host": args.host or "", "log_dir": os.path.abspath(args.log_dir), "rank": args.rank}
+def _follow(args, host, port, me, log):
+    info = {"host": me, "log_dir": os.path.abspath(args.log_dir), "rank": args.rank}
     log.info(f"LAUNCH INFO joining the master launcher at {host}:{port}")
-    code, text = follow(host, port, info, log.info)
+    env = dict(os.environ)
+    scratch = scratch_dir(env)  # Open MPI's session directory on this node, removed at the end
+    env["TMPDIR"] = scratch
+    daemons = DaemonHost(lambda text: log.info(text, console=False), env)
+    try:
+        code, text = follow(host, port, info, log.info, on_message=daemons.handle,
+                            timeout=args.join_timeout if args.join_timeout > 0 else None)
+    finally:
+        daemons.close()
+        shutil.rmtree(scratch, ignore_errors=True)
     if text:
         log.info(text)
     return code
@@ -122,7 +232,8 @@ def _master(args, server, nodes_fn, master, log):
     if args.hang_timeout < 0:
         raise LaunchError(f"--hang_timeout must be >= 0 seconds (0: off), but received {args.hang_timeout}")
     plan["hang_timeout"] = args.hang_timeout
-    log.write(f"configuration: {vars(args)}\nendpoints: {plan['endpoints']}\nnodes: {nodes}\n")
+    plan["remote_start"] = args.remote_start
+    log.debug(f"configuration: {vars(args)}\nendpoints: {plan['endpoints']}\nnodes: {nodes}\n")
     log.info(f"LAUNCH INFO job {args.job_id}: {world} worker(s) on {len(nodes)} node(s), logs in "
              f"{nodes[0]['log_dir']}")
     for k, node in enumerate(nodes):
@@ -131,7 +242,10 @@ def _master(args, server, nodes_fn, master, log):
                                        "log_dir": node["log_dir"]})
     restarts = 0
     while True:
-        code, text = run_job(plan, server, log.write, _console, os.environ)
+        code, text = run_job(plan, server, log.debug, _console, os.environ)
+        if code != 0 and server.lost:  # mpirun only says it lost a daemon: name the node whose launcher left
+            text += (f"\n  the launcher of node(s) {', '.join(m['addr'] for m in server.lost)} went away during the "
+                     "job (the node, its pod or its launcher died; see that node's launcher log)")
         if code == 0 or args.elastic_level < 1 or restarts >= args.max_restart:
             break
         restarts += 1
@@ -158,10 +272,14 @@ def launch(argv=None):
     try:
         _check_mode(args)
         os.makedirs(args.log_dir, exist_ok=True)
-        log = _Log(os.path.join(os.path.abspath(args.log_dir), f"{args.job_id}.launch.log"), args.log_overwrite)
+        level = _log_level(args)
+        log = _Log(os.path.join(os.path.abspath(args.log_dir), f"{args.job_id}.launch.log"), args.log_overwrite,
+                   level)
+        _warn_no_effect(args, log)
+        apply_slurm(args, os.environ, log.info)
         role = _roles(args, log)
         if role[0] == "follow":
-            return _follow(args, role[1], role[2], log)
+            return _follow(args, role[1], role[2], role[3], log)
         _, server, nodes_fn, master = role
         try:
             return _master(args, server, nodes_fn, master, log)

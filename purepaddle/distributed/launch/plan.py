@@ -39,10 +39,29 @@ def outbound_ip():
 
 
 def is_local(host, addresses=None):
-    """Whether `host` names this machine (127.x counts)."""
+    """Whether `host` names this machine (127.x counts; so does any address one of its interfaces holds, which a
+    socket can bind: in a container or network namespace the hostname and default route may say nothing)."""
     if host.startswith("127."):
         return True
-    return host in (addresses if addresses is not None else local_addresses())
+    if host in (addresses if addresses is not None else local_addresses()):
+        return True
+    return _bindable(host)
+
+
+def _bindable(host):
+    """Whether a socket can bind `host` (resolved), i.e. one of this machine's interfaces holds it."""
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        return False
+    for family, kind, proto, _, addr in infos:
+        try:
+            with socket.socket(family, kind, proto) as s:
+                s.bind((addr[0], 0))
+            return True
+        except OSError:
+            continue
+    return False
 
 
 def free_ports(n, host=""):

@@ -42,7 +42,8 @@ def summary(report, world, others=(), other_logs=()):
     """The failure summary for the first failing rank's report (later failures listed by rank)."""
     rank = report["rank"]
     lines = [f"ABORT!!! Out of all {world} trainers, the trainer process with rank=[{rank}] was aborted.",
-             f"  rank {rank} (local rank {report['local_rank']} on host {report['host']}, pid {report['pid']}) "
+             f"  rank {rank} (local rank {report['local_rank']} on host {report['host']}{_node(report)}, "
+             f"pid {report['pid']}) "
              f"{describe_exit(report['returncode'])}"]
     if report.get("error"):
         lines.append(f"  error: {report['error']}")
@@ -56,6 +57,13 @@ def summary(report, world, others=(), other_logs=()):
     body = report.get("tail", "").rstrip("\n")
     lines.extend("    " + ln for ln in (body.splitlines() if body else ["(the log is empty)"]))
     return "\n".join(lines)
+
+
+def _node(report):
+    """', node 1 (10.0.0.2)' for a job of several nodes ('' otherwise)."""
+    if report.get("node_addr") is None or report.get("nnodes", 2) < 2 or str(report["node_addr"]).startswith("127."):
+        return ""
+    return f", node {report['node']} ({report['node_addr']})"
 
 
 def mpirun_failure(returncode, stderr_tail, world):

@@ -75,6 +75,12 @@ def log_path(plan, rank):
     return os.path.join(node["log_dir"], f"workerlog.{n}")
 
 
+def write_envlog(path, env, overwrite):
+    """Paddle's `envlog.N` beside `workerlog.N`: the environment the worker got, one sorted KEY=VALUE a line."""
+    with open(path, "w" if overwrite else "a", encoding="utf-8", errors="replace") as f:
+        f.writelines(f"{k}={v}\n" for k, v in sorted(env.items()))
+
+
 def tail(path, n=TAIL_LINES):
     """The last n lines of a text file ('' when it cannot be read)."""
     try:
@@ -165,6 +171,8 @@ def main():
     fd, err_file = tempfile.mkstemp(prefix=f"purepaddle-rank{rank}-", suffix=".err")
     os.close(fd)
     env[ERROR_FILE_VAR] = err_file
+    write_envlog(os.path.join(os.path.dirname(path), "envlog." + path.rsplit(".", 1)[1]), env,
+                 plan.get("log_overwrite"))
     cmd = [plan["python"], "-u", plan["runner"], plan["script"]] + list(plan["args"])
     stopping = []
 
@@ -201,6 +209,8 @@ def main():
     if stopping:
         return 128 + stopping[0]
     report = {"rank": rank, "local_rank": rank % plan["nproc"], "host": socket.gethostname(),
+              "node": rank // plan["nproc"], "node_addr": plan["nodes"][rank // plan["nproc"]]["host"],
+              "nnodes": len(plan["nodes"]),
               "pid": child.pid, "returncode": code, "error": error, "log": os.path.abspath(path),
               "tail": tail(path), "time": time.time()}
     if not send_report(plan["report"], report):
