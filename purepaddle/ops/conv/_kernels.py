@@ -7,7 +7,8 @@ Stride-1 convolutions of 1-D/2-D maps use the flat layout (_Flat), where each ke
 one contiguous run, and, without groups, the split layout (section below), which turns the
 input gradient (and, for wide enough shapes, the filter gradient and the forward) into ONE GEMM
 over row-shifted inputs or column-shifted gradients followed by a few shifted adds, instead of
-a col2im over every kernel offset. Temporaries that never leave a kernel live in per-thread
+a col2im over every kernel offset. 3x3 stride-1 convolutions with enough channels and tiles run
+their forward and input gradient by Winograd F(2x2, 3x3) (_winograd.py). Temporaries that never leave a kernel live in per-thread
 scratch buffers, so a training loop reuses them instead of faulting in fresh pages every step. Each kernel body is a
 closure over a batch slice writing into the preallocated result (run once on the whole batch:
 splitting the batch over threads measured no better than ~10% on two cores, at the price of
@@ -15,10 +16,12 @@ oversubscribing OpenBLAS).
 """
 import itertools
 import math
-import threading
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
+
+from ._scratch import scratch
+from ._winograd import tile_count, winograd_forward, winograd_grad_input, winograd_usable
 
 _CHANNEL_LAST = ("NHWC", "NDHWC", "NLC")
 
@@ -59,34 +62,6 @@ def resolve_padding(attrs, in_sp, k_sp, transposed=False):
 def conv_out_size(in_sp, k_sp, strides, pads, dils):
     """Spatial output size of a convolution (or pooling window sweep)."""
     return [(n + b + a - (d * (k - 1) + 1)) // s + 1 for n, k, s, (b, a), d in zip(in_sp, k_sp, strides, pads, dils)]
-
-
-_WS = threading.local()
-_SCRATCH_BUDGET = 1 << 26  # bytes of scratch kept per thread; larger temporaries are allocated fresh
-
-
-def scratch(tag, shape, dtype, zero=False):
-    """A per-thread buffer reused by every call with the same (tag, shape, dtype).
-
-    Only for temporaries that never leave a kernel. `zero` zero-fills on creation only: callers
-    that rely on untouched regions staying zero must write the same region on every use, so the
-    tag must pin down that region (the geometry), not just the buffer shape.
-    """
-    cache = getattr(_WS, "cache", None)
-    if cache is None:
-        cache = _WS.cache = {}
-        _WS.nbytes = 0
-    key = (tag, shape, dtype)
-    buf = cache.get(key)
-    if buf is None:
-        buf = np.zeros(shape, dtype) if zero else np.empty(shape, dtype)
-        if buf.nbytes <= _SCRATCH_BUDGET // 2:
-            if _WS.nbytes + buf.nbytes > _SCRATCH_BUDGET:  # a new working set: start over
-                cache.clear()
-                _WS.nbytes = 0
-            cache[key] = buf
-            _WS.nbytes += buf.nbytes
-    return buf
 
 
 def pad_spatial(x, pads, value=0, tag=None):
@@ -400,6 +375,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
         return np.zeros((n, o) + tuple(out_sp), dtype=np.result_type(x, w))
     depthwise = c // groups == 1 and groups > 1
     dtype = np.result_type(x, w)
+    if len(k_sp) == 2 and winograd_usable(strides, k_sp, dils, groups, c, o, tile_count(n, out_sp), dtype):
+        return winograd_forward(x, w, pads)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("forward", c, o, k_sp):
         return split_forward(x, w, pads, dils)
@@ -445,6 +422,9 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
     depthwise = cg == 1 and groups > 1
     if 0 in k_sp:  # an empty kernel reads no input (Paddle's own gradient is uninitialised memory)
         return np.zeros((n, c) + tuple(in_sp), dtype=np.result_type(g, w))
+    dx = _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups)
+    if dx is not None:
+        return dx
     padded = tuple(m + b + a for m, (b, a) in zip(in_sp, pads))
     # the windows must fit: a transposed conv with output_padding adds room at the end
     padded = tuple(max(p, (q - 1) * s + d * (k - 1) + 1)
@@ -550,9 +530,24 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     return chunk(slice(None)).reshape(wshape)
 
 
+def _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups):
+    """The input gradient by Winograd where it is the measured winner (a convolution of g with O
+    input and C output channels over the input's tiles), else None."""
+    k_sp = w.shape[2:]
+    if len(k_sp) != 2 or not winograd_usable(strides, k_sp, dils, groups, g.shape[1], w.shape[1],
+                                             tile_count(g.shape[0], in_sp), np.result_type(g, w)):
+        return None
+    return winograd_grad_input(g, w, in_sp, pads)
+
+
 def conv_grads(x, g, w, strides, pads, dils, groups, want_x=True, want_w=True):
     """(Input grad, Filter grad) of conv_forward, None where not wanted; when both are wanted the
-    split layout computes its shifted gradient once for the two."""
+    split layout computes its shifted gradient once for the two (unless Winograd takes the input
+    gradient)."""
+    if want_x and 0 not in w.shape[2:]:
+        dx = _winograd_grad_input(g, w, x.shape[2:], strides, pads, dils, groups)
+        if dx is not None:
+            return dx, conv_grad_filter(x, g, w.shape[2:], strides, pads, dils, groups) if want_w else None
     if want_x and want_w and 0 not in w.shape[2:]:
         c, o, k_sp, out_sp = x.shape[1], g.shape[1], w.shape[2:], g.shape[2:]
         padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))

@@ -1,0 +1,104 @@
+"""Winograd F(2x2, 3x3): 3x3 stride-1 convolutions with 16 GEMMs over 4x4 input tiles.
+
+Each 2x2 output tile is A^T [(G w G^T) * (B^T d B)] A for the 4x4 input tile d around it, so
+the 9 multiply-adds per output pixel and channel pair of im2col become 4 (16 per 4 outputs);
+the transforms are adds and subtractions (B, A) or one small GEMM (G, on the filter). Its
+float32 error is that of a direct sum (the transforms' coefficients are 0, +-1/2, +-1: exact).
+
+Data layout: tiles run over (N, tile row, tile column) inside each channel, so V[k] (C, T) and
+M[k] = U[k] @ V[k] (O, T) are plain matrices, and every transform step is a whole-array add on
+contiguous runs: the padded input is stored with its even and odd columns apart, so the column
+step reads columns 2t, 2t+1, 2t+2, 2t+3 as contiguous slices. The win is measured (see
+winograd_usable): the transforms cost a few passes over the input and output, which pays when
+the channel counts and the tile count keep the 16 GEMMs efficient.
+"""
+import numpy as np
+
+from ._scratch import scratch
+
+_G = np.array([[1, 0, 0], [.5, .5, .5], [.5, -.5, .5], [0, 0, 1]])
+_KG = np.kron(_G, _G)  # (16, 9): U[(a, b)] = sum_ij G[a, i] G[b, j] w[i, j]
+_AT = np.array([[1, 1, 1, 0], [0, 1, -1, -1]])
+_KA = np.kron(_AT, _AT)  # (4, 16): Y[(r, s)] = sum_ab A^T[r, a] A^T[s, b] M[(a, b)]
+_CONST = {}
+
+
+def _const(name, dtype):
+    key = (name, dtype)
+    c = _CONST.get(key)
+    if c is None:
+        c = _CONST[key] = (_KG if name == "G" else _KA).astype(dtype)
+    return c
+
+
+def winograd_usable(strides, k_sp, dils, groups, c, o, tiles, dtype):
+    """Whether F(2x2, 3x3) beats im2col here, as measured at one thread (float32 only).
+
+    3x3 kernels, stride and dilation 1, no groups. Below 128 channels the transforms cost more
+    than the halved GEMM saves; with few tiles the 16 GEMMs are too thin to run at full speed
+    and the filter transform (O*C*16 outputs) is not amortised.
+    """
+    return (dtype == np.float32 and tuple(k_sp) == (3, 3) and tuple(strides) == (1, 1)
+            and tuple(dils) == (1, 1) and groups == 1 and c >= 128 and o >= 128 and tiles >= 128)
+
+
+def tile_count(n, out_sp):
+    """Number of 2x2 output tiles of an (n, *out_sp) output."""
+    return n * ((out_sp[0] + 1) // 2) * ((out_sp[1] + 1) // 2)
+
+
+def winograd_forward(x, w, pads):
+    """Cross-correlation of x (N, C, H, W) with w (O, C, 3, 3), padding [(top, bottom), (left, right)]
+    (each >= 0): a new contiguous (N, O, oh, ow) array."""
+    n, c, h, wd = x.shape
+    o = w.shape[0]
+    (pt, pb), (pl, pr) = pads
+    oh, ow = h + pt + pb - 2, wd + pl + pr - 2
+    th, tw = (oh + 1) // 2, (ow + 1) // 2
+    hp, t = 2 * th + 2, n * th * tw
+    dt = np.result_type(x, w)
+    # padded input, even columns in [0], odd in [1]; the tag fixes the written region, so the
+    # zero border of a reused buffer stays zero
+    xd = scratch(("wino_in", h, wd, pt, pl), (2, c, n, hp, tw + 1), dt, zero=True)
+    xt = x.transpose(1, 0, 2, 3)
+    for p0 in (0, 1):  # input column p0 + 2m lands at padded column p0 + pl + 2m
+        q = p0 + pl
+        src = xt[:, :, :min(h, hp - pt), p0:min(wd, 2 * tw + 2 - pl):2]
+        xd[q % 2, :, :, pt:pt + src.shape[2], q // 2:q // 2 + src.shape[3]] = src
+    e0, e1, o0, o1 = xd[0, ..., :tw], xd[0, ..., 1:], xd[1, ..., :tw], xd[1, ..., 1:]
+    cb = scratch("wino_cols", (4, c, n, hp, tw), dt)  # B^T over columns: d0-d2, d1+d2, d2-d1, d1-d3
+    np.subtract(e0, e1, out=cb[0])
+    np.add(o0, e1, out=cb[1])
+    np.subtract(e1, o0, out=cb[2])
+    np.subtract(o0, o1, out=cb[3])
+    r0, r1, r2, r3 = (cb[:, :, :, k:k + 2 * th:2] for k in range(4))
+    v = scratch("wino_v", (4, 4, c, n, th, tw), dt)  # then over rows
+    np.subtract(r0, r2, out=v[0])
+    np.add(r1, r2, out=v[1])
+    np.subtract(r2, r1, out=v[2])
+    np.subtract(r1, r3, out=v[3])
+    u = scratch("wino_u", (16, o, c), dt)
+    np.matmul(_const("G", dt), w.reshape(o * c, 9).T, out=u.reshape(16, o * c))
+    m = scratch("wino_m", (16, o, t), dt)
+    np.matmul(u, v.reshape(16, c, t), out=m)
+    y = scratch("wino_y", (2, 2, o, n, th, tw), dt)
+    np.matmul(_const("A", dt), m.reshape(16, o * t), out=y.reshape(4, o * t))
+    out = np.empty((n, o, th, 2, tw, 2), dt)
+    out[...] = y.transpose(3, 2, 4, 0, 5, 1)
+    out = out.reshape(n, o, 2 * th, 2 * tw)
+    if 2 * th != oh or 2 * tw != ow:
+        out = np.ascontiguousarray(out[:, :, :oh, :ow])
+    return out
+
+
+def winograd_grad_input(g, w, in_sp, pads):
+    """Input gradient of the 3x3 stride-1 convolution (g (N, O, oh, ow) -> (N, C, *in_sp)) as a
+    Winograd convolution of g with the flipped, transposed filter; None where the padding that
+    needs is negative (a forward padding above 2, or an output too large for the input)."""
+    oh, ow = g.shape[2:]
+    (pt, _), (pl, _) = pads
+    gp = [(2 - pt, in_sp[0] - oh + pt), (2 - pl, in_sp[1] - ow + pl)]
+    if min(min(p) for p in gp) < 0:
+        return None
+    wf = np.ascontiguousarray(w.transpose(1, 0, 2, 3)[:, :, ::-1, ::-1])
+    return winograd_forward(g, wf, gp)
