@@ -52,6 +52,11 @@ def test_winograd_is_reused_scratch_safe():
     for _ in range(3):
         x = rng.standard_normal((2, 2, 7, 5)).astype(np.float32) * 100
         assert _rel(W.winograd_forward(x, w, [(1, 1), (1, 1)]), _direct(x, w, [(1, 1), (1, 1)])) < 1e-6
+    # geometries whose buffers have the same size but other written regions (channels vs batch)
+    for n, c in ((1, 2), (2, 1), (1, 2)):
+        x = rng.standard_normal((n, c, 7, 5)).astype(np.float32) * 100
+        wc = w[:, :c]
+        assert _rel(W.winograd_forward(x, wc, [(1, 1), (1, 1)]), _direct(x, wc, [(1, 1), (1, 1)])) < 1e-6
 
 
 def test_routing_follows_the_measured_rule(monkeypatch):
@@ -77,7 +82,7 @@ def test_routing_follows_the_measured_rule(monkeypatch):
     rdw = K.conv_grad_filter(x.astype(np.float64), g.astype(np.float64), (3, 3), [1, 1], pads, [1, 1], 1)
     assert _rel(dx, rdx) < 1e-6 and _rel(dw, rdw) < 1e-5
     # not taken: few channels, stride 2, float64, few tiles
-    K.conv_forward(x[:, :64], w[:, :64], [1, 1], pads, [1, 1], 1)
+    K.conv_forward(x[:, :16], w[:, :16], [1, 1], pads, [1, 1], 1)
     K.conv_forward(x, w, [2, 2], pads, [1, 1], 1)
     K.conv_forward(x.astype(np.float64), w, [1, 1], pads, [1, 1], 1)
     K.conv_forward(x[:, :, :8, :8], w, [1, 1], pads, [1, 1], 1)

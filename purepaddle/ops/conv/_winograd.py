@@ -6,9 +6,10 @@ the transforms are adds and subtractions (B, A) or one small GEMM (G, on the fil
 float32 error is that of a direct sum (the transforms' coefficients are 0, +-1/2, +-1: exact).
 
 Data layout: tiles run over (N, tile row, tile column) inside each channel, so V[k] (C, T) and
-M[k] = U[k] @ V[k] (O, T) are plain matrices, and every transform step is a whole-array add on
-contiguous runs: the padded input is stored with its even and odd columns apart, so the column
-step reads columns 2t, 2t+1, 2t+2, 2t+3 as contiguous slices. The win is measured (see
+M[k] = U[k] @ V[k] (O, T) are plain matrices, and every transform step is one add over long
+contiguous runs: the padded input is stored as four planes by row and column parity, so the
+4x4 tile at (t, u) reads planes at (t, u) and (t + 1, u + 1) only; each plane row carries one
+garbage tile column (its shifted reads straddle rows), computed and dropped at the end. The win is measured (see
 winograd_usable): the transforms cost a few passes over the input and output, which pays when
 the channel counts and the tile count keep the 16 GEMMs efficient.
 """
@@ -34,12 +35,14 @@ def _const(name, dtype):
 def winograd_usable(strides, k_sp, dils, groups, c, o, tiles, dtype):
     """Whether F(2x2, 3x3) beats im2col here, as measured at one thread (float32 only).
 
-    3x3 kernels, stride and dilation 1, no groups. Below 128 channels the transforms cost more
-    than the halved GEMM saves; with few tiles the 16 GEMMs are too thin to run at full speed
-    and the filter transform (O*C*16 outputs) is not amortised.
+    3x3 kernels, stride and dilation 1, no groups. Measured against im2col (CPU time, one
+    thread): 1.2-1.5x at 64-128 channels and 14-56 pixels a side, 1.1-1.7x at batch 8 (ResNet-18
+    shapes), 1.1-1.2x at 32 channels, 0.84x at 16 (the transforms outweigh the GEMM saved); 0.9x
+    with 25 tiles and 0.6x with 16 (512 x 7x7, batch 1: the 16 GEMMs are too thin and the filter
+    transform, O*C*16 outputs, is not amortised), hence the tile floor.
     """
     return (dtype == np.float32 and tuple(k_sp) == (3, 3) and tuple(strides) == (1, 1)
-            and tuple(dils) == (1, 1) and groups == 1 and c >= 128 and o >= 128 and tiles >= 128)
+            and tuple(dils) == (1, 1) and groups == 1 and min(c, o) >= 32 and tiles >= 40)
 
 
 def tile_count(n, out_sp):
@@ -55,36 +58,47 @@ def winograd_forward(x, w, pads):
     (pt, pb), (pl, pr) = pads
     oh, ow = h + pt + pb - 2, wd + pl + pr - 2
     th, tw = (oh + 1) // 2, (ow + 1) // 2
-    hp, t = 2 * th + 2, n * th * tw
+    tq = tw + 1  # tile columns with one garbage column, so that shifted runs stay contiguous
+    plane = (th + 1) * tq  # one of the four (row parity, column parity) planes of the padded input
+    ln, lr = c * n * plane, th * tq
     dt = np.result_type(x, w)
-    # padded input, even columns in [0], odd in [1]; the tag fixes the written region, so the
+    # the padded input split by row and column parity; the tag fixes the written region, so the
     # zero border of a reused buffer stays zero
-    xd = scratch(("wino_in", h, wd, pt, pl), (2, c, n, hp, tw + 1), dt, zero=True)
+    xd = scratch(("wino_in", c, n, h, wd, pt, pl, th, tq), (2, 2, ln + tq + 1), dt, zero=True)
+    img = xd[:, :, :ln].reshape(2, 2, c, n, th + 1, tq)
     xt = x.transpose(1, 0, 2, 3)
-    for p0 in (0, 1):  # input column p0 + 2m lands at padded column p0 + pl + 2m
-        q = p0 + pl
-        src = xt[:, :, :min(h, hp - pt), p0:min(wd, 2 * tw + 2 - pl):2]
-        xd[q % 2, :, :, pt:pt + src.shape[2], q // 2:q // 2 + src.shape[3]] = src
-    e0, e1, o0, o1 = xd[0, ..., :tw], xd[0, ..., 1:], xd[1, ..., :tw], xd[1, ..., 1:]
-    cb = scratch("wino_cols", (4, c, n, hp, tw), dt)  # B^T over columns: d0-d2, d1+d2, d2-d1, d1-d3
+    for r0 in (0, 1):  # input row r0 + 2i lands at padded row r0 + pt + 2i, likewise columns
+        for c0 in (0, 1):
+            src = xt[:, :, r0::2, c0::2]
+            qr, qc = r0 + pt, c0 + pl
+            img[qr % 2, qc % 2, :, :, qr // 2:qr // 2 + src.shape[2], qc // 2:qc // 2 + src.shape[3]] = src
+    # B^T over columns (d0-d2, d1+d2, d2-d1, d1-d3): columns 2t..2t+3 are even[t], odd[t],
+    # even[t+1], odd[t+1], so each term is one contiguous run over all planes at once
+    e0, e1, o0, o1 = xd[:, 0, :ln], xd[:, 0, 1:ln + 1], xd[:, 1, :ln], xd[:, 1, 1:ln + 1]
+    cb = scratch("wino_cols", (4, 2, ln), dt)
     np.subtract(e0, e1, out=cb[0])
     np.add(o0, e1, out=cb[1])
     np.subtract(e1, o0, out=cb[2])
     np.subtract(o0, o1, out=cb[3])
-    r0, r1, r2, r3 = (cb[:, :, :, k:k + 2 * th:2] for k in range(4))
-    v = scratch("wino_v", (4, 4, c, n, th, tw), dt)  # then over rows
+    # then over rows: rows 2t..2t+3 are the even/odd planes at tile rows t and t + 1
+    cbv = cb.reshape(4, 2, c * n, plane)
+    r0, r1, r2, r3 = cbv[:, 0, :, :lr], cbv[:, 1, :, :lr], cbv[:, 0, :, tq:tq + lr], cbv[:, 1, :, tq:tq + lr]
+    v = scratch("wino_v", (4, 4, c * n, lr), dt)
     np.subtract(r0, r2, out=v[0])
     np.add(r1, r2, out=v[1])
     np.subtract(r2, r1, out=v[2])
     np.subtract(r1, r3, out=v[3])
+    t = n * lr
     u = scratch("wino_u", (16, o, c), dt)
     np.matmul(_const("G", dt), w.reshape(o * c, 9).T, out=u.reshape(16, o * c))
     m = scratch("wino_m", (16, o, t), dt)
     np.matmul(u, v.reshape(16, c, t), out=m)
-    y = scratch("wino_y", (2, 2, o, n, th, tw), dt)
+    y = scratch("wino_y", (2, 2, o, n, th, tq), dt)
     np.matmul(_const("A", dt), m.reshape(16, o * t), out=y.reshape(4, o * t))
     out = np.empty((n, o, th, 2, tw, 2), dt)
-    out[...] = y.transpose(3, 2, 4, 0, 5, 1)
+    for r in (0, 1):  # one copy per position in the 2x2 tile: long strided runs, not pairs
+        for s in (0, 1):
+            out[:, :, :, r, :, s] = y[r, s, :, :, :, :tw].transpose(1, 0, 2, 3)
     out = out.reshape(n, o, 2 * th, 2 * tw)
     if 2 * th != oh or 2 * tw != ow:
         out = np.ascontiguousarray(out[:, :, :oh, :ow])
