@@ -40,6 +40,26 @@ def test_winograd_matches_direct_on_random_shapes():
             assert dx.shape == ref.shape and _rel(dx, ref) < 1e-6
 
 
+def test_winograd_filter_gradient_matches_direct():
+    # g may be smaller than the input's windows allow (a transposed conv's output_padding)
+    rng = np.random.default_rng(4)
+    seen = 0
+    while seen < 30:
+        n, c, o, h, wd = (int(v) for v in rng.integers(1, [3, 6, 6, 12, 12]))
+        pads = [tuple(int(p) for p in rng.integers(0, 3, 2)) for _ in range(2)]
+        oh, ow = h + sum(pads[0]) - 2, wd + sum(pads[1]) - 2
+        if oh < 2 or ow < 1:
+            continue
+        seen += 1
+        x = rng.standard_normal((n, c, h, wd)).astype(np.float32)
+        for crop in (0, 1):
+            g = rng.standard_normal((n, o, oh - crop, ow)).astype(np.float32)
+            got = W.winograd_grad_filter(x, g, pads)
+            want = K.conv_grad_filter(x.astype(np.float64), g.astype(np.float64), (3, 3), [1, 1], pads, [1, 1], 1)
+            assert got.shape == want.shape and got.dtype == np.float32 and got.flags.c_contiguous
+            assert _rel(got, want) < 1e-6
+
+
 def test_winograd_grad_input_declines_padding_above_two():
     g = np.ones((1, 2, 4, 4), np.float32)
     assert W.winograd_grad_input(g, np.ones((2, 2, 3, 3), np.float32), (2, 2), [(3, 3), (3, 3)]) is None
@@ -67,8 +87,14 @@ def test_routing_follows_the_measured_rule(monkeypatch):
         calls.append(x.shape)
         return real(x, w, pads)
 
+    def spy_w(x, g, pads):
+        calls.append("filter")
+        return real_w(x, g, pads)
+
+    real_w = W.winograd_grad_filter
     monkeypatch.setattr(K, "winograd_forward", spy)
     monkeypatch.setattr(W, "winograd_forward", spy)
+    monkeypatch.setattr(K, "winograd_grad_filter", spy_w)
     rng = np.random.default_rng(2)
     x = rng.standard_normal((1, 128, 24, 24)).astype(np.float32)
     w = (rng.standard_normal((128, 128, 3, 3)) / 30).astype(np.float32)
@@ -77,7 +103,7 @@ def test_routing_follows_the_measured_rule(monkeypatch):
     assert calls == [x.shape] and _rel(out, _direct(x, w, pads)) < 1e-6
     g = rng.standard_normal(out.shape).astype(np.float32)
     dx, dw = K.conv_grads(x, g, w, [1, 1], pads, [1, 1], 1)
-    assert len(calls) == 2
+    assert calls[1:] == [g.shape, "filter"]
     rdx = K.conv_grad_input(g.astype(np.float64), w.astype(np.float64), x.shape[2:], [1, 1], pads, [1, 1], 1)
     rdw = K.conv_grad_filter(x.astype(np.float64), g.astype(np.float64), (3, 3), [1, 1], pads, [1, 1], 1)
     assert _rel(dx, rdx) < 1e-6 and _rel(dw, rdw) < 1e-5
@@ -86,7 +112,8 @@ def test_routing_follows_the_measured_rule(monkeypatch):
     K.conv_forward(x, w, [2, 2], pads, [1, 1], 1)
     K.conv_forward(x.astype(np.float64), w, [1, 1], pads, [1, 1], 1)
     K.conv_forward(x[:, :, :8, :8], w, [1, 1], pads, [1, 1], 1)
-    assert len(calls) == 2
+    K.conv_grad_filter(x[:, :32], g[:, :32], (3, 3), [1, 1], pads, [1, 1], 1)  # filter gradient: from 64 channels
+    assert len(calls) == 3
 
 
 _REF_SCRIPT = r"""

@@ -7,9 +7,10 @@ Stride-1 convolutions of 1-D/2-D maps use the flat layout (_Flat), where each ke
 one contiguous run, and, without groups, the split layout (section below), which turns the
 input gradient (and, for wide enough shapes, the filter gradient and the forward) into ONE GEMM
 over row-shifted inputs or column-shifted gradients followed by a few shifted adds, instead of
-a col2im over every kernel offset. 3x3 stride-1 convolutions with enough channels and tiles run
-their forward and input gradient by Winograd F(2x2, 3x3) (_winograd.py). Temporaries that never leave a kernel live in per-thread
-scratch buffers, so a training loop reuses them instead of faulting in fresh pages every step. Each kernel body is a
+a col2im over every kernel offset. 3x3 stride-1 convolutions with enough channels and tiles
+run their forward and both gradients by Winograd (_winograd.py). Temporaries that never leave a
+kernel live in per-thread scratch buffers (_scratch.py), so a training loop reuses them instead
+of faulting in fresh pages every step. Each kernel body is a
 closure over a batch slice writing into the preallocated result (run once on the whole batch:
 splitting the batch over threads measured no better than ~10% on two cores, at the price of
 oversubscribing OpenBLAS).
@@ -21,7 +22,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from ._scratch import scratch
-from ._winograd import tile_count, winograd_forward, winograd_grad_input, winograd_usable
+from ._winograd import tile_count, winograd_forward, winograd_grad_filter, winograd_grad_input, winograd_usable
 
 _CHANNEL_LAST = ("NHWC", "NDHWC", "NLC")
 
@@ -375,7 +376,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
         return np.zeros((n, o) + tuple(out_sp), dtype=np.result_type(x, w))
     depthwise = c // groups == 1 and groups > 1
     dtype = np.result_type(x, w)
-    if len(k_sp) == 2 and winograd_usable(strides, k_sp, dils, groups, c, o, tile_count(n, out_sp), dtype):
+    if len(k_sp) == 2 and winograd_usable("forward", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
+                                          dtype):
         return winograd_forward(x, w, pads)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("forward", c, o, k_sp):
@@ -494,6 +496,9 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     wshape = (o, cg) + k_sp
     if 0 in k_sp:  # an empty kernel has an empty gradient
         return np.zeros(wshape, dtype=dtype)
+    if len(k_sp) == 2 and winograd_usable("filter", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
+                                          dtype):
+        return winograd_grad_filter(x, g, pads)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("filter", c, o, k_sp):
         return split_grads(x.shape, x, None, g, k_sp, pads, dils, False, True)[1]
@@ -534,8 +539,8 @@ def _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups):
     """The input gradient by Winograd where it is the measured winner (a convolution of g with O
     input and C output channels over the input's tiles), else None."""
     k_sp = w.shape[2:]
-    if len(k_sp) != 2 or not winograd_usable(strides, k_sp, dils, groups, g.shape[1], w.shape[1],
-                                             tile_count(g.shape[0], in_sp), np.result_type(g, w)):
+    if len(k_sp) != 2 or not winograd_usable("input", strides, k_sp, dils, groups, w.shape[1] * groups,
+                                             g.shape[1], tile_count(g.shape[0], in_sp), np.result_type(g, w)):
         return None
     return winograd_grad_input(g, w, in_sp, pads)
 

@@ -21,6 +21,11 @@ _G = np.array([[1, 0, 0], [.5, .5, .5], [.5, -.5, .5], [0, 0, 1]])
 _KG = np.kron(_G, _G)  # (16, 9): U[(a, b)] = sum_ij G[a, i] G[b, j] w[i, j]
 _AT = np.array([[1, 1, 1, 0], [0, 1, -1, -1]])
 _KA = np.kron(_AT, _AT)  # (4, 16): Y[(r, s)] = sum_ab A^T[r, a] A^T[s, b] M[(a, b)]
+# F(3x3, 2x2) for the filter gradient, on the forward's input tiles: its B^T is F(2x2, 3x3)'s
+# with the last row negated, folded here into A^T's last column
+_GW = np.array([[1, 0], [.5, .5], [.5, -.5], [0, 1]])
+_ATW = np.array([[1, 1, 1, 0], [0, 1, -1, 0], [0, 1, 1, -1]])
+_MATS = {"G": _KG, "A": _KA, "Gg": np.kron(_GW, _GW), "Aw": np.kron(_ATW, _ATW)}
 _CONST = {}
 
 
@@ -28,21 +33,28 @@ def _const(name, dtype):
     key = (name, dtype)
     c = _CONST.get(key)
     if c is None:
-        c = _CONST[key] = (_KG if name == "G" else _KA).astype(dtype)
+        c = _CONST[key] = _MATS[name].astype(dtype)
     return c
 
 
-def winograd_usable(strides, k_sp, dils, groups, c, o, tiles, dtype):
-    """Whether F(2x2, 3x3) beats im2col here, as measured at one thread (float32 only).
+def winograd_usable(part, strides, k_sp, dils, groups, c, o, tiles, dtype):
+    """Whether F(2x2, 3x3) beats the im2col / split layouts for `part` ('forward', 'input' or
+    'filter'), as measured at one thread (float32 only; c, o: the convolution's own channels).
 
-    3x3 kernels, stride and dilation 1, no groups. Measured against im2col (CPU time, one
-    thread): 1.2-1.5x at 64-128 channels and 14-56 pixels a side, 1.1-1.7x at batch 8 (ResNet-18
-    shapes), 1.1-1.2x at 32 channels, 0.84x at 16 (the transforms outweigh the GEMM saved); 0.9x
-    with 25 tiles and 0.6x with 16 (512 x 7x7, batch 1: the 16 GEMMs are too thin and the filter
-    transform, O*C*16 outputs, is not amortised), hence the tile floor.
+    3x3 kernels, stride and dilation 1, no groups. Forward (and the input gradient, a forward
+    convolution of the output gradient) against im2col, CPU time: 1.2-1.5x at 64-128 channels
+    and 14-56 pixels a side, 1.1-1.7x at batch 8 (ResNet-18 shapes), 1.1-1.2x at 32 channels,
+    0.84x at 16 (the transforms outweigh the GEMM saved); 0.9x with 25 tiles and 0.6x with 16
+    (512 x 7x7, batch 1: the 16 GEMMs are too thin and the filter transform, O*C*16 outputs, is
+    not amortised), hence the tile floor. Filter gradient against the split layout: 1.2-1.5x
+    from 128 channels, 1.0-1.2x at 64, 0.94x at 32, 1.2x with 25 tiles, 0.96x with 16.
     """
-    return (dtype == np.float32 and tuple(k_sp) == (3, 3) and tuple(strides) == (1, 1)
-            and tuple(dils) == (1, 1) and groups == 1 and min(c, o) >= 32 and tiles >= 40)
+    if not (dtype == np.float32 and tuple(k_sp) == (3, 3) and tuple(strides) == (1, 1)
+            and tuple(dils) == (1, 1) and groups == 1):
+        return False
+    if part == "filter":
+        return min(c, o) >= 64 and tiles >= 24
+    return min(c, o) >= 32 and tiles >= 40
 
 
 def tile_count(n, out_sp):
@@ -50,23 +62,21 @@ def tile_count(n, out_sp):
     return n * ((out_sp[0] + 1) // 2) * ((out_sp[1] + 1) // 2)
 
 
-def winograd_forward(x, w, pads):
-    """Cross-correlation of x (N, C, H, W) with w (O, C, 3, 3), padding [(top, bottom), (left, right)]
-    (each >= 0): a new contiguous (N, O, oh, ow) array."""
+def _input_tiles(x, pads, th, tw):
+    """B^T d B for the th x tw grid of 4x4 tiles (stride 2) of x padded by pads at the top and left:
+    a (4, 4, C, N * th * (tw + 1)) scratch array (tile column tw is garbage). Input rows and
+    columns beyond the grid are never read."""
     n, c, h, wd = x.shape
-    o = w.shape[0]
-    (pt, pb), (pl, pr) = pads
-    oh, ow = h + pt + pb - 2, wd + pl + pr - 2
-    th, tw = (oh + 1) // 2, (ow + 1) // 2
+    (pt, _), (pl, _) = pads
     tq = tw + 1  # tile columns with one garbage column, so that shifted runs stay contiguous
     plane = (th + 1) * tq  # one of the four (row parity, column parity) planes of the padded input
     ln, lr = c * n * plane, th * tq
-    dt = np.result_type(x, w)
+    dt = x.dtype
     # the padded input split by row and column parity; the tag fixes the written region, so the
     # zero border of a reused buffer stays zero
     xd = scratch(("wino_in", c, n, h, wd, pt, pl, th, tq), (2, 2, ln + tq + 1), dt, zero=True)
     img = xd[:, :, :ln].reshape(2, 2, c, n, th + 1, tq)
-    xt = x.transpose(1, 0, 2, 3)
+    xt = x.transpose(1, 0, 2, 3)[:, :, :max(0, 2 * th + 2 - pt), :max(0, 2 * tw + 2 - pl)]
     for r0 in (0, 1):  # input row r0 + 2i lands at padded row r0 + pt + 2i, likewise columns
         for c0 in (0, 1):
             src = xt[:, :, r0::2, c0::2]
@@ -88,12 +98,25 @@ def winograd_forward(x, w, pads):
     np.add(r1, r2, out=v[1])
     np.subtract(r2, r1, out=v[2])
     np.subtract(r1, r3, out=v[3])
-    t = n * lr
+    return v.reshape(4, 4, c, n * lr)
+
+
+def winograd_forward(x, w, pads):
+    """Cross-correlation of x (N, C, H, W) with w (O, C, 3, 3), padding [(top, bottom), (left, right)]
+    (each >= 0): a new contiguous (N, O, oh, ow) array."""
+    n, c, h, wd = x.shape
+    o = w.shape[0]
+    (pt, pb), (pl, pr) = pads
+    oh, ow = h + pt + pb - 2, wd + pl + pr - 2
+    th, tw = (oh + 1) // 2, (ow + 1) // 2
+    dt = np.result_type(x, w)
+    v = _input_tiles(x.astype(dt, copy=False), pads, th, tw)
+    t = v.shape[-1]
     u = scratch("wino_u", (16, o, c), dt)
     np.matmul(_const("G", dt), w.reshape(o * c, 9).T, out=u.reshape(16, o * c))
     m = scratch("wino_m", (16, o, t), dt)
     np.matmul(u, v.reshape(16, c, t), out=m)
-    y = scratch("wino_y", (2, 2, o, n, th, tq), dt)
+    y = scratch("wino_y", (2, 2, o, n, th, tw + 1), dt)
     np.matmul(_const("A", dt), m.reshape(16, o * t), out=y.reshape(4, o * t))
     out = np.empty((n, o, th, 2, tw, 2), dt)
     for r in (0, 1):  # one copy per position in the 2x2 tile: long strided runs, not pairs
@@ -103,6 +126,32 @@ def winograd_forward(x, w, pads):
     if 2 * th != oh or 2 * tw != ow:
         out = np.ascontiguousarray(out[:, :, :oh, :ow])
     return out
+
+
+def winograd_grad_filter(x, g, pads):
+    """Filter gradient (O, C, 3, 3) of the 3x3 stride-1 convolution of x (N, C, H, W) padded by
+    pads, from g (N, O, oh, ow): F(3x3, 2x2) over the same 4x4 input tiles as the forward, each
+    2x2 tile of g acting as the filter, summed over tiles inside 16 GEMMs that contract over
+    the tiles (O, T) @ (T, C)."""
+    n, o, oh, ow = g.shape
+    c = x.shape[1]
+    th, tw = (oh + 1) // 2, (ow + 1) // 2
+    dt = np.result_type(x, g)
+    v = _input_tiles(x.astype(dt, copy=False), pads, th, tw)
+    t = v.shape[-1]
+    # g's 2x2 tiles as four (O, N, th, tw + 1) planes, zero beyond g and in the garbage column
+    gd = scratch(("wino_g", n, o, oh, ow), (2, 2, o, n, th, tw + 1), dt, zero=True)
+    gt = g.transpose(1, 0, 2, 3)
+    for r in (0, 1):
+        for s in (0, 1):
+            src = gt[:, :, r::2, s::2]
+            gd[r, s, :, :, :src.shape[2], :src.shape[3]] = src
+    ug = scratch("wino_ug", (16, o, t), dt)
+    np.matmul(_const("Gg", dt), gd.reshape(4, o * t), out=ug.reshape(16, o * t))
+    m = scratch("wino_mw", (16, o, c), dt)
+    np.matmul(ug, v.reshape(16, c, t).transpose(0, 2, 1), out=m)
+    dw = np.matmul(_const("Aw", dt), m.reshape(16, o * c)).reshape(3, 3, o, c)
+    return np.ascontiguousarray(dw.transpose(2, 3, 0, 1))
 
 
 def winograd_grad_input(g, w, in_sp, pads):
