@@ -353,13 +353,16 @@ def _check_channels(c, w, groups):
 
 
 def _depthwise_forward(src, w, groups, out, spans):
-    """out (n, groups, og, *L) += src windows * w, one kernel offset at a time (src[spans[t]] per offset)."""
+    """out (n, groups, og, *L) = sum of src windows * w, one kernel offset at a time (src[spans[t]] per
+    offset); the products go through one scratch buffer (no temporary per offset)."""
     og = w.shape[0] // groups
     wg = w.reshape(groups, og, -1)
-    nd = out.ndim - 3
-    out[...] = 0
+    wshape = (1, groups, og) + (1,) * (out.ndim - 3)
+    tmp = scratch("dw_prod", out.shape, out.dtype)
     for t, span in enumerate(spans):
-        out += src[span][:, :, None] * wg[:, :, t].reshape((1, groups, og) + (1,) * nd)
+        np.multiply(src[span][:, :, None], wg[:, :, t].reshape(wshape), out=out if t == 0 else tmp)
+        if t:
+            out += tmp
 
 
 def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
@@ -447,9 +450,13 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
             if depthwise:
                 gg = gp.reshape(m, groups, og, fl.length)
                 wg = w.reshape(groups, og, -1)
+                tmp = scratch("dw_prod", (m, groups, fl.length), dtype) if og == 1 else None
                 for t, sh in enumerate(fl.shifts):
-                    contrib = gg * wg[None, :, :, t:t + 1]
-                    buf[:, :, sh:sh + fl.length] += contrib[:, :, 0] if og == 1 else contrib.sum(axis=2)
+                    if og == 1:  # through one scratch buffer: no temporary per offset
+                        np.multiply(gg[:, :, 0], wg[None, :, 0, t:t + 1], out=tmp)
+                        buf[:, :, sh:sh + fl.length] += tmp
+                    else:
+                        buf[:, :, sh:sh + fl.length] += (gg * wg[None, :, :, t:t + 1]).sum(axis=2)
             else:
                 dcols = _matmul_grad_cols(w, gp, groups).reshape(m, c, len(fl.shifts), fl.length)
                 for t, sh in enumerate(fl.shifts):
@@ -510,8 +517,8 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
             if depthwise:
                 gg = gp.reshape(-1, groups, og, fl.length)
                 dw = np.empty((groups, og, len(fl.shifts)), dtype=dtype)
-                for t, sh in enumerate(fl.shifts):
-                    dw[:, :, t] = (xf[:, :, None, sh:sh + fl.length] * gg).sum(axis=(0, 3))
+                for t, sh in enumerate(fl.shifts):  # one contraction per offset, no product array
+                    dw[:, :, t] = np.einsum("ncl,ncol->co", xf[:, :, sh:sh + fl.length], gg)
                 return dw
             return _matmul_grad_w(gp, fl.cols(xf), groups)
 
