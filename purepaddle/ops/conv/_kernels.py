@@ -21,7 +21,7 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ._scratch import scratch
+from ._scratch import SCRATCH_BUDGET, scratch
 from ._winograd import tile_count, winograd_forward, winograd_grad_filter, winograd_grad_input, winograd_usable
 
 _CHANNEL_LAST = ("NHWC", "NDHWC", "NLC")
@@ -101,6 +101,18 @@ def windows(xp, k_sp, strides, dils, out_sp):
 def _offset_slices(offs, strides, dils, out_sp):
     """Slices of the padded input that kernel offset `offs` touches, one per spatial dim."""
     return tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, s, d, n in zip(offs, strides, dils, out_sp))
+
+
+_COLS_CAP = SCRATCH_BUDGET // 2  # bytes of im2col columns per GEMM; larger batches run in slices
+
+
+def batch_slices(n, per_item):
+    """Slices of a batch of n whose im2col buffers (per_item bytes per sample) stay under the cap, so
+    memory stays bounded and the buffer stays a reused scratch buffer (one sample at least)."""
+    step = max(1, _COLS_CAP // max(per_item, 1))
+    if step >= n:
+        return [slice(None)]
+    return [slice(i, min(n, i + step)) for i in range(0, n, step)]
 
 
 def _check_out(out_sp, x_shape, k_sp, op_type):
@@ -397,7 +409,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
             else:
                 _matmul_cols(w, fl.cols(xf), groups, out[sl])
 
-        chunk(slice(None))
+        for sl in batch_slices(n, c * len(fl.shifts) * fl.length * out.itemsize):
+            chunk(sl)
         return fl.crop(out)
     ll = math.prod(out_sp)
     out = np.empty((n, o, ll), dtype=dtype)
@@ -413,7 +426,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
                                    (xp.shape[0], c * math.prod(k_sp), ll))
             _matmul_cols(w, cols, groups, out[sl])
 
-    chunk(slice(None))
+    for sl in batch_slices(n, c * math.prod(k_sp) * ll * out.itemsize):
+        chunk(sl)
     return out.reshape((n, o) + tuple(out_sp))
 
 
@@ -463,7 +477,8 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
                     buf[:, :, sh:sh + fl.length] += dcols[:, :, t]
             dx[sl] = buf[:, :, :fl.plane].reshape((m, c) + fl.padded)[crop]
 
-        chunk(slice(None))
+        for sl in batch_slices(n, c * len(fl.shifts) * fl.length * dx.itemsize):
+            chunk(sl)
         return dx
 
     def chunk(sl):
@@ -487,7 +502,8 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
                     dcols[(slice(None), slice(None)) + offs]
         dx[sl] = dxp[crop]
 
-    chunk(slice(None))
+    for sl in batch_slices(n, c * math.prod(k_sp) * math.prod(out_sp) * dx.itemsize):
+        chunk(sl)
     return dx
 
 
@@ -522,7 +538,8 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
                 return dw
             return _matmul_grad_w(gp, fl.cols(xf), groups)
 
-        return chunk(slice(None)).reshape(wshape)
+        per = (c * len(fl.shifts) * fl.length + math.prod(wshape)) * np.dtype(dtype).itemsize
+        return _summed(chunk, batch_slices(n, per), wshape)
 
     def chunk(sl):
         xp = pad_spatial(x[sl], pads, tag="pad")
@@ -539,7 +556,16 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
                                (xp.shape[0], c * math.prod(k_sp), math.prod(out_sp)))
         return _matmul_grad_w(gs.reshape(xp.shape[0], o, -1), cols, groups)
 
-    return chunk(slice(None)).reshape(wshape)
+    per = (c * math.prod(k_sp) * math.prod(out_sp) + math.prod(wshape)) * np.dtype(dtype).itemsize
+    return _summed(chunk, batch_slices(n, per), wshape)
+
+
+def _summed(chunk, slices, shape):
+    """The filter gradient of a batch: chunk's results over the batch slices, summed, in `shape`."""
+    total = chunk(slices[0]).reshape(shape)
+    for sl in slices[1:]:
+        total = total + chunk(sl).reshape(shape)
+    return total
 
 
 def _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups):

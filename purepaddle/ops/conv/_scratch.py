@@ -4,7 +4,7 @@ import threading
 import numpy as np
 
 _WS = threading.local()
-_SCRATCH_BUDGET = 1 << 26  # bytes of scratch kept per thread; larger temporaries are allocated fresh
+SCRATCH_BUDGET = 1 << 26  # bytes of scratch kept per thread; larger temporaries are allocated fresh
 
 
 def scratch(tag, shape, dtype, zero=False):
@@ -22,8 +22,8 @@ def scratch(tag, shape, dtype, zero=False):
     buf = cache.get(key)
     if buf is None:
         buf = np.zeros(shape, dtype) if zero else np.empty(shape, dtype)
-        if buf.nbytes <= _SCRATCH_BUDGET // 2:
-            if _WS.nbytes + buf.nbytes > _SCRATCH_BUDGET:  # a new working set: start over
+        if buf.nbytes <= SCRATCH_BUDGET // 2:
+            if _WS.nbytes + buf.nbytes > SCRATCH_BUDGET:  # a new working set: start over
                 cache.clear()
                 _WS.nbytes = 0
             cache[key] = buf
