@@ -5,7 +5,7 @@ it starts (a script's own os.environ comes too late: NumPy is already loaded); p
 peers, and the table shows medians with the load average beside them. Ratios above 1 mean
 purepaddle is faster.
 
-    .venv/bin/python bench/conv.py [--passes 3] [--only resnet18_b1,depthwise]
+    .venv/bin/python bench/conv.py [--passes 3] [--clock cpu] [--only resnet18_b1,depthwise]
 """
 import argparse
 import json
@@ -107,16 +107,17 @@ def _no_grad(mod, f, x):
         return f(x)
 
 
-def worker(peer, names, reps):
+def worker(peer, names, reps, clock):
+    timer = time.process_time if clock == "cpu" else time.perf_counter
     out = {}
     for name in names:
         fn = setup(peer, name)
         fn()
         ts = []
         for _ in range(reps):
-            t = time.perf_counter()
+            t = timer()
             fn()
-            ts.append(time.perf_counter() - t)
+            ts.append(timer() - t)
         out[name] = statistics.median(ts)
     print("@@" + json.dumps(out))
 
@@ -128,11 +129,13 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--only", default=",".join(WORKLOADS))
     ap.add_argument("--peers", default="purepaddle,paddle,torch")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="cpu: each process's CPU time (one thread: the work itself, less noise on a busy machine)")
     ap.add_argument("--worker", default=None)
     a = ap.parse_args()
     names = a.only.split(",")
     if a.worker:
-        return worker(a.worker, names, a.reps)
+        return worker(a.worker, names, a.reps, a.clock)
     env = dict(os.environ, PYTHONPATH=ROOT)
     for v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         env[v] = str(a.threads)
@@ -145,13 +148,13 @@ def main():
         for p in peers:
             loads.append(os.getloadavg()[0])
             r = subprocess.run([pys[p], os.path.abspath(__file__), "--worker", p, "--only", a.only,
-                                "--reps", str(a.reps)], env=env, capture_output=True, text=True)
+                                "--reps", str(a.reps), "--clock", a.clock], env=env, capture_output=True, text=True)
             line = [s for s in r.stdout.splitlines() if s.startswith("@@")]
             if not line:
                 sys.exit(f"{p} failed:\n{r.stderr[-3000:]}")
             for n, t in json.loads(line[-1][2:]).items():
                 res[p][n].append(t)
-    print(f"threads={a.threads} passes={a.passes} loadavg(1m) median={statistics.median(loads):.2f} "
+    print(f"clock={a.clock} threads={a.threads} passes={a.passes} loadavg(1m) median={statistics.median(loads):.2f} "
           f"max={max(loads):.2f}")
     print("| workload | " + " | ".join(f"{p} ms" for p in peers) + " | " +
           " | ".join(f"vs {p}" for p in peers[1:]) + " |")
