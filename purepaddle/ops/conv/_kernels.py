@@ -355,6 +355,33 @@ def split_grads(x_shape, x, w, g, k_sp, pads, dils, want_x, want_w):
     return dx, dwt
 
 
+# -- pointwise (1x1) convolutions: the input is its own column matrix -------------------------
+def _pointwise(k_sp, pads, groups):
+    """A 1x1 kernel without padding or groups: one GEMM on the (subsampled) input, no im2col."""
+    return groups == 1 and all(k == 1 for k in k_sp) and not any(b or a for b, a in pads)
+
+
+def _subsampled(x, strides):
+    """x (N, C, *sp) at every stride-th position: (N, C, L) contiguous (x itself at stride 1)."""
+    n, c = x.shape[:2]
+    if any(s != 1 for s in strides):
+        x = x[(Ellipsis,) + tuple(slice(None, None, s) for s in strides)]
+    return np.ascontiguousarray(x).reshape(n, c, -1)
+
+
+def _pointwise_grad_input(g, w, in_sp, strides):
+    """dx of a 1x1 convolution: w^T g placed at the strided positions (zeros elsewhere)."""
+    n, o = g.shape[:2]
+    c = w.shape[1]
+    dt = np.result_type(g, w)
+    d = np.matmul(w.reshape(o, c).T, np.ascontiguousarray(g).reshape(n, o, -1)).reshape((n, c) + g.shape[2:])
+    if tuple(g.shape[2:]) == tuple(in_sp) and all(s == 1 for s in strides):
+        return d
+    dx = np.zeros((n, c) + tuple(in_sp), dtype=dt)
+    dx[(Ellipsis,) + tuple(slice(0, s * (q - 1) + 1, s) for s, q in zip(strides, g.shape[2:]))] = d
+    return dx
+
+
 # -- kernels on channel-first arrays ------------------------------------------------------
 def _check_channels(c, w, groups):
     if c != w.shape[1] * groups:
@@ -394,6 +421,9 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
     if len(k_sp) == 2 and winograd_usable("forward", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
                                           dtype):
         return winograd_forward(x, w, pads)
+    if _pointwise(k_sp, pads, groups):
+        out = np.matmul(w.reshape(o, c), _subsampled(x, strides))
+        return out.reshape((n, o) + tuple(out_sp))
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("forward", c, o, k_sp):
         return split_forward(x, w, pads, dils)
@@ -444,6 +474,8 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
     dx = _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups)
     if dx is not None:
         return dx
+    if _pointwise(k_sp, pads, groups):
+        return _pointwise_grad_input(g, w, in_sp, strides)
     padded = tuple(m + b + a for m, (b, a) in zip(in_sp, pads))
     # the windows must fit: a transposed conv with output_padding adds room at the end
     padded = tuple(max(p, (q - 1) * s + d * (k - 1) + 1)
@@ -522,6 +554,10 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     if len(k_sp) == 2 and winograd_usable("filter", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
                                           dtype):
         return winograd_grad_filter(x, g, pads)
+    if _pointwise(k_sp, pads, groups):  # windows past g's extent (output_padding) read nothing
+        xs = x[(Ellipsis,) + tuple(slice(0, s * (q - 1) + 1, s) for s, q in zip(strides, out_sp))]
+        xs = np.ascontiguousarray(xs).reshape(n, c, -1)
+        return _matmul_grad_w(np.ascontiguousarray(g).reshape(n, o, -1), xs, 1).reshape(wshape)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("filter", c, o, k_sp):
         return split_grads(x.shape, x, None, g, k_sp, pads, dils, False, True)[1]
@@ -586,7 +622,7 @@ def conv_grads(x, g, w, strides, pads, dils, groups, want_x=True, want_w=True):
         dx = _winograd_grad_input(g, w, x.shape[2:], strides, pads, dils, groups)
         if dx is not None:
             return dx, conv_grad_filter(x, g, w.shape[2:], strides, pads, dils, groups) if want_w else None
-    if want_x and want_w and 0 not in w.shape[2:]:
+    if want_x and want_w and 0 not in w.shape[2:] and not _pointwise(w.shape[2:], pads, groups):
         c, o, k_sp, out_sp = x.shape[1], g.shape[1], w.shape[2:], g.shape[2:]
         padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
         if (split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("input", c, o, k_sp)
