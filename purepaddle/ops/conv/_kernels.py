@@ -355,6 +355,42 @@ def split_grads(x_shape, x, w, g, k_sp, pads, dils, want_x, want_w):
     return dx, dwt
 
 
+# -- strided depthwise convolutions: phase planes ----------------------------------------------
+def _strided_depthwise_forward(x, w, strides, pads, dils, groups, out_sp, dtype):
+    """2-D depthwise forward at stride (sh, sw) on the padded input split into sh*sw phase planes.
+
+    Padded position (s_h*y + a, s_w*x + b) lies in plane (a % sh, b % sw) at (y + a // sh,
+    x + b // sw), so with each plane's rows laid end to end (width Wq) every kernel offset reads
+    ONE contiguous run of oh * Wq elements, as the flat layout does at stride 1; the Wq - ow
+    columns that wrap into the next row are garbage, cropped from the result (a view).
+    """
+    n, c, h, wd = x.shape
+    o = w.shape[0]
+    (sh, sw), (dh, dw), ((pt, pb), (pl, pr)) = strides, dils, pads
+    oh, ow = out_sp
+    hq, wq = -(-(h + pt + pb) // sh), -(-(wd + pl + pr) // sw)
+    length = oh * wq
+    size = hq * wq + wq  # room for the last row's run past the plane
+    planes = scratch(("dw_phase", c, n, h, wd, sh, sw, pt, pl, hq, wq), (sh * sw, n, c, size), x.dtype, zero=True)
+    for a in range(sh):  # input row r sits at padded row r + pt: plane a = (r + pt) % sh
+        r0 = (a - pt) % sh
+        for b in range(sw):
+            c0 = (b - pl) % sw
+            src = x[:, :, r0::sh, c0::sw]
+            if src.size:
+                y0, x0 = (r0 + pt) // sh, (c0 + pl) // sw
+                img = planes[a * sw + b, :, :, :hq * wq].reshape(n, c, hq, wq)
+                img[:, :, y0:y0 + src.shape[2], x0:x0 + src.shape[3]] = src
+    spans = []
+    for i, j in itertools.product(range(w.shape[2]), range(w.shape[3])):
+        a, b = i * dh, j * dw
+        start = (a // sh) * wq + b // sw
+        spans.append(((a % sh) * sw + b % sw, slice(None), slice(None), slice(start, start + length)))
+    out = np.empty((n, o, length), dtype=dtype)
+    _depthwise_forward(planes, w, groups, out.reshape(n, groups, o // groups, length), spans)
+    return out.reshape(n, o, oh, wq)[..., :ow]
+
+
 # -- pointwise (1x1) convolutions: the input is its own column matrix -------------------------
 def _pointwise(k_sp, pads, groups):
     """A 1x1 kernel without padding or groups: one GEMM on the (subsampled) input, no im2col."""
@@ -442,6 +478,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
         for sl in batch_slices(n, c * len(fl.shifts) * fl.length * out.itemsize):
             chunk(sl)
         return fl.crop(out)
+    if depthwise and len(k_sp) == 2:
+        return _strided_depthwise_forward(x, w, strides, pads, dils, groups, out_sp, dtype)
     ll = math.prod(out_sp)
     out = np.empty((n, o, ll), dtype=dtype)
 
