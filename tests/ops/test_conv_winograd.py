@@ -141,3 +141,19 @@ def test_winograd_conv2d_matches_real_paddle(ref_python, tmp_path):
         res[side] = np.load(tmp_path / f"{side}.npz")
     for key in ("y", "dx", "dw"):
         np.testing.assert_allclose(res["ours"][key], res["ref"][key], rtol=1e-4, atol=1e-4, err_msg=key)
+
+
+def test_non_finite_operands_take_the_direct_path():
+    # an inf or NaN reaches only the outputs whose windows hold it, as in the plain sum
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((1, 32, 20, 20)).astype(np.float32)
+    w = (rng.standard_normal((32, 32, 3, 3)) / 20).astype(np.float32)
+    pads = [(1, 1), (1, 1)]
+    x[0, 3, 5, 5], x[0, 7, 12, 2] = np.inf, np.nan
+    out = K.conv_forward(x, w, [1, 1], pads, [1, 1], 1)
+    bad = ~np.isfinite(out[0, 0])
+    assert bad.sum() == 18 and bad[4:7, 4:7].all() and bad[11:14, 1:4].all()
+    g = np.ones_like(out)
+    dx, dw = K.conv_grads(x, g, w, [1, 1], pads, [1, 1], 1)
+    assert np.isfinite(dx).all() and not np.isfinite(dw[:, 3]).all() and np.isfinite(dw[:, 4]).all()
+    assert W.finite(x[:, :3], w) and not W.finite(x, w)

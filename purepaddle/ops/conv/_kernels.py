@@ -22,7 +22,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from ._scratch import SCRATCH_BUDGET, scratch
-from ._winograd import tile_count, winograd_forward, winograd_grad_filter, winograd_grad_input, winograd_usable
+from ._winograd import finite, tile_count, winograd_forward, winograd_grad_filter, winograd_grad_input, winograd_usable
 
 _CHANNEL_LAST = ("NHWC", "NDHWC", "NLC")
 
@@ -455,7 +455,7 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
     depthwise = c // groups == 1 and groups > 1
     dtype = np.result_type(x, w)
     if len(k_sp) == 2 and winograd_usable("forward", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
-                                          dtype):
+                                          dtype) and finite(x, w):
         return winograd_forward(x, w, pads)
     if _pointwise(k_sp, pads, groups):
         out = np.matmul(w.reshape(o, c), _subsampled(x, strides))
@@ -590,7 +590,7 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     if 0 in k_sp:  # an empty kernel has an empty gradient
         return np.zeros(wshape, dtype=dtype)
     if len(k_sp) == 2 and winograd_usable("filter", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
-                                          dtype):
+                                          dtype) and finite(x, g):
         return winograd_grad_filter(x, g, pads)
     if _pointwise(k_sp, pads, groups):  # windows past g's extent (output_padding) read nothing
         xs = x[(Ellipsis,) + tuple(slice(0, s * (q - 1) + 1, s) for s, q in zip(strides, out_sp))]
@@ -647,7 +647,8 @@ def _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups):
     input and C output channels over the input's tiles), else None."""
     k_sp = w.shape[2:]
     if len(k_sp) != 2 or not winograd_usable("input", strides, k_sp, dils, groups, w.shape[1] * groups,
-                                             g.shape[1], tile_count(g.shape[0], in_sp), np.result_type(g, w)):
+                                             g.shape[1], tile_count(g.shape[0], in_sp), np.result_type(g, w)) \
+            or not finite(g, w):
         return None
     return winograd_grad_input(g, w, in_sp, pads)
 

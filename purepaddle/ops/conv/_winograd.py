@@ -57,6 +57,14 @@ def winograd_usable(part, strides, k_sp, dils, groups, c, o, tiles, dtype):
     return min(c, o) >= 32 and tiles >= 40
 
 
+def finite(*arrays):
+    """Whether the operands hold only finite values (a sum is finite), as Winograd needs: its
+    transforms mix every element of a tile into every output of the tile (0 * inf is NaN in the
+    transform GEMMs), so an inf or NaN would reach outputs whose windows never see it. Non-finite
+    operands take the direct path, which keeps the IEEE results of the plain sum."""
+    return all(np.isfinite(a.sum()) for a in arrays)
+
+
 def tile_count(n, out_sp):
     """Number of 2x2 output tiles of an (n, *out_sp) output."""
     return n * ((out_sp[0] + 1) // 2) * ((out_sp[1] + 1) // 2)
