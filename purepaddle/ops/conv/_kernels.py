@@ -7,18 +7,22 @@ Stride-1 convolutions of 1-D/2-D maps use the flat layout (_Flat), where each ke
 one contiguous run, and, without groups, the split layout (section below), which turns the
 input gradient (and, for wide enough shapes, the filter gradient and the forward) into ONE GEMM
 over row-shifted inputs or column-shifted gradients followed by a few shifted adds, instead of
-a col2im over every kernel offset. Temporaries that never leave a kernel live in per-thread
-scratch buffers, so a training loop reuses them instead of faulting in fresh pages every step. Each kernel body is a
+a col2im over every kernel offset. 3x3 stride-1 convolutions with enough channels and tiles
+run their forward and both gradients by Winograd (_winograd.py). Temporaries that never leave a
+kernel live in per-thread scratch buffers (_scratch.py), so a training loop reuses them instead
+of faulting in fresh pages every step. Each kernel body is a
 closure over a batch slice writing into the preallocated result (run once on the whole batch:
 splitting the batch over threads measured no better than ~10% on two cores, at the price of
 oversubscribing OpenBLAS).
 """
 import itertools
 import math
-import threading
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
+
+from ._scratch import SCRATCH_BUDGET, scratch
+from ._winograd import finite, tile_count, winograd_forward, winograd_grad_filter, winograd_grad_input, winograd_usable
 
 _CHANNEL_LAST = ("NHWC", "NDHWC", "NLC")
 
@@ -61,34 +65,6 @@ def conv_out_size(in_sp, k_sp, strides, pads, dils):
     return [(n + b + a - (d * (k - 1) + 1)) // s + 1 for n, k, s, (b, a), d in zip(in_sp, k_sp, strides, pads, dils)]
 
 
-_WS = threading.local()
-_SCRATCH_BUDGET = 1 << 26  # bytes of scratch kept per thread; larger temporaries are allocated fresh
-
-
-def scratch(tag, shape, dtype, zero=False):
-    """A per-thread buffer reused by every call with the same (tag, shape, dtype).
-
-    Only for temporaries that never leave a kernel. `zero` zero-fills on creation only: callers
-    that rely on untouched regions staying zero must write the same region on every use, so the
-    tag must pin down that region (the geometry), not just the buffer shape.
-    """
-    cache = getattr(_WS, "cache", None)
-    if cache is None:
-        cache = _WS.cache = {}
-        _WS.nbytes = 0
-    key = (tag, shape, dtype)
-    buf = cache.get(key)
-    if buf is None:
-        buf = np.zeros(shape, dtype) if zero else np.empty(shape, dtype)
-        if buf.nbytes <= _SCRATCH_BUDGET // 2:
-            if _WS.nbytes + buf.nbytes > _SCRATCH_BUDGET:  # a new working set: start over
-                cache.clear()
-                _WS.nbytes = 0
-            cache[key] = buf
-            _WS.nbytes += buf.nbytes
-    return buf
-
-
 def pad_spatial(x, pads, value=0, tag=None):
     """x (N, C, *spatial) padded by [(before, after)] on the spatial dims (x itself when no padding).
 
@@ -125,6 +101,18 @@ def windows(xp, k_sp, strides, dils, out_sp):
 def _offset_slices(offs, strides, dils, out_sp):
     """Slices of the padded input that kernel offset `offs` touches, one per spatial dim."""
     return tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, s, d, n in zip(offs, strides, dils, out_sp))
+
+
+_COLS_CAP = SCRATCH_BUDGET // 2  # bytes of im2col columns per GEMM; larger batches run in slices
+
+
+def batch_slices(n, per_item):
+    """Slices of a batch of n whose im2col buffers (per_item bytes per sample) stay under the cap, so
+    memory stays bounded and the buffer stays a reused scratch buffer (one sample at least)."""
+    step = max(1, _COLS_CAP // max(per_item, 1))
+    if step >= n:
+        return [slice(None)]
+    return [slice(i, min(n, i + step)) for i in range(0, n, step)]
 
 
 def _check_out(out_sp, x_shape, k_sp, op_type):
@@ -367,6 +355,69 @@ def split_grads(x_shape, x, w, g, k_sp, pads, dils, want_x, want_w):
     return dx, dwt
 
 
+# -- strided depthwise convolutions: phase planes ----------------------------------------------
+def _strided_depthwise_forward(x, w, strides, pads, dils, groups, out_sp, dtype):
+    """2-D depthwise forward at stride (sh, sw) on the padded input split into sh*sw phase planes.
+
+    Padded position (s_h*y + a, s_w*x + b) lies in plane (a % sh, b % sw) at (y + a // sh,
+    x + b // sw), so with each plane's rows laid end to end (width Wq) every kernel offset reads
+    ONE contiguous run of oh * Wq elements, as the flat layout does at stride 1; the Wq - ow
+    columns that wrap into the next row are garbage, cropped from the result (a view).
+    """
+    n, c, h, wd = x.shape
+    o = w.shape[0]
+    (sh, sw), (dh, dw), ((pt, pb), (pl, pr)) = strides, dils, pads
+    oh, ow = out_sp
+    hq, wq = -(-(h + pt + pb) // sh), -(-(wd + pl + pr) // sw)
+    length = oh * wq
+    size = hq * wq + wq  # room for the last row's run past the plane
+    planes = scratch(("dw_phase", c, n, h, wd, sh, sw, pt, pl, hq, wq), (sh * sw, n, c, size), x.dtype, zero=True)
+    for a in range(sh):  # input row r sits at padded row r + pt: plane a = (r + pt) % sh
+        r0 = (a - pt) % sh
+        for b in range(sw):
+            c0 = (b - pl) % sw
+            src = x[:, :, r0::sh, c0::sw]
+            if src.size:
+                y0, x0 = (r0 + pt) // sh, (c0 + pl) // sw
+                img = planes[a * sw + b, :, :, :hq * wq].reshape(n, c, hq, wq)
+                img[:, :, y0:y0 + src.shape[2], x0:x0 + src.shape[3]] = src
+    spans = []
+    for i, j in itertools.product(range(w.shape[2]), range(w.shape[3])):
+        a, b = i * dh, j * dw
+        start = (a // sh) * wq + b // sw
+        spans.append(((a % sh) * sw + b % sw, slice(None), slice(None), slice(start, start + length)))
+    out = np.empty((n, o, length), dtype=dtype)
+    _depthwise_forward(planes, w, groups, out.reshape(n, groups, o // groups, length), spans)
+    return out.reshape(n, o, oh, wq)[..., :ow]
+
+
+# -- pointwise (1x1) convolutions: the input is its own column matrix -------------------------
+def _pointwise(k_sp, pads, groups):
+    """A 1x1 kernel without padding or groups: one GEMM on the (subsampled) input, no im2col."""
+    return groups == 1 and all(k == 1 for k in k_sp) and not any(b or a for b, a in pads)
+
+
+def _subsampled(x, strides):
+    """x (N, C, *sp) at every stride-th position: (N, C, L) contiguous (x itself at stride 1)."""
+    n, c = x.shape[:2]
+    if any(s != 1 for s in strides):
+        x = x[(Ellipsis,) + tuple(slice(None, None, s) for s in strides)]
+    return np.ascontiguousarray(x).reshape(n, c, -1)
+
+
+def _pointwise_grad_input(g, w, in_sp, strides):
+    """dx of a 1x1 convolution: w^T g placed at the strided positions (zeros elsewhere)."""
+    n, o = g.shape[:2]
+    c = w.shape[1]
+    dt = np.result_type(g, w)
+    d = np.matmul(w.reshape(o, c).T, np.ascontiguousarray(g).reshape(n, o, -1)).reshape((n, c) + g.shape[2:])
+    if tuple(g.shape[2:]) == tuple(in_sp) and all(s == 1 for s in strides):
+        return d
+    dx = np.zeros((n, c) + tuple(in_sp), dtype=dt)
+    dx[(Ellipsis,) + tuple(slice(0, s * (q - 1) + 1, s) for s, q in zip(strides, g.shape[2:]))] = d
+    return dx
+
+
 # -- kernels on channel-first arrays ------------------------------------------------------
 def _check_channels(c, w, groups):
     if c != w.shape[1] * groups:
@@ -377,13 +428,16 @@ def _check_channels(c, w, groups):
 
 
 def _depthwise_forward(src, w, groups, out, spans):
-    """out (n, groups, og, *L) += src windows * w, one kernel offset at a time (src[spans[t]] per offset)."""
+    """out (n, groups, og, *L) = sum of src windows * w, one kernel offset at a time (src[spans[t]] per
+    offset); the products go through one scratch buffer (no temporary per offset)."""
     og = w.shape[0] // groups
     wg = w.reshape(groups, og, -1)
-    nd = out.ndim - 3
-    out[...] = 0
+    wshape = (1, groups, og) + (1,) * (out.ndim - 3)
+    tmp = scratch("dw_prod", out.shape, out.dtype)
     for t, span in enumerate(spans):
-        out += src[span][:, :, None] * wg[:, :, t].reshape((1, groups, og) + (1,) * nd)
+        np.multiply(src[span][:, :, None], wg[:, :, t].reshape(wshape), out=out if t == 0 else tmp)
+        if t:
+            out += tmp
 
 
 def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
@@ -400,6 +454,12 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
         return np.zeros((n, o) + tuple(out_sp), dtype=np.result_type(x, w))
     depthwise = c // groups == 1 and groups > 1
     dtype = np.result_type(x, w)
+    if len(k_sp) == 2 and winograd_usable("forward", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
+                                          dtype) and finite(x, w):
+        return winograd_forward(x, w, pads)
+    if _pointwise(k_sp, pads, groups):
+        out = np.matmul(w.reshape(o, c), _subsampled(x, strides))
+        return out.reshape((n, o) + tuple(out_sp))
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("forward", c, o, k_sp):
         return split_forward(x, w, pads, dils)
@@ -415,8 +475,11 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
             else:
                 _matmul_cols(w, fl.cols(xf), groups, out[sl])
 
-        chunk(slice(None))
+        for sl in batch_slices(n, c * len(fl.shifts) * fl.length * out.itemsize):
+            chunk(sl)
         return fl.crop(out)
+    if depthwise and len(k_sp) == 2:
+        return _strided_depthwise_forward(x, w, strides, pads, dils, groups, out_sp, dtype)
     ll = math.prod(out_sp)
     out = np.empty((n, o, ll), dtype=dtype)
 
@@ -431,7 +494,8 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
                                    (xp.shape[0], c * math.prod(k_sp), ll))
             _matmul_cols(w, cols, groups, out[sl])
 
-    chunk(slice(None))
+    for sl in batch_slices(n, c * math.prod(k_sp) * ll * out.itemsize):
+        chunk(sl)
     return out.reshape((n, o) + tuple(out_sp))
 
 
@@ -445,6 +509,11 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
     depthwise = cg == 1 and groups > 1
     if 0 in k_sp:  # an empty kernel reads no input (Paddle's own gradient is uninitialised memory)
         return np.zeros((n, c) + tuple(in_sp), dtype=np.result_type(g, w))
+    dx = _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups)
+    if dx is not None:
+        return dx
+    if _pointwise(k_sp, pads, groups):
+        return _pointwise_grad_input(g, w, in_sp, strides)
     padded = tuple(m + b + a for m, (b, a) in zip(in_sp, pads))
     # the windows must fit: a transposed conv with output_padding adds room at the end
     padded = tuple(max(p, (q - 1) * s + d * (k - 1) + 1)
@@ -465,16 +534,21 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
             if depthwise:
                 gg = gp.reshape(m, groups, og, fl.length)
                 wg = w.reshape(groups, og, -1)
+                tmp = scratch("dw_prod", (m, groups, fl.length), dtype) if og == 1 else None
                 for t, sh in enumerate(fl.shifts):
-                    contrib = gg * wg[None, :, :, t:t + 1]
-                    buf[:, :, sh:sh + fl.length] += contrib[:, :, 0] if og == 1 else contrib.sum(axis=2)
+                    if og == 1:  # through one scratch buffer: no temporary per offset
+                        np.multiply(gg[:, :, 0], wg[None, :, 0, t:t + 1], out=tmp)
+                        buf[:, :, sh:sh + fl.length] += tmp
+                    else:
+                        buf[:, :, sh:sh + fl.length] += (gg * wg[None, :, :, t:t + 1]).sum(axis=2)
             else:
                 dcols = _matmul_grad_cols(w, gp, groups).reshape(m, c, len(fl.shifts), fl.length)
                 for t, sh in enumerate(fl.shifts):
                     buf[:, :, sh:sh + fl.length] += dcols[:, :, t]
             dx[sl] = buf[:, :, :fl.plane].reshape((m, c) + fl.padded)[crop]
 
-        chunk(slice(None))
+        for sl in batch_slices(n, c * len(fl.shifts) * fl.length * dx.itemsize):
+            chunk(sl)
         return dx
 
     def chunk(sl):
@@ -498,7 +572,8 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
                     dcols[(slice(None), slice(None)) + offs]
         dx[sl] = dxp[crop]
 
-    chunk(slice(None))
+    for sl in batch_slices(n, c * math.prod(k_sp) * math.prod(out_sp) * dx.itemsize):
+        chunk(sl)
     return dx
 
 
@@ -514,6 +589,13 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     wshape = (o, cg) + k_sp
     if 0 in k_sp:  # an empty kernel has an empty gradient
         return np.zeros(wshape, dtype=dtype)
+    if len(k_sp) == 2 and winograd_usable("filter", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
+                                          dtype) and finite(x, g):
+        return winograd_grad_filter(x, g, pads)
+    if _pointwise(k_sp, pads, groups):  # windows past g's extent (output_padding) read nothing
+        xs = x[(Ellipsis,) + tuple(slice(0, s * (q - 1) + 1, s) for s, q in zip(strides, out_sp))]
+        xs = np.ascontiguousarray(xs).reshape(n, c, -1)
+        return _matmul_grad_w(np.ascontiguousarray(g).reshape(n, o, -1), xs, 1).reshape(wshape)
     padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
     if split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("filter", c, o, k_sp):
         return split_grads(x.shape, x, None, g, k_sp, pads, dils, False, True)[1]
@@ -525,12 +607,13 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
             if depthwise:
                 gg = gp.reshape(-1, groups, og, fl.length)
                 dw = np.empty((groups, og, len(fl.shifts)), dtype=dtype)
-                for t, sh in enumerate(fl.shifts):
-                    dw[:, :, t] = (xf[:, :, None, sh:sh + fl.length] * gg).sum(axis=(0, 3))
+                for t, sh in enumerate(fl.shifts):  # one contraction per offset, no product array
+                    dw[:, :, t] = np.einsum("ncl,ncol->co", xf[:, :, sh:sh + fl.length], gg)
                 return dw
             return _matmul_grad_w(gp, fl.cols(xf), groups)
 
-        return chunk(slice(None)).reshape(wshape)
+        per = (c * len(fl.shifts) * fl.length + math.prod(wshape)) * np.dtype(dtype).itemsize
+        return _summed(chunk, batch_slices(n, per), wshape)
 
     def chunk(sl):
         xp = pad_spatial(x[sl], pads, tag="pad")
@@ -547,13 +630,38 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
                                (xp.shape[0], c * math.prod(k_sp), math.prod(out_sp)))
         return _matmul_grad_w(gs.reshape(xp.shape[0], o, -1), cols, groups)
 
-    return chunk(slice(None)).reshape(wshape)
+    per = (c * math.prod(k_sp) * math.prod(out_sp) + math.prod(wshape)) * np.dtype(dtype).itemsize
+    return _summed(chunk, batch_slices(n, per), wshape)
+
+
+def _summed(chunk, slices, shape):
+    """The filter gradient of a batch: chunk's results over the batch slices, summed, in `shape`."""
+    total = chunk(slices[0]).reshape(shape)
+    for sl in slices[1:]:
+        total = total + chunk(sl).reshape(shape)
+    return total
+
+
+def _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups):
+    """The input gradient by Winograd where it is the measured winner (a convolution of g with O
+    input and C output channels over the input's tiles), else None."""
+    k_sp = w.shape[2:]
+    if len(k_sp) != 2 or not winograd_usable("input", strides, k_sp, dils, groups, w.shape[1] * groups,
+                                             g.shape[1], tile_count(g.shape[0], in_sp), np.result_type(g, w)) \
+            or not finite(g, w):
+        return None
+    return winograd_grad_input(g, w, in_sp, pads)
 
 
 def conv_grads(x, g, w, strides, pads, dils, groups, want_x=True, want_w=True):
     """(Input grad, Filter grad) of conv_forward, None where not wanted; when both are wanted the
-    split layout computes its shifted gradient once for the two."""
-    if want_x and want_w and 0 not in w.shape[2:]:
+    split layout computes its shifted gradient once for the two (unless Winograd takes the input
+    gradient)."""
+    if want_x and 0 not in w.shape[2:]:
+        dx = _winograd_grad_input(g, w, x.shape[2:], strides, pads, dils, groups)
+        if dx is not None:
+            return dx, conv_grad_filter(x, g, w.shape[2:], strides, pads, dils, groups) if want_w else None
+    if want_x and want_w and 0 not in w.shape[2:] and not _pointwise(w.shape[2:], pads, groups):
         c, o, k_sp, out_sp = x.shape[1], g.shape[1], w.shape[2:], g.shape[2:]
         padded = tuple(m + b + a for m, (b, a) in zip(x.shape[2:], pads))
         if (split_usable(strides, k_sp, out_sp, padded, groups) and split_prefers("input", c, o, k_sp)

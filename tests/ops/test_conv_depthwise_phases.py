@@ -1,0 +1,44 @@
+"""Strided 2-D depthwise convolutions on phase planes: the same numbers as a dense convolution."""
+import numpy as np
+
+from purepaddle.ops.conv import _kernels as K
+
+
+def test_phase_planes_match_a_dense_convolution():
+    # strides, dilations, channel multipliers, asymmetric padding, kernels wider than the stride
+    rng = np.random.default_rng(0)
+    seen = 0
+    while seen < 40:
+        n, c, mult = (int(v) for v in rng.integers(1, [3, 5, 3]))
+        h, wd = (int(v) for v in rng.integers(1, 12, 2))
+        kh, kw = (int(v) for v in rng.integers(1, 5, 2))
+        strides = [int(v) for v in rng.integers(1, 4, 2)]
+        if strides == [1, 1]:
+            strides = [1, 2]
+        dils = [int(v) for v in rng.integers(1, 3, 2)]
+        pads = [tuple(int(p) for p in rng.integers(0, 3, 2)) for _ in range(2)]
+        out_sp = K.conv_out_size((h, wd), (kh, kw), strides, pads, dils)
+        if min(out_sp) <= 0:
+            continue
+        seen += 1
+        x = rng.standard_normal((n, c, h, wd))
+        w = rng.standard_normal((c * mult, 1, kh, kw))
+        dense = np.zeros((c * mult, c, kh, kw))
+        for oc in range(c * mult):
+            dense[oc, oc // mult] = w[oc, 0]
+        got = K.conv_forward(x, w, strides, pads, dils, c)
+        want = K.conv_forward(x, dense, strides, pads, dils, 1)
+        assert got.shape == want.shape
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
+def test_reused_planes_keep_their_zero_border():
+    rng = np.random.default_rng(1)
+    w = rng.standard_normal((3, 1, 3, 3))
+    dense = np.zeros((3, 3, 3, 3))
+    for oc in range(3):
+        dense[oc, oc] = w[oc, 0]
+    for _ in range(3):
+        x = rng.standard_normal((2, 3, 9, 8)) * 100
+        np.testing.assert_allclose(K.conv_forward(x, w, [2, 2], [(1, 1), (1, 1)], [1, 1], 3),
+                                   K.conv_forward(x, dense, [2, 2], [(1, 1), (1, 1)], [1, 1], 1), rtol=1e-12, atol=1e-9)
