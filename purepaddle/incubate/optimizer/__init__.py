@@ -1,5 +1,6 @@
 """paddle.incubate.optimizer: LookAhead and LBFGS (the same class as paddle.optimizer.LBFGS)."""
 from ...optimizer import LBFGS  # noqa: F401
+from . import functional  # noqa: F401
 from .lookahead import LookAhead  # noqa: F401
 
 __all__ = ["LBFGS", "LookAhead"]
