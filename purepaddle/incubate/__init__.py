@@ -1,5 +1,5 @@
 """paddle.incubate: experimental APIs — function-style autograd, fused ops, LookAhead, segment/graph reductions."""
-from . import autograd, nn, optimizer  # noqa: F401
+from . import autograd, cc, nn, optimizer, xpu  # noqa: F401
 from .fused_softmax import softmax_mask_fuse, softmax_mask_fuse_upper_triangle  # noqa: F401
 from .loss import identity_loss  # noqa: F401
 from .optimizer import LookAhead  # noqa: F401
