@@ -56,3 +56,52 @@ def test_minimize_checks_inputs():
 def test_lbfgs_small_history_raises_where_paddle_hangs():
     with pytest.raises(RuntimeError, match="history_size"):
         minimize_lbfgs(rosen, paddle.to_tensor([-1.2, 1.0], dtype="float64"), history_size=2, dtype="float64")
+
+
+@pytest.mark.parametrize("case", FIX["beam_search"], ids=lambda c: f"{c['kind']}-{c['dtype']}")
+def test_beam_search_decoder_matches_paddle(case):
+    from purepaddle.nn import BeamSearchDecoder, Embedding, GRUCell, Linear, LSTMCell, dynamic_decode
+    dtype = case["dtype"]
+    paddle.set_default_dtype(dtype)
+    try:
+        emb, proj = Embedding(7, 5), Linear(6, 7)
+        cell = GRUCell(5, 6) if case["kind"] == "gru" else LSTMCell(5, 6)
+        params = [p for layer in (emb, proj, cell) for p in layer.parameters()]
+        for p, w in zip(params, case["weights"]):
+            p.set_value(np.asarray(w, dtype=dtype))
+        dec = BeamSearchDecoder(cell, start_token=0, end_token=1, beam_size=3, embedding_fn=emb, output_fn=proj)
+        enc = paddle.to_tensor(np.asarray(case["enc"], dtype=dtype))
+        init = enc if case["kind"] == "gru" else [enc, enc * 0.5]
+        ids, states, lens = dynamic_decode(dec, inits=init, max_step_num=6, return_length=True)
+        tm, _ = dynamic_decode(dec, inits=init, max_step_num=3, output_time_major=True)
+    finally:
+        paddle.set_default_dtype("float32")
+    assert ids.numpy().tolist() == case["ids"] and str(ids.dtype) == case["ids_dtype"]
+    assert lens.numpy().tolist() == case["lens"]
+    assert states.finished.numpy().tolist() == case["finished"]
+    assert str(states.log_probs.dtype) == case["lp_dtype"]
+    np.testing.assert_allclose(states.log_probs.numpy(), case["log_probs"], rtol=1e-5 if dtype == "float32" else 1e-10)
+    assert tm.numpy().tolist() == case["time_major"]
+
+
+class _CountDecoder(paddle.nn.decode.Decoder):
+    """Emits time + state each step; a row finishes once its count passes its limit (Decoder base semantics)."""
+
+    def initialize(self, inits):
+        return paddle.zeros([3, 1]), paddle.zeros([3, 1]), paddle.to_tensor([False, False, False])
+
+    def step(self, time, inputs, states, **kwargs):
+        new = states + 1
+        finished = (new[:, 0] >= paddle.to_tensor([1.0, 2.0, 4.0]))
+        return new * 10, new, inputs, finished
+
+
+def test_dynamic_decode_with_a_plain_decoder():
+    # values real Paddle 3.3.1 gives: the step that finishes a row counts neither in its length nor its states
+    out, states, lens = paddle.nn.dynamic_decode(_CountDecoder(), impute_finished=True, return_length=True)
+    assert out.shape == [3, 4, 1]
+    np.testing.assert_array_equal(states.numpy()[:, 0], [0, 1, 3])
+    np.testing.assert_array_equal(lens.numpy(), [0, 1, 3])
+    np.testing.assert_array_equal(out.numpy()[:, :, 0], [[10, 10, 10, 10], [10, 20, 20, 20], [10, 20, 30, 40]])
+    out, states = paddle.nn.dynamic_decode(_CountDecoder())
+    np.testing.assert_array_equal(states.numpy()[:, 0], [4, 4, 4])
