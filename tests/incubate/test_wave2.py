@@ -105,3 +105,38 @@ def test_dynamic_decode_with_a_plain_decoder():
     np.testing.assert_array_equal(out.numpy()[:, :, 0], [[10, 10, 10, 10], [10, 20, 20, 20], [10, 20, 30, 40]])
     out, states = paddle.nn.dynamic_decode(_CountDecoder())
     np.testing.assert_array_equal(states.numpy()[:, 0], [4, 4, 4])
+
+
+def _csc():
+    row = paddle.to_tensor([3, 7, 0, 9, 1, 4, 2, 9, 3, 9, 1, 9, 7])
+    colptr = paddle.to_tensor([0, 2, 4, 5, 6, 7, 9, 11, 11, 13, 13])
+    return row, colptr, paddle.to_tensor([0, 8, 1, 2])
+
+
+def test_graph_sample_neighbors_and_khop_match_paddle():
+    # real Paddle 3.3.1 (CPU) on this graph with sample sizes above every degree (all neighbours, no randomness);
+    # its CPU kernels abort on sample_size=-1 and on two hops (docs/conformance.md)
+    row, colptr, nodes = _csc()
+    eids = paddle.arange(13)
+    nb, cnt, ed = paddle.incubate.graph_sample_neighbors(row, colptr, nodes, eids=eids, sample_size=5, return_eids=True)
+    assert nb.numpy().tolist() == [3, 7, 9, 7, 0, 9, 1] and cnt.numpy().tolist() == [2, 2, 2, 1]
+    assert str(cnt.dtype) == "paddle.int32" and ed.numpy().tolist() == [0, 1, 11, 12, 2, 3, 4]
+    src, dst, index, centre, ed = paddle.incubate.graph_khop_sampler(row, colptr, nodes, [5], sorted_eids=eids,
+                                                                     return_eids=True)
+    assert src.shape == [7, 1] and src.numpy()[:, 0].tolist() == [4, 5, 6, 5, 0, 6, 2]
+    assert dst.numpy()[:, 0].tolist() == [0, 0, 1, 1, 2, 2, 3]
+    assert index.numpy().tolist() == [0, 8, 1, 2, 3, 7, 9] and centre.numpy().tolist() == [0, 1, 2, 3]
+    assert ed.numpy().tolist() == [0, 1, 11, 12, 2, 3, 4]
+    with pytest.raises(ValueError):
+        paddle.incubate.graph_khop_sampler(row, colptr, nodes, [2], return_eids=True)
+
+
+def test_graph_khop_two_hops_keeps_every_edge_in_the_subgraph():
+    row, colptr, nodes = _csc()
+    paddle.seed(1)
+    src, dst, index, centre = paddle.incubate.graph_khop_sampler(row, colptr, nodes, [2, 1])
+    ids = index.numpy()
+    edges = {(int(row.numpy()[e]), v) for v in range(10) for e in range(colptr.numpy()[v], colptr.numpy()[v + 1])}
+    for s, d in zip(ids[src.numpy()[:, 0]], ids[dst.numpy()[:, 0]]):
+        assert (int(s), int(d)) in edges
+    assert ids[centre.numpy()].tolist() == [0, 8, 1, 2]
