@@ -140,3 +140,63 @@ def test_graph_khop_two_hops_keeps_every_edge_in_the_subgraph():
     for s, d in zip(ids[src.numpy()[:, 0]], ids[dst.numpy()[:, 0]]):
         assert (int(s), int(d)) in edges
     assert ids[centre.numpy()].tolist() == [0, 8, 1, 2]
+
+
+def test_autotune_set_config_validates_like_paddle(tmp_path):
+    from purepaddle.incubate.autotune import AUTOTUNE_STATE
+    paddle.incubate.autotune.set_config({"kernel": {"enable": True, "tuning_range": [1, 5]}, "layout": {"enable": False},
+                                         "dataloader": {"enable": True, "tuning_steps": 7}})
+    assert AUTOTUNE_STATE["kernel"] is True and AUTOTUNE_STATE["tuning_range"] == [1, 5]
+    assert AUTOTUNE_STATE["dataloader"] is True and AUTOTUNE_STATE["tuning_steps"] == 7
+    with pytest.warns(UserWarning, match="should be bool"):
+        paddle.incubate.autotune.set_config({"layout": {"enable": "yes"}})
+    path = tmp_path / "tune.json"
+    path.write_text('{"kernel": {"enable": false}}')
+    paddle.incubate.autotune.set_config(str(path))
+    assert AUTOTUNE_STATE["kernel"] is False
+    paddle.incubate.autotune.set_config()
+    assert AUTOTUNE_STATE["kernel"] and AUTOTUNE_STATE["layout"] and AUTOTUNE_STATE["dataloader"]
+
+
+def test_incubate_inference_runs_without_gradients():
+    layer = paddle.nn.Linear(4, 2)
+    x = paddle.ones([3, 4])
+    want = layer(x).numpy()
+    assert paddle.incubate.inference(layer) is layer  # Paddle returns the Layer with its forward replaced
+    out = layer(x)
+    assert out.stop_gradient and np.array_equal(out.numpy(), want)
+    f = paddle.incubate.inference(lambda t: t * 2, with_trt=False)
+    assert paddle.incubate.inference(f) is f and f.inference_options["with_trt"] is False
+
+
+def test_recompute_entry_points_give_plain_gradients():
+    from purepaddle.incubate.distributed.fleet import recompute_hybrid, recompute_sequential
+    paddle.seed(3)
+    model = paddle.nn.Sequential(*[paddle.nn.Linear(4, 4) for _ in range(4)])
+    x = paddle.rand([2, 4])
+    x.stop_gradient = False  # recompute (reentrant) passes gradients back only through inputs that want them
+    grads = []
+    for run in (lambda: model(x), lambda: recompute_sequential({"segments": 2}, model, x),
+                lambda: recompute_hybrid({"mp_group": object()}, model, x)):
+        model.clear_gradients()
+        run().sum().backward()
+        grads.append(model[0].weight.grad.numpy().copy())
+    np.testing.assert_allclose(grads[1], grads[0], rtol=1e-6)
+    np.testing.assert_allclose(grads[2], grads[0], rtol=1e-6)
+    with pytest.raises(AssertionError):
+        recompute_hybrid({}, model, x)
+
+
+def test_distributed_save_helpers(tmp_path):
+    import pickle
+
+    from purepaddle.incubate.distributed.utils.io import save, save_for_auto_inference
+    layer = paddle.nn.Linear(2, 3)
+    save(layer.state_dict(), str(tmp_path / "m.pdparams"), gather_to=0, state_type="params")
+    assert sorted(paddle.load(str(tmp_path / "m.pdparams"))) == ["bias", "weight"]
+    save_for_auto_inference(str(tmp_path / "net"), layer)
+    params = paddle.load(str(tmp_path / "net_dist0.pdparams"))
+    assert set(params) == {layer.weight.name, layer.bias.name}
+    attrs = pickle.loads((tmp_path / "net_dist0.pdattr").read_bytes())
+    # the layout real Paddle 3.3.1 writes from one process
+    assert attrs[layer.weight.name] == {"process_shape": [1], "process_group": [0], "dims_mapping": [-1, -1]}

@@ -2,8 +2,8 @@
 import numpy as np
 
 from .... import tensor as _t
-from .checks import check_dtype, check_inverse_hessian, check_tensor
-from .line_search import strong_wolfe, value_and_gradient
+from .line_search import strong_wolfe
+from .start import start
 
 __all__ = ["minimize_bfgs"]
 
@@ -48,20 +48,10 @@ def minimize_bfgs(objective_func, initial_position, max_iters=50, tolerance_grad
             >>> print(bool(results[0]), results[2].numpy())
             True [0. 0.]
     """
-    check_dtype(dtype)
-    check_tensor(initial_position, "initial_position")
+    hk, xk, value, g1 = start(objective_func, initial_position, initial_inverse_hessian_estimate, line_search_fn,
+                              dtype)
+    hk = hk.clone().detach()
     eye = _t.eye(initial_position.shape[0], dtype=dtype)
-    if initial_inverse_hessian_estimate is None:
-        initial_inverse_hessian_estimate = eye
-    else:
-        check_tensor(initial_inverse_hessian_estimate, "initial_inverse_hessian_estimate")
-        check_inverse_hessian(initial_inverse_hessian_estimate)
-    if line_search_fn != "strong_wolfe":
-        raise NotImplementedError(
-            f"Currently only support line_search_fn = 'strong_wolfe', but the specified is '{line_search_fn}'")
-    hk = initial_inverse_hessian_estimate.clone().detach()
-    xk = initial_position.detach().clone()
-    value, g1 = value_and_gradient(objective_func, xk)
     calls = 1
     done = converged = False
     k = 0

@@ -2,8 +2,8 @@
 import numpy as np
 
 from .... import tensor as _t
-from .checks import check_dtype, check_inverse_hessian, check_tensor
-from .line_search import strong_wolfe, value_and_gradient
+from .line_search import strong_wolfe
+from .start import start
 
 __all__ = ["minimize_lbfgs"]
 
@@ -48,19 +48,8 @@ def minimize_lbfgs(objective_func, initial_position, history_size=100, max_iters
             >>> print(bool(results[0]), results[2].numpy())
             True [0. 0.]
     """
-    check_dtype(dtype)
-    check_tensor(initial_position, "initial_position")
-    if initial_inverse_hessian_estimate is None:
-        h0 = _t.eye(initial_position.shape[0], dtype=dtype)
-    else:
-        check_tensor(initial_inverse_hessian_estimate, "initial_inverse_hessian_estimate")
-        check_inverse_hessian(initial_inverse_hessian_estimate)
-        h0 = initial_inverse_hessian_estimate
-    if line_search_fn != "strong_wolfe":
-        raise NotImplementedError(
-            f"Currently only support line_search_fn = 'strong_wolfe', but the specified is '{line_search_fn}'")
-    xk = initial_position.detach().clone()
-    value, g1 = value_and_gradient(objective_func, xk)
+    h0, xk, value, g1 = start(objective_func, initial_position, initial_inverse_hessian_estimate, line_search_fn,
+                              dtype)
     n = initial_position.shape[0]
     zero = _t.zeros([n], dtype=dtype)
     sk_vec, yk_vec = [zero] * (history_size + 1), [zero] * (history_size + 1)
