@@ -56,7 +56,6 @@ EXCLUSIONS = {
     "paddle.static.xpu_places": "xpu",
     "paddle.inference.XpuConfig": "xpu",
     "paddle.linalg.fp8_fp8_half_gemm_fused": "gpu_kernel",
-    "paddle.incubate.nn.functional.fused_multi_head_attention": "gpu_kernel",
     "paddle.incubate.nn.functional.variable_length_memory_efficient_attention": "gpu_kernel",
     "paddle.incubate.nn.functional.masked_multihead_attention": "gpu_kernel",
     "paddle.incubate.nn.functional.fused_bias_act": "gpu_kernel",

@@ -224,3 +224,75 @@ def test_model_average_matches_paddle():
         pass
     np.testing.assert_allclose(np.array(trace), case["trace"], rtol=1e-6, atol=1e-7)
     np.testing.assert_allclose(lin.bias.numpy(), case["bias_kept"], rtol=1e-6, atol=1e-7)
+
+
+def _fused_weights(p):
+    """The fused layouts of paddle.nn.TransformerEncoderLayer's weights (q/k/v [E, H*D] -> [3, H, D, E])."""
+    a = {k: np.asarray(v, dtype="float32") for k, v in p.items()}
+    qkv_w = np.stack([a[f"self_attn.{n}_proj.weight"].T.reshape(2, 4, 8) for n in "qkv"])
+    qkv_b = np.stack([a[f"self_attn.{n}_proj.bias"].reshape(2, 4) for n in "qkv"])
+    return a, qkv_w, qkv_b
+
+
+@pytest.mark.parametrize("case", FIX["unfused_encoder"], ids=lambda c: f"pre{c['normalize_before']}-{c['activation']}")
+def test_fused_encoder_layer_matches_paddles_unfused_layer(case):
+    a, qkv_w, qkv_b = _fused_weights(case["params"])
+    pre = case["normalize_before"]
+    layer = paddle.incubate.nn.FusedTransformerEncoderLayer(8, 2, 16, dropout_rate=0.0, activation=case["activation"],
+                                                            normalize_before=pre)
+    attn, ffn = layer.fused_attn, layer.ffn
+    values = {attn.qkv_weight: qkv_w, attn.qkv_bias: qkv_b, attn.linear_weight: a["self_attn.out_proj.weight"],
+              attn.linear_bias: a["self_attn.out_proj.bias"], ffn._linear1_weight: a["linear1.weight"],
+              ffn._linear1_bias: a["linear1.bias"], ffn._linear2_weight: a["linear2.weight"],
+              ffn._linear2_bias: a["linear2.bias"]}
+    ln1 = (attn.pre_ln_scale, attn.pre_ln_bias) if pre else (attn.ln_scale, attn.ln_bias)
+    ln2 = (ffn._ln1_scale, ffn._ln1_bias) if pre else (ffn._ln2_scale, ffn._ln2_bias)
+    values.update({ln1[0]: a["norm1.weight"], ln1[1]: a["norm1.bias"], ln2[0]: a["norm2.weight"],
+                   ln2[1]: a["norm2.bias"]})
+    for p, v in values.items():
+        p.set_value(v)
+    x = paddle.to_tensor(np.asarray(case["x"], dtype="float32"))
+    mask = paddle.to_tensor(np.asarray(case["mask"], dtype="float32"))
+    np.testing.assert_allclose(layer(x, mask).numpy(), case["out"], rtol=1e-5, atol=1e-5)
+    if pre and case["activation"] == "gelu":
+        multi = paddle.incubate.nn.FusedMultiTransformer(8, 2, 16, num_layers=1, ln_bias_attrs=True,
+                                                         qkv_bias_attrs=True, linear_bias_attrs=True,
+                                                         ffn_ln_bias_attrs=True, ffn1_bias_attrs=True,
+                                                         ffn2_bias_attrs=True)
+        assert len(multi.parameters()) == 12
+        for plist, v in ((multi.ln_scales, "norm1.weight"), (multi.ln_biases, "norm1.bias"),
+                         (multi.linear_weights, "self_attn.out_proj.weight"),
+                         (multi.linear_biases, "self_attn.out_proj.bias"), (multi.ffn_ln_scales, "norm2.weight"),
+                         (multi.ffn_ln_biases, "norm2.bias"), (multi.ffn1_weights, "linear1.weight"),
+                         (multi.ffn1_biases, "linear1.bias"), (multi.ffn2_weights, "linear2.weight"),
+                         (multi.ffn2_biases, "linear2.bias")):
+            plist[0].set_value(a[v])
+        multi.qkv_weights[0].set_value(qkv_w)
+        multi.qkv_biases[0].set_value(qkv_b)
+        np.testing.assert_allclose(multi(x, mask).numpy(), case["out"], rtol=1e-5, atol=1e-5)
+
+
+def test_fused_multi_head_attention_gradients_numerically():
+    rng = np.random.default_rng(5)
+    F = paddle.incubate.nn.functional
+    arrays = [rng.standard_normal(s) * 0.5 for s in ((2, 3, 4), (3, 2, 2, 4), (4, 4), (4,), (4,))]
+    up = rng.standard_normal((2, 3, 4))
+
+    def run(values):
+        x, qkv, lin, s, b = (paddle.to_tensor(v, stop_gradient=False) for v in values)
+        out = F.fused_multi_head_attention(x, qkv, lin, ln_scale=s, ln_bias=b, dropout_rate=0.0,
+                                           attn_dropout_rate=0.0)
+        return (out * paddle.to_tensor(up)).sum(), (x, qkv, lin, s, b)
+
+    loss, leaves = run(arrays)
+    loss.backward()
+    eps = 1e-6
+    for k, leaf in enumerate(leaves):
+        num = np.zeros_like(arrays[k])
+        for idx in np.ndindex(*arrays[k].shape):
+            plus = [a.copy() for a in arrays]
+            minus = [a.copy() for a in arrays]
+            plus[k][idx] += eps
+            minus[k][idx] -= eps
+            num[idx] = (float(run(plus)[0]) - float(run(minus)[0])) / (2 * eps)
+        np.testing.assert_allclose(leaf.grad.numpy(), num, rtol=1e-5, atol=1e-7)

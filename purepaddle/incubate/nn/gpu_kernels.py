@@ -2,13 +2,12 @@
 registered"): declared stubs, purepaddle/_core/exclusions.py says why."""
 from ..._core.exclusions import EXCLUSIONS, unavailable
 
-__all__ = ["fused_multi_head_attention", "variable_length_memory_efficient_attention", "masked_multihead_attention",
+__all__ = ["variable_length_memory_efficient_attention", "masked_multihead_attention",
            "fused_bias_act", "fast_ln", "fast_rms_norm", "fused_multi_transformer", "block_multihead_attention",
            "int_bincount", "fused_act_dequant"]
 
 _PATH = "paddle.incubate.nn.functional."
 
-fused_multi_head_attention = unavailable(_PATH + "fused_multi_head_attention")
 variable_length_memory_efficient_attention = unavailable(_PATH + "variable_length_memory_efficient_attention")
 masked_multihead_attention = unavailable(_PATH + "masked_multihead_attention")
 fused_bias_act = unavailable(_PATH + "fused_bias_act")
