@@ -754,6 +754,8 @@ NOT_ARGUMENT_CHECKS = {  # (module, name) -> why it keeps its own home
     (f"{PKG}.static.amp.fp16_lists", "check_amp_dtype"): "paddle.static.amp.fp16_lists.check_amp_dtype, a public "
                                                          "API where Paddle keeps it",
     (f"{PKG}.framework.nan_inf", "check_op"): "FLAGS_check_nan_inf's op_ran listener",
+    **{(f"{PKG}.incubate.asp.masks", n): f"paddle.incubate.asp.{n}, a public API (sparsity tests on arrays)"
+       for n in ("check_mask_1d", "check_mask_2d", "check_sparsity")},
 }
 
 
