@@ -79,8 +79,11 @@ KEYWORD_ALIASES = {
     "subtract_": ("input", "other"), "sum": ("input", "dim"), "tanh": ("input",), "trace": ("input",),
     "tril": ("input",), "triu": ("input",), "unique_consecutive": ("input", "dim"), "var": ("input", "dim"),
     "zeros_like": ("input",),
+    # outside paddle.__all__, so not surveyed; Paddle accepts them (checked by hand) and its paddle.linalg.norm and
+    # paddle.nn.functional.sigmoid are these very functions
+    "norm": ("input", "dim"), "sigmoid": ("input",),
     # paddle.linalg's own (paddle.linalg.<name>)
-    "linalg.cross": ("dim",), "linalg.norm": ("input", "dim"), "linalg.vector_norm": ("dim",),
+    "linalg.cross": ("dim",), "linalg.vector_norm": ("dim",),
 }
 
 

@@ -9,7 +9,7 @@ from .._param_alias import param_alias
 from ._elementwise import _act, _act_, _f32
 
 # paddle.nn.functional.sigmoid/tanh are paddle.sigmoid/tanh, keyword aliases included (tensor/keyword_aliases.py)
-sigmoid, tanh = param_alias(input="x")(_T.sigmoid), _T.tanh
+sigmoid, tanh = _T.sigmoid, _T.tanh
 
 
 def celu(x, alpha=1.0, name=None):
