@@ -42,6 +42,7 @@ from ._alias import install_as_paddle  # noqa: E402
 from .device import (device_guard, get_cudnn_version, get_device, is_compiled_with_cinn,  # noqa: E402
                      is_compiled_with_custom_device, is_compiled_with_distribute, is_compiled_with_ipu,
                      is_compiled_with_rocm, is_compiled_with_xpu, set_device)
+from .device import get_default_device, set_default_device  # noqa: E402,F401
 from .framework import get_flags, set_flags  # noqa: E402
 from .framework.random import (Generator, get_cuda_rng_state, get_rng_state, manual_seed, seed,  # noqa: E402
                                set_cuda_rng_state, set_rng_state)

@@ -14,6 +14,12 @@ __all__ = ["cholesky", "cholesky_inverse", "cholesky_solve", "cond", "corrcoef",
 
 # FP8 GEMM: a kernel Paddle ships for NVIDIA GPUs only; a declared stub (purepaddle/_core/exclusions.py)
 from ._core.exclusions import unavailable as _unavailable  # noqa: E402
+from .tensor.keyword_aliases import with_keyword_aliases as _aliased  # noqa: E402
+
+# Paddle 3.3's keyword aliases on paddle.linalg's own names (tensor/keyword_aliases.py)
+from .tensor import norm  # noqa: E402,F811  (paddle.linalg.norm is paddle.norm, aliases included)
+
+cross, vector_norm = (_aliased(f"linalg.{f.__name__}", f) for f in (cross, vector_norm))
 
 fp8_fp8_half_gemm_fused = _unavailable("paddle.linalg.fp8_fp8_half_gemm_fused")
 __all__ += ["fp8_fp8_half_gemm_fused"]

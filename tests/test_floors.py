@@ -29,7 +29,7 @@ SUBFLOORS = {
           "reader", "batch", "fft", "signal", "distribution", "incubate", "geometric", "sparse", "quantization",
           "compat"),
     6.3: ("jit", "inference", "static.nn", "static.amp"),
-    6.4: ("distributed", "hapi", "callbacks", "vision", "v2", "base", "onnx", "hub", "dataset", "text", "audio"),
+    6.4: ("distributed", "incubate.distributed", "hapi", "callbacks", "vision", "v2", "base", "onnx", "hub", "dataset", "text", "audio"),
 }
 SUBFLOOR_OF = {pkg: sub for sub, pkgs in SUBFLOORS.items() for pkg in pkgs}
 UNPLACED = 6  # a floor-6 package missing from SUBFLOORS: test_every_floor_6_package_has_a_sub_floor fails
@@ -755,6 +755,8 @@ NOT_ARGUMENT_CHECKS = {  # (module, name) -> why it keeps its own home
     (f"{PKG}.static.amp.fp16_lists", "check_amp_dtype"): "paddle.static.amp.fp16_lists.check_amp_dtype, a public "
                                                          "API where Paddle keeps it",
     (f"{PKG}.framework.nan_inf", "check_op"): "FLAGS_check_nan_inf's op_ran listener",
+    **{(f"{PKG}.incubate.asp.masks", n): f"paddle.incubate.asp.{n}, a public API (sparsity tests on arrays)"
+       for n in ("check_mask_1d", "check_mask_2d", "check_sparsity")},
 }
 
 

@@ -30,6 +30,10 @@ REASONS = {
              "(on a CPU-only machine there is no CUDA at all); paddle.device.synchronize() waits for queued work"),
     "gpu_kernel": ("a kernel Paddle ships for NVIDIA GPUs only",
                    "Paddle's CPU build has no kernel for it either, and purepaddle has no implementation of it"),
+    "ap_compiler": ("Paddle's AP kernel compiler (paddle.incubate.cc), which generates and builds CUDA kernels "
+                    "through its CINN/PCC backends",
+                    "Paddle's CPU build has no kernels for it either (ap_trivial_fusion_begin is not registered), and "
+                    "purepaddle has no code generator; call the Python function itself, it computes the same values"),
     "ipu": ("Graphcore IPU devices", "they need Paddle's IPU build (WITH_IPU=ON) and the Poplar SDK; purepaddle "
                                      "computes on the CPU with NumPy"),
 }
@@ -52,7 +56,6 @@ EXCLUSIONS = {
     "paddle.static.xpu_places": "xpu",
     "paddle.inference.XpuConfig": "xpu",
     "paddle.linalg.fp8_fp8_half_gemm_fused": "gpu_kernel",
-    "paddle.incubate.nn.functional.fused_multi_head_attention": "gpu_kernel",
     "paddle.incubate.nn.functional.variable_length_memory_efficient_attention": "gpu_kernel",
     "paddle.incubate.nn.functional.masked_multihead_attention": "gpu_kernel",
     "paddle.incubate.nn.functional.fused_bias_act": "gpu_kernel",
@@ -82,7 +85,21 @@ EXCLUSIONS = {
     "paddle.device.xpu.reset_max_memory_reserved": "xpu",
     "paddle.device.xpu.set_debug_level": "xpu",
     "paddle.device.xpu.synchronize": "xpu",
+    "paddle.incubate.xpu.resnet_block.ResNetBasicBlock": "xpu",
+    "paddle.incubate.xpu.resnet_block.resnet_basic_block": "xpu",
+    "paddle.incubate.cc.compile": "ap_compiler",
+    "paddle.incubate.cc.compiler.compile": "ap_compiler",
+    "paddle.incubate.cc.fuse.by_register": "ap_compiler",
+    "paddle.incubate.cc.fuse.matmul": "ap_compiler",
 }
+# ERNIE's MoE, fp8 and fused-norm kernels: Paddle 3.3.1's CPU build answers "kernel ... is not registered" for each
+EXCLUSIONS.update({f"paddle.incubate.nn.functional.{n}": "gpu_kernel" for n in (
+    "blha_get_max_len", "build_src_rank_and_local_expert_id", "cal_aux_loss",
+    "cross_entropy_with_softmax_bwd_w_downcast", "embedding_grad_add_to_", "expand_modality_expert_id",
+    "fused_rms_norm_ext", "fused_swiglu_weighted_bwd", "moe_combine", "moe_gate_dispatch",
+    "moe_gate_dispatch_partial_nosoftmaxtopk", "moe_gate_dispatch_permute", "fp8_gemm_blockwise",
+    "fp8_quant_blockwise", "fused_stack_transpose_quant", "fused_transpose_split_quant",
+    "fused_transpose_wlch_split_quant", "fused_weighted_swiglu_act_quant", "moe_gate_dispatch_and_quant")})
 # CUDA runtime objects, at each of Paddle's paths for them
 EXCLUSIONS.update({f"paddle.device.{n}": "cuda" for n in (
     "Stream", "Event", "StreamContext", "stream_guard", "set_stream", "get_stream_from_external", "ipc_collect")})

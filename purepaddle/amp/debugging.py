@@ -10,10 +10,11 @@ from .._core import dtype as _dt
 from .._core.dispatch import apply
 from .._core.op import Op, TensorMeta, register
 from ..framework import flags, nan_inf, op_hooks
+from .accuracy_compare import compare_accuracy  # noqa: F401
 
 __all__ = ["DebugMode", "TensorCheckerConfig", "check_numerics", "check_layer_numerics", "enable_tensor_checker",
            "disable_tensor_checker", "enable_operator_stats_collection", "disable_operator_stats_collection",
-           "collect_operator_stats", "set_checked_op_list", "set_skipped_op_list"]
+           "collect_operator_stats", "set_checked_op_list", "set_skipped_op_list", "compare_accuracy"]
 
 
 class DebugMode(Enum):

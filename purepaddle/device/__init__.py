@@ -18,6 +18,7 @@ from .memory_queries import (empty_cache, max_memory_allocated, max_memory_reser
                              memory_reserved, reset_max_memory_allocated, reset_max_memory_reserved,
                              reset_peak_memory_stats)
 from .selection import device, device_guard, get_device, set_device  # noqa: F401
+from .device_object import CallableDeviceModule, Device, get_default_device, set_default_device  # noqa: F401
 from .stream import synchronize
 from .capabilities import is_bf16_supported, is_current_stream_capturing  # noqa: F401
 from .cuda import current_stream, get_device_capability, get_device_name, get_device_properties  # noqa: F401
@@ -41,3 +42,8 @@ __all__ += ["IPUPlace", "XPUPlace", "device", "is_bf16_supported", "is_current_s
             "set_rng_state", "Event", "Stream", "StreamContext", "get_stream_from_external", "ipc_collect",
             "set_stream", "stream_guard", "BFloat16Tensor", "BoolTensor", "ByteTensor", "CharTensor", "DoubleTensor",
             "FloatTensor", "HalfTensor", "IntTensor", "LongTensor", "ShortTensor"]
+__all__ += ["Device", "get_default_device", "set_default_device"]
+
+import sys as _sys  # noqa: E402
+
+_sys.modules[__name__].__class__ = CallableDeviceModule  # paddle.device("cpu") -> Device, as in Paddle 3.3

@@ -1,11 +1,11 @@
 """paddle.nn (floor 5): Layer, the layer families, initializers, gradient clipping (re-exports)."""
 import importlib as _importlib
 
-from . import attention, functional, initializer, quant, utils  # noqa: F401
+from . import attention, decode, functional, initializer, quant, utils  # noqa: F401
 
 _MODULES = ("layer.layers", "layer.container", "layer.common", "layer.conv", "layer.pooling", "layer.norm",
             "layer.activation", "layer.distance", "layer.loss", "layer.rnn",
-            "layer.transformer", "layer.vision", "layer.torch_names", "clip", "loss")
+            "layer.transformer", "layer.vision", "layer.torch_names", "clip", "loss", "decode")
 
 __all__ = []
 for _name in _MODULES:

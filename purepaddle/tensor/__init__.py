@@ -2,6 +2,7 @@
 import importlib as _importlib
 
 from .._core.methods import bind_methods as _bind_methods
+from .keyword_aliases import with_keyword_aliases as _with_keyword_aliases
 
 # every floor-4 module with public functions (family modules and the parts of family packages): each defines
 # __all__ and METHODS
@@ -20,7 +21,7 @@ __all__ = []
 for _name in _MODULES:
     _mod = _importlib.import_module(f"{__name__}.{_name}")
     for _fn in _mod.__all__:
-        globals()[_fn] = getattr(_mod, _fn)
+        globals()[_fn] = _with_keyword_aliases(_fn, getattr(_mod, _fn))
     __all__.extend(_mod.__all__)
-    _bind_methods(_mod.METHODS)
+    _bind_methods({k: _with_keyword_aliases(k, f) for k, f in _mod.METHODS.items()})
 del _name, _mod, _fn

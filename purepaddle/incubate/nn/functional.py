@@ -9,12 +9,13 @@ import numpy as np
 from ... import tensor as _t
 from ..._core.tensor import Tensor
 from ...nn import functional as _F
+from .fused_attention import fused_multi_head_attention  # noqa: F401
 from .gpu_kernels import *  # noqa: F401,F403  (the GPU-only fused kernels, as declared stubs)
 from .gpu_kernels import __all__ as _GPU_ONLY
 
 __all__ = ["fused_matmul_bias", "fused_linear", "fused_linear_activation", "fused_dropout_add",
            "fused_bias_dropout_residual_layer_norm", "fused_feedforward", "fused_rms_norm", "fused_layer_norm",
-           "fused_rotary_position_embedding", "swiglu"] + list(_GPU_ONLY)
+           "fused_rotary_position_embedding", "swiglu", "fused_multi_head_attention"] + list(_GPU_ONLY)
 
 swiglu = _F.swiglu
 

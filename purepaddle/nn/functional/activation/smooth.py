@@ -4,9 +4,12 @@ selu, silu, swish, mish, softsign, tanhshrink, log_sigmoid, gelu, softplus, and 
 from ...._core.methods import TensorMethods
 from ....ops import activation as _A
 from ....tensor.math.inplace import tanh_
-from ....tensor.math.unary import sigmoid, tanh
+from .... import tensor as _T
 from .._param_alias import param_alias
 from ._elementwise import _act, _act_, _f32
+
+# paddle.nn.functional.sigmoid/tanh are paddle.sigmoid/tanh, keyword aliases included (tensor/keyword_aliases.py)
+sigmoid, tanh = _T.sigmoid, _T.tanh
 
 
 def celu(x, alpha=1.0, name=None):
@@ -164,6 +167,7 @@ def tanhshrink(x, name=None):
     return _act(_A.TanhShrink, x, "tanhshrink", "tanh_shrink")
 
 
+@param_alias(input="x")
 def gelu(x, approximate=False, name=None):
     """x * Phi(x) with Phi the standard normal CDF; approximate=True (or 'tanh') uses the tanh form.
 
@@ -190,6 +194,7 @@ def gelu(x, approximate=False, name=None):
     return _act(_A.Gelu, x, "gelu", approximate=approximate)
 
 
+@param_alias(input="x")
 def softplus(x, beta=1, threshold=20, name=None):
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold.
 

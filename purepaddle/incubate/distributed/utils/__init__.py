@@ -1,0 +1,2 @@
+"""paddle.incubate.distributed.utils: the distributed save helpers (io)."""
+from . import io  # noqa: F401
