@@ -14,6 +14,7 @@ import numpy as np
 
 from .._core import dtype as _dt
 from .._core.dispatch import AMP, apply
+from ..ops._half import astype
 
 __all__ = ["LOW_DTYPES", "HEAVY", "twin", "route", "has_low"]
 
@@ -68,9 +69,9 @@ def _upcast(a):
         return None, None
     if type(a) is list:
         dt = a[0].dtype if a else None
-        return [x.astype(_F32) if x.dtype in LOW_DTYPES else x for x in a], dt
+        return [astype(x, _F32) if x.dtype in LOW_DTYPES else x for x in a], dt
     if a.dtype in LOW_DTYPES:
-        return a.astype(_F32), a.dtype
+        return astype(a, _F32), a.dtype
     return a, a.dtype
 
 
@@ -81,7 +82,7 @@ def _round(out, dtype):
     if type(out) is list:
         return [_round(o, dtype) for o in out]
     if out.dtype == _F32 and dtype != _F32:
-        return out.astype(dtype)
+        return astype(out, dtype)
     return out
 
 
