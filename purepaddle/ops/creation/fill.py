@@ -6,7 +6,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
-from .._half import astype
+from ..._core.half import astype
 
 
 # assign_value's typed value attrs (Paddle < 3.0 programs); Paddle 3 writes one `values` list

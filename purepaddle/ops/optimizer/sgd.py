@@ -1,7 +1,7 @@
 """The gradient-descent update ops: sgd, momentum, asgd (averaged SGD)."""
 import numpy as np
 
-from .._half import astype
+from ..._core.half import astype
 from ._update import RowGrad, _Lower, _Update, _dense, _scalar, _sync, _target, _update_op
 
 _F16, _F32 = np.dtype(np.float16), np.dtype(np.float32)

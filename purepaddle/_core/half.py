@@ -10,7 +10,7 @@ Small arrays keep NumPy's loop, which is cheaper there than a dozen calls.
 """
 import numpy as np
 
-__all__ = ["astype"]
+__all__ = ["astype", "add_into"]
 
 _F16, _F32 = np.dtype(np.float16), np.dtype(np.float32)
 _U16, _U32 = np.uint16, np.uint32
@@ -27,7 +27,7 @@ def _half_to_float(h):
 
 def _float_to_half(x):
     w = x.view(_U32)
-    with np.errstate(over="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):  # (a signaling NaN is "invalid" in the multiply)
         base = np.abs(x)
         base *= np.float32(2.0 ** 112)  # finite values beyond float16's range become inf here
         base *= np.float32(2.0 ** -110)
@@ -63,3 +63,15 @@ def astype(a, dtype):
         if src == _F16 and dtype == _F32 and a.size >= _MIN_TO_FLOAT:
             return _half_to_float(a)
     return a.astype(dtype)
+
+
+def add_into(a, b):
+    """`a += b` in place (a C-contiguous ndarray). Large float16 arrays add as NumPy's half loop does (each sum
+    in float32, rounded once: the same bits) through the whole-array conversions."""
+    if a.dtype == _F16 and b.dtype == _F16 and a.size >= _MIN_TO_HALF and a.shape == b.shape \
+            and type(a) is np.ndarray and type(b) is np.ndarray and a.flags.c_contiguous:
+        s = _half_to_float(a)
+        s += _half_to_float(b)
+        a[...] = _float_to_half(s)
+    else:
+        np.add(a, b, out=a)

@@ -1,8 +1,8 @@
-"""ops/_half.py: the fast float32 <-> float16 conversions give NumPy's astype bit for bit."""
+"""_core/half.py: the fast float32 <-> float16 conversions give NumPy's astype bit for bit."""
 import numpy as np
 import pytest
 
-from purepaddle.ops._half import _float_to_half, _half_to_float, astype
+from purepaddle._core.half import _float_to_half, _half_to_float, add_into, astype
 
 U16, U32, F32 = np.uint16, np.uint32, np.float32
 
@@ -46,3 +46,18 @@ def test_astype_any_size_and_layout(shape, src, dst):
         out = astype(arr, dst)
         assert _same_bits(np.ascontiguousarray(out), np.ascontiguousarray(arr.astype(dst)))
     assert astype(a, np.float64).dtype == np.float64
+
+
+def test_add_into_is_numpys_float16_add():
+    rng = np.random.default_rng(2)
+    a = rng.integers(0, 1 << 16, 100_000).astype(U16).view(np.float16)
+    b = rng.integers(0, 1 << 16, 100_000).astype(U16).view(np.float16)
+    with np.errstate(all="ignore"):
+        want = a + b
+        got = a.copy()
+        add_into(got, b)
+    same = (got.view(U16) == want.view(U16)) | (np.isnan(got) & np.isnan(want))
+    assert same.all()
+    small = np.ones(3, np.float32)
+    add_into(small, np.ones(3, np.float32))
+    np.testing.assert_array_equal(small, 2)
