@@ -6,6 +6,7 @@ import numpy as np
 from . import hooks
 from .mode import LOCAL, ThreadStacks
 from .op import OP_RAN, SAVED_TENSORS, _restructure
+from .half import add_into
 from .tensor import BACKWARD_ENGINE, SelectedRows, Tensor
 
 _make = Tensor._make
@@ -351,7 +352,7 @@ def _to_leaf(t, g, cap):
         t._grad = _make(g._data.copy(), False, None, 0, g._place)
         t._owns_grad = True
     elif getattr(t, "_owns_grad", False) and type(old) is Tensor and old._data.shape == g._data.shape:
-        np.add(old._data, g._data, out=old._data)  # in place, as Paddle accumulates
+        add_into(old._data, g._data)  # in place, as Paddle accumulates
         old._version += 1
     else:
         t._grad = _make(old._data + g._data, False, None, 0, g._place)

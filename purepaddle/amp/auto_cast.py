@@ -30,7 +30,7 @@ from .._core.dispatch import AMP, apply
 from .._core.mode import STATE, ThreadStacks, in_dynamic_mode
 from ..ops.creation.fill import Cast
 from .amp_lists import op_names, update_list
-from .lowp import HEAVY, route, twin
+from .lowp import route, runner
 from .support import cpu_amp, place_text
 
 __all__ = ["auto_cast", "amp_guard", "autocast", "is_autocast_enabled", "get_autocast_dtype",
@@ -145,8 +145,8 @@ class _AmpCaster:
             if floats != {dst}:
                 x_only = op_cls.type in _X_ONLY
                 inputs = [t if (x_only and i) else _cast_operand(t, dst) for i, t in enumerate(inputs)]
-            if dst != _F32 and op_cls.type in HEAVY:
-                op_cls = twin(op_cls)
+            if dst != _F32:
+                op_cls = runner(op_cls, inputs)
             return apply(op_cls, *inputs, **attrs)
         finally:
             AMP.swap(self)

@@ -442,3 +442,26 @@ def test_auto_cast_inside_to_static_runs_in_float32():
     with pytest.warns(UserWarning, match="not applied by purepaddle"):
         out = f(paddle.ones([1, 2]))
     assert out.dtype == paddle.float32 and AMP.active is None
+
+
+def test_exact_twins_give_numpys_float16_bits():
+    # relu, relu_grad and + - * / on float16 run as float32 twins (whole-array conversions): the bits are those
+    # of NumPy's float16 loops, which compute each element in float32 and round once
+    from purepaddle.amp.lowp import EXACT, runner
+    from purepaddle.ops.math import elementwise as E
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((200, 300)).astype(np.float16)
+    b = rng.standard_normal((200, 300)).astype(np.float16)
+    x = paddle.to_tensor(a, stop_gradient=False)
+    y = paddle.to_tensor(b, stop_gradient=False)
+    assert "elementwise_add" in EXACT and runner(E.ElementwiseAdd, [x, y]).fp32_acc
+    assert runner(E.ElementwiseAdd, [x, paddle.to_tensor(b.astype(np.float32))]) is E.ElementwiseAdd
+    with paddle.amp.auto_cast(level="O2"):
+        outs = [x + y, x - y, x * y, x / y, F.relu(x)]
+    want = [a + b, a - b, a * b, a / b, np.fmax(a, np.float16(0)) + np.float16(0)]  # (+0: relu(-0.0) is +0.0)
+    for o, w in zip(outs, want):
+        assert o.dtype == paddle.float16
+        np.testing.assert_array_equal(o.numpy().view(np.uint16), w.view(np.uint16))
+    (outs[2] + outs[4]).sum().backward()  # float16 grads accumulate into x.grad as NumPy adds float16
+    gx = b + (a > 0).astype(np.float16)
+    np.testing.assert_array_equal(x.grad.numpy().view(np.uint16), gx.view(np.uint16))

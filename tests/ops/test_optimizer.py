@@ -182,6 +182,24 @@ def test_multi_precision_master_param():
     np.testing.assert_array_equal(out[0], out[1].astype(np.float16))
 
 
+def test_float16_sgd_rounds_once_as_paddles_gpu_kernel():
+    # Paddle's only float16 sgd kernel (GPU) computes param - lr * grad in float32 and rounds once;
+    # bfloat16 keeps the CPU kernel's bfloat16 arithmetic (checked against real Paddle: rounding per operation)
+    rng = np.random.default_rng(0)
+    p16 = rng.standard_normal(50_000).astype(np.float16)
+    g16 = rng.standard_normal(50_000).astype(np.float16)
+    out = OPS["sgd"]({}).forward(np, p16, np.float32(LR), g16)[0]
+    lr = np.float32(np.float16(LR))
+    want = (p16.astype(np.float32) - g16.astype(np.float32) * lr).astype(np.float16)
+    assert out.dtype == np.float16
+    np.testing.assert_array_equal(out.view(np.uint16), want.view(np.uint16))
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    b16 = p16.astype(np.float32).astype(ml_dtypes.bfloat16)
+    gb = g16.astype(np.float32).astype(ml_dtypes.bfloat16)
+    outb = OPS["sgd"]({}).forward(np, b16, np.float32(LR), gb)[0]
+    np.testing.assert_array_equal(outb.astype(np.float32), (b16 - gb * ml_dtypes.bfloat16(LR)).astype(np.float32))
+
+
 def test_skip_update():
     p, g, m1, m2 = f32(P, G, M1, M2)
     b1p, b2p = f32([0.9], [0.999])

@@ -6,6 +6,7 @@ from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
+from ..._core.half import astype
 
 
 # assign_value's typed value attrs (Paddle < 3.0 programs); Paddle 3 writes one `values` list
@@ -227,7 +228,7 @@ class Cast(Op):
             x = x.real
         if dt in _dt.ML_FLOAT8:
             x = _saturate(xp, x, dt)
-        return x.astype(dt)
+        return astype(x, dt)
 
     def infer_meta(self, x):
         return TensorMeta(x.shape, _dt.from_proto(self.attrs["out_dtype"]))

@@ -14,6 +14,7 @@ lower-case slots (`_Lower`) and elementwise accumulators shaped like the paramet
 """
 import numpy as np
 
+from ..._core.half import astype
 from ..._core.op import Op, TensorMeta, register
 
 
@@ -58,7 +59,10 @@ def _target(param, grad, master):
 def _sync(param, master):
     """Write the updated master weight back into the low-precision parameter."""
     if master is not None:
-        np.copyto(param, master, casting="unsafe")
+        if param.dtype == master.dtype:
+            np.copyto(param, master)
+        else:  # float32 -> float16: the fast conversion (NumPy's bits); bfloat16 and the rest: NumPy's cast
+            param[...] = astype(master, param.dtype)
 
 
 class _Update(Op):

@@ -1,7 +1,10 @@
 """The gradient-descent update ops: sgd, momentum, asgd (averaged SGD)."""
 import numpy as np
 
+from ..._core.half import astype
 from ._update import RowGrad, _Lower, _Update, _dense, _scalar, _sync, _target, _update_op
+
+_F16, _F32 = np.dtype(np.float16), np.dtype(np.float32)
 
 
 @_update_op("sgd")
@@ -17,6 +20,10 @@ class SGD(_Update):
         lr = _scalar(lr, p.dtype.type)
         if type(g) is RowGrad:
             p[g.rows] -= g.values * lr
+        elif p.dtype == _F16:
+            # Paddle has a float16 sgd on GPUs only, and it computes in float32 with one rounding at the end
+            # (bfloat16 stays as the CPU kernel computes it: in bfloat16, rounding after every operation)
+            p[...] = astype(astype(p, _F32) - astype(g, _F32) * _F32.type(lr), _F16)
         else:
             p -= g * lr
         _sync(param, master)

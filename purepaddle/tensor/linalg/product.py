@@ -3,6 +3,7 @@ diagonal, matrix_transpose (addmm and baddbmm are math's, tensordot manipulation
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
+from ..._core.tensor import Parameter, Tensor
 from ...ops.linalg.product import Bmm, Cross, Diagonal, Dot, Kron, MatMul, Mv, Trace
 from .._check import (FLOATS, check_kernel_dtype, check_same_dtype, check_tensor, check_var, norm_axis, require,
                       set_out_values)
@@ -346,6 +347,9 @@ def multi_dot(x, name=None):
     return out
 
 
+_EAGER = (Tensor, Parameter)  # exact types: subclasses (SelectedRows) and static Variables take the checks
+
+
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """Matrix product with numpy rules: 1-D operands promoted then squeezed, batch dims broadcast.
 
@@ -359,6 +363,10 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
             Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=True,
                    [3., 7.])
     """
+    if type(x) in _EAGER and type(y) in _EAGER:  # the common eager call: one dtype, no 0-D operand
+        a, b = x._data, y._data
+        if a.dtype is b.dtype and a.ndim and b.ndim:
+            return apply(MatMul, x, y, trans_x=bool(transpose_x), trans_y=bool(transpose_y))
     check_var(x, "paddle.matmul")
     check_var(y, "paddle.matmul", "y")
     if x.dtype is not y.dtype:
