@@ -204,6 +204,19 @@ def test_elu_selu_grads_at_special_values_match_paddle():
             np.testing.assert_allclose(t.grad.numpy(), want[name], rtol=1e-6, atol=1e-7, err_msg=f"{name} {dtype}")
 
 
+def test_selu_float64_follows_paddles_kernel_bit_for_bit():
+    # Paddle 3.3.1's float64 selu: scale * (alpha * exp(x) - alpha) with float32 attrs, and a gradient read
+    # from the output, out + alpha * scale with that product rounded to float32 (so selu'(-inf) is -2.88e-08)
+    x = paddle.to_tensor([-1.2598431038795332, -0.07398412889235406, 0.5, 0.0, -np.inf], "float64",
+                         stop_gradient=False)
+    y = F.selu(x)
+    y.backward(paddle.ones_like(y))
+    assert y.numpy().tolist() == [-1.2593291387942873, -0.1253763355163616, 0.5253505110740662, 0.0,
+                                  -1.7580993463430303]
+    assert x.grad.numpy().tolist() == [0.49877017875637186, 1.6327229820342977, 1.0507010221481323,
+                                       1.7580993175506592, -2.879237115394062e-08]
+
+
 @pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
 @pytest.mark.parametrize("shape,axis", [([2, 0], -1), ([2, 0], 0), ([0, 3], -1), ([0], 0)])
 def test_softmax_of_an_empty_tensor(fn, shape, axis):
