@@ -343,6 +343,8 @@ class NLLLoss(Op):
     def forward(self, xp, x, label, w):
         picked, wv, _ = self._picked(x, label, w)
         out = -picked * wv
+        # an ignored position is skipped (0), whatever x holds at the class it stands in for (no inf * 0)
+        out[label.reshape(-1) == self.attrs["ignore_index"]] = 0
         red = self.attrs["reduction"]
         if red == "none":
             return out.reshape((x.shape[0],) + x.shape[2:]), np.zeros((), x.dtype)
