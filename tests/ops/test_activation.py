@@ -227,3 +227,18 @@ def test_softmax_of_an_empty_tensor(fn, shape, axis):
     y.sum().backward()
     assert y.shape == shape and y.dtype == paddle.float32
     assert x.grad.shape == shape
+
+
+def test_softmax_clips_the_shift_at_minus_64_as_paddle():
+    # Paddle 3.3.1's CPU kernels clip x - max at -64 along the axis (any axis): log_softmax is -64 there, not
+    # -100 or -inf, and softmax weighs such an entry exp(-64); an int64 input with dtype= goes the same way
+    x = paddle.to_tensor(np.array([[0.0, 1.0], [-100.0, 2.0]]))
+    np.testing.assert_allclose(F.log_softmax(x, axis=0).numpy(), [[0.0, -1.3132616875182228],
+                                                                 [-64.0, -0.31326168751822286]], rtol=1e-15)
+    np.testing.assert_allclose(F.softmax(x, axis=0).numpy()[1, 0], 1.603810890548638e-28, rtol=1e-15)
+    y = F.log_softmax(paddle.to_tensor(np.array([0.0, -np.inf, -100.0, 5.0], "float32")))
+    np.testing.assert_allclose(y.numpy(), [-5.006715297698975, -64.0067138671875, -64.0067138671875,
+                                           -0.006715348921716213], rtol=1e-6)
+    big = paddle.to_tensor(np.array([-1, 2 ** 63 - 1, 0, 2 ** 63 - 2], "int64"))
+    np.testing.assert_allclose(F.log_softmax(big, dtype="float64").numpy(),
+                               [-64.69314718055995, -0.6931471805599453, -64.69314718055995, -0.6931471805599453])
