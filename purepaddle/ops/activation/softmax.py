@@ -17,8 +17,7 @@ SHIFT_FLOOR = -64.0
 def shifted(x, axis):
     """x - max(x) along axis, clipped below at SHIFT_FLOOR as Paddle's kernels do (NaN stays NaN)."""
     s = x - x.max(axis=axis, keepdims=True)
-    np.maximum(s, s.dtype.type(SHIFT_FLOOR), out=s)
-    return s
+    return np.maximum(s, s.dtype.type(SHIFT_FLOOR))  # not in place: a 0-D x gives a NumPy scalar
 
 
 def _axis_sum(t, axis):
