@@ -17,6 +17,9 @@ def _pool_forward(x, a):
     """pool2d/pool3d on a channel-first array."""
     in_sp = x.shape[2:]
     kind = a.get("pooling_type", "max")
+    if kind != "max" and x.dtype.itemsize == 2 and x.dtype.kind in "fV":
+        # float16/bfloat16 averages: Paddle's kernels sum and divide in float32 (MPType), rounding once at the end
+        return _pool_forward(x.astype(np.float32), a).astype(x.dtype)
     geo = geometry(in_sp, a)
     if geo is None:  # adaptive: ksize is the output size
         out_sp = list(a["ksize"])
