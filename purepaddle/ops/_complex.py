@@ -19,7 +19,8 @@ def _parts(z):
     return z.real, z.imag
 
 
-def _join(re, im, dtype):
+def join(re, im, dtype):
+    """The complex array re + im i set part by part (re + 1j * im would turn an infinite im into a NaN re)."""
     out = np.empty(np.broadcast_shapes(np.shape(re), np.shape(im)), dtype=dtype)
     out.real, out.imag = re, im
     return out
@@ -34,7 +35,7 @@ def multiply(x, y):
     a, b = _parts(x)
     c, d = _parts(y)
     with np.errstate(all="ignore"):
-        return _join(a * c - b * d, b * c + a * d, _dtype(x, y))
+        return join(a * c - b * d, b * c + a * d, _dtype(x, y))
 
 
 def _fused(p, q, r, s, part):
@@ -56,7 +57,7 @@ def divide(x, y):
         rs = np.where(by_re, one, c / d)
         ims = np.where(by_re, d / c, one)
         inv = one / _fused(c, rs, d, ims, part)
-        return _join(_fused(a, rs, b, ims, part) * inv, _fused(b, rs, -a, ims, part) * inv, dt)
+        return join(_fused(a, rs, b, ims, part) * inv, _fused(b, rs, -a, ims, part) * inv, dt)
 
 
 def reciprocal(x):
@@ -72,7 +73,7 @@ def exp(x):
     re, im = _parts(x)
     with np.errstate(all="ignore"):
         e = np.exp(re)
-        return _join(e * np.cos(im), e * np.sin(im), np.asarray(x).dtype)
+        return join(e * np.cos(im), e * np.sin(im), np.asarray(x).dtype)
 
 
 def sigmoid(x):
@@ -110,7 +111,7 @@ def _mul_c99(x, y):
             again = bx | by | ov
             re = np.where(again, np.inf * (a * c - b * d), re)
             im = np.where(again, np.inf * (a * d + b * c), im)
-    return _join(re, im, _dtype(x, y))
+    return join(re, im, _dtype(x, y))
 
 
 def power(x, y):
@@ -125,7 +126,7 @@ def sign(x):
     mag = np.abs(x)
     re, im = _parts(x)
     with np.errstate(all="ignore"):
-        out = _join(re / mag, im / mag, x.dtype)
+        out = join(re / mag, im / mag, x.dtype)
     return np.where(x == 0, np.zeros_like(x), out)
 
 
@@ -134,4 +135,4 @@ def divide_real(x, r):
     makes the imaginary part NaN (NumPy would divide by the complex r + 0j)."""
     a, b = _parts(x)
     with np.errstate(all="ignore"):
-        return _join(a / r, (b * r - a * 0) / (r * r), np.asarray(x).dtype)
+        return join(a / r, (b * r - a * 0) / (r * r), np.asarray(x).dtype)

@@ -204,6 +204,19 @@ def test_elu_selu_grads_at_special_values_match_paddle():
             np.testing.assert_allclose(t.grad.numpy(), want[name], rtol=1e-6, atol=1e-7, err_msg=f"{name} {dtype}")
 
 
+def test_selu_float64_follows_paddles_kernel_bit_for_bit():
+    # Paddle 3.3.1's float64 selu: scale * (alpha * exp(x) - alpha) with float32 attrs, and a gradient read
+    # from the output, out + alpha * scale with that product rounded to float32 (so selu'(-inf) is -2.88e-08)
+    x = paddle.to_tensor([-1.2598431038795332, -0.07398412889235406, 0.5, 0.0, -np.inf], "float64",
+                         stop_gradient=False)
+    y = F.selu(x)
+    y.backward(paddle.ones_like(y))
+    assert y.numpy().tolist() == [-1.2593291387942873, -0.1253763355163616, 0.5253505110740662, 0.0,
+                                  -1.7580993463430303]
+    assert x.grad.numpy().tolist() == [0.49877017875637186, 1.6327229820342977, 1.0507010221481323,
+                                       1.7580993175506592, -2.879237115394062e-08]
+
+
 @pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
 @pytest.mark.parametrize("shape,axis", [([2, 0], -1), ([2, 0], 0), ([0, 3], -1), ([0], 0)])
 def test_softmax_of_an_empty_tensor(fn, shape, axis):
@@ -214,3 +227,18 @@ def test_softmax_of_an_empty_tensor(fn, shape, axis):
     y.sum().backward()
     assert y.shape == shape and y.dtype == paddle.float32
     assert x.grad.shape == shape
+
+
+def test_softmax_clips_the_shift_at_minus_64_as_paddle():
+    # Paddle 3.3.1's CPU kernels clip x - max at -64 along the axis (any axis): log_softmax is -64 there, not
+    # -100 or -inf, and softmax weighs such an entry exp(-64); an int64 input with dtype= goes the same way
+    x = paddle.to_tensor(np.array([[0.0, 1.0], [-100.0, 2.0]]))
+    np.testing.assert_allclose(F.log_softmax(x, axis=0).numpy(), [[0.0, -1.3132616875182228],
+                                                                 [-64.0, -0.31326168751822286]], rtol=1e-15)
+    np.testing.assert_allclose(F.softmax(x, axis=0).numpy()[1, 0], 1.603810890548638e-28, rtol=1e-15)
+    y = F.log_softmax(paddle.to_tensor(np.array([0.0, -np.inf, -100.0, 5.0], "float32")))
+    np.testing.assert_allclose(y.numpy(), [-5.006715297698975, -64.0067138671875, -64.0067138671875,
+                                           -0.006715348921716213], rtol=1e-6)
+    big = paddle.to_tensor(np.array([-1, 2 ** 63 - 1, 0, 2 ** 63 - 2], "int64"))
+    np.testing.assert_allclose(F.log_softmax(big, dtype="float64").numpy(),
+                               [-64.69314718055995, -0.6931471805599453, -64.69314718055995, -0.6931471805599453])

@@ -394,3 +394,13 @@ def test_interpolate_one_output_matches_paddle(shape, mode, size, align_mode, y,
     out.backward(paddle.to_tensor(np.random.RandomState(0).rand(*out.shape).astype(f32).round(2)))
     np.testing.assert_allclose(out.numpy().ravel(), y, rtol=1e-6)
     np.testing.assert_allclose(x.grad.numpy().ravel(), x_grad, rtol=1e-6, atol=1e-7)
+
+
+def test_bicubic_float64_gradient_takes_float32_source_coordinates():
+    # Paddle 3.3.1's bicubic grad kernel computes the source coordinates in float32 (its forward in double), then
+    # the weights in double: the gradient differs from the forward's transpose by ~1e-6
+    x = paddle.to_tensor(np.arange(16, dtype="float64").reshape(1, 1, 4, 4), stop_gradient=False)
+    y = paddle.nn.functional.interpolate(x, size=[7, 3], mode="bicubic")
+    y.backward(paddle.to_tensor(np.linspace(-1, 1, 21).reshape(1, 1, 7, 3)))
+    np.testing.assert_allclose(x.grad.numpy()[0, 0, 0], [-1.2168406073793403, -1.0643523979876768,
+                                                         -1.0029681708660863, -0.9218791081753832], rtol=1e-14)

@@ -29,6 +29,7 @@ CASES = {
     "log": (lambda z: paddle.log(z), [_c(4)]),
     "sqrt": (lambda z: paddle.sqrt(z), [_c(4)]),
     "tanh": (lambda z: paddle.tanh(z), [_c(4)]),
+    "stanh": (lambda z: paddle.stanh(z), [_c(4)]),
     "atan": (lambda z: paddle.atan(z), [_c(4)]),
     "reciprocal": (lambda z: paddle.reciprocal(z), [_c(4)]),
     "square": (lambda z: paddle.square(z), [_c(4)]),
@@ -97,6 +98,9 @@ run("divide", lambda a, b: a / b, z0, w0)
 run("pow_tensor", paddle.pow, z0, w0)
 run("matmul", paddle.matmul, m0, m0.T)
 run("inv", paddle.linalg.inv, m0)
+run("stanh", paddle.stanh, z0)
+run("pinv", paddle.linalg.pinv, m0)  # through svd's complex gradient (Paddle's extra phase term included)
+run("eigvalsh", paddle.linalg.eigvalsh, m0 + m0.conj().T)  # Hermitian: V diag(g) V^H
 run("qr", lambda a: paddle.add(*paddle.linalg.qr(a)), m0)  # both outputs used (Q's alone crashes Paddle)
 print(json.dumps(res))
 """

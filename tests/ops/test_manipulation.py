@@ -581,3 +581,13 @@ SPECS += [  # the nn.functional forms of pad (pad3d)
 
 test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(
     SPECS + JOIN + SHAPE + SPLITS_VIEWS_AND_SCATTERS)
+
+
+def test_put_along_axis_mul_gradient_divides_the_result_as_paddle():
+    # Paddle 3.3.1: x_grad = g * (out / x), value_grad = g * (out / value) where written: NaN for 0/0 and inf/inf
+    x = paddle.to_tensor(np.array([[2.0, -np.inf, 0.0], [3.0, 1.0, 5.0]], "float32"), stop_gradient=False)
+    v = paddle.to_tensor(np.array([[4.0, 2.0, 0.0]], "float32"), stop_gradient=False)
+    y = paddle.put_along_axis(x, paddle.to_tensor(np.array([[1, 0, 1]])), v, 0, reduce="mul")
+    y.backward(paddle.ones_like(y))
+    np.testing.assert_array_equal(x.grad.numpy(), [[1.0, np.nan, 1.0], [4.0, 1.0, 0.0]])
+    np.testing.assert_array_equal(v.grad.numpy(), [[3.0, -np.inf, np.nan]])

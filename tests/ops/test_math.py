@@ -525,3 +525,12 @@ def test_static_mean_with_unknown_batch():
 
 test_forward, test_grad, test_static, test_static_grad, test_double = parametrize(
     SPECS + ELEMENTWISE + SPECIAL + REDUCTIONS)
+
+
+def test_lcm_of_int64_extremes_wraps_as_paddles_composite():
+    # Paddle 3.3.1's lcm is |x * y| // gcd(x, y) in int64 arithmetic, so the product wraps around
+    x = paddle.to_tensor([[0], [2 ** 63 - 2], [2 ** 63 - 1]], "int64")
+    y = paddle.to_tensor([-(2 ** 63 - 1), 2, -1, -7], "int64")
+    assert paddle.lcm(x, y).numpy().tolist() == [
+        [0, 0, 0, 0], [9223372036854775806, 2, 9223372036854775806, 9223372036854775794],
+        [0, 2, 9223372036854775807, 1317624576693539400]]

@@ -86,3 +86,30 @@ def test_extreme_of_nan_has_nan_gradient(f):
     f(x, axis=1).sum().backward()
     g = x.grad.numpy()
     assert np.isnan(g[0]).all() and not np.isnan(g[1]).any()
+
+
+def test_complex_from_parts_keeps_an_infinite_imaginary_part():
+    # Paddle 3.3.1: as_complex sets the parts (-1 + inf i stays so; re + 1j * im would make re NaN)
+    x = paddle.to_tensor(np.array([[nan, 1e-40], [-1.0, np.inf], [3.0, 0.0]], "float32"))
+    c = paddle.as_complex(x).numpy()
+    assert c.real[1:].tolist() == [-1.0, 3.0] and np.isnan(c.real[0])
+    assert c.imag.tolist() == [np.float32(1e-40), np.inf, 0.0]
+
+
+def test_nll_loss_skips_an_ignored_position_whatever_x_holds():
+    # Paddle 3.3.1: the ignored row's -inf at class 0 does not make the mean NaN
+    x = paddle.to_tensor(np.array([[-np.inf, 1.0, 2.0], [0.5, 3.0, nan]]), stop_gradient=False)
+    loss = F.nll_loss(x, paddle.to_tensor([2, 0]), ignore_index=2)
+    loss.backward()
+    assert loss.item() == -0.5
+    assert np.abs(x.grad.numpy()).tolist() == [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0]]
+    none = F.nll_loss(x, paddle.to_tensor([2, 0]), ignore_index=2, reduction="none")
+    assert none.numpy().tolist() == [0.0, -0.5]
+
+
+def test_hypot_squares_each_side_in_its_own_dtype():
+    # Paddle's hypot is sqrt(x ** 2 + y ** 2) with the promotion at the add: float32 y squares in float32
+    a = paddle.to_tensor(np.array([3.1366637740606778, -2.516875363934617]))
+    b = paddle.to_tensor(np.array([1.2934901714324951, -1.0050071477890015], "float32"))
+    assert paddle.hypot(a, b).numpy().tolist() == [3.392900887835338, 2.710110869892562]
+    assert paddle.hypot(b, a).dtype == paddle.float64

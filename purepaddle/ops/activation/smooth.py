@@ -10,6 +10,7 @@ import numpy as np
 
 from ..._core.dispatch import apply, differentiable_backward
 from ..._core.op import OPS, Op, TensorMeta, register
+from ..creation.fill import FillAnyLike
 from .._blocking import blocked
 from ..manipulation.gathering import zeros_const
 from ..math._special_kernels import erf as _erf_kernel
@@ -112,9 +113,9 @@ class Celu(_Unary):
 
 @register("selu")
 class Selu(_Unary):
-    """scale * (x where x > 0 else alpha * (exp(x) - 1))."""
+    """scale * (x where x > 0 else alpha * exp(x) - alpha), as Paddle's kernel writes it (exp, not expm1)."""
 
-    saves = ("X",)
+    saves = ("Out",)
 
     def forward(self, xp, x):
         return blocked(self._kernel, x)
@@ -123,16 +124,19 @@ class Selu(_Unary):
         xp = np
         a = self.attrs
         s, al = a["scale"], a["alpha"]
-        return _typed(xp.where(x > 0, x * s, xp.expm1(xp.minimum(x, 0)) * (al * s)), x)
+        neg = xp.exp(xp.minimum(x, 0))
+        neg *= al
+        neg -= al
+        return _typed(xp.where(x <= 0, neg, x) * s, x)
 
     def backward(self, g):
-        (x,) = self.saved
+        (out,) = self.saved
         a = self.attrs
-        s, al = a["scale"], a["alpha"]
-        # Paddle's rule takes the scaled exp branch where x <= 0 and `scale` elsewhere, NaN included
-        neg = x <= 0
-        pos = 1.0 - _mask(neg, g)
-        return g * (pos * s + apply(Exp, _negative_side(neg.logical_not(), x)) * (1.0 - pos) * (al * s))
+        # Paddle's rule reads the output: out + alpha * scale where out <= 0, `scale` elsewhere (NaN included),
+        # with the product alpha * scale rounded to float32 as its kernel keeps it
+        la = float(np.float32(np.float32(a["alpha"]) * np.float32(a["scale"])))
+        slope = apply(Where, out <= 0, out + la, apply(FillAnyLike, out, value=a["scale"], dtype=-1))
+        return g * slope
 
 
 # -- smooth activations ---------------------------------------------------------------------------

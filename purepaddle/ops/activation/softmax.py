@@ -8,6 +8,18 @@ from ..math.unary import Exp, _Unary
 from .piecewise import _typed
 
 
+# Paddle's CPU softmax kernels (softmax, log_softmax, gumbel_softmax, cross entropy) clip x - max at -64 along
+# the axis before exp, so a logit far below the max (or -inf) weighs exp(-64) = 1.6e-28, and log_softmax is -64
+# there, not -inf
+SHIFT_FLOOR = -64.0
+
+
+def shifted(x, axis):
+    """x - max(x) along axis, clipped below at SHIFT_FLOOR as Paddle's kernels do (NaN stays NaN)."""
+    s = x - x.max(axis=axis, keepdims=True)
+    return np.maximum(s, s.dtype.type(SHIFT_FLOOR))  # not in place: a 0-D x gives a NumPy scalar
+
+
 def _axis_sum(t, axis):
     """sum over one axis keeping it (a no-op on 0-D tensors)."""
     if t.ndim == 0:
@@ -27,7 +39,7 @@ class Softmax(_Unary):
         if x.size == 0:  # nothing to normalise (max has no identity over an empty axis)
             return xp.empty_like(x)
         ax = self.attrs["axis"]
-        e = xp.exp(x - x.max(axis=ax, keepdims=True))
+        e = xp.exp(shifted(x, ax))
         e /= e.sum(axis=ax, keepdims=True)
         return e
 
@@ -48,7 +60,7 @@ class LogSoftmax(_Unary):
         if x.size == 0:  # nothing to normalise (max has no identity over an empty axis)
             return xp.empty_like(x)
         ax = self.attrs["axis"]
-        s = x - x.max(axis=ax, keepdims=True)
+        s = shifted(x, ax)
         return s - xp.log(xp.exp(s).sum(axis=ax, keepdims=True))
 
     def backward(self, out_grad):
@@ -77,7 +89,7 @@ class GumbelSoftmax(_Unary):
         u = distribution.uniform_real(engine(), x.size, work, 0.00001, 1.0).reshape(x.shape)
         gumbel = -np.log(-np.log(u))
         z = (x + gumbel.astype(x.dtype)) / x.dtype.type(a["temperature"])
-        z = np.exp(z - z.max(axis=ax, keepdims=True))
+        z = np.exp(shifted(z, ax))
         z /= z.sum(axis=ax, keepdims=True)
         z = _typed(z, x)
         if a["hard"]:

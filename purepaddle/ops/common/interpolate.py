@@ -29,12 +29,13 @@ def _ratio(n_in, n_out, scale, align_corners, one_out_step=False):
     return _f32(n_in) / _f32(n_out)
 
 
-def taps(method, n_in, n_out, scale, align_corners, align_mode, one_out_step=False, wide=False):
+def taps(method, n_in, n_out, scale, align_corners, align_mode, one_out_step=False, wide=False, grad=False):
     """(index (n_out, T), weight (n_out, T)) of one dim's resampling; `wide`: float64 data, whose bicubic kernel
-    takes the float32 step into double source coordinates and double weights."""
+    takes the float32 step into double source coordinates and double weights (its grad kernel computes the
+    source coordinates in float32, then the weights in double)."""
     r = _ratio(n_in, n_out, scale, align_corners, one_out_step)
     k = np.arange(n_out, dtype=_f32)
-    if method == "cubic" and wide:
+    if method == "cubic" and wide and not grad:
         r, k = np.float64(r), k.astype(np.float64)
     if method == "nearest":
         src = r * k + _f32(0.5) if align_corners else r * k
@@ -42,6 +43,8 @@ def taps(method, n_in, n_out, scale, align_corners, align_mode, one_out_step=Fal
         return idx[:, None], np.ones((n_out, 1), _f32)
     if method == "cubic":
         src = r * k if align_corners else r * (k + _f32(0.5)) - _f32(0.5)
+        if wide:
+            src = src.astype(np.float64)
         base = np.floor(src)
         t = src - base
         a = t.dtype.type(-0.75)
@@ -155,7 +158,7 @@ def _dim_taps(method, n_in, n_out, s, attrs, antialias, grad=False, wide=False):
     if antialias:
         return aa_taps(method, n_in, n_out, s, attrs.get("align_corners", False))
     return taps(method, n_in, n_out, s, attrs.get("align_corners", False), attrs.get("align_mode", 1),
-                _keeps_one_out_step(attrs, grad), wide)
+                _keeps_one_out_step(attrs, grad), wide, grad)
 
 
 def interp_forward(x, attrs, out_size=None, size_tensor=None, scale_tensor=None, antialias=False):

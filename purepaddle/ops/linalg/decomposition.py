@@ -7,7 +7,7 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply, constant
 from ..._core.dtype import kind_of
-from ..._core.op import Op, TensorMeta, register
+from ..._core.op import OPS, Op, TensorMeta, register
 from .._errors import InvalidArgument
 from ..creation.fill import zeros_grad
 from ..manipulation.join import Concat
@@ -136,29 +136,42 @@ class Svd(Op):
         if u.shape[-1] != k or vh.shape[-2] != k:
             raise NotImplementedError("The gradient of paddle.linalg.svd with full_matrices=True is only "
                                       f"implemented for square inputs; got {m} x {n}")
+        # complex: every transpose conjugates, plus Paddle's extra term for U's phase (see below)
+        cx = u.dtype.is_complex
+        c = (lambda t: apply(OPS["conj"], t)) if cx else (lambda t: t)
         f = _inv_gap(s * s, s)
-        utgu = u.matmul(gu, transpose_x=True)
-        vtgv = vh.matmul(gvh, transpose_y=True)
-        j = f * (utgu - gu.matmul(u, transpose_x=True))
-        kk = f * (vtgv - gvh.matmul(vh, transpose_y=True))
+        utgu = c(u).matmul(gu, transpose_x=True)
+        vtgv = vh.matmul(c(gvh), transpose_y=True)
+        j = f * (utgu - c(gu).matmul(u, transpose_x=True))
+        kk = f * (vtgv - gvh.matmul(c(vh), transpose_y=True))
         eye = eye_like(k, s)
         inner = j * s.unsqueeze(-2) + gs.unsqueeze(-1) * eye + s.unsqueeze(-1) * kk
+        if cx:
+            # Paddle's complex kernel adds U (t I) VH with t = sum_i skew(U^H gU)_ii / (2 s_i): a matmul of the
+            # two k-vectors where the phase term wants them elementwise, kept as Paddle computes it
+            d = (utgu - c(gu).matmul(u, transpose_x=True)).diagonal(axis1=-2, axis2=-1)
+            t = (d / (s * 2.0).astype(d.dtype)).sum(axis=-1, keepdim=True).unsqueeze(-1)
+            inner = inner.astype(u.dtype) + t * eye.astype(u.dtype)
         ga = u.matmul(inner).matmul(vh)
         if m > k:
             ga = ga + ((gu - u.matmul(utgu)) / s.unsqueeze(-2)).matmul(vh)
         if n > k:
-            ga = ga + u.matmul((gvh - gvh.matmul(vh, transpose_y=True).matmul(vh)) / s.unsqueeze(-1))
+            ga = ga + u.matmul((gvh - gvh.matmul(c(vh), transpose_y=True).matmul(vh)) / s.unsqueeze(-1))
         return ga
 
 
 def _eigh_backward(v, w, gw, gv):
-    """Symmetric gradient of A = V diag(w) V^T."""
+    """Symmetric (Hermitian) gradient of A = V diag(w) V^H: V (diag(gw) + F * (V^H gV - gV^H V) / 2) V^H; for a
+    complex A the transposes conjugate, as Paddle's gradient (a Hermitian matrix with a real diagonal)."""
+    vh = apply(OPS["conj"], v) if v.dtype.is_complex else v
     inner = gw.unsqueeze(-1) * eye_like(w.shape[-1], w)
     if gv is not None:
-        x = v.matmul(gv, transpose_x=True)
-        xt = gv.matmul(v, transpose_x=True)
+        x = vh.matmul(gv, transpose_x=True)
+        xt = (apply(OPS["conj"], gv) if gv.dtype.is_complex else gv).matmul(v, transpose_x=True)
         inner = inner + _inv_gap(w, w) * (x - xt) * 0.5
-    return v.matmul(inner).matmul(v, transpose_y=True)
+    if vh is not v:
+        inner = inner.astype(v.dtype)
+    return v.matmul(inner).matmul(vh, transpose_y=True)
 
 
 @register("eigh")

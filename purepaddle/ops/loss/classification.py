@@ -6,6 +6,7 @@ import numpy as np
 
 from ..._core.dispatch import apply
 from ..._core.op import OPS, Op, TensorMeta, register
+from ..activation.softmax import SHIFT_FLOOR
 from ..creation.fill import FillAnyLike
 from .._errors import InvalidArgument
 from .._through_float import to_int
@@ -14,7 +15,7 @@ from ..math.unary import Sigmoid
 from ._rows import _TINY, _loss_shape, clip, from_rows, hard_labels, is_zero_const, row_sum, to_rows
 
 
-_CLIP_LOG = -64.0  # Paddle's stable softmax clips logits - rowmax at -64 (exp(-64) is still normal in fp32)
+_CLIP_LOG = SHIFT_FLOOR  # Paddle's stable softmax clips logits - rowmax at -64 (exp(-64) is still normal in fp32)
 _TOLERABLE = 1e20  # Paddle's TolerableValue: log(0) reads as -1e20, not -inf
 
 
@@ -343,6 +344,8 @@ class NLLLoss(Op):
     def forward(self, xp, x, label, w):
         picked, wv, _ = self._picked(x, label, w)
         out = -picked * wv
+        # an ignored position is skipped (0), whatever x holds at the class it stands in for (no inf * 0)
+        out[label.reshape(-1) == self.attrs["ignore_index"]] = 0
         red = self.attrs["reduction"]
         if red == "none":
             return out.reshape((x.shape[0],) + x.shape[2:]), np.zeros((), x.dtype)

@@ -281,25 +281,15 @@ class PutAlongAxisGrad(Op):
                 gx[tup] = 0
             gv[region] = g_at / cnt[tup]
         elif reduce in ("mul", "multiply"):
-            prod = np.ones(arr.shape, dtype=g.dtype)
+            # Paddle's rule divides the result by each factor: g * result / x and g * result / value (so a zero
+            # or infinite factor gives NaN, as its kernel does)
             v = _crop_to(values, index, axis).astype(g.dtype, copy=False)
-            np.multiply.at(prod, tup, v)
-            if inc:
-                gx[tup] = (g * prod)[tup]
-            else:
-                gx[tup] = 0
-            # product of everything else at the same position (no division where a value is zero)
-            v_flat = v.reshape(-1)
-            total = prod.reshape(-1)[flat] * (arr.reshape(-1)[flat] if inc else 1)
-            nz = v_flat != 0
-            others = np.zeros(v_flat.shape, dtype=g.dtype)
-            others[nz] = total[nz] / v_flat[nz]
-            for j in np.flatnonzero(~nz):
-                same = np.flatnonzero(flat == flat[j])
-                p = np.prod(v_flat[same[same != j]])
-                others[j] = p * (arr.reshape(-1)[flat[j]] if inc else 1)
-            others = others.reshape(index.shape)
-            gv[region] = g_at * others
+            with np.errstate(divide="ignore", invalid="ignore"):
+                if inc:
+                    gx[tup] = (g * (result.astype(g.dtype, copy=False) / arr.astype(g.dtype, copy=False)))[tup]
+                else:
+                    gx[tup] = 0
+                gv[region] = g_at * (result[tup].astype(g.dtype, copy=False) / v)
         else:  # amin / amax: the grad goes to the elements equal to the result, shared among ties
             v = _crop_to(values, index, axis)
             hit_v = v == result[tup]

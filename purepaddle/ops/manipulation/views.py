@@ -4,6 +4,7 @@ import numpy as np
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.op import Op, register
+from .._complex import join
 from .._errors import InvalidArgument
 
 
@@ -18,7 +19,7 @@ class AsComplex(Op):
                                   "The size of the last dimension of input(X)does not equals 2.Expected the size of "
                                   f"last dimension of input(X) to be 2.But received {x.shape[-1] if x.ndim else 0}")
         c = np.complex64 if x.dtype == np.float32 else np.complex128
-        return (x[..., 0] + 1j * x[..., 1]).astype(c)
+        return join(x[..., 0], x[..., 1], c)
 
     def backward(self, out_grad):
         return apply(AsReal, out_grad)

@@ -5,7 +5,7 @@ import numpy as np
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import OPS, Op, TensorMeta, register
-from .._complex import divide as complex_divide, multiply as complex_multiply, power as complex_power
+from .._complex import divide as complex_divide, join, multiply as complex_multiply, power as complex_power
 from .._holomorphic import holomorphic
 from .._through_float import through_float
 
@@ -290,8 +290,8 @@ class ElementwiseMod(_Binary):
             # Paddle's complex remainder: x - y * q with q the quotient x / y rounded per component to the
             # nearest integer, halves away from zero (C's round); a zero divisor gives NaN
             q = x / y
-            q = _round_half_away(xp, q.real) + 1j * _round_half_away(xp, q.imag)
-            return (x - y * q.astype(x.dtype, copy=False)).astype(x.dtype, copy=False)
+            q = join(_round_half_away(xp, q.real), _round_half_away(xp, q.imag), x.dtype)
+            return (x - y * q).astype(x.dtype, copy=False)
         return xp.mod(x, y)
 
     def backward(self, out_grad):

@@ -127,12 +127,12 @@ class Lcm(_BinaryOp):
     differentiable = False
 
     def forward(self, xp, x, y):
-        if kind_of(x.dtype) in "iu":
-            return xp.lcm(x, y)
         d = _euclid(x, y)
         zero = paddle_equal(d, np.zeros_like(d))
-        with np.errstate(invalid="ignore", divide="ignore"):  # Paddle's composite: |x * y| // d, 0 where d == 0
-            out = xp.where(zero, 0.0, xp.floor_divide(xp.abs(x * y), xp.where(zero, 1.0, d)))
+        # Paddle's composite: |x * y| // d, 0 where d == 0; for integers x * y and its abs wrap around as int64
+        # arithmetic does (so lcm of extremes is |x * y| mod 2**64 over d, not x / d * y)
+        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+            out = xp.where(zero, 0, xp.floor_divide(xp.abs(x * y), xp.where(zero, 1, d)))
         return out.astype(x.dtype, copy=False)
 
 

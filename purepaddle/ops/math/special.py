@@ -8,6 +8,7 @@ from ..._core.dispatch import apply
 from ..._core.dtype import float_info
 from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
+from .._holomorphic import holomorphic
 from ..search.select import Where
 from . import _special_kernels as K
 from .elementwise import broadcast_shape, exact_equal, sum_to
@@ -199,6 +200,7 @@ class I1e(I0):
 
 
 @register("stanh")
+@holomorphic
 class Stanh(_Unary):
     """scale_b * tanh(scale_a * x)."""
 

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 
 from ..._core import dtype as _dt
-from ..._core.libm import eigen_expf
+from ..._core.libm import eigen_exp, eigen_expf
 from ..._core.dispatch import apply
 from ..._core.dtype import kind_of
 from ..._core.op import OPS, Op, TensorMeta, register
@@ -195,6 +195,8 @@ class Exp(_Unary):
             return complex_exp(x)
         if x.dtype == np.float32:  # Paddle's kernel is Eigen's: its vectorised exp, not the libm one
             return eigen_expf(x)
+        if x.dtype == np.float64:
+            return eigen_exp(x)
         return xp.exp(x)
 
     def backward(self, out_grad):

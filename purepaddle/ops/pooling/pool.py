@@ -4,6 +4,7 @@
 import numpy as np
 
 from ..._core.dispatch import apply
+from ..._core.dtype import kind_of
 from ..._core.op import Op, TensorMeta, register
 from ..conv.conv import _from_first, _spatial, _to_first
 from ..conv._kernels import channel_last
@@ -17,6 +18,9 @@ def _pool_forward(x, a):
     """pool2d/pool3d on a channel-first array."""
     in_sp = x.shape[2:]
     kind = a.get("pooling_type", "max")
+    if kind != "max" and x.dtype.itemsize == 2 and kind_of(x.dtype) == "f":
+        # float16/bfloat16 averages: Paddle's kernels sum and divide in float32 (MPType), rounding once at the end
+        return _pool_forward(x.astype(np.float32), a).astype(x.dtype)
     geo = geometry(in_sp, a)
     if geo is None:  # adaptive: ksize is the output size
         out_sp = list(a["ksize"])

@@ -509,9 +509,10 @@ def hypot(x, y, name=None):
     check_var(x, "hypot")
     if not isinstance(y, TensorMethods):
         raise TypeError(f"y must be tensor type, but got {type(y)}")
-    x, y = _same_dtype(x, y)
     from .unary import sqrt
-    return sqrt(pow(x, 2) + pow(y, 2))  # Paddle's composite: for complex x, y pow is cpow, not x * x
+    # Paddle's composite, squares first, each in its own dtype, so a mixed pair promotes only at the add
+    # (float64 with float32 squares the float32 side in float32); for complex x, y pow is cpow, not x * x
+    return sqrt(pow(x, 2) + pow(y, 2))
 
 
 def reduce_as(x, target, name=None):
