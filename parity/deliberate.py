@@ -70,6 +70,12 @@ EXCLUDED = [
      "Paddle's complex gradients of prod, slogdet and matrix_power are g * f'(z), not conjugated as its own "
      "convention (every other holomorphic op, det and matmul included: g * conj(f'(z))); purepaddle keeps the "
      "convention (central differences agree with it)"),
+    ("paddle.linalg.svd paddle.linalg.svd_lowrank", "complex*/*", "grad[0]",
+     "Paddle's complex svd gradient adds U's phase term as one number times I (the sum over the singular values) "
+     "where it belongs on each diagonal entry, so even the gradient of U S VH = A is wrong; purepaddle gives the "
+     "correct term (central differences agree)"),
+    ("paddle.linalg.pinv", "complex*/*", "", "Paddle's complex pinv is V S^+ U^T (no conjugation), which is not the "
+                                             "pseudo-inverse; purepaddle gives V S^+ U^H (as NumPy and torch)"),
     ("paddle.nn.functional.npair_loss", "float64/*", "paddle raises", "Paddle's npair_loss builds a float32 "
                                                                       "constant and fails on float64 inputs; "
                                                                       "purepaddle computes in float64"),

@@ -147,10 +147,11 @@ class Svd(Op):
         eye = eye_like(k, s)
         inner = j * s.unsqueeze(-2) + gs.unsqueeze(-1) * eye + s.unsqueeze(-1) * kk
         if cx:
-            # Paddle's complex kernel adds U (t I) VH with t = sum_i skew(U^H gU)_ii / (2 s_i): a matmul of the
-            # two k-vectors where the phase term wants them elementwise, kept as Paddle computes it
+            # U's phase term: diag(skew(U^H gU)_ii / (2 s_i)). Paddle's kernel sums those k numbers into one and
+            # adds it times I (a matmul of two k-vectors where the term wants them elementwise), which makes even
+            # the gradient of U S VH = A wrong; the correct term is kept here (docs/conformance.md)
             d = (utgu - c(gu).matmul(u, transpose_x=True)).diagonal(axis1=-2, axis2=-1)
-            t = (d / (s * 2.0).astype(d.dtype)).sum(axis=-1, keepdim=True).unsqueeze(-1)
+            t = (d / (s * 2.0).astype(d.dtype)).unsqueeze(-1)
             inner = inner.astype(u.dtype) + t * eye.astype(u.dtype)
         ga = u.matmul(inner).matmul(vh)
         if m > k:

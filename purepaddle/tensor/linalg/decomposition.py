@@ -414,6 +414,8 @@ def pinv(x, rcond=1e-15, hermitian=False, name=None):
         u, s, vh = apply(D.Svd, x, full_matrices=False)
         smax = apply(PNorm, s.detach(), porder=float("inf"), axis=-1, epsilon=1e-12, keepdim=True, asvector=False)
         inv_s = _inv_masked(s, smax * rcond)
+        if x.dtype.is_complex:  # V S^+ U^H: Paddle transposes without conjugating, which is no pseudo-inverse
+            vh, u = vh.conj(), u.conj()
         return matmul(vh * inv_s.unsqueeze(-1), u, transpose_x=True, transpose_y=True)
     _rank2(x, "paddle.linalg.pinv", "eigh")
     w, v = apply(D.Eigh, x, UPLO="L")
@@ -421,7 +423,7 @@ def pinv(x, rcond=1e-15, hermitian=False, name=None):
     wmax = apply(PNorm, wd, porder=float("inf"), axis=-1, epsilon=1e-12, keepdim=True, asvector=False)
     mask = (wd * wd > (wmax * rcond) ** 2).astype(w.dtype)
     inv_w = mask / (w + (1.0 - mask))
-    return matmul(v * inv_w.unsqueeze(-2), v, transpose_y=True)
+    return matmul(v * inv_w.unsqueeze(-2), v.conj() if x.dtype.is_complex else v, transpose_y=True)
 
 
 def matrix_power(x, n, name=None):
