@@ -28,6 +28,15 @@ class SparseInput:
         """[height, width], as the dense value would have."""
         return [self.height, self.width]
 
+    @staticmethod
+    def stack(parts):
+        """The SparseInputs `parts` one below the other (rows renumbered), still sparse."""
+        offsets = np.cumsum([0] + [p.height for p in parts[:-1]])
+        rows = np.concatenate([p.rows + o for p, o in zip(parts, offsets)])
+        cols = np.concatenate([p.cols for p in parts])
+        values = None if parts[0].values is None else np.concatenate([p.values for p in parts])
+        return SparseInput(rows, cols, values, sum(p.height for p in parts), parts[0].width)
+
     def numpy(self):
         """The dense float32 [height, width] value."""
         out = np.zeros((self.height, self.width), dtype=np.float32)

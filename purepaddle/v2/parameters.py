@@ -109,7 +109,8 @@ class Parameters:
             raise ValueError(f"Parameters.deserialize: '{name}': the file is too short for a parameter header")
         fmt, value_size, count = struct.unpack(_HEADER, header)
         if fmt != 0 or value_size != 4:
-            raise ValueError(f"Parameters.deserialize: '{name}': unsupported format {fmt} with {value_size}-byte values")
+            raise ValueError(f"Parameters.deserialize: '{name}': unsupported format {fmt} with {value_size}-byte "
+                             f"values")
         size = int(np.prod(p.shape))
         if count != size:
             raise ValueError(f"Parameters.deserialize: '{name}' has {size} values, but the file holds {count}")

@@ -12,7 +12,6 @@ import numpy as np
 from .._core.autograd import grad as _grad
 from .._core.mode import no_grad
 from .._core.tensor import Tensor
-from ..tensor.creation.conversion import to_tensor
 from ..tensor.manipulation.join import concat
 from . import event as v2_event
 from .data_type import SparseInput
@@ -84,7 +83,7 @@ def _stack(parts):
     for name, first in parts[0].values.items():
         vals = [p.values[name] for p in parts]
         if isinstance(first, SparseInput):
-            out[name] = to_tensor(np.concatenate([v.numpy() for v in vals]))
+            out[name] = SparseInput.stack(vals)
         else:
             out[name] = concat(vals, axis=0)
     return out

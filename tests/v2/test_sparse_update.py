@@ -139,3 +139,26 @@ def test_sparse_adagrad_matches_real_paddle_sparse_embedding(ref_python, tmp_pat
     np.testing.assert_allclose(got.get("table"), np.array(want["table"], "float32"), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(got.get("_pred.w0"), np.array(want["w"], "float32"), rtol=1e-5, atol=1e-6)
     assert sys.modules.get("paddle") is None or sys.modules["paddle"] is purepaddle
+
+
+def test_shared_sparse_table_read_by_several_layers():
+    """The seed's word2vec config: one sparse_update table shared by the embeddings of four context words."""
+    def build(sparse):
+        purepaddle.seed(7)
+        slots = [paddle.layer.data(name=f"w{i}", type=paddle.data_type.integer_value(50)) for i in range(5)]
+        embs = [paddle.layer.embedding(input=s, size=3, param_attr=paddle.attr.Param(name="_proj",
+                                                                                     sparse_update=sparse))
+                for s in slots[:4]]
+        hidden = paddle.layer.fc(input=paddle.layer.concat(input=embs), size=8, name="hidden")
+        prob = paddle.layer.fc(input=hidden, size=50, act=paddle.activation.Softmax(), name="prob")
+        cost = paddle.layer.classification_cost(input=prob, label=slots[4])
+        return cost, paddle.parameters.create(cost)
+    rng = np.random.RandomState(0)
+    data = [tuple(int(v) for v in rng.randint(0, 50, 5)) for _ in range(24)]
+    got = {}
+    for sparse in (False, True):
+        cost, params = build(sparse)
+        paddle.trainer.SGD(cost, params, paddle.optimizer.Momentum(learning_rate=0.05)).train(
+            paddle.batch(lambda: iter(data), 8), 2)
+        got[sparse] = params.get("_proj")
+    np.testing.assert_allclose(got[True], got[False], rtol=1e-5, atol=1e-6)

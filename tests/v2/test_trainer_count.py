@@ -35,7 +35,9 @@ def _run(count, seen=None):
 
         def handler(e):
             if isinstance(e, paddle.event.EndForwardBackward):
-                outs.append(e.gm.getLayerOutputs("prob")["prob"]["value"])
+                got = e.gm.getLayerOutputs(["prob", "w"])  # "w": the sparse slot, densified on request
+                outs.append(got["prob"]["value"])
+                assert got["w"]["value"].shape == (len(outs[-1]), 40) and got["w"]["value"].sum() == 3 * len(outs[-1])
             if isinstance(e, paddle.event.EndIteration):
                 costs.append(e.cost)
         data = _data()
