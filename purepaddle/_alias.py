@@ -116,6 +116,16 @@ import purepaddle
 
 purepaddle.install_as_paddle()
 '''
+# the legacy `paddle train` command (the v0.x binary's name) comes with the alias: real paddlepaddle installs its
+# own `paddle` console command, so purepaddle's is written only where `import paddle` gives purepaddle
+COMMAND_SOURCE = f'''#!{{python}}
+{SHIM_MARK}: the `paddle` command (`paddle train ...`), written by `purepaddle-install-alias`.
+import sys
+
+from purepaddle.trainer.cli import main
+
+sys.exit(main())
+'''
 REAL_DISTRIBUTIONS = ("paddlepaddle", "paddlepaddle-gpu", "paddlepaddle-xpu", "paddlepaddle-rocm")
 
 
@@ -127,11 +137,38 @@ def site_packages():
 
 def _is_shim(package_dir):
     import os
-    init = os.path.join(package_dir, "__init__.py")
-    if not os.path.isfile(init):
+    return _is_shim_file(os.path.join(package_dir, "__init__.py"))
+
+
+def _is_shim_file(path, line=0):
+    """Whether line `line` of the file at `path` carries the shim mark."""
+    import os
+    if not os.path.isfile(path):
         return False
-    with open(init, encoding="utf-8") as f:
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for _ in range(line):
+            f.readline()
         return f.readline().startswith(SHIM_MARK)
+
+
+def scripts_dir():
+    """The running interpreter's (the virtual environment's) console-script directory."""
+    import sysconfig
+    return sysconfig.get_paths()["scripts"]
+
+
+def _install_command(bin_dir):
+    """Write the `paddle` command into bin_dir unless another program of that name is there; returns its path
+    (None when left alone)."""
+    import os
+    path = os.path.join(bin_dir, ALIAS)
+    if os.path.exists(path) and not _is_shim_file(path, line=1):
+        return None
+    os.makedirs(bin_dir, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(COMMAND_SOURCE.format(python=sys.executable))
+    os.chmod(path, 0o755)
+    return path
 
 
 def real_paddle(site_dir):
@@ -155,12 +192,16 @@ def real_paddle(site_dir):
     return None
 
 
-def install_alias(site_dir=None):
+def install_alias(site_dir=None, bin_dir=None):
     """Make `import paddle` give purepaddle in this environment: writes the shim package `paddle/` into
-    site-packages. Refuses (RuntimeError) when a real paddlepaddle is installed in the environment.
+    site-packages, and the legacy `paddle` command (`paddle train ...`, the same as `purepaddle train`) into
+    the environment's scripts directory. Refuses (RuntimeError) when a real paddlepaddle is installed in the
+    environment.
 
     Args:
         site_dir (str|None, optional): The site-packages directory; default the running interpreter's.
+        bin_dir (str|None, optional): Where the `paddle` command goes; default the running interpreter's
+            scripts directory when site_dir is None, else no command.
 
     Returns:
         str: The shim's directory.
@@ -187,21 +228,32 @@ def install_alias(site_dir=None):
     os.makedirs(shim, exist_ok=True)
     with open(os.path.join(shim, "__init__.py"), "w", encoding="utf-8") as f:
         f.write(SHIM_SOURCE)
+    if bin_dir is None and site_dir == site_packages():
+        bin_dir = scripts_dir()
+    if bin_dir is not None:
+        _install_command(bin_dir)
     return shim
 
 
-def uninstall_alias(site_dir=None):
-    """Remove the shim `install_alias` wrote (nothing else: a real paddle directory is never touched).
+def uninstall_alias(site_dir=None, bin_dir=None):
+    """Remove the shim and the `paddle` command `install_alias` wrote (nothing else: a real paddle directory or
+    command is never touched).
 
     Args:
         site_dir (str|None, optional): The site-packages directory; default the running interpreter's.
+        bin_dir (str|None, optional): Where the `paddle` command is; default as install_alias.
 
     Returns:
         str|None: The removed directory, or None when there was no shim.
     """
     import os
     import shutil
-    shim = os.path.join(site_dir or site_packages(), ALIAS)
+    site_dir = site_dir or site_packages()
+    if bin_dir is None and site_dir == site_packages():
+        bin_dir = scripts_dir()
+    if bin_dir is not None and _is_shim_file(os.path.join(bin_dir, ALIAS), line=1):
+        os.remove(os.path.join(bin_dir, ALIAS))
+    shim = os.path.join(site_dir, ALIAS)
     if not _is_shim(shim):
         return None
     shutil.rmtree(shim)

@@ -11,8 +11,9 @@ class Param:
     `initial_mean`/`initial_std` pick a normal initialization (when both are None, v2's smart init:
     mean 0, std 1/sqrt(fan_in)); `initial_min`/`initial_max` pick a uniform one; `l2_rate` adds
     L2 weight decay, `learning_rate` scales the optimizer's rate, `gradient_clipping_threshold`
-    overrides the optimizer's threshold for this parameter, `is_static` freezes it. `sparse_update`
-    is accepted, but the update stays dense.
+    overrides the optimizer's threshold for this parameter, `is_static` freezes it. `sparse_update=True`
+    (for an embedding table or the weight of an fc over a sparse input) makes each batch read and update
+    only the rows its ids name, and keeps optimizer state only for rows ever touched.
 
     Examples:
         .. code-block:: python

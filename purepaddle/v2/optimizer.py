@@ -29,9 +29,11 @@ class Optimizer:
             ClipGradByThreshold(gradient_clipping_threshold)  # validates t > 0 now, not at train time
         self._own = {}
 
-    def build(self, parameters):
-        """The 2.x optimizer updating the trainable Tensors of `parameters` (a v2 Parameters)."""
-        tensors = [p for p in parameters.tensors.values() if p.trainable]
+    def build(self, parameters, exclude=(), only=None):
+        """The 2.x optimizer updating the trainable Tensors of `parameters` (a v2 Parameters): those named
+        in `only` when given, less those in `exclude`."""
+        tensors = [p for n, p in parameters.tensors.items() if p.trainable and n not in exclude and
+                   (only is None or n in only)]
         threshold = self.gradient_clipping_threshold
         if threshold is None and any(getattr(p, "gradient_clipping_threshold", None) for p in tensors):
             threshold = float("inf")  # only the per-parameter thresholds clip

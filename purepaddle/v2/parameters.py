@@ -1,4 +1,8 @@
-"""v2 `paddle.parameters.create(cost)`: the named parameters of a network, read and written as ndarrays."""
+"""v2 `paddle.parameters.create(cost)`: the named parameters of a network, read and written as ndarrays,
+and saved one file per parameter in the legacy trainer's format (a 16-byte header: int32 format 0, uint32
+value size 4, uint64 element count; then the float32 values), what `paddle train` wrote into pass-%05d."""
+import struct
+
 import numpy as np
 
 from .._core.tensor import Parameter
@@ -9,10 +13,11 @@ __all__ = ["Parameters", "create"]
 
 class Parameters:
     """The parameters of a v2 network by name: `keys()`, `get(name)` / `get_grad(name)` (ndarrays),
-    `set(name, value)`. The Tensors themselves (what the optimizer updates) are in `tensors`."""
+    `set(name, value)`. The Tensors themselves (what the optimizer updates) are in `tensors`; `sparse_update`
+    names those declared with paddle.attr.Param(sparse_update=True)."""
 
     def __init__(self):
-        self.tensors = {}
+        self.tensors, self.sparse_update, self._row_grads = {}, set(), {}
 
     def keys(self):
         """Parameter names, in creation order."""
@@ -59,6 +64,11 @@ class Parameters:
     def get_grad(self, name):
         """The gradient of parameter `name` from the last backward as an ndarray (zeros before any)."""
         p = self._tensor(name, "get_grad")
+        if name in self._row_grads:  # a sparse_update parameter: its gradient is kept by row; densify on request
+            rows, values = self._row_grads[name]
+            out = np.zeros(p.shape, dtype=p.numpy().dtype)
+            out[rows] = values
+            return out
         return np.zeros(p.shape, dtype=p.numpy().dtype) if p.grad is None else np.array(p.grad.numpy(), copy=True)
 
     def set(self, name, value):
@@ -71,6 +81,46 @@ class Parameters:
         p._write(arr)
 
     __setitem__ = set
+
+    def serialize(self, name, f):
+        """Write parameter `name` to the binary file object `f` in the legacy format.
+
+        Examples:
+            .. code-block:: python
+
+                >>> import io
+                >>> import paddle.v2 as paddle
+                >>> x = paddle.layer.data(name="x", type=paddle.data_type.dense_vector(2))
+                >>> params = paddle.parameters.create(paddle.layer.fc(input=x, size=3, name="out"))
+                >>> buf = io.BytesIO()
+                >>> params.serialize("_out.w0", buf)
+                >>> len(buf.getvalue())
+                40
+        """
+        value = np.ascontiguousarray(self._tensor(name, "serialize").numpy(), dtype=np.float32)
+        f.write(struct.pack(_HEADER, 0, 4, value.size))
+        f.write(value.tobytes())
+
+    def deserialize(self, name, f):
+        """Read parameter `name` from the binary file object `f` (the legacy format) into this object."""
+        p = self._tensor(name, "deserialize")
+        header = f.read(struct.calcsize(_HEADER))
+        if len(header) != struct.calcsize(_HEADER):
+            raise ValueError(f"Parameters.deserialize: '{name}': the file is too short for a parameter header")
+        fmt, value_size, count = struct.unpack(_HEADER, header)
+        if fmt != 0 or value_size != 4:
+            raise ValueError(f"Parameters.deserialize: '{name}': unsupported format {fmt} with {value_size}-byte "
+                             f"values")
+        size = int(np.prod(p.shape))
+        if count != size:
+            raise ValueError(f"Parameters.deserialize: '{name}' has {size} values, but the file holds {count}")
+        data = np.frombuffer(f.read(4 * count), dtype=np.float32)
+        if data.size != count:
+            raise ValueError(f"Parameters.deserialize: '{name}': the file ends early")
+        self.set(name, data.reshape(p.shape))
+
+
+_HEADER = "<iIQ"  # format, value size, element count
 
 
 def create(layers):
@@ -100,6 +150,8 @@ def create(layers):
             if attr.gradient_clipping_threshold is not None:
                 p.gradient_clipping_threshold = float(attr.gradient_clipping_threshold)
             params.tensors[name] = p
+            if attr.sparse_update:
+                params.sparse_update.add(name)
     return params
 
 
