@@ -4,6 +4,7 @@ Importing it is cheap: MPI (mpi4py + Open MPI, `pip install purepaddle[distribut
 when init_parallel_env runs in a job of more than one process.
 """
 from . import collective_ops  # noqa: F401  (registers all_reduce, broadcast, ... for static programs)
+from . import batch_stats  # noqa: F401  (installs SyncBatchNorm's cross-rank sums)
 from .communication import (ReduceOp, all_gather, all_gather_object, all_reduce, alltoall,  # noqa: F401
                             alltoall_single, barrier, broadcast, broadcast_object_list, gather, reduce,
                             reduce_scatter, scatter, scatter_object_list, wait)
