@@ -47,3 +47,23 @@ def test_spawn_refuses_unknown_options_and_device_backends():
         dist.spawn(print, backend="mpi2")
     with pytest.raises(ValueError, match="needs a device"):
         dist.spawn(print, backend="nccl")
+
+
+def test_object_lists_gloo_barrier_and_process_group_restart_on_two_ranks(tmp_path, mpi, launcher_free_env):
+    proc = _run("objects", tmp_path, launcher_free_env)
+    line = [x for x in proc.stdout.splitlines() if x.startswith("RESULT")][0]
+    assert eval(line[len("RESULT "):]) == [([None, None], True), ([{"lr": 0.1}, "done"], True)]
+
+
+def test_process_group_shutdown_and_parallel_mode_in_one_process(solo):
+    dist.init_parallel_env()
+    dist.shutdown_process_group()
+    with pytest.raises(RuntimeError, match="was shut down"):
+        dist.barrier()
+    dist.restart_process_group()
+    dist.barrier()
+    assert (dist.ParallelMode.DATA_PARALLEL, dist.ParallelMode.SEGMENT_PARALLEL) == (0, 4)
+    with pytest.raises(AssertionError, match="rank_num should greater than or equal to 2"):
+        dist.gloo_init_parallel_env(0, 1, "127.0.0.1:0")
+    with pytest.raises(ValueError, match="object_list cannot be None or empty"):
+        dist.send_object_list([])
