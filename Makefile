@@ -99,6 +99,12 @@ op-index: venv
 bench-train: venv bench-venv
 	$(PY) bench/train.py --threads 2
 
+# all_reduce vs raw mpi4py (4 KiB, 4 MiB, 100 MiB) and data-parallel speed-up (LeNet, ResNet-18 at 1, 2 and all
+# cores); figures with the load average in build/bench/collective.json
+.PHONY: bench-collective
+bench-collective: venv
+	$(PY) bench/collective.py --json build/bench/collective.json
+
 .PHONY: bench-inference
 bench-inference: venv ref-venv
 	$(PY) bench/inference.py

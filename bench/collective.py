@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/collective.py                 # both parts
     .venv/bin/python bench/collective.py --only allreduce
-    .venv/bin/python bench/collective.py --only dp --steps 40
+    .venv/bin/python bench/collective.py --only dp --steps 10 --model lenet
 
 all_reduce: float32 SUM of 4 KiB, 4 MiB and 100 MiB, in one job started by purepaddle's launcher.
 Each size alternates blocks of calls between `comm.Allreduce(MPI.IN_PLACE, a)` (raw mpi4py, Open
@@ -10,10 +10,11 @@ MPI's own algorithm choice) and `paddle.distributed.all_reduce(t)` where `a` is 
 buffer, so both see the same memory and machine state. Reported: the best block's time per call (the least disturbed
 by other load on the machine), the ratio purepaddle/raw, and the algorithm bandwidth (bytes / time).
 
-DataParallel: MLP 784-512-512-10 (ReLU, cross-entropy, SGD 0.01) trained on a global batch of 256:
-2 ranks with 128 samples each under the launcher (1 math thread per rank, as the launcher sets on
-2 cores) vs 1 process with the whole batch (all cores, and 1 thread for reference). Reported: ms per
-global step and the speed-up of 2 ranks over 1 process.
+DataParallel: LeNet (1x28x28, global batch 256) and ResNet-18 (3x32x32, 10 classes, global batch 64), cross-entropy,
+SGD 0.01, the same global batch split over 1, 2 and every-core ranks under the launcher (1 math thread per rank),
+plus 1 process using every core for reference. Reported: ms per global step (median; a step ends when the slowest
+rank's does) and the speed-up over 1 rank x 1 thread. `--json PATH` writes the figures with the load average
+(`make bench-collective` writes build/bench/collective.json); measure on an idle machine.
 """
 import argparse
 import json
@@ -69,22 +70,34 @@ def worker_allreduce(out):
             json.dump({"rows": rows, "mpi": MPI.Get_library_version().split(",")[0].strip()}, f)
 
 
-def worker_dp(out, steps, global_batch):
+def _model(name):
+    import paddle
+    nn = paddle.nn
+    if name == "mlp":
+        return (nn.Sequential(nn.Linear(784, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 10)),
+                [784])
+    if name == "lenet":
+        return paddle.vision.models.LeNet(num_classes=10), [1, 28, 28]
+    if name == "resnet18":
+        return paddle.vision.models.resnet18(num_classes=10), [3, 32, 32]
+    raise ValueError(name)
+
+
+def worker_dp(out, steps, global_batch, model_name):
     import numpy as np
     import paddle
     import paddle.distributed as dist
 
     dist.init_parallel_env()
     rank, world = dist.get_rank(), dist.get_world_size()
-    nn = paddle.nn
     paddle.seed(0)
-    net = nn.Sequential(nn.Linear(784, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 10))
+    net, shape = _model(model_name)
     model = paddle.DataParallel(net) if world > 1 else net
     opt = paddle.optimizer.SGD(learning_rate=0.01, parameters=model.parameters())
-    loss_fn = nn.CrossEntropyLoss()
+    loss_fn = paddle.nn.CrossEntropyLoss()
     rng = np.random.default_rng(rank)
     local = global_batch // world
-    x = paddle.to_tensor(rng.standard_normal((local, 784), dtype="float32"))
+    x = paddle.to_tensor(rng.standard_normal([local] + shape, dtype="float32"))
     y = paddle.to_tensor(rng.integers(0, 10, (local, 1)).astype("int64"))
 
     def step():
@@ -93,7 +106,7 @@ def worker_dp(out, steps, global_batch):
         opt.step()
         opt.clear_grad()
 
-    for _ in range(3):
+    for _ in range(2):
         step()
     if world > 1:
         dist.barrier()
@@ -138,31 +151,48 @@ def _fmt(seconds):
     return f"{seconds * 1e6:.1f} us" if seconds < 1e-3 else f"{seconds * 1e3:.2f} ms"
 
 
-def run_dp(tmp, steps, global_batch):
-    results = {}
-    out2 = os.path.join(tmp, "dp2.json")
-    proc = subprocess.run([sys.executable, "-m", "purepaddle.distributed.launch", "--nproc_per_node", "2",
-                           "--log_dir", os.path.join(tmp, "log_dp"), HERE, "--_worker", "dp", "--out", out2,
-                           "--steps", str(steps), "--batch", str(global_batch)], capture_output=True, text=True)
-    if proc.returncode:
-        sys.exit(f"DataParallel job failed:\n{proc.stderr}")
-    results["2 ranks x 1 thread"] = json.load(open(out2))
+def _threads_env(threads):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PADDLE_")}
+    env.update({k: str(threads) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")})
+    return env
+
+
+def run_dp(tmp, steps, models, batches):
+    """Per model: 1 process x 1 thread, N ranks x 1 thread for N in 2 and every core (the launcher's
+    policy on a machine with as many cores as ranks), and 1 process x every core for reference."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    for threads in sorted({cores, 1}, reverse=True):
-        env = {k: v for k, v in os.environ.items() if not k.startswith("PADDLE_")}
-        env.update({k: str(threads) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")})
-        out1 = os.path.join(tmp, f"dp1_{threads}.json")
-        one = subprocess.run([sys.executable, "-m", "purepaddle", HERE, "--_worker", "dp", "--out", out1,
-                              "--steps", str(steps), "--batch", str(global_batch)], env=env, capture_output=True,
-                             text=True)
-        if one.returncode:
-            sys.exit(f"single-process run failed:\n{one.stderr}")
-        results[f"1 process x {threads} thread{'s' if threads > 1 else ''}"] = json.load(open(out1))
-    print(f"\nDataParallel MLP 784-512-512-10, SGD, global batch {global_batch}, median of {steps} steps")
-    base = results[f"1 process x {cores} thread{'s' if cores > 1 else ''}"]["per_step"]
-    for name, r in results.items():
-        print(f"{name:>22}: {r['per_step'] * 1e3:8.2f} ms/step  {global_batch / r['per_step']:9.0f} samples/s  "
-              f"speed-up vs 1 process x {cores} threads: {base / r['per_step']:.2f}x")
+    results = {}
+    for model in models:
+        batch = batches[model]
+        rows = {}
+        for world in sorted({1, 2, cores}):
+            out = os.path.join(tmp, f"dp_{model}_{world}.json")
+            common = [HERE, "--_worker", "dp", "--out", out, "--steps", str(steps), "--batch", str(batch),
+                      "--model", model]
+            if world == 1:
+                cmd = [sys.executable, "-m", "purepaddle"] + common
+            else:
+                cmd = [sys.executable, "-m", "purepaddle.distributed.launch", "--nproc_per_node", str(world),
+                       "--log_dir", os.path.join(tmp, f"log_{model}_{world}")] + common
+            proc = subprocess.run(cmd, env=_threads_env(1), capture_output=True, text=True)
+            if proc.returncode:
+                sys.exit(f"{model} on {world} rank(s) failed:\n{proc.stderr}")
+            rows[f"{world} rank{'s' if world > 1 else ''} x 1 thread"] = json.load(open(out))
+        if cores > 1:
+            out = os.path.join(tmp, f"dp_{model}_threads.json")
+            proc = subprocess.run([sys.executable, "-m", "purepaddle", HERE, "--_worker", "dp", "--out", out,
+                                   "--steps", str(steps), "--batch", str(batch), "--model", model],
+                                  env=_threads_env(cores), capture_output=True, text=True)
+            if proc.returncode:
+                sys.exit(f"{model} in one process failed:\n{proc.stderr}")
+            rows[f"1 rank x {cores} threads"] = json.load(open(out))
+        base = rows["1 rank x 1 thread"]["per_step"]
+        print(f"\nDataParallel {model}, SGD, global batch {batch}, median of {steps} steps, {cores} cores")
+        for name, r in rows.items():
+            r["speedup"] = base / r["per_step"]
+            print(f"{name:>22}: {r['per_step'] * 1e3:9.2f} ms/step  {batch / r['per_step']:9.1f} samples/s  "
+                  f"speed-up over 1 rank x 1 thread: {r['speedup']:.2f}x")
+        results[model] = {"batch": batch, "rows": rows}
     return results
 
 
@@ -170,19 +200,38 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--only", choices=["allreduce", "dp"], default=None)
     p.add_argument("--steps", type=int, default=30)
-    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--batch", type=int, default=None, help="global batch (default: 256 LeNet/MLP, 64 ResNet-18)")
+    p.add_argument("--model", default="lenet,resnet18", help="comma-separated: lenet, resnet18, mlp")
+    p.add_argument("--json", default=None, help="also write every figure here, with the machine load")
     p.add_argument("--_worker", choices=["allreduce", "dp"], default=None)
     p.add_argument("--out", default=None)
     a = p.parse_args()
     if a._worker == "allreduce":
         return worker_allreduce(a.out)
     if a._worker == "dp":
-        return worker_dp(a.out, a.steps, a.batch)
+        return worker_dp(a.out, a.steps, a.batch, a.model)
+    models = a.model.split(",")
+    batches = {m: a.batch or (64 if m == "resnet18" else 256) for m in models}
+    report = {"loadavg_before": _loadavg()}
     with tempfile.TemporaryDirectory() as tmp:
         if a.only in (None, "allreduce"):
-            run_allreduce(tmp)
+            report["allreduce"] = run_allreduce(tmp)
         if a.only in (None, "dp"):
-            run_dp(tmp, a.steps, a.batch)
+            report["dp"] = run_dp(tmp, a.steps, models, batches)
+    report["loadavg_after"] = _loadavg()
+    print(f"\nload average before / after: {report['loadavg_before']} / {report['loadavg_after']}")
+    if a.json:
+        os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
+        with open(a.json, "w") as f:
+            json.dump(report, f, indent=1)
+
+
+def _loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
 
 
 if __name__ == "__main__":

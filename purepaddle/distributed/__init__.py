@@ -4,19 +4,28 @@ Importing it is cheap: MPI (mpi4py + Open MPI, `pip install purepaddle[distribut
 when init_parallel_env runs in a job of more than one process.
 """
 from . import collective_ops  # noqa: F401  (registers all_reduce, broadcast, ... for static programs)
+from . import batch_stats  # noqa: F401  (installs SyncBatchNorm's cross-rank sums)
 from .communication import (ReduceOp, all_gather, all_gather_object, all_reduce, alltoall,  # noqa: F401
                             alltoall_single, barrier, broadcast, broadcast_object_list, gather, reduce,
                             reduce_scatter, scatter, scatter_object_list, wait)
-from .point_to_point import P2POp, batch_isend_irecv, irecv, isend, recv, send  # noqa: F401
+from .point_to_point import (P2POp, batch_isend_irecv, irecv, isend, recv, recv_object_list, send,  # noqa: F401
+                             send_object_list)
+from .gloo import gloo_barrier, gloo_init_parallel_env, gloo_release  # noqa: F401
 from .env import ParallelEnv  # noqa: F401
 from .group import (Group, destroy_process_group, get_backend, get_group, is_available, is_initialized,  # noqa: F401
-                    new_group)
-from .parallel import DataParallel, get_rank, get_world_size, init_parallel_env  # noqa: F401
+                    new_group, restart_process_group, shutdown_process_group)
+from .parallel import DataParallel, ParallelMode, get_rank, get_world_size, init_parallel_env  # noqa: F401
 from . import fleet  # noqa: F401
 from .launcher import launch  # noqa: F401
+from .spawning import spawn  # noqa: F401
+from .auto_parallel import (Partial, Placement, ProcessMesh, Replicate, Shard, dtensor_from_fn, reshard,  # noqa: F401
+                            shard_tensor, unshard_dtensor)
 
 __all__ = ["init_parallel_env", "get_rank", "get_world_size", "ParallelEnv", "is_initialized", "is_available",
            "new_group", "get_group", "destroy_process_group", "get_backend", "ReduceOp", "barrier", "all_reduce",
            "broadcast", "reduce", "all_gather", "all_gather_object", "broadcast_object_list", "scatter",
            "scatter_object_list", "gather", "reduce_scatter", "alltoall", "alltoall_single", "send", "recv",
-           "isend", "irecv", "P2POp", "batch_isend_irecv", "wait", "fleet", "launch"]
+           "isend", "irecv", "P2POp", "batch_isend_irecv", "wait", "fleet", "launch", "spawn", "send_object_list",
+           "recv_object_list", "gloo_init_parallel_env", "gloo_barrier", "gloo_release", "shutdown_process_group",
+           "restart_process_group", "ParallelMode", "ProcessMesh", "Placement", "Shard", "Replicate", "Partial",
+           "shard_tensor", "reshard", "dtensor_from_fn", "unshard_dtensor"]

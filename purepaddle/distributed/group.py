@@ -158,11 +158,48 @@ def global_group(api):
 def resolve(group, api):
     """`group` argument -> Group (None means the global group)."""
     if group is None:
-        return global_group(api)
-    if not isinstance(group, Group):
+        group = global_group(api)
+    elif not isinstance(group, Group):
         raise TypeError(f"{api}: group must be a paddle.distributed Group (from new_group) or None, but "
                         f"received {type(group).__name__}")
+    if _SHUT and group.id in _SHUT:
+        raise RuntimeError(f"{api}: the process group {group.id} was shut down (shutdown_process_group); call "
+                           "paddle.distributed.restart_process_group first")
     return group
+
+
+_SHUT = set()  # ids of the groups shutdown_process_group closed until restart_process_group
+
+
+def shutdown_process_group(group=None):
+    """Close `group` (None: every group) to collectives until restart_process_group; an MPI communicator
+    holds no device memory, so nothing else is released.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> dist.shutdown_process_group()
+            >>> dist.restart_process_group()
+            >>> dist.barrier()
+    """
+    _SHUT.update(_GROUPS if group is None else [resolve(group, "shutdown_process_group").id])
+
+
+def restart_process_group(group=None):
+    """Open a group closed by shutdown_process_group again (None: every group).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> dist.restart_process_group()
+    """
+    if group is None:
+        _SHUT.clear()
+    else:
+        _SHUT.discard(group.id)
 
 
 def by_ring_id(ring_id):
@@ -253,6 +290,7 @@ def destroy_process_group(group=None):
         if g.process_group is not None:
             g.process_group.free()
         _GROUPS.pop(g.id, None)
+        _SHUT.discard(g.id)
 
 
 def get_backend(group=None):

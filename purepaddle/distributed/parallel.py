@@ -9,7 +9,25 @@ from . import env as _env
 from . import group as _group
 from .reducer import Reducer
 
-__all__ = ["init_parallel_env", "get_rank", "get_world_size", "DataParallel"]
+__all__ = ["init_parallel_env", "get_rank", "get_world_size", "DataParallel", "ParallelMode"]
+
+
+class ParallelMode:
+    """The kinds of parallelism a job combines (Paddle's constants; purepaddle runs DATA_PARALLEL).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.distributed.ParallelMode.DATA_PARALLEL
+            0
+    """
+
+    DATA_PARALLEL = 0
+    TENSOR_PARALLEL = 1
+    PIPELINE_PARALLEL = 2
+    SHARDING_PARALLEL = 3
+    SEGMENT_PARALLEL = 4
 
 
 def init_parallel_env(nccl_config=None):

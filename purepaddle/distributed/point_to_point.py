@@ -5,7 +5,7 @@ from .._core.mode import in_dynamic_mode
 from ..tensor._check import check_comm_tensor
 from .communication import Task, _group_rank, _member
 
-__all__ = ["send", "recv", "isend", "irecv", "P2POp", "batch_isend_irecv"]
+__all__ = ["send", "recv", "isend", "irecv", "P2POp", "batch_isend_irecv", "send_object_list", "recv_object_list"]
 
 
 def _p2p(tensor, peer, group, sync, api, arg, send_side):
@@ -136,3 +136,59 @@ def batch_isend_irecv(p2p_op_list):
     if not p2p_op_list or not all(isinstance(p, P2POp) for p in p2p_op_list):
         raise RuntimeError("batch_isend_irecv: expected a non-empty list of P2POp")
     return [p.op(p.tensor, p.peer, p.group) for p in p2p_op_list]
+
+
+def _object_peer(object_list, peer, group, peer_in_group, api, arg):
+    if object_list is None or len(object_list) == 0:
+        raise ValueError("object_list cannot be None or empty")
+    g, pg = _member(group, api)
+    if pg is None:
+        return None, None
+    if peer_in_group is not None:
+        if peer is not None:
+            raise ValueError(f"Cannot specify both '{arg}' and '{arg}_in_group' arguments.")
+        return pg, int(peer_in_group)
+    return pg, _group_rank(g, 0 if peer is None else peer, api, arg)
+
+
+def send_object_list(object_list, dst=None, group=None, dst_in_group=None):
+    """Send the picklable objects of `object_list` to global rank `dst` (default 0), which calls
+    recv_object_list with a list of the same length.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> if dist.get_world_size() > 1:
+            ...     if dist.get_rank() == 0:
+            ...         dist.send_object_list([{"lr": 0.1}, "done"], dst=1)
+            ...     elif dist.get_rank() == 1:
+            ...         objs = [None, None]
+            ...         dist.recv_object_list(objs, src=0)
+    """
+    pg, peer = _object_peer(object_list, dst, group, dst_in_group, "send_object_list", "dst")
+    if pg is not None:
+        pg.send_object(list(object_list), peer)
+
+
+def recv_object_list(object_list, src=None, group=None, src_in_group=None):
+    """Replace the items of `object_list` (in place) by the objects global rank `src` (default 0) sends
+    with send_object_list.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> dist.init_parallel_env()
+            >>> objs = [None]
+            >>> if dist.get_world_size() > 1 and dist.get_rank() == 1:
+            ...     dist.recv_object_list(objs, src=0)
+    """
+    pg, peer = _object_peer(object_list, src, group, src_in_group, "recv_object_list", "src")
+    if pg is None:
+        return
+    got = pg.recv_object(peer)
+    if len(got) != len(object_list):
+        raise ValueError(f"recv_object_list: rank {src} sent {len(got)} object(s) into a list of {len(object_list)}")
+    object_list[:] = got

@@ -93,6 +93,8 @@ class SoloGroup(ProcessGroup):
                            "process); start the job with python -m paddle.distributed.launch --nproc_per_node N")
 
     recv = send
+    send_object = send
+    recv_object = send
 
     def all_gather_object(self, obj):
         return [pickle.loads(pickle.dumps(obj))]
@@ -237,6 +239,12 @@ class MPIGroup(ProcessGroup):
         return self.comm.Irecv(_bytes(a), source=peer)
 
     # -- Python objects (pickled) ----------------------------------------------------------------
+    def send_object(self, obj, peer):
+        self.comm.send(obj, dest=peer)
+
+    def recv_object(self, peer):
+        return self.comm.recv(source=peer)
+
     def all_gather_object(self, obj):
         return self.comm.allgather(obj)
 

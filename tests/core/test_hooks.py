@@ -10,9 +10,9 @@ from purepaddle._core.dispatch import BUILDER
 from purepaddle._core.op import OP_RAN
 
 # points that stay installed for the whole session (the tensor maker and backward engine, the static floor's
-# builders and program codec, the framework's readers)
+# builders and program codec, the framework's readers, distributed's SyncBatchNorm sums)
 STANDING = {"tensor_make", "backward_engine", "static_builder", "const_builder", "program_codec", "flag_reader",
-            "pickle_codec"}
+            "pickle_codec", "batch_stats_sync"}
 
 
 def _point(kind):

@@ -12,14 +12,16 @@ from ..parallel import DataParallel  # noqa: F401
 from . import recompute, utils  # noqa: F401  (fleet.utils.recompute, fleet.recompute.recompute)
 from .fleet_base import (Fleet, barrier_worker, distributed_model, distributed_optimizer, fleet,  # noqa: F401
                          init, init_server, init_worker, is_first_worker, is_server, is_worker, run_server,
-                         save_inference_model, save_persistables, server_num, stop_worker, worker_endpoints,
+                         save_inference_model, save_persistables, server_num, stop_worker, util, worker_endpoints,
                          worker_index, worker_num)
 from .meta_optimizers import plan_meta  # noqa: F401
 from .optimizer import DistributedOptimizer  # noqa: F401
 from .role_maker import PaddleCloudRoleMaker, Role, UserDefinedRoleMaker
 from .strategy import DistributedStrategy
+from .util_base import UtilBase
 
 __all__ = ["DistributedStrategy", "Fleet", "PaddleCloudRoleMaker", "UserDefinedRoleMaker", "Role", "init",
            "is_first_worker", "worker_index", "worker_num", "is_worker", "is_server", "worker_endpoints",
            "server_num", "barrier_worker", "distributed_model", "distributed_optimizer", "init_worker",
-           "stop_worker", "init_server", "run_server", "save_inference_model", "save_persistables", "utils"]
+           "stop_worker", "init_server", "run_server", "save_inference_model", "save_persistables", "utils", "UtilBase",
+           "util"]

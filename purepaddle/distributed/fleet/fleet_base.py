@@ -12,6 +12,7 @@ from .optimizer import DistributedOptimizer
 from .role_maker import PaddleCloudRoleMaker
 from .saving import save_inference_model as _save_inference_model, save_persistables as _save_persistables
 from .strategy import DistributedStrategy
+from .util_base import UtilBase
 
 __all__ = ["Fleet", "fleet", "init", "is_first_worker", "worker_index", "worker_num", "is_worker", "is_server",
            "worker_endpoints", "server_num", "barrier_worker", "distributed_model", "distributed_optimizer",
@@ -207,6 +208,7 @@ class Fleet:
 
 
 fleet = Fleet()
+util = UtilBase()
 init = fleet.init
 is_first_worker = fleet.is_first_worker
 worker_index = fleet.worker_index

@@ -1,6 +1,7 @@
 """DistributedOptimizer, what fleet.distributed_optimizer returns: static minimize() all-reduces (averages)
 every gradient between the backward and the update; in dygraph the strategy's gradient merge or LocalSGD
-(meta_optimizers.py) runs around the inner optimizer's step."""
+(meta_optimizers.py) runs around the inner optimizer's step, in static mode the same schedules are written into
+the program (program_rewrites.py)."""
 from ..._core.mode import in_dynamic_mode
 from .meta_optimizers import plan_meta
 
@@ -47,15 +48,22 @@ class DistributedOptimizer:
             out = self._apply(lambda: self.inner_opt.minimize(loss, startup_program, parameters, no_grad_set))
             return out if out is not None else ([], [])
         from ...static.program import default_startup_program, program_guard
-        from ..communication import ReduceOp, all_reduce, broadcast
+        from ..communication import broadcast
+        from . import program_rewrites as _rw
         startup = startup_program if startup_program is not None else default_startup_program()
         opt = self._static_amp() if self.user_defined_strategy.amp else self.inner_opt
+        world = self._fleet.worker_num() if self._fleet is not None and self._fleet._role_maker is not None else 1
+        merge, local_sgd = plan_meta(self.user_defined_strategy, self.inner_opt, world)
         params_grads = opt.backward(loss, startup_program, parameters, no_grad_set)
         with program_guard(loss.block.program, startup):
-            for _, g in params_grads:
-                if g is not None:
-                    all_reduce(g, op=ReduceOp.AVG)
-            ops = opt.apply_gradients(params_grads)
+            if merge is not None:
+                ops = _rw.gradient_merge(opt, params_grads, merge.k_steps, merge.avg)
+            else:
+                if local_sgd is None:  # LocalSGD: each rank steps on its own gradients
+                    _rw.average_grads(params_grads)
+                ops = opt.apply_gradients(params_grads)
+            if local_sgd is not None:
+                _rw.local_sgd(params_grads, local_sgd.k_steps, local_sgd.begin_step)
         block = startup.global_block()
         with program_guard(startup, startup):
             for p, _ in params_grads:  # every rank starts from rank 0's initial values

@@ -91,9 +91,9 @@ DEFAULTS = {
 
 # fields purepaddle applies; the rest are accepted and (when changed) said to be inert
 APPLIED = {"find_unused_parameters", "fuse_grad_size_in_MB", "last_comm_group_size_MB", "fuse_all_reduce_ops",
-           "without_graph_optimization", "split_data", "a_sync"}
+           "without_graph_optimization", "split_data", "a_sync", "gradient_merge", "localsgd"}
 # applied by the dygraph DistributedOptimizer only (static programs do not get them), and the reverse
-DYGRAPH_ONLY = {"gradient_merge", "localsgd"}
+DYGRAPH_ONLY = set()
 STATIC_ONLY = {"amp"}
 # what to use instead of a field purepaddle does not apply
 _INSTEAD = {"recompute": "; wrap blocks in paddle.distributed.fleet.utils.recompute instead",

@@ -242,6 +242,7 @@ def _master(args, server, nodes_fn, master, log):
                                        "log_dir": node["log_dir"]})
     restarts = 0
     while True:
+        plan["restart"] = restarts
         code, text = run_job(plan, server, log.debug, _console, os.environ)
         if code != 0 and server.lost:  # mpirun only says it lost a daemon: name the node whose launcher left
             text += (f"\n  the launcher of node(s) {', '.join(m['addr'] for m in server.lost)} went away during the "

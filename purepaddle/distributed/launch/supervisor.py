@@ -54,6 +54,9 @@ def worker_env(plan, rank):
         "PADDLE_JOB_ID": plan["job_id"],
         "PADDLE_AUTO_CLUSTER": "0",
         "PADDLE_DISTRI_BACKEND": "mpi",
+        # purepaddle's own: how many times --elastic_level 1 restarted the job (0 on the first run), so a script
+        # knows to resume from its last checkpoint (docs/distributed.md, "Restarts and resuming")
+        "PADDLE_RESTART_COUNT": str(plan.get("restart", 0)),
         "PYTHONUNBUFFERED": "1",  # Paddle runs `python -u`: output reaches the log as it is printed
     }
     devices = plan.get("devices")

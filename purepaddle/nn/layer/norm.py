@@ -7,6 +7,7 @@ import numpy as np
 
 from ... import tensor as _T
 from ..._core import dtype as _dt
+from ..._core import hooks
 from ..._core.dispatch import known_value
 from ..._core.mode import no_grad
 from .. import functional as F
@@ -14,6 +15,12 @@ from ..functional._param_alias import param_alias
 from ..initializer import Constant, Normal
 from ..param_attr import ParamAttr
 from .layers import Layer
+
+
+BATCH_STATS_SYNC = hooks.declare(
+    "batch_stats_sync",
+    "SyncBatchNorm.forward while training: an object with `world_size()` (the job's process count) and "
+    "`sum(tensor)` -> the tensor summed over every rank, its gradient summed over the ranks likewise")
 
 
 def _name_suffix(name):
@@ -207,9 +214,38 @@ class SyncBatchNorm(_BatchNormBase):
 
     def forward(self, x):
         self._check_data_format()
+        sync = BATCH_STATS_SYNC.active
+        if self.training and sync is not None and sync.world_size() > 1:
+            return self._synced_forward(x, sync)
         return F.batch_norm(x, self._mean, self._variance, weight=self.weight, bias=self.bias,
                             training=self.training, momentum=self._momentum, epsilon=self._epsilon,
                             data_format=self._data_format, use_global_stats=False if self.training else None)
+
+    def _synced_forward(self, x, sync):
+        """Training over several ranks: the batch mean and (biased) variance of the whole job's batch,
+        each from one summed reduction (sum of x with the element count, then the sum of squared
+        deviations, the two passes one process makes), so every rank normalises and moves its running
+        statistics exactly as one process with the concatenated batch would. The sums' gradients are
+        summed over the ranks, so each rank's input gradient is that process's gradient for its slice."""
+        c_axis = len(x.shape) - 1 if self._data_format == "NHWC" else 1
+        axes = [i for i in range(len(x.shape)) if i != c_axis]
+        view = [1] * len(x.shape)
+        view[c_axis] = self._num_features
+        count = _T.full([1], float(np.prod([x.shape[i] for i in axes])), dtype=x.dtype)
+        first = sync.sum(_T.concat([_T.sum(x, axis=axes), count]))
+        n = first[self._num_features:]
+        mean = first[:self._num_features] / n
+        centred = x - mean.reshape(view)
+        var = sync.sum(_T.sum(centred * centred, axis=axes)) / n
+        y = centred * _T.rsqrt(var + self._epsilon).reshape(view)
+        if self.weight is not None:
+            y = y * self.weight.reshape(view)
+        if self.bias is not None:
+            y = y + self.bias.reshape(view)
+        with no_grad():  # the kernel's update: running * momentum + batch * (1 - momentum)
+            for running, batch in ((self._mean, mean), (self._variance, var)):
+                running.set_value(running * self._momentum + batch.astype(running.dtype) * (1.0 - self._momentum))
+        return y
 
     @classmethod
     def convert_sync_batchnorm(cls, layer):
