@@ -200,8 +200,12 @@ class Tensor(TensorMethods):
         return np.array(self._data, copy=True)
 
     def __array__(self, dtype=None, copy=None):
+        # np.array / np.asarray hand back an independent array, as Paddle's do (its __array__ goes through
+        # numpy()); only an explicit copy=False shares the tensor's memory
         a = self._data
-        return a if dtype is None else a.astype(dtype, copy=False)
+        if dtype is not None:
+            return a.astype(dtype, copy=copy is not False)
+        return a if copy is False else a.copy()
 
     def item(self, *args):
         """The value of a 1-element tensor (or of one element) as a Python scalar."""

@@ -103,7 +103,9 @@ class DenseTensor:
         a = self._array
         if a is None:
             a = np.zeros([0], dtype=np.float32)
-        return a if dtype is None else a.astype(dtype, copy=False)
+        if dtype is not None:
+            return a.astype(dtype, copy=copy is not False)
+        return a if copy is False else a.copy()  # independent of the variable, as Paddle's np.array(tensor)
 
     def __str__(self):
         a = self._array
