@@ -55,7 +55,7 @@ if local:
     rng = np.random.default_rng(0)
     losses = []
     for step in range(steps):
-        b_ids = rng.integers(0, 50, (8, 1)).astype("int64")
+        b_ids = rng.integers(0, 10, (8, 1)).astype("int64")
         b_dense = rng.standard_normal((8, 2)).astype("float32")
         b_label = (b_ids % 2).astype("float32")
         (l,) = exe.run(main, feed={"ids": b_ids, "dense": b_dense, "label": b_label}, fetch_list=[loss])
@@ -66,6 +66,8 @@ if local:
         json.dump({"losses": losses, "params": params, "rows": rows.tolist()}, f)
 elif fleet.is_server():
     fleet.init_server(load_dir)
+    if os.environ.get("PS_DIE") == f"server{fleet.server_index()}":  # the fault tests
+        raise RuntimeError("this server died")
     fleet.run_server()
 else:
     exe = paddle.static.Executor()
@@ -75,13 +77,15 @@ else:
     n, k = fleet.worker_num(), fleet.worker_index()
     losses = []
     for step in range(steps):
-        b_ids = rng.integers(0, 50, (8, 1)).astype("int64")
+        b_ids = rng.integers(0, 10, (8, 1)).astype("int64")
         b_dense = rng.standard_normal((8, 2)).astype("float32")
         b_label = (b_ids % 2).astype("float32")
         part = slice(k * 8 // n, (k + 1) * 8 // n)
         (l,) = exe.run(main, feed={"ids": b_ids[part], "dense": b_dense[part], "label": b_label[part]},
                        fetch_list=[loss])
         losses.append(float(l))
+        if step == 1 and os.environ.get("PS_DIE") == f"worker{k}":  # the fault tests
+            raise RuntimeError("this worker died")
     fleet.barrier_worker()
     if save_dir:
         fleet.save_persistables(exe, save_dir)

@@ -15,7 +15,7 @@ from .strategy import DistributedStrategy
 from ..ps import role as _ps
 
 __all__ = ["Fleet", "fleet", "init", "is_first_worker", "worker_index", "worker_num", "is_worker", "is_server",
-           "worker_endpoints", "server_num", "barrier_worker", "distributed_model", "distributed_optimizer",
+           "worker_endpoints", "server_num", "server_index", "server_endpoints", "barrier_worker", "distributed_model", "distributed_optimizer",
            "init_worker", "stop_worker", "init_server", "run_server", "save_inference_model", "save_persistables"]
 
 _PS_HINT = ("parameter-server training needs servers, and this job has none: launch it with --server_num S --worker_num W (or give "
@@ -89,6 +89,15 @@ class Fleet:
     def worker_endpoints(self, to_string=False):
         """The workers' ip:port list (a comma-joined string with to_string=True)."""
         eps = self._role("worker_endpoints")._get_trainer_endpoints()
+        return ",".join(eps) if to_string else eps
+
+    def server_index(self):
+        """This server's index among the parameter servers."""
+        return self._role("server_index")._role_id()
+
+    def server_endpoints(self, to_string=False):
+        """The parameter servers' ip:port list (a comma-joined string with to_string=True)."""
+        eps = self._role("server_endpoints")._get_pserver_endpoints()
         return ",".join(eps) if to_string else eps
 
     def server_num(self):
@@ -248,6 +257,8 @@ is_worker = fleet.is_worker
 is_server = fleet.is_server
 worker_endpoints = fleet.worker_endpoints
 server_num = fleet.server_num
+server_index = fleet.server_index
+server_endpoints = fleet.server_endpoints
 barrier_worker = fleet.barrier_worker
 distributed_model = fleet.distributed_model
 distributed_optimizer = fleet.distributed_optimizer

@@ -107,6 +107,7 @@ def init_worker(fleet_):
     scope = global_scope()
     for name, value in client.pull_dense().items():
         scope._set_array(name, np.array(value, copy=True))
+        state.base[name] = np.array(value, copy=True)  # geo: deltas count from here
 
 
 def stop_worker(fleet_):

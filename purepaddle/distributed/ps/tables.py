@@ -56,34 +56,49 @@ class RowRule:
         self.kind, self.lr = kind, float(lr)
         self.beta1, self.beta2, self.epsilon = float(beta1), float(beta2), float(epsilon)
         self.initial_accumulator = float(initial_accumulator)
-        self.slots = {"sgd": 0, "adagrad": 1, "adam": 2}[kind] + (1 if kind == "adam" else 0)  # adam: m, v, step
 
     def init_state(self, n, dim, dtype):
         if self.kind == "sgd":
             return None
         if self.kind == "adagrad":
             return np.full((n, dim), self.initial_accumulator, dtype)
-        return np.zeros((n, 2 * dim + 1), dtype)  # m | v | step count of the row
+        state = np.zeros((n, 2 * dim + 2), dtype)  # m | v | beta1^t | beta2^t of the row
+        state[:, 2 * dim] = self.beta1
+        state[:, 2 * dim + 1] = self.beta2
+        return state
 
     def apply(self, rows, state, grads):
-        """Update rows (and their state) in place with the summed gradients (lr in the rows' dtype, as the
-        optimizer kernels hold it)."""
-        lr = rows.dtype.type(self.lr)
+        """Update rows (and their state) in place with the summed gradients, in the rows' dtype and in the
+        order of purepaddle's optimizer kernels (so a row touched every step matches the dense optimizer)."""
+        T = rows.dtype.type
+        lr = T(self.lr)
         if self.kind == "sgd":
             rows -= lr * grads
         elif self.kind == "adagrad":
             state += grads * grads
-            rows -= lr * grads / (np.sqrt(state) + self.epsilon)
+            tmp = np.sqrt(state)
+            tmp += T(self.epsilon)
+            tmp = grads / tmp
+            tmp *= lr
+            rows -= tmp
         else:
             d = rows.shape[1]
-            m, v, t = state[:, :d], state[:, d:2 * d], state[:, 2 * d:]
-            m *= self.beta1
-            m += (1 - self.beta1) * grads
-            v *= self.beta2
-            v += (1 - self.beta2) * grads * grads
-            t += 1
-            lr = self.lr * np.sqrt(1 - self.beta2 ** t) / (1 - self.beta1 ** t)
-            rows -= lr * m / (np.sqrt(v) + self.epsilon * np.sqrt(1 - self.beta2 ** t))
+            m, v, b1p, b2p = state[:, :d], state[:, d:2 * d], state[:, 2 * d:2 * d + 1], state[:, 2 * d + 1:]
+            b1, b2, one = T(self.beta1), T(self.beta2), T(1)
+            corr = np.sqrt(one - b2p)
+            lr_t = lr * corr / (one - b1p)
+            eps_t = T(self.epsilon) * corr
+            m *= b1
+            m += grads * (one - b1)
+            v *= b2
+            v += (grads * grads) * (one - b2)
+            tmp = np.sqrt(v)
+            tmp += eps_t
+            tmp = m / tmp
+            tmp *= lr_t
+            rows -= tmp
+            b1p *= b1
+            b2p *= b2
         return rows
 
 
@@ -97,7 +112,7 @@ def row_rule(optimizer):
         return RowRule("adam", lr, optimizer._beta1, optimizer._beta2, optimizer._epsilon)
     if name == "Adagrad":
         return RowRule("adagrad", lr, epsilon=optimizer._epsilon,
-                       initial_accumulator=getattr(optimizer, "_initial_accumulator_value", 0.0))
+                       initial_accumulator=getattr(optimizer, "initial_accumulator_value", 0.0))
     raise ValueError(f"parameter-server sparse tables are updated by SGD, Adam or Adagrad, not {name}")
 
 
