@@ -231,3 +231,22 @@ def test_entries_check_their_arguments_as_paddle(make, message):
     import purepaddle.distributed as dist
     with pytest.raises(ValueError, match=message):
         make(dist)
+
+
+def test_sparse_nn_embedding_becomes_a_table_under_ps(no_launcher_env):
+    paddle.enable_static()
+    try:
+        rm = fleet.UserDefinedRoleMaker(current_id=0, role=fleet.Role.WORKER, worker_num=1,
+                                        server_endpoints=["127.0.0.1:1"])
+        fleet.init(rm)
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            ids = paddle.static.data("ids", [None, 3], "int64")
+            emb = paddle.nn.Embedding(1000, 4, sparse=True)
+            fleet.distributed_optimizer(paddle.optimizer.SGD(0.1)).minimize(paddle.mean(emb(ids)))
+        ops = main.global_block().ops
+        assert ops[0].type == "distributed_lookup_table" and ops[0].attrs["v1"] is False
+        (table,) = fleet.fleet._ps_plan["tables"].values()
+        assert (table["dim"], table["init"][0]) == (4, "uniform_random")
+    finally:
+        paddle.disable_static()

@@ -194,6 +194,10 @@ class Fleet:
         """Rank 0 writes the inference program and its parameters into `dirname` (`__model__` and one file
         per variable); the other ranks write nothing. See fleet.saving.save_inference_model."""
         self._role("save_inference_model")
+        if self._is_ps():
+            raise NotImplementedError("fleet.save_inference_model of a parameter-server program is not supported by "
+                                      "purepaddle yet: save the parameters with fleet.save_persistables (servers write "
+                                      "their shards) and export the inference program from the unsplit model")
         return _save_inference_model(self.worker_index(), executor, dirname, feeded_var_names, target_vars,
                                      main_program, export_for_deployment, mode)
 
