@@ -250,3 +250,23 @@ def test_sparse_nn_embedding_becomes_a_table_under_ps(no_launcher_env):
         assert (table["dim"], table["init"][0]) == (4, "uniform_random")
     finally:
         paddle.disable_static()
+
+
+def test_launch_ps_spelling_gives_each_role_its_environment(tmp_path, mpi, launcher_free_env):
+    servers = "127.0.0.1:36170,127.0.0.1:36171"
+    proc = subprocess.run([sys.executable, "-m", "purepaddle", "-m", "paddle.distributed.launch_ps", "--servers",
+                           servers, "--worker_num", "1", "--log_dir", str(tmp_path / "log"),
+                           str(Path(__file__).resolve().parent / "job_ps_env.py"), str(tmp_path)],
+                          cwd=tmp_path, env=launcher_free_env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    got = {p.stem: json.loads(p.read_text()) for p in tmp_path.glob("*.json")}
+    assert sorted(got) == ["server.0", "server.1", "worker.0"]
+    s1, w0 = got["server.1"], got["worker.0"]
+    assert (s1["env"]["TRAINING_ROLE"], s1["env"]["PADDLE_PORT"], s1["env"]["POD_IP"]) == ("PSERVER", "36171",
+                                                                                           "127.0.0.1")
+    assert (w0["env"]["TRAINING_ROLE"], w0["env"]["PADDLE_TRAINER_ID"], w0["env"]["PADDLE_TRAINERS_NUM"]) == (
+        "TRAINER", "0", "1")
+    assert w0["env"]["PADDLE_PSERVERS_IP_PORT_LIST"] == servers
+    assert (w0["worker_num"], w0["server_num"], s1["worker_num"], s1["server_num"]) == (1, 2, 1, 2)
+    assert sorted(p.name for p in (tmp_path / "log").iterdir() if "log." in p.name and "env" not in p.name) == [
+        "serverlog.0", "serverlog.1", "workerlog.0"]
