@@ -270,3 +270,9 @@ def test_launch_ps_spelling_gives_each_role_its_environment(tmp_path, mpi, launc
     assert (w0["worker_num"], w0["server_num"], s1["worker_num"], s1["server_num"]) == (1, 2, 1, 2)
     assert sorted(p.name for p in (tmp_path / "log").iterdir() if "log." in p.name and "env" not in p.name) == [
         "serverlog.0", "serverlog.1", "workerlog.0"]
+
+
+def test_a_worker_ending_without_stop_worker_still_lets_the_servers_exit(tmp_path, mpi, launcher_free_env):
+    proc, result, _, _ = _launch(tmp_path, dict(launcher_free_env, PS_NO_STOP="1"), 1, 2, "async", "sgd", "2")
+    assert proc.returncode == 0, proc.stderr
+    assert len(result["losses"]) == 2

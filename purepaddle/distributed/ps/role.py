@@ -1,5 +1,7 @@
 """What fleet's parameter-server calls do: minimize (the split), init_server/run_server on servers,
 init_worker/stop_worker/barrier_worker on workers, and saving through the servers."""
+import atexit
+
 import numpy as np
 
 from . import ops  # noqa: F401  (registers the PS ops the split programs carry)
@@ -104,10 +106,18 @@ def init_worker(fleet_):
     state = WorkerState(client, plan["mode"], plan["k_steps"], plan["tables"], plan["rule"])
     state.n_workers = w
     STATE.worker = state
+    # a worker whose script ends without stop_worker still tells the servers (else run_server would wait for
+    # it forever); registered after mpi4py's own exit handler, so it runs before MPI is finalized
+    atexit.register(_stop_at_exit)
     scope = global_scope()
     for name, value in client.pull_dense().items():
         scope._set_array(name, np.array(value, copy=True))
         state.base[name] = np.array(value, copy=True)  # geo: deltas count from here
+
+
+def _stop_at_exit():
+    if STATE.worker is not None:
+        stop_worker(None)
 
 
 def stop_worker(fleet_):
