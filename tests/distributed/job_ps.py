@@ -86,6 +86,9 @@ else:
         losses.append(float(l))
         if step == 1 and os.environ.get("PS_DIE") == f"worker{k}":  # the fault tests
             raise RuntimeError("this worker died")
+        if step == 1 and os.environ.get("PS_HANG") == f"worker{k}":  # the hang test: the others wait for it
+            import time
+            time.sleep(60)
     fleet.barrier_worker()
     if save_dir:
         fleet.save_persistables(exe, save_dir)

@@ -276,3 +276,16 @@ def test_a_worker_ending_without_stop_worker_still_lets_the_servers_exit(tmp_pat
     proc, result, _, _ = _launch(tmp_path, dict(launcher_free_env, PS_NO_STOP="1"), 1, 2, "async", "sgd", "2")
     assert proc.returncode == 0, proc.stderr
     assert len(result["losses"]) == 2
+
+
+def test_hang_timeout_diagnoses_a_worker_the_step_waits_for(tmp_path, mpi, launcher_free_env):
+    """Sync mode, worker 1 stalls (a 60 s sleep): worker 0 waits in its push; --hang_timeout names both."""
+    out = tmp_path / "run"
+    out.mkdir()
+    proc = subprocess.run([sys.executable, "-m", "purepaddle.distributed.launch", "--server_num", "1", "--worker_num",
+                           "2", "--hang_timeout", "3", "--log_dir", str(out / "log"), JOB, str(out), "sync", "sgd", "5"],
+                          cwd=tmp_path, env=dict(launcher_free_env, PS_HANG="worker1"), capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode != 0
+    assert "HANG!!!" in proc.stderr and "rank 0 waits in ps_request" in proc.stderr
+    assert "time.sleep(60)" in proc.stderr

@@ -1,6 +1,7 @@
 """The worker's side of the PS: requests to the servers (dense shards by name, sparse ids by id % S)."""
 import numpy as np
 
+from ..ledger import recorded
 from .wire import REPLY, REQUEST
 
 __all__ = ["Client"]
@@ -13,6 +14,7 @@ class Client:
         self.comm, self.first, self.n = comm, first_server, n_servers
         self.dense_owner = dense_owner  # parameter name -> server index
 
+    @recorded("ps_request")  # a worker waiting for a server's answer is what --hang_timeout diagnoses
     def _ask(self, requests):
         """Send {server: (kind, body)} and gather {server: reply}."""
         for s, req in requests.items():
