@@ -23,5 +23,5 @@ from .strategy import DistributedStrategy
 
 __all__ = ["DistributedStrategy", "Fleet", "PaddleCloudRoleMaker", "UserDefinedRoleMaker", "Role", "init",
            "is_first_worker", "worker_index", "worker_num", "is_worker", "is_server", "worker_endpoints",
-           "server_num", "server_index", "server_endpoints", "barrier_worker", "distributed_model", "distributed_optimizer", "init_worker",
+           "server_num", "barrier_worker", "distributed_model", "distributed_optimizer", "init_worker",
            "stop_worker", "init_server", "run_server", "save_inference_model", "save_persistables", "utils"]

@@ -15,7 +15,7 @@ from .strategy import DistributedStrategy
 from ..ps import role as _ps
 
 __all__ = ["Fleet", "fleet", "init", "is_first_worker", "worker_index", "worker_num", "is_worker", "is_server",
-           "worker_endpoints", "server_num", "server_index", "server_endpoints", "barrier_worker", "distributed_model", "distributed_optimizer",
+           "worker_endpoints", "server_num", "barrier_worker", "distributed_model", "distributed_optimizer",
            "init_worker", "stop_worker", "init_server", "run_server", "save_inference_model", "save_persistables"]
 
 _PS_HINT = ("parameter-server training needs servers, and this job has none: launch it with --server_num S --worker_num W (or give "
