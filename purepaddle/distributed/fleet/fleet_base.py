@@ -237,8 +237,8 @@ class Fleet:
             .. code-block:: python
 
                 >>> import paddle.distributed.fleet as fleet
-                >>> fleet.init()  # doctest: +SKIP
-                >>> if fleet.is_server():  # doctest: +SKIP
+                >>> fleet.init()  # doctest: +SKIP("runs in a job launched with --server_num S --worker_num W")
+                >>> if fleet.is_server():  # doctest: +SKIP("runs in a job launched with --server_num S --worker_num W")
                 ...     fleet.init_server()
                 ...     fleet.run_server()
         """
