@@ -16,12 +16,13 @@ from .group import (Group, destroy_process_group, get_backend, get_group, is_ava
                     new_group, restart_process_group, shutdown_process_group)
 from .parallel import DataParallel, ParallelMode, get_rank, get_world_size, init_parallel_env  # noqa: F401
 from . import fleet  # noqa: F401
+from .entry_attr import CountFilterEntry, ProbabilityEntry, ShowClickEntry  # noqa: F401
 from .launcher import launch  # noqa: F401
 from .spawning import spawn  # noqa: F401
 from .auto_parallel import (Partial, Placement, ProcessMesh, Replicate, Shard, dtensor_from_fn, reshard,  # noqa: F401
                             shard_tensor, unshard_dtensor)
 
-__all__ = ["init_parallel_env", "get_rank", "get_world_size", "ParallelEnv", "is_initialized", "is_available",
+__all__ = ["CountFilterEntry", "ProbabilityEntry", "ShowClickEntry", "init_parallel_env", "get_rank", "get_world_size", "ParallelEnv", "is_initialized", "is_available",
            "new_group", "get_group", "destroy_process_group", "get_backend", "ReduceOp", "barrier", "all_reduce",
            "broadcast", "reduce", "all_gather", "all_gather_object", "broadcast_object_list", "scatter",
            "scatter_object_list", "gather", "reduce_scatter", "alltoall", "alltoall_single", "send", "recv",

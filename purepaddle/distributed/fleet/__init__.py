@@ -1,5 +1,6 @@
 """paddle.distributed.fleet: collective (data-parallel) training through fleet.init / distributed_model /
-distributed_optimizer, on MPI. Parameter-server mode is not supported by purepaddle yet.
+distributed_optimizer, on MPI; parameter-server training (servers and workers on MPI) through init_server /
+run_server / init_worker / stop_worker (distributed/ps/).
 
 In dygraph the strategy's gradient_merge and localsgd change what distributed_model and
 distributed_optimizer do (meta_optimizers.py); recompute is fleet.utils.recompute. The face re-exports:
@@ -12,7 +13,8 @@ from ..parallel import DataParallel  # noqa: F401
 from . import recompute, utils  # noqa: F401  (fleet.utils.recompute, fleet.recompute.recompute)
 from .fleet_base import (Fleet, barrier_worker, distributed_model, distributed_optimizer, fleet,  # noqa: F401
                          init, init_server, init_worker, is_first_worker, is_server, is_worker, run_server,
-                         save_inference_model, save_persistables, server_num, stop_worker, util, worker_endpoints,
+                         save_inference_model, save_persistables, server_endpoints, server_index, server_num,
+                         stop_worker, util, worker_endpoints,
                          worker_index, worker_num)
 from .meta_optimizers import plan_meta  # noqa: F401
 from .optimizer import DistributedOptimizer  # noqa: F401

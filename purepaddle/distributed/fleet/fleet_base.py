@@ -1,6 +1,6 @@
 """The Fleet class and its singleton `fleet`: fleet.init, the role queries, distributed_model and
 distributed_optimizer for collective (data-parallel) training on MPI; the fleet.<api> functions are the
-singleton's bound methods. Parameter-server mode is not supported by purepaddle yet.
+singleton's bound methods. Parameter-server mode (servers and workers on MPI) lives in distributed/ps/.
 """
 import warnings
 import weakref
@@ -13,14 +13,15 @@ from .role_maker import PaddleCloudRoleMaker
 from .saving import save_inference_model as _save_inference_model, save_persistables as _save_persistables
 from .strategy import DistributedStrategy
 from .util_base import UtilBase
+from ..ps import role as _ps
 
 __all__ = ["Fleet", "fleet", "init", "is_first_worker", "worker_index", "worker_num", "is_worker", "is_server",
            "worker_endpoints", "server_num", "barrier_worker", "distributed_model", "distributed_optimizer",
            "init_worker", "stop_worker", "init_server", "run_server", "save_inference_model", "save_persistables"]
 
-_PS_HINT = ("parameter-server training (fleet.init_server/run_server/init_worker) is not supported by purepaddle "
-            "yet; collective training needs none of these calls: fleet.init(is_collective=True), then "
-            "fleet.distributed_model and fleet.distributed_optimizer")
+_PS_HINT = ("parameter-server training needs servers, and this job has none: launch it with --server_num S --worker_num W (or give "
+            "the role maker server_endpoints); collective training needs none of these calls: "
+            "fleet.init(is_collective=True), then fleet.distributed_model and fleet.distributed_optimizer")
 
 
 class Fleet:
@@ -32,6 +33,7 @@ class Fleet:
         self._is_collective = False
         self._models = []        # weakrefs to the DataParallel models distributed_model made
         self._optimizer = None   # the last DistributedOptimizer (it decides when models all-reduce)
+        self._ps_plan = None     # parameter-server mode: what minimize split (ps/program.py)
 
     def _role(self, api):
         if self._role_maker is None:
@@ -60,7 +62,7 @@ class Fleet:
         self._role_maker = role_maker
         self._is_collective = bool(is_collective or getattr(role_maker, "_is_collective", False))
         self._strategy = strategy if strategy is not None else DistributedStrategy()
-        self._models, self._optimizer = [], None
+        self._models, self._optimizer, self._ps_plan = [], None, None
         if self._is_collective:
             _group.init_global_group()  # dygraph collectives and static all_reduce ops need the group
         return None
@@ -90,13 +92,27 @@ class Fleet:
         eps = self._role("worker_endpoints")._get_trainer_endpoints()
         return ",".join(eps) if to_string else eps
 
+    def server_index(self):
+        """This server's index among the parameter servers."""
+        return self._role("server_index")._role_id()
+
+    def server_endpoints(self, to_string=False):
+        """The parameter servers' ip:port list (a comma-joined string with to_string=True)."""
+        eps = self._role("server_endpoints")._get_pserver_endpoints()
+        return ",".join(eps) if to_string else eps
+
     def server_num(self):
         """The number of parameter servers (0 in collective mode)."""
         return self._role("server_num")._server_num()
 
+    def _is_ps(self):
+        return not self._is_collective and self._role_maker is not None and self._role_maker._server_num() > 0
+
     def barrier_worker(self):
         """Wait for every worker."""
         self._role("barrier_worker")
+        if self._is_ps():
+            return _ps.barrier_worker(self)
         if _group.is_initialized():
             from ..communication import barrier
             barrier()
@@ -164,7 +180,9 @@ class Fleet:
                           "fleet.init (Paddle's newer code passes it to fleet.init)")
             self._strategy = strategy
         if not self._is_collective:
-            raise NotImplementedError(f"fleet.distributed_optimizer: {_PS_HINT}")
+            if not self._is_ps():
+                raise NotImplementedError(f"fleet.distributed_optimizer: {_PS_HINT}")
+            return _ps.PSOptimizer(optimizer, self._strategy, self)
         self._strategy.warn_inert(static=not in_dynamic_mode())
         dopt = DistributedOptimizer(optimizer, self._strategy, self)
         if in_dynamic_mode():
@@ -177,6 +195,10 @@ class Fleet:
         """Rank 0 writes the inference program and its parameters into `dirname` (`__model__` and one file
         per variable); the other ranks write nothing. See fleet.saving.save_inference_model."""
         self._role("save_inference_model")
+        if self._is_ps():
+            raise NotImplementedError("fleet.save_inference_model of a parameter-server program is not supported by "
+                                      "purepaddle yet: save the parameters with fleet.save_persistables (servers write "
+                                      "their shards) and export the inference program from the unsplit model")
         return _save_inference_model(self.worker_index(), executor, dirname, feeded_var_names, target_vars,
                                      main_program, export_for_deployment, mode)
 
@@ -184,27 +206,51 @@ class Fleet:
         """Rank 0 writes every persistable variable of the program into `dirname`, one file each; the other
         ranks write nothing. See fleet.saving.save_persistables."""
         self._role("save_persistables")
+        if self._is_ps():
+            return _ps.save_persistables(self, dirname)
         return _save_persistables(self.worker_index(), executor, dirname, main_program, mode)
 
+    def _ps_call(self, api):
+        self._role(api)
+        if not self._is_ps():
+            raise NotImplementedError(f"fleet.{api}: {_PS_HINT}")
+
     def init_worker(self, scopes=None):
-        """Parameter-server mode only: not supported."""
+        """Parameter-server mode: connect to the servers and take the dense parameters from them (after the
+        startup program ran). Collective mode: nothing to do."""
         if self._is_collective:
             return None
-        raise NotImplementedError(f"fleet.init_worker: {_PS_HINT}")
+        self._ps_call("init_worker")
+        return _ps.init_worker(self)
 
     def stop_worker(self):
-        """Parameter-server mode only: not supported."""
+        """Parameter-server mode: tell the servers this worker is done. Collective mode: nothing to do."""
         if self._is_collective:
             return None
-        raise NotImplementedError(f"fleet.stop_worker: {_PS_HINT}")
+        self._ps_call("stop_worker")
+        return _ps.stop_worker(self)
 
     def init_server(self, *args, **kwargs):
-        """Parameter-server mode only: not supported."""
-        raise NotImplementedError(f"fleet.init_server: {_PS_HINT}")
+        """Parameter-server mode: build this server's shard of the parameters and tables;
+        init_server(dirname) loads them from a directory fleet.save_persistables wrote (incremental training).
+
+        Examples:
+            .. code-block:: python
+
+                >>> import paddle.distributed.fleet as fleet
+                >>> fleet.init()  # doctest: +SKIP("runs in a job launched with --server_num S --worker_num W")
+                >>> if fleet.is_server():  # doctest: +SKIP("runs in a job launched with --server_num S --worker_num W")
+                ...     fleet.init_server()
+                ...     fleet.run_server()
+        """
+        self._ps_call("init_server")
+        dirname = args[0] if args else kwargs.get("dirname", kwargs.get("model_dir"))
+        return _ps.init_server(self, dirname)
 
     def run_server(self):
-        """Parameter-server mode only: not supported."""
-        raise NotImplementedError(f"fleet.run_server: {_PS_HINT}")
+        """Parameter-server mode: serve the workers until all of them called stop_worker."""
+        self._ps_call("run_server")
+        return _ps.run_server(self)
 
 
 fleet = Fleet()
@@ -217,6 +263,8 @@ is_worker = fleet.is_worker
 is_server = fleet.is_server
 worker_endpoints = fleet.worker_endpoints
 server_num = fleet.server_num
+server_index = fleet.server_index
+server_endpoints = fleet.server_endpoints
 barrier_worker = fleet.barrier_worker
 distributed_model = fleet.distributed_model
 distributed_optimizer = fleet.distributed_optimizer

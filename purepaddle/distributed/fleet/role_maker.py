@@ -80,6 +80,13 @@ class PaddleCloudRoleMaker(_RoleMaker):
         self._trainer_eps = [e for e in eps.split(",") if e]
         pservers = os.environ.get("PADDLE_PSERVERS_IP_PORT_LIST", "")
         self._pserver_eps = [e for e in pservers.split(",") if e]
+        if self._role == Role.SERVER:  # a server's index: its POD_IP:PADDLE_PORT in the list (Paddle's rule)
+            me = f"{os.environ.get('POD_IP', '')}:{os.environ.get('PADDLE_PORT', '')}"
+            if me in self._pserver_eps:
+                self._rank_id = self._pserver_eps.index(me)
+            else:
+                self._rank_id = int(os.environ.get("PADDLE_PSERVER_ID", "0"))
+            self._n_workers = int(os.environ.get("PADDLE_TRAINERS_NUM", "1"))
 
 
 class UserDefinedRoleMaker(_RoleMaker):

@@ -50,6 +50,7 @@ USAGE_EXAMPLES = """examples:
   python -m paddle.distributed.launch --devices 0,1 train.py
   python -m paddle.distributed.launch --ips 192.168.0.16,192.168.0.17 --nproc_per_node 4 train.py
   python -m paddle.distributed.launch --nnodes 2 --master 192.168.0.16:8090 train.py   (on every node)
+  python -m paddle.distributed.launch --server_num 2 --worker_num 2 train.py   (parameter server)
 
 Workers run under Open MPI's mpirun (pip install purepaddle[distributed])."""
 
@@ -65,7 +66,7 @@ def strtobool(value):
 
 
 def build_parser(prog="python -m paddle.distributed.launch"):
-    """Paddle's launcher flags (collective mode; the parameter-server ones are parsed and refused later)."""
+    """Paddle's launcher flags: collective jobs, and parameter-server jobs (--server_num/--worker_num)."""
     p = argparse.ArgumentParser(prog=prog, epilog=USAGE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     base = p.add_argument_group("Base Parameters")
     base.add_argument("--master", type=str, default=None, help="the master/rendezvous server, ip:port")
@@ -91,11 +92,13 @@ def build_parser(prog="python -m paddle.distributed.launch"):
         base.add_argument(flag, type=str, default=None, help="accepted; no effect (no auto-parallel tuner here)")
     base.add_argument("training_script", type=str, help="the training script, followed by its arguments")
     base.add_argument("training_script_args", nargs=argparse.REMAINDER)
-    ps = p.add_argument_group("Parameter-Server Parameters (not supported by purepaddle yet)")
-    for flag in ("--servers", "--trainers"):
-        ps.add_argument(flag, type=str, default="")
-    for flag in ("--trainer_num", "--server_num"):
-        ps.add_argument(flag, type=int, default=None)
+    ps = p.add_argument_group("Parameter-Server Parameters (one node; servers and workers are ranks of one MPI job)")
+    ps.add_argument("--servers", type=str, default="", help="the servers' endpoints, ip:port,... (local ips)")
+    ps.add_argument("--trainers", "--workers", dest="trainers", type=str, default="",
+                    help="the workers' endpoints, ip:port,... (local ips)")
+    ps.add_argument("--server_num", type=int, default=None, help="the number of parameter servers")
+    ps.add_argument("--trainer_num", "--worker_num", dest="trainer_num", type=int, default=None,
+                    help="the number of workers (trainers) of a parameter-server job")
     ps.add_argument("--gloo_port", type=int, default=6767, help="accepted; no effect (MPI carries the collectives)")
     ps.add_argument("--with_gloo", type=str, default="1", help="accepted; no effect (MPI carries the collectives)")
     elastic = p.add_argument_group("Elastic Parameters")

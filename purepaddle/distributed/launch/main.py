@@ -13,7 +13,8 @@ import time
 
 from . import args as _args
 from .job import RUNNER, run_job, scratch_dir
-from .plan import LaunchError, build_plan, host_of, host_list, is_local, local_addresses, split_hostport
+from .plan import (LaunchError, build_plan, free_ports, host_of, host_list, is_local, local_addresses, split_hostport,
+                   thread_env)
 from .remote import DaemonHost
 from .slurm import apply_slurm
 from .rendezvous import ControlServer, follow
@@ -96,12 +97,39 @@ def _nnodes(args):
 
 
 def _check_mode(args):
-    if args.run_mode not in (None, "collective"):
-        raise LaunchError(f"--run_mode={args.run_mode} is not supported by purepaddle yet: only collective "
-                          "(data-parallel) jobs run under this launcher")
-    if args.servers or args.trainers or args.server_num or args.trainer_num:
-        raise LaunchError("parameter-server jobs (--servers/--trainers/--server_num/--trainer_num) are not "
-                          "supported by purepaddle's launcher yet")
+    """The parameter-server layout {"workers": [ep], "servers": [ep]} of a PS job, None for a collective one."""
+    ps_flags = args.servers or args.trainers or args.server_num or args.trainer_num
+    if args.run_mode not in (None, "collective", "ps"):
+        raise LaunchError(f"--run_mode={args.run_mode} is not supported by purepaddle: collective (data-parallel) "
+                          "and ps (parameter-server) jobs run under this launcher")
+    if not ps_flags and args.run_mode != "ps":
+        return None
+    if args.run_mode == "collective":
+        raise LaunchError("--run_mode=collective does not take the parameter-server flags --servers/--trainers/"
+                          "--server_num/--trainer_num")
+    servers = _ps_endpoints(args.servers, args.server_num, "--servers", "--server_num")
+    workers = _ps_endpoints(args.trainers, args.trainer_num, "--trainers/--workers", "--trainer_num/--worker_num")
+    here = local_addresses()
+    far = [ep for ep in servers + workers if not is_local(split_hostport(ep, "--servers/--trainers")[0], here)]
+    if far or _nnodes(args) > 1:
+        raise LaunchError("parameter-server jobs run on one node under purepaddle's launcher (servers and workers "
+                          "are ranks of one MPI job); endpoints of other hosts: " + (", ".join(far) or "--nnodes>1"))
+    return {"workers": workers, "servers": servers}
+
+
+def _ps_endpoints(listed, num, list_flag, num_flag):
+    """The endpoints of one PS role: --servers-style list, else `num` free local ports (default 1)."""
+    if listed:
+        eps = [e.strip() for e in listed.split(",") if e.strip()]
+        for e in eps:
+            split_hostport(e, list_flag)
+        if num is not None and num != len(eps):
+            raise LaunchError(f"{num_flag}={num} does not match the {len(eps)} endpoints of {list_flag}={listed}")
+        return eps
+    n = 1 if num is None else num
+    if n < 1:
+        raise LaunchError(f"{num_flag} must be at least 1, but received {n}")
+    return [f"127.0.0.1:{p}" for p in free_ports(n)]
 
 
 def _roles(args, log):
@@ -224,18 +252,24 @@ def _follow(args, host, port, me, log):
     return code
 
 
-def _master(args, server, nodes_fn, master, log):
+def _master(args, server, nodes_fn, master, log, ps=None):
     nodes = nodes_fn()
     plan = build_plan(args, nodes, master, f"{_report_host(nodes)}:{server.port}", os.environ,
                       sys.executable, RUNNER)
+    if ps is not None:  # MPI ranks 0..W-1 are the workers (rank 0 echoes), W..W+S-1 the servers
+        plan["ps"] = {"workers": len(ps["workers"]), "servers": len(ps["servers"])}
+        plan["endpoints"] = ps["workers"] + ps["servers"]
+        plan["nproc"] = len(plan["endpoints"])
+        plan["threads"] = thread_env(plan["nproc"], os.environ)
     world = plan["nproc"] * len(nodes)
     if args.hang_timeout < 0:
         raise LaunchError(f"--hang_timeout must be >= 0 seconds (0: off), but received {args.hang_timeout}")
     plan["hang_timeout"] = args.hang_timeout
     plan["remote_start"] = args.remote_start
     log.debug(f"configuration: {vars(args)}\nendpoints: {plan['endpoints']}\nnodes: {nodes}\n")
-    log.info(f"LAUNCH INFO job {args.job_id}: {world} worker(s) on {len(nodes)} node(s), logs in "
-             f"{nodes[0]['log_dir']}")
+    what = (f"{plan['ps']['servers']} server(s) and {plan['ps']['workers']} worker(s)" if ps is not None
+            else f"{world} worker(s)")
+    log.info(f"LAUNCH INFO job {args.job_id}: {what} on {len(nodes)} node(s), logs in {nodes[0]['log_dir']}")
     for k, node in enumerate(nodes):
         if "join" in node:
             server.tell(node["join"], {"kind": "started", "node_rank": k, "nnodes": len(nodes),
@@ -271,7 +305,7 @@ def launch(argv=None):
     args = _args.parse(argv)
     log = None
     try:
-        _check_mode(args)
+        ps = _check_mode(args)
         os.makedirs(args.log_dir, exist_ok=True)
         level = _log_level(args)
         log = _Log(os.path.join(os.path.abspath(args.log_dir), f"{args.job_id}.launch.log"), args.log_overwrite,
@@ -283,7 +317,7 @@ def launch(argv=None):
             return _follow(args, role[1], role[2], role[3], log)
         _, server, nodes_fn, master = role
         try:
-            return _master(args, server, nodes_fn, master, log)
+            return _master(args, server, nodes_fn, master, log, ps)
         finally:
             server.close()
     except LaunchError as e:

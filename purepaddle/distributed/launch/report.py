@@ -41,10 +41,14 @@ def exit_status(returncode):
 def summary(report, world, others=(), other_logs=()):
     """The failure summary for the first failing rank's report (later failures listed by rank)."""
     rank = report["rank"]
-    lines = [f"ABORT!!! Out of all {world} trainers, the trainer process with rank=[{rank}] was aborted.",
-             f"  rank {rank} (local rank {report['local_rank']} on host {report['host']}{_node(report)}, "
-             f"pid {report['pid']}) "
-             f"{describe_exit(report['returncode'])}"]
+    if report.get("role"):  # a parameter-server job: name the role and its index
+        head = (f"ABORT!!! Out of all {world} processes (servers and workers), the {report['role']} process with "
+                f"rank=[{report['role_rank']}] was aborted.")
+        who = f"{report['role']} {report['role_rank']} (MPI rank {rank} on host {report['host']}"
+    else:
+        head = f"ABORT!!! Out of all {world} trainers, the trainer process with rank=[{rank}] was aborted."
+        who = f"rank {rank} (local rank {report['local_rank']} on host {report['host']}{_node(report)}"
+    lines = [head, f"  {who}, pid {report['pid']}) {describe_exit(report['returncode'])}"]
     if report.get("error"):
         lines.append(f"  error: {report['error']}")
     if others:

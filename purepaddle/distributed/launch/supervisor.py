@@ -59,6 +59,8 @@ def worker_env(plan, rank):
         "PADDLE_RESTART_COUNT": str(plan.get("restart", 0)),
         "PYTHONUNBUFFERED": "1",  # Paddle runs `python -u`: output reaches the log as it is printed
     }
+    if plan.get("ps"):
+        env.update(ps_env(plan, rank))
     devices = plan.get("devices")
     if devices:
         env[plan["device_key"]] = ",".join(devices) if nproc == 1 else devices[local]
@@ -70,8 +72,39 @@ def worker_env(plan, rank):
     return env
 
 
+def ps_role(plan, rank):
+    """('worker', i) or ('server', j) for MPI rank `rank` of a parameter-server job: workers come first."""
+    w = plan["ps"]["workers"]
+    return ("worker", rank) if rank < w else ("server", rank - w)
+
+
+def ps_env(plan, rank):
+    """Paddle's parameter-server variables for MPI rank `rank` (TRAINING_ROLE, PADDLE_PSERVERS_IP_PORT_LIST, ...)."""
+    w = plan["ps"]["workers"]
+    workers, servers = plan["endpoints"][:w], plan["endpoints"][w:]
+    role, i = ps_role(plan, rank)
+    me = (workers if role == "worker" else servers)[i]
+    host, _, port = me.rpartition(":")
+    env = {"TRAINING_ROLE": "TRAINER" if role == "worker" else "PSERVER",
+           "PADDLE_ROLE": "TRAINER" if role == "worker" else "PSERVER",
+           "PADDLE_PSERVERS_IP_PORT_LIST": ",".join(servers),
+           "PADDLE_TRAINER_ENDPOINTS": ",".join(workers),
+           "PADDLE_TRAINERS_NUM": str(w),
+           "PADDLE_PORT": port, "POD_IP": host, "PADDLE_CURRENT_ENDPOINT": me,
+           "PADDLE_TRAINER_ID": str(i) if role == "worker" else "0",
+           # the generic rank/size variables count the workers only (servers are no trainers)
+           "PADDLE_GLOBAL_RANK": str(i), "PADDLE_GLOBAL_SIZE": str(w)}
+    if role == "server":
+        env["PADDLE_PSERVER_ID"] = str(i)
+    return env
+
+
 def log_path(plan, rank):
-    """`{log_dir}/workerlog.{local_rank}` (the global rank when several nodes share one host and log dir)."""
+    """`{log_dir}/workerlog.{local_rank}` (the global rank when several nodes share one host and log dir);
+    a parameter-server job's servers write `serverlog.{j}`."""
+    if plan.get("ps"):
+        role, i = ps_role(plan, rank)
+        return os.path.join(plan["nodes"][0]["log_dir"], f"{role}log.{i}")
     nproc = plan["nproc"]
     node = plan["nodes"][rank // nproc]
     n = rank if plan.get("log_names") == "global" else rank % nproc
@@ -174,7 +207,8 @@ def main():
     fd, err_file = tempfile.mkstemp(prefix=f"purepaddle-rank{rank}-", suffix=".err")
     os.close(fd)
     env[ERROR_FILE_VAR] = err_file
-    write_envlog(os.path.join(os.path.dirname(path), "envlog." + path.rsplit(".", 1)[1]), env,
+    server = os.path.basename(path).startswith("serverlog")  # a PS server's envlog must not clash with a worker's
+    write_envlog(os.path.join(os.path.dirname(path), ("envlog.server." if server else "envlog.") + path.rsplit(".", 1)[1]), env,
                  plan.get("log_overwrite"))
     cmd = [plan["python"], "-u", plan["runner"], plan["script"]] + list(plan["args"])
     stopping = []
@@ -216,6 +250,8 @@ def main():
               "nnodes": len(plan["nodes"]),
               "pid": child.pid, "returncode": code, "error": error, "log": os.path.abspath(path),
               "tail": tail(path), "time": time.time()}
+    if plan.get("ps"):
+        report["role"], report["role_rank"] = ps_role(plan, rank)
     if not send_report(plan["report"], report):
         sys.stderr.write(f"purepaddle: rank {rank} failed (return code {code}); see {path}\n")
     return code if code > 0 else 128 - code
