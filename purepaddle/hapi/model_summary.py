@@ -169,7 +169,7 @@ def _record(rows, layer, inputs, output):
     for k, v in table.items():
         if v is None:
             continue
-        n = int(np.prod(v.shape))  # Python ints, as Paddle's summary dict prints them
+        n = np.prod(v.shape)
         params += n
         p = getattr(layer, k, None)
         if p is not None and getattr(p, "trainable", True) and not p.stop_gradient:
