@@ -1,0 +1,51 @@
+"""paddle.incubate's indexed random states and FusedDropout, against behaviour read from real Paddle 3.3.1."""
+import numpy as np
+import pytest
+
+import purepaddle as paddle
+from purepaddle.incubate import rng_state
+
+
+@pytest.fixture(autouse=True)
+def _fresh_slots(monkeypatch):
+    monkeypatch.setattr(rng_state, "_slots", [None])
+    monkeypatch.setattr(rng_state, "_live", [0])
+
+
+def test_indexed_states_each_draw_their_own_stream():
+    # Paddle 3.3.1: index 0, a new index [1] cloned from the live state, switching resumes each slot's stream
+    paddle.seed(7)
+    old = paddle.incubate.get_rng_state(use_index=True)
+    assert old == [0]
+    paddle.rand([2])
+    new = paddle.incubate.register_rng_state_as_index()
+    assert new == [1] and paddle.incubate.get_rng_state(use_index=True) == [1]
+    a = paddle.rand([2]).numpy()
+    paddle.incubate.set_rng_state(old, use_index=True)
+    np.testing.assert_array_equal(paddle.rand([2]).numpy(), a)  # slot 0 was parked where slot 1 was cloned
+    paddle.incubate.set_rng_state(new, use_index=True)
+    b = paddle.rand([2]).numpy()
+    paddle.incubate.set_rng_state(old, use_index=True)
+    np.testing.assert_array_equal(paddle.rand([2]).numpy(), b)
+    with pytest.raises(ValueError):
+        paddle.incubate.set_rng_state([5], use_index=True)
+
+
+def test_states_without_index_are_paddles_rng_state():
+    state = paddle.incubate.get_rng_state()
+    a = paddle.rand([3]).numpy()
+    paddle.incubate.set_rng_state(state)
+    np.testing.assert_array_equal(paddle.rand([3]).numpy(), a)
+
+
+def test_fused_dropout_is_dropout_with_axis():
+    m = paddle.incubate.nn.FusedDropout(p=0.5, axis=1)
+    assert repr(m) == "FusedDropout(p=0.5, axis=1, mode=upscale_in_train)"
+    out = m(paddle.ones([4, 6])).numpy()
+    assert set(np.unique(out)) <= {0.0, 2.0} and (out == out[0]).all()  # one mask entry per column
+    m.eval()
+    assert m(paddle.ones([2])).numpy().tolist() == [1.0, 1.0]
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        paddle.incubate.nn.FusedDropout(p=2)
+    with pytest.raises(TypeError, match="axis"):
+        paddle.incubate.nn.FusedDropout(axis="x")
