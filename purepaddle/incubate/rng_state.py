@@ -29,10 +29,8 @@ def get_rng_state(device=None, use_index=False):
             >>> paddle.incubate.get_rng_state(use_index=True)
             [0]
     """
-    if use_index:
-        _random._check_device(device)
-        return [_live[0]]
-    return _random.get_rng_state(device)
+    states = _random.get_rng_state(device)  # checks the device
+    return [_live[0]] if use_index else states
 
 
 def set_rng_state(state_list, device=None, use_index=False):
@@ -52,7 +50,7 @@ def set_rng_state(state_list, device=None, use_index=False):
     """
     if not use_index:
         return _random.set_rng_state(state_list, device)
-    _random._check_device(device)
+    _random.get_rng_state(device)  # checks the device
     if len(state_list) != 1:
         raise ValueError("Length of cpu state list should be equal to 1")
     index = int(state_list[0])
@@ -82,7 +80,7 @@ def register_rng_state_as_index(state_list=None, device=None):
             >>> new = paddle.incubate.register_rng_state_as_index()
             >>> paddle.incubate.set_rng_state(old, use_index=True)
     """
-    _random._check_device(device)
+    _random.get_rng_state(device)  # checks the device
     state = default_generator().get_state()
     _slots[_live[0]] = state
     _slots.append(state)
