@@ -49,3 +49,35 @@ def test_fused_dropout_is_dropout_with_axis():
         paddle.incubate.nn.FusedDropout(p=2)
     with pytest.raises(TypeError, match="axis"):
         paddle.incubate.nn.FusedDropout(axis="x")
+
+
+def _train(wrap):
+    paddle.seed(1)
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data(name="x", shape=[-1, 4], dtype="float32")
+        hidden = paddle.static.nn.fc(x, size=8)
+        cost = paddle.mean(paddle.static.nn.fc(hidden, size=1))
+        opt = paddle.optimizer.Adam(learning_rate=0.1)
+        if wrap:
+            opt = paddle.incubate.optimizer.RecomputeOptimizer(opt)
+            with pytest.raises(AssertionError, match="list of Variable"):
+                opt._set_checkpoints([1])
+            opt._set_checkpoints([hidden])
+        opt.minimize(cost)
+    exe = paddle.static.Executor()
+    exe.run(start)
+    return [exe.run(main, feed={"x": np.ones([2, 4], "float32")}, fetch_list=[cost])[0] for _ in range(3)]
+
+
+def test_recompute_optimizer_trains_as_the_wrapped_one():
+    paddle.enable_static()
+    try:
+        np.testing.assert_array_equal(_train(True), _train(False))  # recomputing changes no value
+        opt = paddle.incubate.optimizer.RecomputeOptimizer(paddle.optimizer.SGD(0.1))
+        with pytest.raises(NotImplementedError, match="load function is not supported by Recompute Optimizer"):
+            opt.load({})
+    finally:
+        paddle.disable_static()
+    with pytest.raises(Exception, match="In dygraph, don't support RecomputeOptimizer"):
+        paddle.incubate.optimizer.RecomputeOptimizer(paddle.optimizer.SGD(0.1, parameters=[]))
