@@ -1,5 +1,5 @@
 """paddle.incubate: experimental APIs — function-style autograd, fused ops, LookAhead, segment/graph reductions."""
-from . import asp, autograd, autotune, cc, nn, optimizer, xpu  # noqa: F401
+from . import asp, autograd, autotune, cc, layers, nn, optimizer, xpu  # noqa: F401
 from .inference_decorator import inference  # noqa: F401
 from .graph_sampling import graph_khop_sampler, graph_sample_neighbors  # noqa: F401
 from .fused_softmax import softmax_mask_fuse, softmax_mask_fuse_upper_triangle  # noqa: F401

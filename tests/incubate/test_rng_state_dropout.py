@@ -81,3 +81,42 @@ def test_recompute_optimizer_trains_as_the_wrapped_one():
         paddle.disable_static()
     with pytest.raises(Exception, match="In dygraph, don't support RecomputeOptimizer"):
         paddle.incubate.optimizer.RecomputeOptimizer(paddle.optimizer.SGD(0.1, parameters=[]))
+
+
+def test_incubate_layers_partial_concat_sum_as_paddle():
+    # values printed by real Paddle 3.3.1
+    x = paddle.to_tensor(np.arange(6, dtype="float32").reshape(2, 3))
+    y = x * 10
+    L = paddle.incubate.layers
+    assert L.partial_concat([x, y], start_index=1, length=-1).numpy().tolist() == [[1, 2, 10, 20], [4, 5, 40, 50]]
+    assert L.partial_concat([x, y], start_index=-2, length=1).numpy().tolist() == [[1, 10], [4, 40]]
+    assert L.partial_sum([x, y], start_index=1, length=2).numpy().tolist() == [[11, 22], [44, 55]]
+    shuffled = L.shuffle_batch(paddle.to_tensor(np.arange(12.0).reshape(3, 2, 2))).numpy().reshape(-1, 2)
+    assert sorted(shuffled[:, 0].tolist()) == [0, 2, 4, 6, 8, 10] and (shuffled[:, 1] == shuffled[:, 0] + 1).all()
+
+
+def test_incubate_layers_batch_fc_and_shuffle_batch_in_a_program():
+    paddle.enable_static()
+    try:
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            inp = paddle.static.data(name="input", shape=[2, 2, 3], dtype="float32")
+            out = paddle.incubate.layers.batch_fc(inp, [2, 3, 4], paddle.ParamAttr(name="bfc_w"), [2, 4],
+                                                  paddle.ParamAttr(name="bfc_b"), act="relu")
+            xs = paddle.static.data(name="xs", shape=[-1, 4], dtype="float32")
+            sb = paddle.incubate.layers.shuffle_batch(xs)
+        assert tuple(out.shape) == (2, 2, 4) and tuple(sb.shape) == (-1, 4)
+        exe = paddle.static.Executor()
+        scope = paddle.static.Scope()
+        with paddle.static.scope_guard(scope):
+            exe.run(start)
+            w, b = (np.array(scope.find_var(n).get_tensor()) for n in ("bfc_w", "bfc_b"))
+            i = np.random.rand(2, 2, 3).astype("float32")
+            got, rows = exe.run(main, feed={"input": i, "xs": np.arange(12, dtype="float32").reshape(3, 4)},
+                                fetch_list=[out, sb])
+        np.testing.assert_allclose(got, np.maximum(np.matmul(i, w) + b[:, None, :], 0), rtol=1e-6)
+        assert sorted(rows[:, 0].tolist()) == [0, 4, 8]
+    finally:
+        paddle.disable_static()
+    with pytest.raises(TypeError, match="batch_fc must be Variable"):
+        paddle.incubate.layers.batch_fc(paddle.ones([2, 2, 3]), [2, 3, 4], None, [2, 4], None)

@@ -29,7 +29,7 @@ class IntermediateLayerGetter(LayerDict):
             >>> m = paddle.vision.models.resnet18(pretrained=False)
             >>> getter = paddle.vision.models._utils.IntermediateLayerGetter(m, {'layer1': 'feat1'})
             >>> out = getter(paddle.rand([1, 3, 64, 64]))
-            >>> [(k, v.shape) for k, v in out.items()]
+            >>> [(k, list(v.shape)) for k, v in out.items()]
             [('feat1', [1, 64, 16, 16])]
     """
 
