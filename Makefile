@@ -16,7 +16,8 @@ CONF_EXAMPLES := $(CONF_DIR)/examples.json
 # issue 16's namespaces (beyond the FAQ files the default harvest takes): their own example set
 SURFACE_MODULES ?= paddle/fft.py paddle/signal.py paddle/distribution/ paddle/sparse/ paddle/geometric/ \
   paddle/text/ paddle/audio/ paddle/vision/ paddle/incubate/ paddle/hub.py paddle/utils/ paddle/reader/ \
-  paddle/batch.py paddle/dataset/ paddle/hapi/ paddle/callbacks.py
+  paddle/batch.py paddle/dataset/ paddle/hapi/ paddle/callbacks.py paddle/quantization/ paddle/compat/ \
+  paddle/nn/quant/
 CONF_SURFACE := $(CONF_DIR)/examples-surface.json
 CONF_ARGS ?= -j 2 --random-policy lenient --show-failures 100000 --exit-zero
 # site-packages of the reference venv, looked up when a recipe runs (after the venv exists)
@@ -114,7 +115,7 @@ $(CONF_EXAMPLES): | $(REF_STAMP)
 	mkdir -p $(CONF_DIR)
 	$(PYTHON3) $(SHARED)/conformance/harvest.py $(REF_SITE) -o $@
 
-$(CONF_SURFACE): | $(REF_STAMP)
+$(CONF_SURFACE): Makefile | $(REF_STAMP)  # harvested again when SURFACE_MODULES changes
 	mkdir -p $(CONF_DIR)
 	$(PYTHON3) $(SHARED)/conformance/harvest.py $(REF_SITE) $(SURFACE_MODULES) -o $@
 

@@ -26,7 +26,9 @@ def _reindex(x, neighbors, counts):
                 order[v] = len(out_nodes)
                 out_nodes.append(v)
         srcs.append(np.array([order[int(v)] for v in nb], dtype=np.int64))
-        dsts.append(np.repeat(np.arange(nodes.size, dtype=np.int64), ct))
+        # a count longer than x holds several edge types' counts in turn (as Paddle's kernel reads it): the
+        # i-th count belongs to input node i mod len(x)
+        dsts.append(np.repeat(np.arange(ct.size, dtype=np.int64) % max(nodes.size, 1), ct))
     dtype = x.numpy().dtype
     return (to_tensor(np.concatenate(srcs).astype(dtype)), to_tensor(np.concatenate(dsts).astype(dtype)),
             to_tensor(np.array(out_nodes, dtype=dtype)))

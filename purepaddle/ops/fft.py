@@ -69,6 +69,31 @@ class FftC2C(Op):
                      forward=not a["forward"])
 
 
+def _inverse_r2c(xp, x, axes, norm):
+    """The inverse transform of a real signal: over the last axis the conjugate of its forward half spectrum (scaled
+    as the inverse), then the inverse complex transform over the other axes. As in Paddle (pocketfft's backward
+    r2c) only the bins with an imaginary part are conjugated: the DC and Nyquist bins keep their +0 imaginary part."""
+    last, n = axes[-1], x.shape[axes[-1]]
+    half = xp.fft.rfft(x, axis=last, norm=_SWAP[norm])
+    inner = [slice(None)] * half.ndim
+    inner[last] = slice(1, (n + 1) // 2)
+    half[tuple(inner)] = xp.conj(half[tuple(inner)])
+    return xp.fft.ifftn(half, axes=axes[:-1], norm=norm) if len(axes) > 1 else half
+
+
+def _fill_conj(xp, half, axes, n):
+    """The full spectrum from a real signal's half one, as Paddle builds it: bin k of the last axis past the half
+    is the conjugate of the bin at the mirrored index (-k mod size on every transformed axis). Computing the bins
+    this way, not by a complex transform, gives Paddle's signed zeros (conj(0+0j) prints "+-0" in Paddle)."""
+    last, m = axes[-1], half.shape[axes[-1]]
+    mirrored = half
+    for ax in axes[:-1]:  # index i -> (-i) mod size: flip, then roll the zero bin back to the front
+        mirrored = xp.roll(xp.flip(mirrored, axis=ax), 1, axis=ax)
+    idx = [slice(None)] * half.ndim
+    idx[last] = slice(n - m, 0, -1)  # bins m..n-1 mirror bins n-m..1
+    return xp.concatenate([half, xp.conj(mirrored[tuple(idx)])], axis=last)
+
+
 @register("fft_r2c")
 class FftR2C(Op):
     """Real-to-complex transform over `axes`; `onesided` keeps the last axis' first n//2 + 1 bins."""
@@ -85,14 +110,14 @@ class FftR2C(Op):
         empty = _empty(xp, x, axes, sizes, _complex_of(x.dtype))
         if empty is not None:
             return empty
-        xd = x
-        if a["onesided"] and axes:
-            if a["forward"]:
-                out = xp.fft.rfftn(xd, axes=axes, norm=norm)
-            else:  # the inverse of a real signal is the conjugate of its forward transform, scaled as the inverse
-                out = xp.conj(xp.fft.rfftn(xd, axes=axes, norm=_SWAP[norm]))
+        if not axes:
+            return _transform(xp, x, axes, norm, a["forward"])
+        if a["forward"]:
+            out = xp.fft.rfftn(x, axes=axes, norm=norm)
         else:
-            out = _transform(xp, xd, axes, norm, a["forward"])
+            out = _inverse_r2c(xp, x, axes, norm)
+        if not a["onesided"]:
+            out = _fill_conj(xp, out, axes, x.shape[axes[-1]])
         return xp.asarray(out, dtype=_complex_of(x.dtype))
 
     def backward(self, out_grad):

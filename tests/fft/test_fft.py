@@ -143,3 +143,29 @@ def test_static_program_matches_eager():
         paddle.disable_static()
     np.testing.assert_allclose(ry, a, atol=1e-12)
     np.testing.assert_allclose(rz, np.fft.fft2(a), atol=1e-12)
+
+
+@pytest.mark.parametrize("key,call,specs,kwargs", [c for c in CASES if not c[0].startswith("stft")],
+                         ids=[c[0] for c in CASES if not c[0].startswith("stft")])
+def test_signed_zero_imaginary_parts_match_real_paddle(key, call, specs, kwargs):
+    """Paddle prints a -0 imaginary part as "+-0." (its docstring examples show them): a real signal's spectrum
+    gets them from the conjugate-filled half (fft) and the conjugated non-DC/Nyquist bins (inverse transforms)."""
+    arrays = [DATA[f"in_{key}_{i}"] for i in range(len(specs))]
+    want = DATA[f"out_{key}"]
+    if not arrays or arrays[0].dtype.kind != "f" or want.dtype.kind != "c":
+        pytest.skip("only transforms of a real signal")
+    out = resolve(paddle, call)(*[paddle.to_tensor(a) for a in arrays], **kwargs).numpy()
+    zero = want.imag == 0
+    np.testing.assert_array_equal(np.signbit(out.imag)[zero], np.signbit(want.imag)[zero])
+
+
+def test_signed_zeros_of_paddles_docstring_examples():
+    """The signs real Paddle 3.3.1 prints in paddle.fft's examples (ifft/ifftn/ifft2 of a real signal, fft's
+    conjugate-filled upper half)."""
+    def imag_signs(t):
+        return np.signbit(t.numpy().imag).astype(int).tolist()
+    assert imag_signs(paddle.fft.fft(paddle.to_tensor([2., 3., 4., 5., 4., 3.]))) == [0, 0, 0, 0, 1, 1]
+    assert imag_signs(paddle.fft.ifft(paddle.to_tensor([10., -5., 0., -1., 0., -5.]))) == [0, 1, 1, 0, 0, 0]
+    assert imag_signs(paddle.fft.ifftn(paddle.eye(3), axes=(1,)))[0] == [0, 1, 0]
+    arr = paddle.arange(2, dtype="float64")
+    assert imag_signs(paddle.fft.ifft2(paddle.meshgrid(arr, arr)[0])) == [[0, 0], [0, 0]]

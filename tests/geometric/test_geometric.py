@@ -95,6 +95,10 @@ def test_reindex_graph_as_paddle():
     assert src.numpy().tolist() == [3, 4, 0, 5, 6, 7, 6, 0, 2, 8, 9, 1]  # values printed by Paddle 3.3.1
     assert dst.numpy().tolist() == [0, 0, 1, 1, 1, 2, 2, 0, 1, 1, 1, 2]
     assert nodes.numpy().tolist() == [0, 1, 2, 8, 9, 4, 7, 6, 3, 5]
+    # one count tensor holding both edge types' counts in turn (Paddle's graph_reindex example): the same result
+    src, dst, nodes = paddle.geometric.reindex_graph(x, paddle.concat([n1, n2]), paddle.concat([c1, c2]))
+    assert dst.numpy().tolist() == [0, 0, 1, 1, 1, 2, 2, 0, 1, 1, 1, 2]
+    assert src.numpy().tolist() == [3, 4, 0, 5, 6, 7, 6, 0, 2, 8, 9, 1]
 
 
 def test_sample_neighbors_draws_distinct_neighbours_and_repeats_under_seed():

@@ -91,3 +91,15 @@ def test_pretrained_reads_paddles_cache_or_names_url_and_path(tmp_path, monkeypa
     paddle.save(src.state_dict(), str(cache / "SqueezeNet1_1_pretrained.pdparams"))
     net = M.squeezenet1_1(pretrained=True)
     np.testing.assert_array_equal(net._conv.weight.numpy(), src._conv.weight.numpy())
+
+
+def test_intermediate_layer_getter_cuts_after_the_last_wanted_layer():
+    m = paddle.vision.models.resnet18(pretrained=False)
+    getter = paddle.vision.models._utils.IntermediateLayerGetter(m, {"layer1": "feat1", "layer3": "feat2"})
+    # the sublayers real Paddle 3.3.1 keeps
+    assert list(getter.keys()) == ["conv1", "bn1", "relu", "maxpool", "layer1", "layer2", "layer3"]
+    m.eval(), getter.eval()
+    out = getter(paddle.rand([1, 3, 64, 64]))
+    assert [(k, list(v.shape)) for k, v in out.items()] == [("feat1", [1, 64, 16, 16]), ("feat2", [1, 256, 4, 4])]
+    with pytest.raises(ValueError, match="return_layers are not present in model"):
+        paddle.vision.models._utils.IntermediateLayerGetter(m, {"nope": "a"})

@@ -1,8 +1,9 @@
 """paddle.incubate.nn Layers: parameter holders around the fused functions."""
 from ...nn import Layer
+from ...nn import functional as F
 from . import functional as _FF
 
-__all__ = ["FusedLinear", "FusedDropoutAdd", "FusedBiasDropoutResidualLayerNorm", "FusedFeedForward"]
+__all__ = ["FusedLinear", "FusedDropout", "FusedDropoutAdd", "FusedBiasDropoutResidualLayerNorm", "FusedFeedForward"]
 
 
 class FusedLinear(Layer):
@@ -36,6 +37,49 @@ class FusedLinear(Layer):
 
     def forward(self, input):  # noqa: A002
         return _FF.fused_linear(input, self.weight, self.bias, self.transpose_weight)
+
+
+class FusedDropout(Layer):
+    """Dropout as a Layer, the mask optionally shared along the axes not in `axis` (Paddle's dropout_nd kernel,
+    which draws as nn.functional.dropout with `axis` does).
+
+    Args:
+        p (float): drop probability. Default 0.5.
+        axis (int|list|tuple, optional): the axes that get their own mask entries; None: every element.
+        mode (str): "upscale_in_train" or "downscale_in_infer".
+        name (str, optional): unused.
+
+    Returns:
+        FusedDropout: a Layer.
+
+    Examples:
+        >>> import purepaddle as paddle
+        >>> layer = paddle.incubate.nn.FusedDropout(p=0.5)
+        >>> layer.eval()
+        >>> layer(paddle.ones([2])).numpy().tolist()
+        [1.0, 1.0]
+    """
+
+    def __init__(self, p=0.5, axis=None, mode="upscale_in_train", name=None):
+        super().__init__()
+        if not isinstance(p, (float, int)):
+            raise TypeError("p argument should be a number")
+        if not 0 <= p <= 1:
+            raise ValueError("p argument should between 0 and 1")
+        if mode not in ("downscale_in_infer", "upscale_in_train"):
+            raise ValueError("mode argument should be 'downscale_in_infer' or 'upscale_in_train'")
+        if axis is not None and not isinstance(axis, (int, list, tuple)):
+            raise TypeError("datatype of axis argument should be int or list")
+        self.p, self.axis, self.mode, self.name = p, axis, mode, name
+
+    def forward(self, input):  # noqa: A002
+        if self.p == 0:
+            return input
+        return F.dropout(input, p=self.p, axis=self.axis, training=self.training, mode=self.mode)
+
+    def extra_repr(self):
+        name_str = f", name={self.name}" if self.name else ""
+        return f"p={self.p}, axis={self.axis}, mode={self.mode}{name_str}"
 
 
 class FusedDropoutAdd(Layer):

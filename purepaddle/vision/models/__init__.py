@@ -1,4 +1,5 @@
 """paddle.vision.models: Paddle's reference networks with its constructors and parameter names."""
+from . import _utils  # noqa: F401  (paddle.vision.models._utils.IntermediateLayerGetter)
 from .alexnet import AlexNet, alexnet  # noqa: F401
 from .densenet import DenseNet, densenet121, densenet161, densenet169, densenet201, densenet264  # noqa: F401
 from .googlenet import GoogLeNet, googlenet  # noqa: F401
