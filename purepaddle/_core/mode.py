@@ -118,7 +118,7 @@ def set_static(static):
     return prev
 
 
-def enable_static():
+def enable_static() -> None:
     """Switch to static-graph mode: ops append to the current Program."""
     STATE.static = True
 

@@ -1,4 +1,13 @@
 """init_parallel_env, get_rank, get_world_size, and paddle.DataParallel (gradients averaged over ranks)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle.distributed.group import Group
+    from typing import Any
+
 import contextlib
 
 import numpy as np
@@ -12,11 +21,18 @@ from .reducer import Reducer
 __all__ = ["init_parallel_env", "get_rank", "get_world_size", "DataParallel"]
 
 
-def init_parallel_env(nccl_config=None):
+def init_parallel_env(nccl_config: Any = None) -> Group:
     """Join the job the launcher started (PADDLE_TRAINER_ID / PADDLE_TRAINERS_NUM); returns the global group.
 
     Without a launcher the job is this one process (world size 1), so the same script runs both
     ways. With several processes the workers talk through MPI (mpi4py + Open MPI).
+
+    Args:
+        nccl_config (Any, optional): Accepted for compatibility (NCCL settings; unused on the CPU). Default:
+            None.
+
+    Returns:
+        Group: the default group of all ranks.
 
     Examples:
         .. code-block:: python
@@ -29,8 +45,15 @@ def init_parallel_env(nccl_config=None):
     return _group.init_global_group()
 
 
-def get_rank(group=None):
+def get_rank(group: Group | None = None) -> int:
     """This process's rank in `group` (default: the job; -1 when not a member).
+
+    Args:
+        group (Group|None, optional): The communication group; None means the default group of all ranks.
+            Default: None.
+
+    Returns:
+        int: the rank of this process in `group` (-1 when it is not a member).
 
     Examples:
         .. code-block:: python

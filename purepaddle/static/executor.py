@@ -1,4 +1,12 @@
 """Executor (and CompiledProgram): run a Program's block 0 on NumPy arrays against a Scope."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import PlaceLike
+
 import contextlib
 import os
 import weakref
@@ -164,6 +172,9 @@ class _Plan:
 class Executor:
     """Runs Programs: feeds arrays by name, runs block 0's ops in order, returns fetched values.
 
+    Args:
+        place (PlaceLike|None, optional): The place to run on; None means the current device. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -178,7 +189,7 @@ class Executor:
             >>> paddle.disable_static()
     """
 
-    def __init__(self, place=None):
+    def __init__(self, place: PlaceLike | None = None) -> None:
         self.place = place if place is not None else CPU
         self._plans = weakref.WeakKeyDictionary()
         self._last_env = None

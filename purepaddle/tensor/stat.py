@@ -1,5 +1,15 @@
 """Statistics: mean, var, std, median, nanmedian, quantile, nanquantile, numel (paddle.* and Tensor methods;
 nanmean is math's, beside nansum, as in Paddle)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import DTypeLike
+    from purepaddle._core.tensor import Tensor
+
 import warnings
 
 import numpy as np
@@ -20,8 +30,21 @@ from .math.reduction import reduce_dims
 _MEAN_OTHER = frozenset((_dt.bool_, _dt.int32, _dt.int64, _dt.complex64, _dt.complex128))
 
 
-def mean(x, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
+def mean(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False, name: str | None = None,
+         *, dtype: DTypeLike | None = None, out: Tensor | None = None) -> Tensor:
     """Arithmetic mean over `axis` (all elements when None); integer inputs give a truncated integer mean.
+
+    Args:
+        x (Tensor): The input tensor (float or integer).
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the mean over `axis`.
 
     Examples:
         .. code-block:: python

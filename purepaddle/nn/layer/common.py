@@ -1,5 +1,14 @@
 """paddle.nn common layers: Identity, Linear, Bilinear, Embedding, Flatten, Unflatten, the Dropouts,
 CosineSimilarity, Upsample, UpsamplingNearest2D / Bilinear2D, the Pad layers, Unfold, Fold."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from typing import Any
+    from purepaddle._core._typing import ParamAttrLike
+
 from ... import tensor as _T
 from ..._core import dtype as _dt
 from ..._core.methods import TensorMethods
@@ -41,6 +50,16 @@ class Linear(Layer):
     """Fully connected layer: out = x @ weight + bias, weight of shape [in_features, out_features]
     (XavierUniform by default), bias [out_features] (zeros; none when bias_attr=False).
 
+    Args:
+        in_features (int): The size of the last axis of the input.
+        out_features (int): The size of the last axis of the output.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        **kwargs (Any): Further keyword arguments, passed on.
+
     Examples:
         .. code-block:: python
 
@@ -56,7 +75,8 @@ class Linear(Layer):
                     [2., 2., 2., 2.]])
     """
 
-    def __init__(self, in_features, out_features, weight_attr=None, bias_attr=None, name=None, **kwargs):
+    def __init__(self, in_features: int, out_features: int, weight_attr: ParamAttrLike | None = None,
+                 bias_attr: ParamAttrLike | None = None, name: str | None = None, **kwargs: Any) -> None:
         for key in kwargs:
             if key in _LINEAR_TORCH_KEYS:
                 raise TypeError(f"paddle.nn.Linear() received unexpected keyword argument '{key}'. \n"

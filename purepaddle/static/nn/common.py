@@ -5,6 +5,16 @@ Each appends the legacy ops Paddle 3.3.1 writes into a ProgramDesc (fc: `mul` + 
 + activation) and creates its parameters as Paddle's LayerHelper names them: `{name}.w_0`,
 `{name}.b_0` with an explicit name, `fc_0.w_0` without; temporaries are `{name}.tmp_k`.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import ParamAttrLike
+    from purepaddle._core.tensor import Tensor
+
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.op import OPS
@@ -29,11 +39,29 @@ __all__ = ["fc", "embedding", "sparse_embedding", "conv2d", "batch_norm", "layer
            "bilinear_tensor_product", "continuous_value_model", "py_func"]
 
 
-def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation=None, name=None):
+def fc(x: Tensor | Sequence[Tensor], size: int, num_flatten_dims: int = 1,
+       weight_attr: ParamAttrLike | None = None, bias_attr: ParamAttrLike | None = None,
+       activation: str | None = None, name: str | None = None) -> Tensor:
     """Fully connected layer: out = act(sum_i flatten(x_i) @ w_i + b), as legacy `mul` ops.
 
     `num_flatten_dims` splits each input into [prod(dims[:k]), prod(dims[k:])] (-1: all but the
     last dim). Parameters are `fc.w_0`/`fc.b_0` with name='fc', `fc_N.w_0`/`fc_N.b_0` without.
+
+    Args:
+        x (Tensor|Sequence[Tensor]): The input, or a list of inputs whose outputs are summed.
+        size (int): The number of output units.
+        num_flatten_dims (int, optional): The input is seen as a matrix: the axes before this one form its
+            rows, the rest its columns. Default: 1.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        activation (str|None, optional): The name of an activation applied to the output, e.g. 'relu'; None
+            for none. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: x @ weight + bias, then the activation.
 
     Examples:
         .. code-block:: python

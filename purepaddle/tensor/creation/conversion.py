@@ -1,6 +1,15 @@
 """Tensors from data: to_tensor, tensor, asarray, from_numpy, complex, polar, create_tensor, MmapStorage and
 the storage methods (set_, resize_, element_size, ...) and Tensor.to / Tensor._to (dtype and place conversion);
 tolist, back to data, is manipulation's as in Paddle."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, NestedSequence, Numeric, PlaceLike, TensorLike
+    from purepaddle._core.tensor import Tensor
+
 import copy
 import numbers
 import os
@@ -25,8 +34,21 @@ from ..manipulation.join import split
 from .fill import _new, cast
 
 
-def to_tensor(data, dtype=None, place=None, stop_gradient=True):
+def to_tensor(data: TensorLike | NestedSequence[Numeric], dtype: DTypeLike | None = None,
+              place: PlaceLike | None = None, stop_gradient: bool = True) -> Tensor:
     """Create a Tensor from Python data, a numpy array or a Tensor (always a copy).
+
+    Args:
+        data (TensorLike|NestedSequence[Numeric]): The values: a Python scalar, a (nested) list or tuple, a
+            numpy array or a Tensor.
+        dtype (DTypeLike|None, optional): The data type; None infers it (Python floats give the default float
+            dtype, ints int64). Default: None.
+        place (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        stop_gradient (bool, optional): Whether gradients stop at the result. Default: True.
+
+    Returns:
+        Tensor: a new tensor holding a copy of `data`.
 
     Examples:
         .. code-block:: python

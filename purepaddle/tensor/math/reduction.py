@@ -1,4 +1,14 @@
 """Reductions of paddle.tensor.math: sum, max, min, amax, amin, prod, logsumexp, nansum, nanmean, renorm."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import DTypeLike
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -141,8 +151,21 @@ def amin(x, axis=None, keepdim=False, name=None, *, out=None):
     return write_out(_reduce(ReduceAMin, x, axis, keepdim, "amin", "amin", _I32_64), out)
 
 
-def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None):
+def prod(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,
+         dtype: DTypeLike | None = None, out: Tensor | None = None, name: str | None = None) -> Tensor:
     """Product over `axis` (all elements when None), optionally computed in `dtype`.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the product over `axis`.
 
     Examples:
         .. code-block:: python
@@ -219,8 +242,22 @@ def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
     return _sum(_nan_zeroed(x, "nansum"), axis=axis, dtype=dtype, keepdim=keepdim)
 
 
-def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
+def sum(x: Tensor, axis: int | Sequence[int] | None = None, dtype: DTypeLike | None = None,
+        keepdim: bool = False, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """Sum over `axis` (all when None); bool and int32 sum to int64 as in Paddle.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the input's (bool and int32
+            sum to int64). Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the sum over `axis`.
 
     Examples:
         .. code-block:: python

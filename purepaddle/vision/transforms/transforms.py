@@ -1,4 +1,13 @@
 """paddle.vision.transforms: composable image transforms (classes over the functional ops)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
 import numbers
 import random
 import traceback
@@ -28,6 +37,9 @@ def _get_image_size(img):
 class Compose:
     """Apply transforms in sequence; a failing transform is reported with its traceback.
 
+    Args:
+        transforms (Sequence[Callable[[Any], Any]]): The transforms, applied one after the other.
+
     Examples:
         .. code-block:: python
 
@@ -38,7 +50,7 @@ class Compose:
             (1, 28, 28)
     """
 
-    def __init__(self, transforms):
+    def __init__(self, transforms: Sequence[Callable[[Any], Any]]) -> None:
         self.transforms = transforms
 
     def __call__(self, data):
@@ -261,6 +273,15 @@ class RandomVerticalFlip(BaseTransform):
 class Normalize(BaseTransform):
     """(img - mean) / std per channel (a number applies to 3 channels).
 
+    Args:
+        mean (float|Sequence[float], optional): The mean subtracted from each channel. Default: 0.0.
+        std (float|Sequence[float], optional): The standard deviation each channel is divided by. Default:
+            1.0.
+        data_format (str, optional): 'CHW' or 'HWC', where the channels are. Default: "CHW".
+        to_rgb (bool, optional): Whether BGR input is turned into RGB first. Default: False.
+        keys (Sequence[str]|None, optional): The names of the inputs the transform applies to; None means the
+            image only. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -271,7 +292,8 @@ class Normalize(BaseTransform):
             np.float32(-1.0)
     """
 
-    def __init__(self, mean=0.0, std=1.0, data_format="CHW", to_rgb=False, keys=None):
+    def __init__(self, mean: float | Sequence[float] = 0.0, std: float | Sequence[float] = 1.0,
+                 data_format: str = "CHW", to_rgb: bool = False, keys: Sequence[str] | None = None) -> None:
         super().__init__(keys)
         if isinstance(mean, numbers.Number):
             mean = [mean, mean, mean]
