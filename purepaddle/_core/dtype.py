@@ -1,4 +1,7 @@
 """Paddle dtypes, their numpy twins, and Paddle's promotion rules."""
+
+from __future__ import annotations
+
 import numpy as np
 
 try:  # bfloat16 is optional: ml_dtypes provides a numpy dtype for it
@@ -155,7 +158,7 @@ def set_default_dtype(d):
     _DEFAULT[0] = d
 
 
-def get_default_dtype():
+def get_default_dtype() -> str:
     """Name of the current default float dtype, e.g. 'float32'."""
     return _DEFAULT[0].name
 

@@ -14,6 +14,14 @@ pays one thread-local read (`st = LOCAL.state`) and then plain attribute reads. 
 process-wide handle the rest of the code reads and writes (`STATE.grad_enabled = False`): its per-thread
 fields forward to the calling thread's `ThreadState`.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import PlaceLike
+
 import functools
 import threading
 
@@ -104,7 +112,7 @@ class ThreadStacks:
         return value
 
 
-def in_dynamic_mode():
+def in_dynamic_mode() -> bool:
     """True when ops run eagerly (the default), False while building static Programs."""
     return not LOCAL.state.static
 
@@ -123,7 +131,7 @@ def enable_static() -> None:
     STATE.static = True
 
 
-def disable_static(place=None):
+def disable_static(place: PlaceLike | None = None) -> None:
     """Switch back to dynamic (eager) mode."""
     STATE.static = False
 

@@ -1,4 +1,7 @@
 """Places: where a tensor lives, and the array module (`xp`) that computes there."""
+
+from __future__ import annotations
+
 import numpy as np
 
 
@@ -77,7 +80,7 @@ CPU = CPUPlace()
 _current = [CPU]
 
 
-def is_compiled_with_cuda():
+def is_compiled_with_cuda() -> bool:
     """Whether CUDA is usable: only when cupy and a device are present."""
     try:
         import cupy

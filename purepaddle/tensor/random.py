@@ -210,8 +210,19 @@ def randn(shape: ShapeLike, dtype: DTypeLike | None = None, name: str | None = N
     return _gaussian(shape, 0.0, 1.0, dtype, "randn", out, device, requires_grad)
 
 
-def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
+def normal(mean: float | Tensor = 0.0, std: float | Tensor = 1.0, shape: ShapeLike | None = None,
+           name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """Normal samples with the given mean and std (numbers, or Tensors giving the output's shape).
+
+    Args:
+        mean (float|Tensor, optional): The mean: a number, or a tensor of means. Default: 0.0.
+        std (float|Tensor, optional): The standard deviation: a number, or a tensor of them. Default: 1.0.
+        shape (ShapeLike|None, optional): The shape when mean and std are numbers. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: normally distributed samples.
 
     Examples:
         .. code-block:: python
@@ -285,8 +296,19 @@ def _int_range(low, high, api):
     return low, high
 
 
-def randint_like(x, low=0, high=None, dtype=None, name=None):
+def randint_like(x: Tensor, low: int = 0, high: int | None = None, dtype: DTypeLike | None = None,
+                 name: str | None = None) -> Tensor:
     """Integers uniform in [low, high), shaped like x, in x's dtype unless `dtype` is given.
+
+    Args:
+        x (Tensor): The tensor whose shape the result takes.
+        low (int, optional): The lower bound (included); the upper one when high is None. Default: 0.
+        high (int|None, optional): The upper bound (excluded). Default: None.
+        dtype (DTypeLike|None, optional): The data type; None means x's. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: random integers in [low, high) shaped like `x`.
 
     Examples:
         .. code-block:: python

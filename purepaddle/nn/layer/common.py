@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
-    from typing import Any
+    from collections.abc import Sequence
     from purepaddle._core._typing import ParamAttrLike
+    from typing import Any
 
 from ... import tensor as _T
 from ..._core import dtype as _dt
@@ -270,6 +271,15 @@ class Unflatten(Layer):
 class Dropout(Layer):
     """Dropout: zero elements with probability p while training (see F.dropout); a no-op in eval mode.
 
+    Args:
+        p (float, optional): The probability that an element is zeroed. Default: 0.5.
+        inplace (bool, optional): Whether the input tensor is changed in place. Default: False.
+        axis (int|Sequence[int]|None, optional): The axes along which the mask varies; None means every
+            element. Default: None.
+        mode (str, optional): 'upscale_in_train' or 'downscale_in_infer' (see nn.functional.dropout). Default:
+            "upscale_in_train".
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -282,7 +292,8 @@ class Dropout(Layer):
                     [4., 5., 6.]])
     """
 
-    def __init__(self, p=0.5, inplace=False, axis=None, mode="upscale_in_train", name=None):
+    def __init__(self, p: float = 0.5, inplace: bool = False, axis: int | Sequence[int] | None = None,
+                 mode: str = "upscale_in_train", name: str | None = None) -> None:
         super().__init__()
         self.p = p
         self.inplace = inplace

@@ -101,8 +101,22 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     return to_tensor(data, dtype=dtype, place=device, stop_gradient=not requires_grad)
 
 
-def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+def asarray(obj: TensorLike | NestedSequence[Numeric], *, dtype: DTypeLike | None = None,
+            device: PlaceLike | None = None, copy: bool | None = None, requires_grad: bool = False) -> Tensor:
     """obj as a Tensor: like paddle.tensor, but copy=False shares a numpy array's memory when it can.
+
+    Args:
+        obj (TensorLike|NestedSequence[Numeric]): The data: a Tensor, numpy array, number or (nested) list.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        copy (bool|None, optional): True always copies, False never does (an error if it must), None copies
+            only when needed. Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+
+    Returns:
+        Tensor: the data as a tensor.
 
     Examples:
         .. code-block:: python

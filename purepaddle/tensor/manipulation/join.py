@@ -116,8 +116,18 @@ cat = concat
 concatenate = concat
 
 
-def stack(x, axis=0, name=None, *, out=None):
+def stack(x: Sequence[Tensor], axis: int = 0, name: str | None = None, *,
+          out: Tensor | None = None) -> Tensor:
     """Join same-shaped tensors along a new axis.
+
+    Args:
+        x (Sequence[Tensor]): The tensors to stack; all have the same shape.
+        axis (int, optional): Where the new axis goes in the result. Default: 0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the inputs stacked along a new axis.
 
     Examples:
         .. code-block:: python
@@ -629,8 +639,15 @@ def hstack(x, name=None):
     return concat(arrays, axis=0 if arrays and len(arrays[0].shape) == 1 else 1)
 
 
-def vstack(x, name=None):
+def vstack(x: Sequence[Tensor], name: str | None = None) -> Tensor:
     """Concatenate along axis 0 after atleast_2d.
+
+    Args:
+        x (Sequence[Tensor]): The tensors to join (1-D ones count as rows).
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the inputs joined along the first axis.
 
     Examples:
         .. code-block:: python

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
     from purepaddle._core._typing import ShapeLike
     from purepaddle._core.tensor import Tensor
+    from typing import Any
 
 import math
 
@@ -316,8 +318,18 @@ def _two_dims_perm(x, perm, name, kwargs):
     return x, perm
 
 
-def transpose(x=None, perm=None, name=None, **kwargs):
+def transpose(x: Tensor = None, perm: Sequence[int] = None, name: str | None = None, **kwargs: Any) -> Tensor:
     """Permute the dims of x: out.shape[i] = x.shape[perm[i]]; ``transpose(x, dim0, dim1)`` swaps two dims.
+
+    Args:
+        x (Tensor, optional): The input tensor. Default: None.
+        perm (Sequence[int], optional): The new order of the axes: axis i of the result is axis perm[i] of x.
+            Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        **kwargs (Any): Further keyword arguments, passed on.
+
+    Returns:
+        Tensor: `x` with its axes permuted.
 
     Examples:
         .. code-block:: python

@@ -224,8 +224,20 @@ def _nan_zeroed(x, api):
     return apply(NanToNum, x, nan=0.0, posinf=float("inf"), neginf=float("-inf"))
 
 
-def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
+def nansum(x: Tensor, axis: int | Sequence[int] | None = None, dtype: DTypeLike | None = None,
+           keepdim: bool = False, name: str | None = None) -> Tensor:
     """Sum over `axis` treating NaN as zero.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the input's. Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the sum over `axis`, NaN counted as zero.
 
     Examples:
         .. code-block:: python
@@ -283,8 +295,19 @@ def sum(x: Tensor, axis: int | Sequence[int] | None = None, dtype: DTypeLike | N
     return write_out(apply(ReduceSum, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_, out_dtype=out_dtype), out)
 
 
-def nanmean(x, axis=None, keepdim=False, name=None):
+def nanmean(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,
+            name: str | None = None) -> Tensor:
     """Mean over `axis` of the non-NaN elements (NaN where all are NaN).
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the mean over `axis` of the elements that are not NaN.
 
     Examples:
         .. code-block:: python

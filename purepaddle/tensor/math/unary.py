@@ -1,5 +1,13 @@
 """Unary math: abs, exp, log, sin, acosh, sigmoid, clip, sgn, isposinf, conj, angle, real, imag, frac, sinc,
 rad2deg, ... (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import math
 
 import numpy as np
@@ -285,8 +293,15 @@ def rsqrt(x, name=None, *, out=None):
     return _float_op(U.Rsqrt, x, "rsqrt", out=out)
 
 
-def square(x, name=None):
+def square(x: Tensor, name: str | None = None) -> Tensor:
     """Elementwise x * x (integers keep their dtype).
+
+    Args:
+        x (Tensor): The input tensor.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: x * x, elementwise.
 
     Examples:
         .. code-block:: python
@@ -322,7 +337,7 @@ def _trig_doc(fn, values):
             f"                   [{values}])\n")
 
 
-def sin(x, name=None, *, out=None):
+def sin(x: Tensor, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     return _float_op(U.Sin, x, "sin", out=out)
 
 
@@ -354,7 +369,7 @@ def cosh(x, name=None, *, out=None):
     return _float_op(U.Cosh, x, "cosh", out=out)
 
 
-def tanh(x, name=None, *, out=None):
+def tanh(x: Tensor, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     return _float_op(U.Tanh, x, "tanh", out=out)
 
 

@@ -312,10 +312,21 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     return reduce_loss(out, reduction)
 
 
-def kl_div(input, label, reduction="mean", log_target=False, name=None):
+def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bool = False,
+           name: str | None = None) -> Tensor:
     """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities `input`.
 
     reduction: 'none', 'mean', 'sum' or 'batchmean' (sum divided by the batch size).
+
+    Args:
+        input (Tensor): Log-probabilities.
+        label (Tensor): The target probabilities (log ones when log_target).
+        reduction (str, optional): 'mean', 'batchmean', 'sum' or 'none'. Default: "mean".
+        log_target (bool, optional): Whether the label holds log-probabilities. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the Kullback-Leibler divergence, reduced.
 
     Examples:
         .. code-block:: python

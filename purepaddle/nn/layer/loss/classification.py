@@ -158,6 +158,10 @@ def _kl_positional(args):
 class KLDivLoss(Layer):
     """Kullback-Leibler divergence (see F.kl_div).
 
+    Args:
+        reduction (str, optional): 'mean', 'batchmean', 'sum' or 'none'. Default: "mean".
+        log_target (bool, optional): Whether the label holds log-probabilities. Default: False.
+
     Examples:
         .. code-block:: python
 
@@ -169,7 +173,7 @@ class KLDivLoss(Layer):
     """
 
     @_legacy_reduction(0, 1, _kl_positional)
-    def __init__(self, reduction="mean", log_target=False):
+    def __init__(self, reduction: str = "mean", log_target: bool = False) -> None:
         super().__init__()
         self.reduction = reduction
         self.log_target = log_target
