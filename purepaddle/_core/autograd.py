@@ -1,4 +1,12 @@
 """The eager autograd engine: backward(), grad(), hooks, retain_grads."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+
 import sys
 
 import numpy as np
@@ -396,7 +404,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                         inputs=inputs, allow_unused=allow_unused, no_grad_vars=no_grad_vars, api="paddle.grad")
 
 
-def backward(tensors, grad_tensors=None, retain_graph=False):
+def backward(tensors: Tensor | Sequence[Tensor], grad_tensors: Tensor | Sequence[Tensor | None] | None = None,
+             retain_graph: bool = False) -> None:
     """paddle.autograd.backward: backward from several tensors at once."""
     if isinstance(tensors, Tensor):
         tensors = [tensors]

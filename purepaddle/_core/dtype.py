@@ -159,7 +159,22 @@ def set_default_dtype(d):
 
 
 def get_default_dtype() -> str:
-    """Name of the current default float dtype, e.g. 'float32'."""
+    """Name of the current default float dtype, e.g. 'float32'.
+
+    Returns:
+        str: the name of the dtype that float data and float creation functions get by default.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.get_default_dtype()
+            'float32'
+            >>> paddle.set_default_dtype('float64')
+            >>> paddle.get_default_dtype()
+            'float64'
+            >>> paddle.set_default_dtype('float32')
+    """
     return _DEFAULT[0].name
 
 

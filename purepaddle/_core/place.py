@@ -44,7 +44,7 @@ class CUDAPlace(Place):
 
     __slots__ = ("_device_id",)
 
-    def __init__(self, device_id=0):
+    def __init__(self, device_id: int = 0) -> None:
         self._device_id = int(device_id)
 
     def get_device_id(self):
@@ -81,7 +81,18 @@ _current = [CPU]
 
 
 def is_compiled_with_cuda() -> bool:
-    """Whether CUDA is usable: only when cupy and a device are present."""
+    """Whether CUDA is usable: only when cupy and a device are present.
+
+    Returns:
+        bool: True when cupy is installed and sees a CUDA device, else False.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> isinstance(paddle.is_compiled_with_cuda(), bool)
+            True
+    """
     try:
         import cupy
         return cupy.cuda.runtime.getDeviceCount() > 0

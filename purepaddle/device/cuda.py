@@ -1,4 +1,13 @@
 """paddle.device.cuda: CUDA queries; on a CPU-only machine there are no devices (count 0)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import PlaceLike
+    from typing import Any
+
 from .._core.place import is_compiled_with_cuda
 
 
@@ -27,7 +36,7 @@ def _not_compiled(what):
     return RuntimeError(f"(Unavailable) Paddle is not compiled with CUDA. Cannot visit device {what}.")
 
 
-def synchronize(device=None):
+def synchronize(device: PlaceLike | int | None = None) -> None:
     """Wait for all work queued on a CUDA device (RuntimeError without CUDA, as in Paddle)."""
     if not is_compiled_with_cuda():
         raise _not_compiled("synchronize")
@@ -37,7 +46,7 @@ def synchronize(device=None):
         cupy.cuda.Device().synchronize()
 
 
-def current_stream(device=None):
+def current_stream(device: PlaceLike | int | None = None) -> Any:
     """The current CUDA stream (RuntimeError without CUDA)."""
     if not is_compiled_with_cuda():
         raise _not_compiled("current_stream")
@@ -80,7 +89,7 @@ reset_max_memory_allocated = _memory_api("reset_max_memory_allocated")
 reset_max_memory_reserved = _memory_api("reset_max_memory_reserved")
 
 
-def get_device_properties(device=None):
+def get_device_properties(device: PlaceLike | int | None = None) -> Any:
     """Properties of a CUDA device (ValueError without CUDA, as in Paddle)."""
     if not is_compiled_with_cuda():
         raise ValueError("The API paddle.device.cuda.get_device_properties is not supported in CPU-only "
@@ -90,13 +99,13 @@ def get_device_properties(device=None):
     return cupy.cuda.runtime.getDeviceProperties(dev)
 
 
-def get_device_name(device=None):
+def get_device_name(device: PlaceLike | int | None = None) -> str:
     """Name of a CUDA device (ValueError without CUDA)."""
     name = get_device_properties(device)["name"]
     return name.decode() if isinstance(name, bytes) else name
 
 
-def get_device_capability(device=None):
+def get_device_capability(device: PlaceLike | int | None = None) -> tuple[int, int]:
     """(major, minor) compute capability of a CUDA device (ValueError without CUDA)."""
     p = get_device_properties(device)
     return int(p["major"]), int(p["minor"])

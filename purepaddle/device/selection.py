@@ -65,8 +65,15 @@ def set_device(device: str) -> Place:
     return _place.set_device(_parse(device, "paddle.device.set_device"))
 
 
-def get_device(input=None):
+def get_device(input: Tensor | None = None) -> str:
     """The global device as a string ('cpu', 'gpu:x'), or a tensor's device id (-1 on the CPU).
+
+    Args:
+        input (Tensor|None, optional): A tensor whose device is asked; None means the current device. Default:
+            None.
+
+    Returns:
+        str: the device's name, e.g. 'cpu'.
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,12 @@
 """Waiting for the work queued on an accelerator device (paddle.device.synchronize); a CPU queues none."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import PlaceLike
+
 from .._core.place import CUDAPlace, current_place, is_compiled_with_cuda
 from .capabilities import get_all_custom_device_type
 from .selection import _parse
@@ -6,7 +14,7 @@ from .selection import _parse
 __all__ = ["synchronize"]
 
 
-def synchronize(device=None):
+def synchronize(device: PlaceLike | int | None = None) -> None:
     """Wait for all work queued on an accelerator device; a CPU has none to wait for.
 
     Raises TypeError for the CPU, as Paddle does (no stream to synchronise).

@@ -1,5 +1,13 @@
 """QuantConfig: which quanters (activation, weight) each layer of a model gets, by the layer itself, its name
 prefix, its type or globally; and which layer types QAT/PTQ replace by their quantized forms."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle.quantization.factory import QuanterFactory
+
 import copy
 
 from .. import nn
@@ -53,7 +61,7 @@ class QuantConfig:
         <BLANKLINE>
     """
 
-    def __init__(self, activation, weight):
+    def __init__(self, activation: QuanterFactory | None, weight: QuanterFactory | None) -> None:
         self._global_config = None if activation is None and weight is None else SingleLayerConfig(activation,
                                                                                                    weight)
         self._layer2config, self._prefix2config, self._type2config = {}, {}, {}

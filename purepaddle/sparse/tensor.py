@@ -2,6 +2,14 @@
 2-D matrix or a batch of them). The values are an ordinary Tensor, so every value-wise op records its gradient
 on them (Paddle's sparse gradients reach the values); the dense array `_data` is built on demand for readers of
 the dense Tensor protocol."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, NestedSequence, Numeric, PlaceLike, ShapeLike, TensorLike
+
 import numpy as np
 
 from .._core import dtype as _dt
@@ -258,7 +266,9 @@ def _int_array(t):
     return (t.numpy() if isinstance(t, Tensor) else np.asarray(t)).astype(np.int64)
 
 
-def sparse_coo_tensor(indices, values, shape=None, dtype=None, place=None, stop_gradient=True):
+def sparse_coo_tensor(indices: TensorLike | NestedSequence[int], values: TensorLike | NestedSequence[Numeric],
+                      shape: ShapeLike | None = None, dtype: DTypeLike | None = None,
+                      place: PlaceLike | None = None, stop_gradient: bool = True) -> Tensor:
     """A COO sparse tensor from its indices and values.
 
     Args:
@@ -294,7 +304,10 @@ def sparse_coo_tensor(indices, values, shape=None, dtype=None, place=None, stop_
     return SparseCooTensor.make(idx, vals, shape)
 
 
-def sparse_csr_tensor(crows, cols, values, shape, dtype=None, place=None, stop_gradient=True):
+def sparse_csr_tensor(crows: TensorLike | NestedSequence[int], cols: TensorLike | NestedSequence[int],
+                      values: TensorLike | NestedSequence[Numeric], shape: ShapeLike,
+                      dtype: DTypeLike | None = None, place: PlaceLike | None = None,
+                      stop_gradient: bool = True) -> Tensor:
     """A CSR sparse matrix (2-D) or batch of matrices (3-D) from crows, cols and values.
 
     Args:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
     from purepaddle._core._typing import PlaceLike
+    from purepaddle._core.place import Place
 
 import contextlib
 import os
@@ -48,7 +50,7 @@ def cpu_places(device_count=None):
     return [CPUPlace() for _ in range(device_count)]
 
 
-def cuda_places(device_ids=None):
+def cuda_places(device_ids: Sequence[int] | None = None) -> list[Place]:
     """CUDA places are unavailable in this CPU build: raises RuntimeError."""
     raise RuntimeError("purepaddle here is not compiled with CUDA; use paddle.static.cpu_places()")
 

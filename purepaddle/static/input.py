@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
-    from purepaddle._core._typing import DTypeLike, ShapeLike
+    from purepaddle._core._typing import DTypeLike, ParamAttrLike, ShapeLike
     from purepaddle._core.tensor import Tensor
+    from purepaddle.nn.initializer.base import Initializer
 
 import math
 
@@ -185,10 +186,25 @@ def _init_op(var, block, op_type, attrs):
     block.append_op(type=op_type, inputs={}, outputs={"Out": [var]}, attrs=attrs)
 
 
-def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_initializer=None):
+def create_parameter(shape: ShapeLike, dtype: DTypeLike, name: str | None = None,
+                     attr: ParamAttrLike | None = None, is_bias: bool = False,
+                     default_initializer: Initializer | None = None) -> Tensor:
     """A trainable Parameter in the main program, initialised by an op in the startup program.
 
     The default initialiser is Xavier-uniform for weights and zeros for biases.
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        dtype (DTypeLike): The data type of the parameter.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        attr (ParamAttrLike|None, optional): Its ParamAttr (name, initializer, ...). Default: None.
+        is_bias (bool, optional): Whether it is a bias (zeros by default instead of Xavier). Default: False.
+        default_initializer (Initializer|None, optional): The initializer used when `attr` gives none.
+            Default: None.
+
+    Returns:
+        Tensor: the new parameter (trainable, stop_gradient False).
 
     Examples:
         .. code-block:: python

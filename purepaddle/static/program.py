@@ -249,7 +249,7 @@ class Program:
             >>> paddle.disable_static()
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.blocks = [Block(self, 0)]
         self.current_block_idx = 0
         self._seed = 0

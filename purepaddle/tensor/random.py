@@ -261,8 +261,21 @@ def normal(mean: float | Tensor = 0.0, std: float | Tensor = 1.0, shape: ShapeLi
     return finish(sample * std + mean, out)
 
 
-def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006  (Paddle's default)
+def randint(low: int = 0, high: int | None = None, shape: ShapeLike = [1], dtype: DTypeLike | None = None,  # noqa: B006  (Paddle's default)
+            name: str | None = None) -> Tensor:
     """Integers uniform in [low, high) (just [0, low) when high is None); default dtype int64.
+
+    Args:
+        low (int, optional): The lower bound (included); when `high` is None it is the upper bound and 0 the
+            lower. Default: 0.
+        high (int|None, optional): The upper bound (excluded). Default: None.
+        shape (ShapeLike, optional): The shape of the result: a list or tuple of ints (or 1-element int
+            Tensors), or an int Tensor. Default: [1].
+        dtype (DTypeLike|None, optional): int32 or int64; None means int64. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: integers drawn uniformly from [low, high).
 
     Examples:
         .. code-block:: python

@@ -63,7 +63,7 @@ class IterableDataset(Dataset[_T]):
             [0, 1, 2]
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         pass
 
     def __iter__(self):

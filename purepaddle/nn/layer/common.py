@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
     from collections.abc import Sequence
-    from purepaddle._core._typing import ParamAttrLike
+    from purepaddle._core._typing import DTypeLike, ParamAttrLike, PlaceLike
+    from purepaddle._core.tensor import Tensor
     from typing import Any
 
 from ... import tensor as _T
@@ -147,6 +148,26 @@ class Embedding(Layer):
     the padding_idx row starts at zero, looks up as zero and gets no gradient. sparse=True makes
     the weight's gradient row-sparse (SelectedRows).
 
+    Args:
+        num_embeddings (int): The number of rows (the size of the vocabulary).
+        embedding_dim (int): The length of each vector.
+        padding_idx (int|None, optional): A row that reads as zeros and gets no gradient; None for none.
+            Default: None.
+        max_norm (float|None, optional): Rows looked up with a larger norm are scaled down to it; None for
+            none. Default: None.
+        norm_type (float, optional): The p of the norm for max_norm. Default: 2.0.
+        scale_grad_by_freq (bool, optional): Whether gradients are divided by how often each index occurs in
+            the batch. Default: False.
+        sparse (bool, optional): Whether the gradient is sparse (rows only). Default: False.
+        _weight (Tensor|None, optional): A weight tensor to use instead of a new one. Default: None.
+        _freeze (bool, optional): Whether that weight is frozen. Default: False.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        dtype (DTypeLike|None, optional): The data type of the weight; None means the default. Default: None.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -161,9 +182,11 @@ class Embedding(Layer):
                     [[0., 0., 0.]]])
     """
 
-    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, *,
-                 scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None,
-                 weight_attr=None, name=None):
+    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
+                 max_norm: float | None = None, norm_type: float = 2.0, *, scale_grad_by_freq: bool = False,
+                 sparse: bool = False, _weight: Tensor | None = None, _freeze: bool = False,
+                 device: PlaceLike | None = None, dtype: DTypeLike | None = None,
+                 weight_attr: ParamAttrLike | None = None, name: str | None = None) -> None:
         super().__init__()
         self._num_embeddings = num_embeddings
         self._embedding_dim = embedding_dim

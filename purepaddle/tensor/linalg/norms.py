@@ -107,8 +107,19 @@ def _singular_values(x, a0, a1):
     return apply(Svd, _to_back(x, a0, a1), full_matrices=False)[1]
 
 
-def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):  # noqa: B006 (Paddle's default)
+def matrix_norm(x: Tensor, p: float | str = "fro", axis: Sequence[int] = [-2, -1], keepdim: bool = False,  # noqa: B006 (Paddle's default)
+                name: str | None = None) -> Tensor:
     """Matrix norm over the two axes in `axis`: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf.
+
+    Args:
+        x (Tensor): The input tensor.
+        p (float|str, optional): The order: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf. Default: "fro".
+        axis (Sequence[int], optional): The two axes that hold the matrices. Default: [-2, -1].
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the matrix norm over the two axes.
 
     Examples:
         .. code-block:: python

@@ -84,8 +84,19 @@ def _reduce(op_cls, x, axis, keepdim, api, kernel, ints, supported=_FLOAT_INT):
     return apply(op_cls, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_)
 
 
-def max(x, axis=None, keepdim=False, name=None):  # noqa: A001
+def max(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,  # noqa: A001
+        name: str | None = None) -> Tensor:
     """Maximum over `axis` (all elements when None); the gradient is shared among ties.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the largest values over `axis` (gradient shared among ties).
 
     Examples:
         .. code-block:: python
@@ -103,8 +114,19 @@ def max(x, axis=None, keepdim=False, name=None):  # noqa: A001
     return _reduce(ReduceMax, x, axis, keepdim, "max", "max", _I32_64)
 
 
-def min(x, axis=None, keepdim=False, name=None):  # noqa: A001
+def min(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,  # noqa: A001
+        name: str | None = None) -> Tensor:
     """Minimum over `axis` (all elements when None); the gradient is shared among ties.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the smallest values over `axis` (gradient shared among ties).
 
     Examples:
         .. code-block:: python

@@ -129,6 +129,11 @@ class BaseTransform:
 class ToTensor(BaseTransform):
     """PIL image or HWC ndarray -> Tensor (CHW by default); uint8 becomes float32 in [0, 1].
 
+    Args:
+        data_format (str, optional): 'CHW' or 'HWC', the layout of the result. Default: "CHW".
+        keys (Sequence[str]|None, optional): The names of the inputs the transform applies to; None means the
+            image only. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -139,7 +144,7 @@ class ToTensor(BaseTransform):
             (paddle.Size([3, 4, 5]), paddle.float32)
     """
 
-    def __init__(self, data_format="CHW", keys=None):
+    def __init__(self, data_format: str = "CHW", keys: Sequence[str] | None = None) -> None:
         super().__init__(keys)
         self.data_format = data_format
 
@@ -150,6 +155,13 @@ class ToTensor(BaseTransform):
 class Resize(BaseTransform):
     """Resize to size (h, w), or scale the shorter side to an int size.
 
+    Args:
+        size (int|Sequence[int]): (h, w), or one int: the shorter side's new length, the aspect ratio kept.
+        interpolation (str, optional): 'nearest', 'bilinear', 'bicubic', 'area' or 'lanczos'. Default:
+            "bilinear".
+        keys (Sequence[str]|None, optional): The names of the inputs the transform applies to; None means the
+            image only. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -159,7 +171,8 @@ class Resize(BaseTransform):
             (224, 262, 3)
     """
 
-    def __init__(self, size, interpolation="bilinear", keys=None):
+    def __init__(self, size: int | Sequence[int], interpolation: str = "bilinear",
+                 keys: Sequence[str] | None = None) -> None:
         super().__init__(keys)
         assert isinstance(size, int) or (isinstance(size, Iterable) and len(size) == 2)
         self.size = size
@@ -311,6 +324,12 @@ class Normalize(BaseTransform):
 class Transpose(BaseTransform):
     """Permute axes (default HWC -> CHW); a 2-D image gets a channel axis first.
 
+    Args:
+        order (Sequence[int], optional): The new order of the axes (HWC to CHW by default). Default: (2, 0,
+            1).
+        keys (Sequence[str]|None, optional): The names of the inputs the transform applies to; None means the
+            image only. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -320,7 +339,7 @@ class Transpose(BaseTransform):
             (3, 300, 320)
     """
 
-    def __init__(self, order=(2, 0, 1), keys=None):
+    def __init__(self, order: Sequence[int] = (2, 0, 1), keys: Sequence[str] | None = None) -> None:
         super().__init__(keys)
         self.order = order
 
