@@ -406,7 +406,28 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 def backward(tensors: Tensor | Sequence[Tensor], grad_tensors: Tensor | Sequence[Tensor | None] | None = None,
              retain_graph: bool = False) -> None:
-    """paddle.autograd.backward: backward from several tensors at once."""
+    """paddle.autograd.backward: backward from several tensors at once.
+
+    Args:
+        tensors (Tensor|Sequence[Tensor]): The outputs to start from.
+        grad_tensors (Tensor|Sequence[Tensor|None]|None, optional): The gradients of those outputs; None means
+            ones. Default: None.
+        retain_graph (bool, optional): Whether the graph is kept for another backward pass. Default: False.
+
+    Returns:
+        None; the gradients accumulate in the `.grad` of the leaves.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+            >>> a, b = x * 2, (x * x).sum()
+            >>> paddle.autograd.backward([a, b], [paddle.ones([2]), None])
+            >>> x.grad
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [4., 6.])
+    """
     if isinstance(tensors, Tensor):
         tensors = [tensors]
     if grad_tensors is None:

@@ -28,7 +28,16 @@ class Place:
 
 
 class CPUPlace(Place):
-    """The host CPU; arrays are numpy arrays."""
+    """The host CPU; arrays are numpy arrays.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1.0], place=paddle.CPUPlace())
+            >>> x.place.is_cpu_place()
+            True
+    """
 
     __slots__ = ()
 
@@ -40,7 +49,19 @@ class CPUPlace(Place):
 
 
 class CUDAPlace(Place):
-    """A CUDA device; arrays are cupy arrays (imported on first use)."""
+    """A CUDA device; arrays are cupy arrays (imported on first use).
+
+    Args:
+        device_id (int, optional): The GPU's number. Default: 0.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> place = paddle.CUDAPlace(0)
+            >>> place.get_device_id()
+            0
+    """
 
     __slots__ = ("_device_id",)
 

@@ -196,7 +196,30 @@ def _check_bfloat16(dtype):
 
 
 class amp_guard:
-    """Context manager (and decorator) behind paddle.amp.auto_cast; see `auto_cast`."""
+    """Context manager (and decorator) behind paddle.amp.auto_cast; see `auto_cast`.
+
+    Args:
+        enable (bool, optional): Whether mixed precision is on inside the block. Default: True.
+        custom_white_list (Iterable[str]|None, optional): Op names added to the list run in low precision.
+            Default: None.
+        custom_black_list (Iterable[str]|None, optional): Op names added to the list kept in float32. Default:
+            None.
+        level (str, optional): 'O0' (off), 'O1' (listed ops in low precision) or 'O2' (nearly all ops).
+            Default: "O1".
+        dtype (str, optional): The low-precision dtype: 'float16' or 'bfloat16'. Default: "float16".
+        use_promote (bool, optional): Whether an op with a float32 input runs in float32 under O2. Default:
+            True.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> linear = paddle.nn.Linear(4, 4)
+            >>> with paddle.amp.amp_guard(level='O1', dtype='bfloat16'):
+            ...     y = linear(paddle.ones([2, 4]))
+            >>> y.dtype  # as in Paddle, the CPU place keeps float32 (amp casts on GPUs)
+            paddle.float32
+    """
 
     def __init__(self, enable: bool = True, custom_white_list: Iterable[str] | None = None,
                  custom_black_list: Iterable[str] | None = None, level: str = "O1", dtype: str = "float16",

@@ -37,7 +37,22 @@ def _not_compiled(what):
 
 
 def synchronize(device: PlaceLike | int | None = None) -> None:
-    """Wait for all work queued on a CUDA device (RuntimeError without CUDA, as in Paddle)."""
+    """Wait for all work queued on a CUDA device (RuntimeError without CUDA, as in Paddle).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        None (a RuntimeError when CUDA is not available).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     paddle.device.cuda.synchronize()
+    """
     if not is_compiled_with_cuda():
         raise _not_compiled("synchronize")
     import cupy
@@ -47,7 +62,22 @@ def synchronize(device: PlaceLike | int | None = None) -> None:
 
 
 def current_stream(device: PlaceLike | int | None = None) -> Any:
-    """The current CUDA stream (RuntimeError without CUDA)."""
+    """The current CUDA stream (RuntimeError without CUDA).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        The current stream of the device (a RuntimeError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     stream = paddle.device.cuda.current_stream()
+    """
     if not is_compiled_with_cuda():
         raise _not_compiled("current_stream")
     import cupy
@@ -90,7 +120,22 @@ reset_max_memory_reserved = _memory_api("reset_max_memory_reserved")
 
 
 def get_device_properties(device: PlaceLike | int | None = None) -> Any:
-    """Properties of a CUDA device (ValueError without CUDA, as in Paddle)."""
+    """Properties of a CUDA device (ValueError without CUDA, as in Paddle).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        The device's properties (name, memory, capability) (a ValueError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     props = paddle.device.cuda.get_device_properties(0)
+    """
     if not is_compiled_with_cuda():
         raise ValueError("The API paddle.device.cuda.get_device_properties is not supported in CPU-only "
                          "PaddlePaddle. Please reinstall PaddlePaddle with GPU support to call this API.")
@@ -100,13 +145,43 @@ def get_device_properties(device: PlaceLike | int | None = None) -> Any:
 
 
 def get_device_name(device: PlaceLike | int | None = None) -> str:
-    """Name of a CUDA device (ValueError without CUDA)."""
+    """Name of a CUDA device (ValueError without CUDA).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        str: the device's name (a ValueError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     name = paddle.device.cuda.get_device_name(0)
+    """
     name = get_device_properties(device)["name"]
     return name.decode() if isinstance(name, bytes) else name
 
 
 def get_device_capability(device: PlaceLike | int | None = None) -> tuple[int, int]:
-    """(major, minor) compute capability of a CUDA device (ValueError without CUDA)."""
+    """(major, minor) compute capability of a CUDA device (ValueError without CUDA).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        tuple[int, int]: the (major, minor) compute capability (a ValueError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     major, minor = paddle.device.cuda.get_device_capability(0)
+    """
     p = get_device_properties(device)
     return int(p["major"]), int(p["minor"])
 

@@ -63,6 +63,19 @@ def set_rng_state(new_state: Any, device: PlaceLike | int | None = None) -> None
     Args:
         new_state (GeneratorState): The state.
         device (str|Place|None, optional): Accepted for Paddle's signature.
+
+    Returns:
+        None.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> state = paddle.cuda.get_rng_state()
+            >>> a = paddle.rand([2])
+            >>> paddle.cuda.set_rng_state(state)
+            >>> bool((paddle.rand([2]) == a).all())
+            True
     """
     default_generator().set_state(new_state)
 

@@ -18,6 +18,14 @@ def synchronize(device: PlaceLike | int | None = None) -> None:
     """Wait for all work queued on an accelerator device; a CPU has none to wait for.
 
     Raises TypeError for the CPU, as Paddle does (no stream to synchronise).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.device.synchronize('cpu')
+            Traceback (most recent call last):
+            TypeError: ...
     """
     place = _parse(device, "paddle.device.synchronize") if device is not None else current_place()
     if isinstance(place, CUDAPlace) and is_compiled_with_cuda():

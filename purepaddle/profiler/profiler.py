@@ -243,6 +243,9 @@ class Profiler:
         record_shapes (bool): keep each op's input shapes and dtypes in the trace.
         profile_memory (bool): track purepaddle's tensor memory and add a Memory Summary.
         timer_only (bool): only time steps (reader_cost, batch_cost, ips); no events.
+        emit_nvtx (bool): accepted for compatibility (NVTX ranges are CUDA's).
+        custom_device_types (Sequence[str]): accepted for compatibility (custom devices).
+        with_flops (bool): accepted and kept, as Paddle's option to count FLOPs.
 
     Examples:
         .. code-block:: python

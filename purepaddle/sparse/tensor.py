@@ -232,10 +232,12 @@ def coalesce(x):
         SparseCooTensor: the coalesced tensor.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.sparse.sparse_coo_tensor([[1, 0, 1], [0, 1, 0]], [1., 2., 3.], [2, 2])
-        >>> paddle.sparse.coalesce(x).values().numpy().tolist()
-        [2.0, 4.0]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.sparse.sparse_coo_tensor([[1, 0, 1], [0, 1, 0]], [1., 2., 3.], [2, 2])
+            >>> paddle.sparse.coalesce(x).values().numpy().tolist()
+            [2.0, 4.0]
     """
     idx = x._indices
     if idx.shape[1] == 0:
@@ -283,10 +285,12 @@ def sparse_coo_tensor(indices: TensorLike | NestedSequence[int], values: TensorL
         SparseCooTensor: the sparse tensor.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.sparse.sparse_coo_tensor([[0, 1, 2], [1, 2, 0]], [1., 2., 3.], [3, 4])
-        >>> x.shape, x.nnz()
-        (paddle.Size([3, 4]), 3)
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.sparse.sparse_coo_tensor([[0, 1, 2], [1, 2, 0]], [1., 2., 3.], [3, 4])
+            >>> x.shape, x.nnz()
+            (paddle.Size([3, 4]), 3)
     """
     idx = _int_array(indices)
     vals = _values_tensor(values, dtype, stop_gradient)
@@ -323,10 +327,12 @@ def sparse_csr_tensor(crows: TensorLike | NestedSequence[int], cols: TensorLike 
         SparseCsrTensor: the sparse matrix.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.sparse.sparse_csr_tensor([0, 2, 3, 5], [1, 3, 2, 0, 1], [1., 2., 3., 4., 5.], [3, 4])
-        >>> x.to_dense().numpy().tolist()
-        [[0.0, 1.0, 0.0, 2.0], [0.0, 0.0, 3.0, 0.0], [4.0, 5.0, 0.0, 0.0]]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.sparse.sparse_csr_tensor([0, 2, 3, 5], [1, 3, 2, 0, 1], [1., 2., 3., 4., 5.], [3, 4])
+            >>> x.to_dense().numpy().tolist()
+            [[0.0, 1.0, 0.0, 2.0], [0.0, 0.0, 3.0, 0.0], [4.0, 5.0, 0.0, 0.0]]
     """
     shape = [int(d) for d in shape]
     if len(shape) not in (2, 3):

@@ -51,7 +51,21 @@ def cpu_places(device_count=None):
 
 
 def cuda_places(device_ids: Sequence[int] | None = None) -> list[Place]:
-    """CUDA places are unavailable in this CPU build: raises RuntimeError."""
+    """CUDA places are unavailable in this CPU build: raises RuntimeError.
+
+    Args:
+        device_ids (Sequence[int]|None, optional): The GPU numbers; None means all. Default: None.
+
+    Returns:
+        list[Place]: one CUDAPlace per id (a RuntimeError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     places = paddle.static.cuda_places()
+    """
     raise RuntimeError("purepaddle here is not compiled with CUDA; use paddle.static.cpu_places()")
 
 

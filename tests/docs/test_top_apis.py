@@ -44,8 +44,10 @@ def _resolve(name):
 def _signature(obj):
     """The signature a user calls, without self/cls; for a class, its own __init__'s."""
     if inspect.isclass(obj):
-        init = next((c.__dict__["__init__"] for c in obj.__mro__ if "__init__" in c.__dict__), None)
-        sig = inspect.signature(init)
+        owner = next(c for c in obj.__mro__ if "__init__" in c.__dict__)
+        if owner.__module__ in ("builtins", "enum"):  # object's or Enum's: no signature of its own
+            return inspect.Signature(return_annotation=None), []
+        sig = inspect.signature(owner.__dict__["__init__"])
     else:
         sig = inspect.signature(obj)
     params = [p for p in sig.parameters.values() if p.name not in ("self", "cls")]

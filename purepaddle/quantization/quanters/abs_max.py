@@ -29,9 +29,11 @@ class FakeQuanterWithAbsMaxObserver(QuanterFactory):
         name (str, optional): the parameters' name prefix.
 
     Examples:
-        >>> from purepaddle.quantization.quanters import FakeQuanterWithAbsMaxObserver
-        >>> FakeQuanterWithAbsMaxObserver(moving_rate=0.99)
-        FakeQuanterWithAbsMaxObserver(name=None,moving_rate=0.99,bit_length=8,dtype=float32)
+        .. code-block:: python
+
+            >>> from purepaddle.quantization.quanters import FakeQuanterWithAbsMaxObserver
+            >>> FakeQuanterWithAbsMaxObserver(moving_rate=0.99)
+            FakeQuanterWithAbsMaxObserver(name=None,moving_rate=0.99,bit_length=8,dtype=float32)
     """
 
     def __init__(self, moving_rate: float = 0.9, bit_length: int = 8, dtype: DTypeLike = "float32",
