@@ -19,6 +19,13 @@ def synchronize(device: PlaceLike | int | None = None) -> None:
 
     Raises TypeError for the CPU, as Paddle does (no stream to synchronise).
 
+    Args:
+        device (PlaceLike|int|None, optional): The device to wait for ('gpu:0', a place or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        None (a TypeError for the CPU, which has no stream, as in Paddle).
+
     Examples:
         .. code-block:: python
 
