@@ -3,11 +3,6 @@ argument every paddle.device API takes (a string like 'gpu:0', a Place or an ind
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # names for annotations only
-    from purepaddle._core.place import Place
-
 from .._core import place as _place
 from .._core.place import CUDAPlace, Place, current_place, is_compiled_with_cuda
 from .._core.tensor import Tensor
@@ -43,12 +38,12 @@ def _parse(device, api):
     raise ValueError(f"The device must be a string which is like {_DEVICE_FORMS}")
 
 
-def set_device(device: str) -> Place:
+def set_device(device: str | Place | int) -> Place:
     """Select the global device ('cpu', 'gpu', 'gpu:x', a Place, or an index); returns its Place.
 
     Args:
-        device (str): The device name: 'cpu', 'gpu', 'gpu:0', ... (a GPU name is accepted; the computation
-            stays on the CPU).
+        device (str|Place|int): The device: a name ('cpu', 'gpu', 'gpu:0', ...), a Place, or a GPU number; a
+            GPU raises ValueError where CUDA is absent, as in Paddle.
 
     Returns:
         Place: the place of the device that is now current.

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
     from purepaddle.nn.initializer.base import Initializer
-    from purepaddle.nn._regularizer import WeightDecayRegularizer
 
 from .._core.dispatch import building_program
 from ._regularizer import WeightDecayRegularizer

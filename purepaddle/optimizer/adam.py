@@ -9,7 +9,6 @@ if TYPE_CHECKING:  # names for annotations only
     from typing import Any
     from purepaddle.nn.clip import ClipGradBase as GradientClipBase
     from purepaddle.optimizer.lr.scheduler import LRScheduler
-    from purepaddle._core.tensor import Tensor
     from purepaddle.nn._regularizer import WeightDecayRegularizer
 
 import numpy as np

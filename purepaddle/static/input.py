@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
     from purepaddle._core._typing import DTypeLike, ParamAttrLike, ShapeLike
-    from purepaddle._core.tensor import Tensor
     from purepaddle.nn.initializer.base import Initializer
 
 import math

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
     from purepaddle._core._typing import DTypeLike, PlaceLike, ShapeLike
-    from purepaddle._core.tensor import Tensor
 
 import numbers
 

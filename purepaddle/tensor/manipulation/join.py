@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
     from collections.abc import Sequence
-    from purepaddle._core.tensor import Tensor
 
 import numpy as np
 

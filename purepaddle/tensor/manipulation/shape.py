@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # names for annotations only
     from collections.abc import Sequence
     from purepaddle._core._typing import ShapeLike
-    from purepaddle._core.tensor import Tensor
     from typing import Any
 
 import math

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for annotations only
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
     from typing import Any
 
 import numbers

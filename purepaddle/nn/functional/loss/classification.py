@@ -5,11 +5,6 @@ adaptive_log_softmax_with_loss.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # names for annotations only
-    from purepaddle._core.tensor import Tensor
-
 from .... import tensor as _T
 from ...._core import dtype as _dt
 from ...._core.dispatch import apply
