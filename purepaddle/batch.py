@@ -1,9 +1,19 @@
 """paddle.batch: group the samples of a reader creator into lists of batch_size."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any
+
+
 __all__ = []  # paddle.batch is reached as the function itself
 
 
-def batch(reader, batch_size, drop_last=False):
+def batch(reader: Callable[[], Iterable[Any]], batch_size: int,
+          drop_last: bool = False) -> Callable[[], Iterator[list[Any]]]:
     """A reader creator yielding lists of `batch_size` consecutive samples of `reader`.
 
     Args:

@@ -5,6 +5,14 @@ by the window (zero-padded to n_fft, centered) and transforms it; istft transfor
 frames at hop_length strides and divides by the summed squared window (the NOLA envelope). Every step is an op
 with a gradient, so both are differentiable.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 from ._core.dispatch import apply
 from ._core.mode import in_dynamic_mode
 from .nn.functional.common.pad import pad as _pad
@@ -25,7 +33,7 @@ def _check_axis_hop(axis, hop_length):
         raise ValueError(f"Unexpected hop_length: {hop_length}. It should be an positive integer.")
 
 
-def frame(x, frame_length, hop_length, axis=-1, name=None):
+def frame(x: Tensor, frame_length: int, hop_length: int, axis: int = -1, name: str | None = None) -> Tensor:
     """Slice a signal into overlapping frames of `frame_length` samples, one every `hop_length` samples.
 
     Args:

@@ -98,6 +98,15 @@ class _Imports(ast.NodeVisitor):
 
     visit_TryStar = visit_Try
 
+    def visit_If(self, node):
+        # `if TYPE_CHECKING:` imports never run: they name types for annotations (and editors), not wiring
+        test = node.test
+        if (test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)) == "TYPE_CHECKING":
+            for child in node.orelse:
+                self.visit(child)
+            return
+        self.generic_visit(node)
+
     def _add(self, node, target):
         self.found.append((node.lineno, target, self.func > 0, self.trys > 0))
 

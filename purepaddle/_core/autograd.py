@@ -1,4 +1,12 @@
 """The eager autograd engine: backward(), grad(), hooks, retain_grads."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+
 import sys
 
 import numpy as np
@@ -397,8 +405,30 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                         inputs=inputs, allow_unused=allow_unused, no_grad_vars=no_grad_vars, api="paddle.grad")
 
 
-def backward(tensors, grad_tensors=None, retain_graph=False):
-    """paddle.autograd.backward: backward from several tensors at once."""
+def backward(tensors: Tensor | Sequence[Tensor], grad_tensors: Tensor | Sequence[Tensor | None] | None = None,
+             retain_graph: bool = False) -> None:
+    """paddle.autograd.backward: backward from several tensors at once.
+
+    Args:
+        tensors (Tensor|Sequence[Tensor]): The outputs to start from.
+        grad_tensors (Tensor|Sequence[Tensor|None]|None, optional): The gradients of those outputs; None means
+            ones. Default: None.
+        retain_graph (bool, optional): Whether the graph is kept for another backward pass. Default: False.
+
+    Returns:
+        None; the gradients accumulate in the `.grad` of the leaves.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+            >>> a, b = x * 2, (x * x).sum()
+            >>> paddle.autograd.backward([a, b], [paddle.ones([2]), None])
+            >>> x.grad
+            Tensor(shape=[2], dtype=float32, place=Place(cpu), stop_gradient=False,
+                   [4., 6.])
+    """
     if isinstance(tensors, Tensor):
         tensors = [tensors]
     if grad_tensors is None:

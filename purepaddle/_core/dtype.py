@@ -1,4 +1,7 @@
 """Paddle dtypes, their numpy twins, and Paddle's promotion rules."""
+
+from __future__ import annotations
+
 import numpy as np
 
 try:  # bfloat16 is optional: ml_dtypes provides a numpy dtype for it
@@ -155,8 +158,23 @@ def set_default_dtype(d):
     _DEFAULT[0] = d
 
 
-def get_default_dtype():
-    """Name of the current default float dtype, e.g. 'float32'."""
+def get_default_dtype() -> str:
+    """Name of the current default float dtype, e.g. 'float32'.
+
+    Returns:
+        str: the name of the dtype that float data and float creation functions get by default.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.get_default_dtype()
+            'float32'
+            >>> paddle.set_default_dtype('float64')
+            >>> paddle.get_default_dtype()
+            'float64'
+            >>> paddle.set_default_dtype('float32')
+    """
     return _DEFAULT[0].name
 
 

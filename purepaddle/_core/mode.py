@@ -14,6 +14,16 @@ pays one thread-local read (`st = LOCAL.state`) and then plain attribute reads. 
 process-wide handle the rest of the code reads and writes (`STATE.grad_enabled = False`): its per-thread
 fields forward to the calling thread's `ThreadState`.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable
+    from purepaddle._core._typing import PlaceLike
+    from typing import Any
+
 import functools
 import threading
 
@@ -104,8 +114,23 @@ class ThreadStacks:
         return value
 
 
-def in_dynamic_mode():
-    """True when ops run eagerly (the default), False while building static Programs."""
+def in_dynamic_mode() -> bool:
+    """True when ops run eagerly (the default), False while building static Programs.
+
+    Returns:
+        bool: True in dynamic (eager) mode, False in static-graph mode.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.in_dynamic_mode()
+            True
+            >>> paddle.enable_static()
+            >>> paddle.in_dynamic_mode()
+            False
+            >>> paddle.disable_static()
+    """
     return not LOCAL.state.static
 
 
@@ -118,13 +143,44 @@ def set_static(static):
     return prev
 
 
-def enable_static():
-    """Switch to static-graph mode: ops append to the current Program."""
+def enable_static() -> None:
+    """Switch to static-graph mode: ops append to the current Program.
+
+    Returns:
+        None.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> x = paddle.static.data('x', [None, 3])
+            >>> x.shape
+            (-1, 3)
+            >>> paddle.disable_static()
+    """
     STATE.static = True
 
 
-def disable_static(place=None):
-    """Switch back to dynamic (eager) mode."""
+def disable_static(place: PlaceLike | None = None) -> None:
+    """Switch back to dynamic (eager) mode.
+
+    Args:
+        place (PlaceLike|None, optional): The place dynamic mode runs on; None means the current device.
+            Default: None.
+
+    Returns:
+        None.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> paddle.enable_static()
+            >>> paddle.disable_static()
+            >>> paddle.in_dynamic_mode()
+            True
+    """
     STATE.static = False
 
 
@@ -155,7 +211,7 @@ class _GradSwitch:
 
     _mode = False
 
-    def __init__(self, func=None):
+    def __init__(self, func: Callable[..., Any] | None = None) -> None:
         self._func = func
         self._prev = ThreadStacks()
         if func is not None:
@@ -191,6 +247,10 @@ class _GradSwitch:
 
 class no_grad(_GradSwitch):
     """Record no graph inside: outputs have stop_gradient=True.
+
+    Args:
+        func (Callable[..., Any]|None, optional): A function to decorate (no gradients while it runs); None
+            when used as a context manager. Default: None.
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,7 @@
 """Places: where a tensor lives, and the array module (`xp`) that computes there."""
+
+from __future__ import annotations
+
 import numpy as np
 
 
@@ -25,7 +28,16 @@ class Place:
 
 
 class CPUPlace(Place):
-    """The host CPU; arrays are numpy arrays."""
+    """The host CPU; arrays are numpy arrays.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> x = paddle.to_tensor([1.0], place=paddle.CPUPlace())
+            >>> x.place.is_cpu_place()
+            True
+    """
 
     __slots__ = ()
 
@@ -37,11 +49,23 @@ class CPUPlace(Place):
 
 
 class CUDAPlace(Place):
-    """A CUDA device; arrays are cupy arrays (imported on first use)."""
+    """A CUDA device; arrays are cupy arrays (imported on first use).
+
+    Args:
+        device_id (int, optional): The GPU's number. Default: 0.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> place = paddle.CUDAPlace(0)
+            >>> place.get_device_id()
+            0
+    """
 
     __slots__ = ("_device_id",)
 
-    def __init__(self, device_id=0):
+    def __init__(self, device_id: int = 0) -> None:
         self._device_id = int(device_id)
 
     def get_device_id(self):
@@ -77,8 +101,19 @@ CPU = CPUPlace()
 _current = [CPU]
 
 
-def is_compiled_with_cuda():
-    """Whether CUDA is usable: only when cupy and a device are present."""
+def is_compiled_with_cuda() -> bool:
+    """Whether CUDA is usable: only when cupy and a device are present.
+
+    Returns:
+        bool: True when cupy is installed and sees a CUDA device, else False.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> isinstance(paddle.is_compiled_with_cuda(), bool)
+            True
+    """
     try:
         import cupy
         return cupy.cuda.runtime.getDeviceCount() > 0

@@ -1,4 +1,12 @@
 """Tensor and Parameter: an array, its place, and its place in the autograd graph."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, NestedSequence, Numeric, PlaceLike, TensorLike
+
 import itertools
 
 import numpy as np
@@ -67,6 +75,20 @@ class TensorSize(int):
 class Tensor(TensorMethods):
     """A multi-dimensional array that records how it was computed.
 
+    Args:
+        value (TensorLike|NestedSequence[Numeric]|None, optional): The data (a numpy array, nested list,
+            number or Tensor); None gives an empty float32 tensor. paddle.to_tensor is the usual way to make
+            one. Default: None.
+        dtype (DTypeLike|None, optional): The data type; None keeps the data's. Default: None.
+        place (PlaceLike|None, optional): Where the tensor lives; None means the current device. Default:
+            None.
+        stop_gradient (bool, optional): Whether gradients stop at this tensor (True: no gradient flows to it).
+            Default: True.
+        name (str|None, optional): The tensor's name; None makes one when it is first asked for. Default:
+            None.
+        persistable (bool, optional): Whether the tensor is kept as model state (saved by static programs).
+            Default: False.
+
     Examples:
         .. code-block:: python
 
@@ -81,7 +103,9 @@ class Tensor(TensorMethods):
     __slots__ = ("_data", "stop_gradient", "_node", "_idx", "_grad", "_name", "persistable",
                  "_version", "_hooks", "_place", "_owns_grad", "__weakref__")
 
-    def __init__(self, value=None, dtype=None, place=None, stop_gradient=True, name=None, persistable=False):
+    def __init__(self, value: TensorLike | NestedSequence[Numeric] | None = None,
+                 dtype: DTypeLike | None = None, place: PlaceLike | None = None, stop_gradient: bool = True,
+                 name: str | None = None, persistable: bool = False) -> None:
         if value is None:
             value = np.zeros([0], dtype=np.float32)
         arr = np.asarray(value.numpy() if isinstance(value, Tensor) else value)

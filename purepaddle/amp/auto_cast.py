@@ -20,6 +20,14 @@ The flag lets mixed-precision code behave on the CPU as it does on a GPU. Op cal
 rules are never re-cast (Paddle's grad kernels run in the dtype of their forward), unless the auto_cast
 block itself was entered during a backward (recompute re-running a forward).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Iterable, Iterator
+
 import functools
 import warnings
 
@@ -188,10 +196,34 @@ def _check_bfloat16(dtype):
 
 
 class amp_guard:
-    """Context manager (and decorator) behind paddle.amp.auto_cast; see `auto_cast`."""
+    """Context manager (and decorator) behind paddle.amp.auto_cast; see `auto_cast`.
 
-    def __init__(self, enable=True, custom_white_list=None, custom_black_list=None, level="O1", dtype="float16",
-                 use_promote=True):
+    Args:
+        enable (bool, optional): Whether mixed precision is on inside the block. Default: True.
+        custom_white_list (Iterable[str]|None, optional): Op names added to the list run in low precision.
+            Default: None.
+        custom_black_list (Iterable[str]|None, optional): Op names added to the list kept in float32. Default:
+            None.
+        level (str, optional): 'O0' (off), 'O1' (listed ops in low precision) or 'O2' (nearly all ops).
+            Default: "O1".
+        dtype (str, optional): The low-precision dtype: 'float16' or 'bfloat16'. Default: "float16".
+        use_promote (bool, optional): Whether an op with a float32 input runs in float32 under O2. Default:
+            True.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> linear = paddle.nn.Linear(4, 4)
+            >>> with paddle.amp.amp_guard(level='O1', dtype='bfloat16'):
+            ...     y = linear(paddle.ones([2, 4]))
+            >>> y.dtype  # as in Paddle, the CPU place keeps float32 (amp casts on GPUs)
+            paddle.float32
+    """
+
+    def __init__(self, enable: bool = True, custom_white_list: Iterable[str] | None = None,
+                 custom_black_list: Iterable[str] | None = None, level: str = "O1", dtype: str = "float16",
+                 use_promote: bool = True) -> None:
         traced = False
         if not in_dynamic_mode():
             from ..static.variable import JIT_TRACE
@@ -237,8 +269,9 @@ class amp_guard:
         return wrapper
 
 
-def auto_cast(enable=True, custom_white_list=None, custom_black_list=None, level="O1", dtype="float16",
-              use_promote=True):
+def auto_cast(enable: bool = True, custom_white_list: Iterable[str] | None = None,
+              custom_black_list: Iterable[str] | None = None, level: str = "O1", dtype: str = "float16",
+              use_promote: bool = True) -> Iterator[None]:
     """Run the ops inside in mixed precision: white-list ops in float16 (or bfloat16), black-list ops in
     float32, the others following their inputs.
 
@@ -254,6 +287,9 @@ def auto_cast(enable=True, custom_white_list=None, custom_black_list=None, level
     On the CPU place it does what real Paddle's CPU build does: it warns that it makes no effect and
     nothing is cast. Setting FLAGS_purepaddle_cpu_amp (purepaddle's own flag, by paddle.set_flags or
     the environment) emulates a GPU's float16/bfloat16 on the CPU instead, to check AMP numerics there.
+
+    Returns:
+        A context manager; mixed precision applies inside the block.
 
     Examples:
         .. code-block:: python

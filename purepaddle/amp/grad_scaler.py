@@ -9,6 +9,9 @@ scaler simply does not call `optimizer.step()` on such a step (same parameters, 
 On the CPU place a scaler is disabled with Paddle's warning, as in real Paddle's CPU build (scale returns
 the loss, step/minimize just step), unless FLAGS_purepaddle_cpu_amp turns on the emulation of a GPU's AMP.
 """
+
+from __future__ import annotations
+
 import warnings
 from collections import defaultdict
 from enum import Enum
@@ -318,8 +321,9 @@ class GradScaler(AmpScaler):
             >>> opt.clear_grad()
     """
 
-    def __init__(self, enable=True, init_loss_scaling=2.0 ** 16, incr_ratio=2.0, decr_ratio=0.5,
-                 incr_every_n_steps=2000, decr_every_n_nan_or_inf=1, use_dynamic_loss_scaling=True):
+    def __init__(self, enable: bool = True, init_loss_scaling: float = 2.0 ** 16, incr_ratio: float = 2.0,
+                 decr_ratio: float = 0.5, incr_every_n_steps: int = 2000, decr_every_n_nan_or_inf: int = 1,
+                 use_dynamic_loss_scaling: bool = True) -> None:
         super().__init__(enable, init_loss_scaling, incr_ratio, decr_ratio, incr_every_n_steps,
                          decr_every_n_nan_or_inf, use_dynamic_loss_scaling)
 

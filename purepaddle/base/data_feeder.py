@@ -1,4 +1,15 @@
 """paddle.base.DataFeeder: turn a reader's minibatch (a list of samples) into the feed dict of an Executor run."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import PlaceLike
+    from purepaddle.static.program import Program
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from ..static import DenseTensor, Variable, default_main_program
@@ -108,7 +119,8 @@ class DataFeeder:
             >>> paddle.disable_static()
     """
 
-    def __init__(self, feed_list, place, program=None):
+    def __init__(self, feed_list: Sequence[Tensor | str], place: PlaceLike,
+                 program: Program | None = None) -> None:
         self.place = place
         program = default_main_program() if program is None else program
         self.feed_dtypes, self.feed_names, self.feed_lod_level, self.feed_shapes = [], [], [], []

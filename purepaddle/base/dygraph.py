@@ -1,4 +1,13 @@
 """paddle.base.dygraph: guard (run eagerly inside a with block), to_variable, no_grad."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Iterator
+    from purepaddle._core._typing import PlaceLike
+
 import contextlib
 
 from .._core.mode import no_grad, set_static  # noqa: F401
@@ -10,8 +19,14 @@ from ..tensor.creation.conversion import to_tensor
 
 
 @contextlib.contextmanager
-def guard(place=None):
+def guard(place: PlaceLike | None = None) -> Iterator[None]:
     """Run the with block in dynamic (eager) mode, then restore the previous mode.
+
+    Args:
+        place (PlaceLike|None, optional): The place to run on; None means the current device. Default: None.
+
+    Returns:
+        A context manager; dynamic mode holds inside the block.
 
     Examples:
         .. code-block:: python

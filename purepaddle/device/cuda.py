@@ -1,4 +1,13 @@
 """paddle.device.cuda: CUDA queries; on a CPU-only machine there are no devices (count 0)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import PlaceLike
+    from typing import Any
+
 from .._core.place import is_compiled_with_cuda
 
 
@@ -27,8 +36,23 @@ def _not_compiled(what):
     return RuntimeError(f"(Unavailable) Paddle is not compiled with CUDA. Cannot visit device {what}.")
 
 
-def synchronize(device=None):
-    """Wait for all work queued on a CUDA device (RuntimeError without CUDA, as in Paddle)."""
+def synchronize(device: PlaceLike | int | None = None) -> None:
+    """Wait for all work queued on a CUDA device (RuntimeError without CUDA, as in Paddle).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        None (a RuntimeError when CUDA is not available).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     paddle.device.cuda.synchronize()
+    """
     if not is_compiled_with_cuda():
         raise _not_compiled("synchronize")
     import cupy
@@ -37,8 +61,23 @@ def synchronize(device=None):
         cupy.cuda.Device().synchronize()
 
 
-def current_stream(device=None):
-    """The current CUDA stream (RuntimeError without CUDA)."""
+def current_stream(device: PlaceLike | int | None = None) -> Any:
+    """The current CUDA stream (RuntimeError without CUDA).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        The current stream of the device (a RuntimeError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     stream = paddle.device.cuda.current_stream()
+    """
     if not is_compiled_with_cuda():
         raise _not_compiled("current_stream")
     import cupy
@@ -80,8 +119,23 @@ reset_max_memory_allocated = _memory_api("reset_max_memory_allocated")
 reset_max_memory_reserved = _memory_api("reset_max_memory_reserved")
 
 
-def get_device_properties(device=None):
-    """Properties of a CUDA device (ValueError without CUDA, as in Paddle)."""
+def get_device_properties(device: PlaceLike | int | None = None) -> Any:
+    """Properties of a CUDA device (ValueError without CUDA, as in Paddle).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        The device's properties (name, memory, capability) (a ValueError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     props = paddle.device.cuda.get_device_properties(0)
+    """
     if not is_compiled_with_cuda():
         raise ValueError("The API paddle.device.cuda.get_device_properties is not supported in CPU-only "
                          "PaddlePaddle. Please reinstall PaddlePaddle with GPU support to call this API.")
@@ -90,14 +144,44 @@ def get_device_properties(device=None):
     return cupy.cuda.runtime.getDeviceProperties(dev)
 
 
-def get_device_name(device=None):
-    """Name of a CUDA device (ValueError without CUDA)."""
+def get_device_name(device: PlaceLike | int | None = None) -> str:
+    """Name of a CUDA device (ValueError without CUDA).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        str: the device's name (a ValueError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     name = paddle.device.cuda.get_device_name(0)
+    """
     name = get_device_properties(device)["name"]
     return name.decode() if isinstance(name, bytes) else name
 
 
-def get_device_capability(device=None):
-    """(major, minor) compute capability of a CUDA device (ValueError without CUDA)."""
+def get_device_capability(device: PlaceLike | int | None = None) -> tuple[int, int]:
+    """(major, minor) compute capability of a CUDA device (ValueError without CUDA).
+
+    Args:
+        device (PlaceLike|int|None, optional): The device asked about (a place, 'gpu:0' or a number); None
+            means the current one. Default: None.
+
+    Returns:
+        tuple[int, int]: the (major, minor) compute capability (a ValueError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     major, minor = paddle.device.cuda.get_device_capability(0)
+    """
     p = get_device_properties(device)
     return int(p["major"]), int(p["minor"])
 

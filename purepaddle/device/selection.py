@@ -1,5 +1,8 @@
 """The global device: choosing it (set_device, device_guard), reading it (get_device), and the device
 argument every paddle.device API takes (a string like 'gpu:0', a Place or an index), checked with Paddle's errors."""
+
+from __future__ import annotations
+
 from .._core import place as _place
 from .._core.place import CUDAPlace, Place, current_place, is_compiled_with_cuda
 from .._core.tensor import Tensor
@@ -35,8 +38,15 @@ def _parse(device, api):
     raise ValueError(f"The device must be a string which is like {_DEVICE_FORMS}")
 
 
-def set_device(device):
+def set_device(device: str | Place | int) -> Place:
     """Select the global device ('cpu', 'gpu', 'gpu:x', a Place, or an index); returns its Place.
+
+    Args:
+        device (str|Place|int): The device: a name ('cpu', 'gpu', 'gpu:0', ...), a Place, or a GPU number; a
+            GPU raises ValueError where CUDA is absent, as in Paddle.
+
+    Returns:
+        Place: the place of the device that is now current.
 
     Examples:
         .. code-block:: python
@@ -50,8 +60,15 @@ def set_device(device):
     return _place.set_device(_parse(device, "paddle.device.set_device"))
 
 
-def get_device(input=None):
+def get_device(input: Tensor | None = None) -> str:
     """The global device as a string ('cpu', 'gpu:x'), or a tensor's device id (-1 on the CPU).
+
+    Args:
+        input (Tensor|None, optional): A tensor whose device is asked; None means the current device. Default:
+            None.
+
+    Returns:
+        str: the device's name, e.g. 'cpu'.
 
     Examples:
         .. code-block:: python

@@ -6,6 +6,15 @@ ranks, as in Paddle. sync_op=False returns a task whose wait() completes it; on 
 all_reduce and the point-to-point ops (point_to_point.py) are truly asynchronous, the others
 finish at once.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle.distributed.group import Group
+    from typing import Any
+
 import numpy as np
 
 from .._core.dispatch import apply, apply_inplace
@@ -108,8 +117,19 @@ def _static(op_cls, tensor, **attrs):
     return apply_inplace(op_cls, tensor, **attrs)
 
 
-def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
+def all_reduce(tensor: Tensor, op: int = ReduceOp.SUM, group: Group | None = None,
+               sync_op: bool = True) -> Any:
     """Reduce `tensor` over every rank of the group, in place (every rank gets the result).
+
+    Args:
+        tensor (Tensor): The tensor; it is changed in place to the result.
+        op (int, optional): The reduction: ReduceOp.SUM, MAX, MIN, PROD or AVG. Default: ReduceOp.SUM.
+        group (Group|None, optional): The communication group; None means the default group of all ranks.
+            Default: None.
+        sync_op (bool, optional): Whether the call waits for the communication to finish. Default: True.
+
+    Returns:
+        A task to wait on when sync_op is False, else None.
 
     Examples:
         .. code-block:: python
@@ -222,8 +242,19 @@ def _fill_list(out_list, blocks, api):
         _inplace(t, lambda a, b=b: np.copyto(a, b, casting="unsafe"))
 
 
-def all_gather(tensor_list, tensor, group=None, sync_op=True):
+def all_gather(tensor_list: list[Tensor], tensor: Tensor, group: Group | None = None,
+               sync_op: bool = True) -> Any:
     """Gather every rank's `tensor` into `tensor_list` (filled in place, or appended to when empty).
+
+    Args:
+        tensor_list (list[Tensor]): A list the tensors of every rank are appended to.
+        tensor (Tensor): This rank's tensor.
+        group (Group|None, optional): The communication group; None means the default group of all ranks.
+            Default: None.
+        sync_op (bool, optional): Whether the call waits for the communication to finish. Default: True.
+
+    Returns:
+        A task to wait on when sync_op is False, else None.
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,7 @@
 """The worker's view of the job from its environment: rank, world size, endpoints (ParallelEnv)."""
+
+from __future__ import annotations
+
 import os
 
 __all__ = ["ParallelEnv"]
@@ -62,7 +65,7 @@ class ParallelEnv:
             (0, 1)
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._rank = env_rank()
         self._world_size = env_world_size()
         self._local_rank = env_local_rank()

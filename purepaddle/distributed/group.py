@@ -2,6 +2,15 @@
 
 Collective ops name their group by `ring_id` (Paddle's attribute); the global group is ring 0.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from typing import Any
+
 import os
 import socket
 import sys
@@ -213,8 +222,19 @@ def by_ring_id(ring_id):
     return group
 
 
-def new_group(ranks=None, backend=None, timeout=None, nccl_comm_init_option=0, nccl_config=None):
+def new_group(ranks: Sequence[int] | None = None, backend: str | None = None, timeout: Any = None,
+              nccl_comm_init_option: int = 0, nccl_config: Any = None) -> Group:
     """A group of some ranks; every rank of the job must call it, in the same order.
+
+    Args:
+        ranks (Sequence[int]|None, optional): The global ranks of the members; None means all. Default: None.
+        backend (str|None, optional): The communication backend; None means the default one. Default: None.
+        timeout (Any, optional): How long collective calls may wait. Default: None.
+        nccl_comm_init_option (int, optional): Accepted for compatibility (NCCL). Default: 0.
+        nccl_config (Any, optional): Accepted for compatibility (NCCL). Default: None.
+
+    Returns:
+        Group: the new group.
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,13 @@
 """init_parallel_env, get_rank, get_world_size, and paddle.DataParallel (gradients averaged over ranks)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle.distributed.group import Group
+    from typing import Any
+
 import contextlib
 
 import numpy as np
@@ -30,11 +39,18 @@ class ParallelMode:
     SEGMENT_PARALLEL = 4
 
 
-def init_parallel_env(nccl_config=None):
+def init_parallel_env(nccl_config: Any = None) -> Group:
     """Join the job the launcher started (PADDLE_TRAINER_ID / PADDLE_TRAINERS_NUM); returns the global group.
 
     Without a launcher the job is this one process (world size 1), so the same script runs both
     ways. With several processes the workers talk through MPI (mpi4py + Open MPI).
+
+    Args:
+        nccl_config (Any, optional): Accepted for compatibility (NCCL settings; unused on the CPU). Default:
+            None.
+
+    Returns:
+        Group: the default group of all ranks.
 
     Examples:
         .. code-block:: python
@@ -47,8 +63,15 @@ def init_parallel_env(nccl_config=None):
     return _group.init_global_group()
 
 
-def get_rank(group=None):
+def get_rank(group: Group | None = None) -> int:
     """This process's rank in `group` (default: the job; -1 when not a member).
+
+    Args:
+        group (Group|None, optional): The communication group; None means the default group of all ranks.
+            Default: None.
+
+    Returns:
+        int: the rank of this process in `group` (-1 when it is not a member).
 
     Examples:
         .. code-block:: python
@@ -63,8 +86,15 @@ def get_rank(group=None):
     return g.rank if g is not None else _env.env_rank()
 
 
-def get_world_size(group=None):
+def get_world_size(group: Group | None = None) -> int:
     """The number of processes in `group` (default: the job; -1 when not a member).
+
+    Args:
+        group (Group|None, optional): The communication group; None means the default group of all ranks.
+            Default: None.
+
+    Returns:
+        int: the number of ranks in `group` (1 when not distributed).
 
     Examples:
         .. code-block:: python
@@ -88,6 +118,17 @@ class DataParallel(Layer):
     every rank holds the same gradients: the loss is in effect divided by the number of ranks.
     Inside `no_sync()` gradients only accumulate locally; the next synced backward averages the sum.
 
+    Args:
+        layers (Layer): The model to train in parallel.
+        strategy (Any, optional): Accepted for compatibility (the legacy ParallelStrategy). Default: None.
+        comm_buffer_size (int, optional): The size (MB) of the buckets gradients are all-reduced in. Default:
+            25.
+        last_comm_buffer_size (float, optional): The size (MB) of the last bucket. Default: 1.
+        find_unused_parameters (bool, optional): Whether parameters that get no gradient are looked for in
+            each step. Default: False.
+        group (Group|None, optional): The communication group; None means the default group of all ranks.
+            Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -101,8 +142,9 @@ class DataParallel(Layer):
             paddle.Size([4, 2])
     """
 
-    def __init__(self, layers, strategy=None, comm_buffer_size=25, last_comm_buffer_size=1,
-                 find_unused_parameters=False, group=None):
+    def __init__(self, layers: Layer, strategy: Any = None, comm_buffer_size: int = 25,
+                 last_comm_buffer_size: float = 1, find_unused_parameters: bool = False,
+                 group: Group | None = None) -> None:
         super().__init__(layers.full_name() + "_data_parallel" if isinstance(layers, Layer) else "data_parallel")
         if not isinstance(layers, Layer):
             raise TypeError(f"DataParallel: layers must be a paddle.nn.Layer, but received {type(layers).__name__}")

@@ -1,4 +1,12 @@
 """The Bernoulli distribution."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from .. import tensor as _T
@@ -32,7 +40,7 @@ class Bernoulli(ExponentialFamily):
             [0.6109 0.6931]
     """
 
-    def __init__(self, probs, name=None):
+    def __init__(self, probs: float | Tensor, name: str | None = None) -> None:
         self.name = name or 'Bernoulli'
         if self._validate_args(probs):
             self.probs = probs

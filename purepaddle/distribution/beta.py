@@ -1,4 +1,7 @@
 """The beta distribution (a two-category Dirichlet)."""
+
+from __future__ import annotations
+
 from .. import tensor as _T
 from .._core.tensor import Tensor
 from .dirichlet import Dirichlet
@@ -25,7 +28,7 @@ class Beta(ExponentialFamily):
             0.5
     """
 
-    def __init__(self, alpha, beta):
+    def __init__(self, alpha: float | Tensor, beta: float | Tensor) -> None:
         alpha = _T.full(shape=[], fill_value=alpha) if not isinstance(alpha, Tensor) else alpha
         beta = _T.full(shape=[], fill_value=beta) if not isinstance(beta, Tensor) else beta
         self.alpha, self.beta = _T.broadcast_tensors([alpha, beta])

@@ -1,4 +1,12 @@
 """The categorical distribution."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from .. import tensor as _T
@@ -26,7 +34,7 @@ class Categorical(Distribution):
             [0.75]
     """
 
-    def __init__(self, logits, name=None):
+    def __init__(self, logits: Tensor, name: str | None = None) -> None:
         self.name = name if name is not None else 'Categorical'
         self.dtype = 'float32'
         if self._validate_args(logits):

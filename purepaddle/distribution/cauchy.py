@@ -1,4 +1,7 @@
 """The Cauchy distribution."""
+
+from __future__ import annotations
+
 import numbers
 
 import numpy as np
@@ -30,7 +33,7 @@ class Cauchy(_RealLocScale):
             2.7133
     """
 
-    def __init__(self, loc, scale, name=None):
+    def __init__(self, loc: float | Tensor, scale: float | Tensor, name: str | None = None) -> None:
         self.name = name if name is not None else 'Cauchy'
         if not isinstance(loc, (numbers.Real, Tensor)):
             raise TypeError(f"Expected type of loc is Real|Variable|Value, but got {type(loc)}")

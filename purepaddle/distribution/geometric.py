@@ -1,4 +1,7 @@
 """The geometric distribution."""
+
+from __future__ import annotations
+
 import numbers
 
 import numpy as np
@@ -29,7 +32,7 @@ class Geometric(Distribution):
             0.125
     """
 
-    def __init__(self, probs):
+    def __init__(self, probs: float | Tensor) -> None:
         if not isinstance(probs, (numbers.Real, Tensor)):
             raise TypeError("Expected type of probs is Number.Real|Tensor|framework.Variable|Value, but got "
                             f"{type(probs)}")

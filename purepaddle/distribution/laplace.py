@@ -1,4 +1,12 @@
 """The Laplace distribution."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from .. import tensor as _T
@@ -25,7 +33,7 @@ class Laplace(_RealLocScale):
             1.6931
     """
 
-    def __init__(self, loc, scale):
+    def __init__(self, loc: float | Tensor, scale: float | Tensor) -> None:
         self._set_params(loc, scale)
 
     @property

@@ -1,4 +1,12 @@
 """The log-normal distribution: exp of a normal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 from .. import tensor as _T
 from .normal import Normal
 from .transform import ExpTransform
@@ -25,7 +33,7 @@ class LogNormal(TransformedDistribution):
             -0.9189
     """
 
-    def __init__(self, loc, scale):
+    def __init__(self, loc: float | Tensor, scale: float | Tensor) -> None:
         self._base = Normal(loc=loc, scale=scale)
         self.loc = self._base.loc
         self.scale = self._base.scale

@@ -1,4 +1,12 @@
 """The normal distribution."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import math
 from collections.abc import Iterable
 
@@ -29,7 +37,7 @@ class Normal(_LocScaleFromArgs):
             [-0.9189 -1.7371]
     """
 
-    def __init__(self, loc, scale, name=None):
+    def __init__(self, loc: float | Tensor, scale: float | Tensor, name: str | None = None) -> None:
         self.name = name if name is not None else 'Normal'
         self._complex_gaussian = False
         self.loc, self.scale = self._set_params(loc, scale)

@@ -1,4 +1,12 @@
 """The uniform distribution."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 from .. import tensor as _T
 from .._core.mode import no_grad
 from .distribution import _LocScaleFromArgs
@@ -25,7 +33,7 @@ class Uniform(_LocScaleFromArgs):
             [0.6931]
     """
 
-    def __init__(self, low, high, name=None):
+    def __init__(self, low: float | Tensor, high: float | Tensor, name: str | None = None) -> None:
         self.name = name if name is not None else 'Uniform'
         self.batch_size_unknown = False
         self.low, self.high = self._set_params(low, high)

@@ -1,4 +1,12 @@
 """Paddle's global FLAGS_* registry: typed defaults, FLAGS_* environment variables, set_flags/get_flags."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from typing import Any
+
 import numbers
 import os
 import re
@@ -109,8 +117,14 @@ def watch(name, callback):
     return callback
 
 
-def set_flags(flags):
+def set_flags(flags: dict[str, Any]) -> None:
     """Set global flags from a dict {'FLAGS_x': value}.
+
+    Args:
+        flags (dict[str, Any]): Flag names (FLAGS_...) and their new values.
+
+    Returns:
+        None.
 
     Examples:
         .. code-block:: python

@@ -12,6 +12,15 @@
 Files move both ways between purepaddle and paddlepaddle. Writes are atomic (temporary file in the
 same directory, fsync, rename). Loads are safe by default: see `pickle_safe`.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from typing import Any, IO
+    import os
+
 import collections
 import io as _pyio
 import math
@@ -246,8 +255,17 @@ def _check_save_path(path):
 
 
 # -- save ---------------------------------------------------------------------------------------------
-def save(obj, path, protocol=4, **configs):
+def save(obj: Any, path: str | os.PathLike | IO[bytes], protocol: int = 4, **configs: Any) -> None:
     """Save a state_dict, Tensor or nested structure of them to a file or BytesIO (Paddle's pickle format).
+
+    Args:
+        obj (Any): What to save: a state_dict, a Tensor, or nested lists/dicts of them.
+        path (str|os.PathLike|IO[bytes]): The file to write, or a writable binary file object.
+        protocol (int, optional): The pickle protocol, 2 to 4. Default: 4.
+        **configs (Any): Paddle's extra options (use_binary_format, ...).
+
+    Returns:
+        None.
 
     Examples:
         .. code-block:: python
@@ -518,12 +536,19 @@ def _load_model_state(path, configs, safe):
     return state
 
 
-def load(path, **configs):
+def load(path: str | os.PathLike | IO[bytes], **configs: Any) -> Any:
     """Load an object saved by paddle.save (from a file or BytesIO); ndarrays come back as Tensors.
 
     Configs: `return_numpy` (keep ndarrays), `keep_name_table` (keep "StructuredToParameterName@@"),
     `safe` (default True: only data, never code, is unpickled; pass False for trusted files holding
     other classes, or set PUREPADDLE_TRUSTED_LOAD=1).
+
+    Args:
+        path (str|os.PathLike|IO[bytes]): The file written by paddle.save (or a readable binary file object).
+        **configs (Any): Paddle's extra options (model_filename, return_numpy, ...).
+
+    Returns:
+        The saved object, with Tensors where Tensors were saved.
 
     Examples:
         .. code-block:: python

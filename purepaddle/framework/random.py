@@ -1,10 +1,19 @@
 """paddle.seed and the random-state functions over the global generator (CUDA states on CPU: none)."""
+
+from __future__ import annotations
+
 from .._core.generator import default_generator
 from .._core.place import CUDAPlace, convert_place, current_place, is_compiled_with_cuda
 
 
-def seed(seed):
+def seed(seed: int) -> Generator:
     """Seed the global generator and return it.
+
+    Args:
+        seed (int): The seed of the default random generator.
+
+    Returns:
+        Generator: the default CPU random generator, now seeded.
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,14 @@
 """paddle.Model: prepare / fit / evaluate / predict / save / load around a dygraph Layer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle.static.input import InputSpec
+    from purepaddle.nn.layer.layers import Layer
+
 import os
 import warnings
 
@@ -23,6 +33,12 @@ class Model:
     """Trains, evaluates and predicts with a network, with callbacks and metrics; in static mode
     (after paddle.enable_static()) it builds and runs one Program per mode.
 
+    Args:
+        network (Layer): The network to train and evaluate.
+        inputs (InputSpec|Sequence[InputSpec]|None, optional): The specs of the network's inputs (needed in
+            static mode and to save an inference model). Default: None.
+        labels (InputSpec|Sequence[InputSpec]|None, optional): The specs of the labels. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -42,7 +58,8 @@ class Model:
             ['acc', 'loss']
     """
 
-    def __init__(self, network, inputs=None, labels=None):
+    def __init__(self, network: Layer, inputs: InputSpec | Sequence[InputSpec] | None = None,
+                 labels: InputSpec | Sequence[InputSpec] | None = None) -> None:
         self.mode = "train"
         self.network = network
         self._inputs = None

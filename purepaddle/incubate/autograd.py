@@ -3,6 +3,9 @@
 Everything is reverse mode on the eager tape: a jvp is the vjp of a vjp (differentiate
 u -> J^T u with respect to the dummy cotangent u), so no forward-mode machinery is needed.
 """
+
+from __future__ import annotations
+
 import numpy as np
 
 from .._core.autograd import grad as _grad
@@ -63,11 +66,13 @@ def vjp(func, xs, v=None):
         tuple: (func_out, vjp_result); vjp_result is shaped like `xs` (a Tensor when xs is one Tensor).
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.to_tensor([[1., 2], [3, 4]])
-        >>> out, g = paddle.incubate.autograd.vjp(lambda t: t * t, x)
-        >>> g.numpy().tolist()
-        [[2.0, 4.0], [6.0, 8.0]]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.to_tensor([[1., 2], [3, 4]])
+            >>> out, g = paddle.incubate.autograd.vjp(lambda t: t * t, x)
+            >>> g.numpy().tolist()
+            [[2.0, 4.0], [6.0, 8.0]]
     """
     xs_list, many = _as_list(xs)
     leaves = _watch(xs_list)
@@ -90,11 +95,13 @@ def jvp(func, xs, v=None):
         tuple: (func_out, jvp_result); jvp_result is shaped like func's output(s).
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.to_tensor([[1., 2], [3, 4]])
-        >>> out, t = paddle.incubate.autograd.jvp(lambda t: t * t, x)
-        >>> t.numpy().tolist()
-        [[2.0, 4.0], [6.0, 8.0]]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.to_tensor([[1., 2], [3, 4]])
+            >>> out, t = paddle.incubate.autograd.jvp(lambda t: t * t, x)
+            >>> t.numpy().tolist()
+            [[2.0, 4.0], [6.0, 8.0]]
     """
     xs_list, _ = _as_list(xs)
     leaves = _watch(xs_list)
@@ -156,11 +163,13 @@ class Jacobian:
         Jacobian: `.shape` is [M, N] ([B, M, N] when batched); `J[:]` gives the Tensor.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.to_tensor([1., 2.])
-        >>> J = paddle.incubate.autograd.Jacobian(lambda t: t * t, x)
-        >>> J[:].numpy().tolist()
-        [[2.0, 0.0], [0.0, 4.0]]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.to_tensor([1., 2.])
+            >>> J = paddle.incubate.autograd.Jacobian(lambda t: t * t, x)
+            >>> J[:].numpy().tolist()
+            [[2.0, 0.0], [0.0, 4.0]]
     """
 
     def __init__(self, func, xs, is_batched=False):
@@ -191,11 +200,13 @@ class Hessian(Jacobian):
         Hessian: `.shape` is [N, N] ([B, N, N] when batched); `H[:]` gives the Tensor.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.to_tensor([1., 2.])
-        >>> H = paddle.incubate.autograd.Hessian(lambda t: (t * t * t).sum(), x)
-        >>> H[:].numpy().tolist()
-        [[6.0, 0.0], [0.0, 12.0]]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.to_tensor([1., 2.])
+            >>> H = paddle.incubate.autograd.Hessian(lambda t: (t * t * t).sum(), x)
+            >>> H[:].numpy().tolist()
+            [[6.0, 0.0], [0.0, 12.0]]
     """
 
     def __init__(self, func, xs, is_batched=False):
@@ -218,18 +229,20 @@ def _concat_last(parts):
     return parts[0] if len(parts) == 1 else _t.concat(parts, axis=-1)
 
 
-def enable_prim():
+def enable_prim() -> None:
     """Turn on composite-operator (prim) lowering; purepaddle has a single eager path, so this only records the flag.
 
     Returns:
         None
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> paddle.incubate.autograd.enable_prim()
-        >>> paddle.incubate.autograd.prim_enabled()
-        True
-        >>> paddle.incubate.autograd.disable_prim()
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> paddle.incubate.autograd.enable_prim()
+            >>> paddle.incubate.autograd.prim_enabled()
+            True
+            >>> paddle.incubate.autograd.disable_prim()
     """
     _PRIM["on"] = True
 
@@ -241,24 +254,28 @@ def disable_prim():
         None
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> paddle.incubate.autograd.disable_prim()
-        >>> paddle.incubate.autograd.prim_enabled()
-        False
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> paddle.incubate.autograd.disable_prim()
+            >>> paddle.incubate.autograd.prim_enabled()
+            False
     """
     _PRIM["on"] = False
 
 
-def prim_enabled():
+def prim_enabled() -> bool:
     """Whether enable_prim() is in effect.
 
     Returns:
         bool: the flag.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> paddle.incubate.autograd.prim_enabled()
-        False
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> paddle.incubate.autograd.prim_enabled()
+            False
     """
     return _PRIM["on"]
 
@@ -275,10 +292,12 @@ def grad(outputs, inputs, grad_outputs=None):
         Tensor|list[Tensor]: one gradient per input (zeros for an input `outputs` does not use).
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.to_tensor([1., 2.], stop_gradient=False)
-        >>> paddle.incubate.autograd.grad(x * x, x).numpy().tolist()
-        [2.0, 4.0]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.to_tensor([1., 2.], stop_gradient=False)
+            >>> paddle.incubate.autograd.grad(x * x, x).numpy().tolist()
+            [2.0, 4.0]
     """
     ys, _ = _as_list(outputs)
     xs, many = _as_list(inputs)
@@ -299,10 +318,12 @@ def forward_grad(outputs, inputs, grad_inputs=None):
         Tensor|list[Tensor]: one tangent per output.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.to_tensor([1., 2.], stop_gradient=False)
-        >>> paddle.incubate.autograd.forward_grad(x * x, x).numpy().tolist()
-        [2.0, 4.0]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.to_tensor([1., 2.], stop_gradient=False)
+            >>> paddle.incubate.autograd.forward_grad(x * x, x).numpy().tolist()
+            [2.0, 4.0]
     """
     ys, many = _as_list(outputs)
     xs, _ = _as_list(inputs)

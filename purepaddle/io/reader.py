@@ -1,4 +1,16 @@
 """paddle.io.DataLoader: batches from a Dataset, in the main process or from worker processes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable, Sequence
+    from typing import Any
+    from purepaddle._core._typing import PlaceLike
+    from purepaddle.io.dataloader.dataset import Dataset
+    from purepaddle._core.tensor import Tensor
+
 import sys
 import warnings
 
@@ -24,6 +36,30 @@ class DataLoader:
       signal raises RuntimeError; `timeout > 0` bounds the wait for one batch (seconds).
     - `persistent_workers=True` keeps the workers between epochs.
 
+    Args:
+        dataset (Dataset|IterableDataset): The dataset to load from.
+        feed_list (Sequence[Tensor]|None, optional): The feed variables (static mode). Default: None.
+        places (PlaceLike|Sequence[PlaceLike]|None, optional): Where batches go; None means the current
+            device. Default: None.
+        return_list (bool, optional): Whether each batch is a list (True) or a dict keyed by feed name.
+            Default: True.
+        batch_sampler (BatchSampler|None, optional): A sampler of index batches; when given, batch_size,
+            shuffle and drop_last are not used. Default: None.
+        batch_size (int, optional): The number of samples in one batch. Default: 1.
+        shuffle (bool, optional): Whether the order is shuffled. Default: False.
+        drop_last (bool, optional): Whether the last, incomplete batch is dropped. Default: False.
+        collate_fn (Callable[[list[Any]], Any]|None, optional): Turns a list of samples into a batch; None
+            stacks fields. Default: None.
+        num_workers (int, optional): The number of worker processes; 0 loads in this process. Default: 0.
+        use_buffer_reader (bool, optional): Whether batches are prefetched. Default: True.
+        reader_buffer_size (int, optional): How many batches are buffered. Default: 2.
+        prefetch_factor (int, optional): How many batches each worker prepares ahead. Default: 2.
+        use_shared_memory (bool, optional): Whether workers pass batches through shared memory. Default: True.
+        timeout (int, optional): Seconds to wait for a worker's batch; 0 waits forever. Default: 0.
+        worker_init_fn (Callable[[int], None]|None, optional): Called with the worker id in each worker at its
+            start. Default: None.
+        persistent_workers (bool, optional): Whether workers live on between epochs. Default: False.
+
     Examples:
         .. code-block:: python
 
@@ -43,10 +79,14 @@ class DataLoader:
             ([2, 2], [0, 1])
     """
 
-    def __init__(self, dataset, feed_list=None, places=None, return_list=True, batch_sampler=None, batch_size=1,
-                 shuffle=False, drop_last=False, collate_fn=None, num_workers=0, use_buffer_reader=True,
-                 reader_buffer_size=2, prefetch_factor=2, use_shared_memory=True, timeout=0, worker_init_fn=None,
-                 persistent_workers=False):
+    def __init__(self, dataset: Dataset | IterableDataset, feed_list: Sequence[Tensor] | None = None,
+                 places: PlaceLike | Sequence[PlaceLike] | None = None, return_list: bool = True,
+                 batch_sampler: BatchSampler | None = None, batch_size: int = 1, shuffle: bool = False,
+                 drop_last: bool = False, collate_fn: Callable[[list[Any]], Any] | None = None,
+                 num_workers: int = 0, use_buffer_reader: bool = True, reader_buffer_size: int = 2,
+                 prefetch_factor: int = 2, use_shared_memory: bool = True, timeout: int = 0,
+                 worker_init_fn: Callable[[int], None] | None = None,
+                 persistent_workers: bool = False) -> None:
         from .._core.mode import in_dynamic_mode
         self.return_list = return_list
         self.collate_fn = collate_fn

@@ -8,6 +8,15 @@ vars and the function runs in static mode, so Python control flow on shapes and 
 decided at trace time and control flow on Tensor values becomes control-flow ops. Calls then run
 the Program as one eager op (see partial_program), trainable like the eager function.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
 import collections
 import functools
 import inspect
@@ -358,7 +367,9 @@ def _flat_inputs(signature, args, kwargs):
     return out
 
 
-def to_static(function=None, input_spec=None, build_strategy=None, backend=None, **kwargs):
+def to_static(function: Callable[..., Any] | None = None,
+              input_spec: Sequence[InputSpec | Tensor] | None = None, build_strategy: Any = None,
+              backend: str | None = None, **kwargs: Any) -> Any:
     """Run a dygraph function (or a Layer's forward) as a static Program converted and traced from it.
 
     The function's Python control flow is converted once (dy2static): an `if`, `while`, `for i in
@@ -376,6 +387,9 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
         build_strategy (BuildStrategy, optional): accepted for compatibility.
         backend (str, optional): accepted for compatibility ('CINN' or None).
         **kwargs: `full_graph` (accepted), `property` (the function is called eagerly).
+
+    Returns:
+        The converted function or layer (or a decorator when `function` is None).
 
     Examples:
         .. code-block:: python

@@ -1,5 +1,14 @@
 """paddle.jit.save / paddle.jit.load: inference models (`.json` PIR program or `.pdmodel` ProgramDesc, `.pdiparams`,
 `.pdiparams.info`); FLAGS_enable_pir_api (Paddle 3's default) picks the PIR form, as Paddle 3 does."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
 import functools
 import inspect
 import os
@@ -217,7 +226,8 @@ def _var_info(cp, owner):
     return info
 
 
-def save(layer, path, input_spec=None, **configs):
+def save(layer: Layer | Callable[..., Any], path: str, input_spec: Sequence[InputSpec | Tensor] | None = None,
+         **configs: Any) -> None:
     """Save a Layer (or function) as an inference model: `path.json` (a PIR program) and `path.pdiparams`.
 
     The forward (and every other to_static method) is traced with `input_spec` (or the shapes it
@@ -239,6 +249,9 @@ def save(layer, path, input_spec=None, **configs):
             `combine_params` (`path.pdiparams` holds the persistables of every saved method,
             `path.meta` the values of `property=True` methods), `separate_parameters` (the 1.x
             layout: `dirname/__model__` and one file per variable; jit.load(dirname) reads it).
+
+    Returns:
+        None.
 
     Examples:
         .. code-block:: python
@@ -399,7 +412,7 @@ def _combined_arrays(programs, params_path):
     return out
 
 
-def load(path, **configs):
+def load(path: str, **configs: Any) -> TranslatedLayer:
     """Load a model saved by paddle.jit.save (or paddle.static.save_inference_model) as a TranslatedLayer.
 
     Files written by paddlepaddle itself (PIR `.json` or legacy `.pdmodel`) load too; where both `path.json` and
@@ -409,6 +422,9 @@ def load(path, **configs):
     Args:
         path (str): the prefix given to jit.save, or a directory holding a save_inference_model model.
         **configs: `model_filename`, `params_filename` (for the directory form).
+
+    Returns:
+        TranslatedLayer: a layer that runs the saved program.
 
     Examples:
         .. code-block:: python

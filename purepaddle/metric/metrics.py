@@ -3,6 +3,15 @@
 Metrics accumulate on the host in NumPy (as Paddle's do); `Accuracy.compute` and `accuracy`
 are framework ops, so they also work inside static programs.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from typing import Any
+
 import abc
 
 import numpy as np
@@ -80,6 +89,13 @@ class Metric(metaclass=abc.ABCMeta):
 class Accuracy(Metric):
     """Top-k classification accuracy over batches; with several k, one value (and name) per k.
 
+    Args:
+        topk (int|Sequence[int], optional): The k of top-k accuracy; several give one accuracy each. Default:
+            (1,).
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        *args (Any): Further positional arguments, passed on.
+        **kwargs (Any): Further keyword arguments, passed on.
+
     Examples:
         .. code-block:: python
 
@@ -95,7 +111,8 @@ class Accuracy(Metric):
             0.75
     """
 
-    def __init__(self, topk=(1,), name=None, *args, **kwargs):
+    def __init__(self, topk: int | Sequence[int] = (1,), name: str | None = None, *args: Any,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.topk = topk
         self.maxk = max(topk)

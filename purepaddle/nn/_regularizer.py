@@ -4,6 +4,9 @@ They live on floor 5 so ParamAttr and the optimizers can use them; `purepaddle/r
 is the public face.
 """
 
+from __future__ import annotations
+
+
 __all__ = ["WeightDecayRegularizer", "L1Decay", "L2Decay"]
 
 
@@ -63,6 +66,9 @@ class L1Decay(WeightDecayRegularizer):
 class L2Decay(WeightDecayRegularizer):
     """L2 weight decay: loss = 0.5 * coeff * sum(w**2), gradient coeff * w.
 
+    Args:
+        coeff (float, optional): The decay coefficient. Default: 0.0.
+
     Examples:
         .. code-block:: python
 
@@ -73,7 +79,7 @@ class L2Decay(WeightDecayRegularizer):
             ...                                      weight_decay=L2Decay(0.0001))
     """
 
-    def __init__(self, coeff=0.0):
+    def __init__(self, coeff: float = 0.0) -> None:
         super().__init__()
         self._coeff = _check_coeff("L2Decay", coeff)
 

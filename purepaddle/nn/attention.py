@@ -9,7 +9,15 @@ __all__ = ["SDPBackend", "sdpa_kernel"]
 
 
 class SDPBackend(enum.IntEnum):
-    """The backends of scaled_dot_product_attention (Paddle's values)."""
+    """The backends of scaled_dot_product_attention (Paddle's values).
+
+    Examples:
+        .. code-block:: python
+
+            >>> from paddle.nn.attention import SDPBackend
+            >>> int(SDPBackend.MATH), int(SDPBackend.FLASH_ATTENTION)
+            (0, 1)
+    """
     ERROR = -1
     MATH = 0
     FLASH_ATTENTION = 1

@@ -5,6 +5,9 @@ A clip object is called with `[(param, grad), ...]` and returns the new list; pa
 work is done on the arrays (no graph, as Paddle runs it under no_grad); while building a static
 program it appends Paddle's ops (clip, clip_by_norm, squared_l2_norm, sum, sqrt, ...).
 """
+
+from __future__ import annotations
+
 import contextlib
 import copy
 import warnings
@@ -309,6 +312,13 @@ class ClipGradByGlobalNorm(ClipGradBase):
     With auto_skip_clip=True the gradients are left alone unless global_norm > clip_norm.
     Eagerly the gradients are scaled in place (param.grad shows the clipped values).
 
+    Args:
+        clip_norm (float): The largest global norm allowed.
+        group_name (str, optional): The name of the group of parameters clipped together. Default:
+            "default_group".
+        auto_skip_clip (bool, optional): Whether clipping is skipped when the norm is already small enough.
+            Default: False.
+
     Examples:
         .. code-block:: python
 
@@ -318,7 +328,8 @@ class ClipGradByGlobalNorm(ClipGradBase):
             >>> sgd = paddle.optimizer.SGD(learning_rate=0.1, parameters=linear.parameters(), grad_clip=clip)
     """
 
-    def __init__(self, clip_norm, group_name="default_group", auto_skip_clip=False):
+    def __init__(self, clip_norm: float, group_name: str = "default_group",
+                 auto_skip_clip: bool = False) -> None:
         super().__init__()
         self.clip_norm = float(clip_norm)
         self.group_name = group_name

@@ -1,4 +1,12 @@
 """ParamAttr and WeightNormParamAttr: how a Layer creates one parameter (name, initializer, lr, ...)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle.nn.initializer.base import Initializer
+
 from .._core.dispatch import building_program
 from ._regularizer import WeightDecayRegularizer
 
@@ -24,6 +32,18 @@ class ParamAttr:
     gradient is still computed); `trainable=False` creates it with stop_gradient=True;
     `need_clip=False` exempts it from gradient clipping.
 
+    Args:
+        name (str|None, optional): The name of the parameter; None makes a unique one. Default: None.
+        initializer (Initializer|None, optional): How the parameter's first value is drawn; None means the
+            layer's default. Default: None.
+        learning_rate (float, optional): A factor on the optimizer's learning rate for this parameter.
+            Default: 1.0.
+        regularizer (WeightDecayRegularizer|None, optional): The weight decay of this parameter; it overrides
+            the optimizer's. Default: None.
+        trainable (bool, optional): Whether the optimizer updates the parameter. Default: True.
+        do_model_average (bool, optional): Whether model averaging includes the parameter. Default: True.
+        need_clip (bool, optional): Whether gradient clipping applies to the parameter. Default: True.
+
     Examples:
         .. code-block:: python
 
@@ -36,8 +56,9 @@ class ParamAttr:
             'weight'
     """
 
-    def __init__(self, name=None, initializer=None, learning_rate=1.0, regularizer=None, trainable=True,
-                 do_model_average=True, need_clip=True):
+    def __init__(self, name: str | None = None, initializer: Initializer | None = None,
+                 learning_rate: float = 1.0, regularizer: WeightDecayRegularizer | None = None,
+                 trainable: bool = True, do_model_average: bool = True, need_clip: bool = True) -> None:
         _check_type(name, "name", (str, type(None)), "ParamAttr")
         _check_type(learning_rate, "learning_rate", (float, int), "ParamAttr")
         _check_type(trainable, "trainable", bool, "ParamAttr")

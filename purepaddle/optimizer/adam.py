@@ -1,4 +1,16 @@
 """paddle.optimizer.Adam (with lazy_mode for row-sparse gradients, amsgrad, multi_precision)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from typing import Any
+    from purepaddle.nn.clip import ClipGradBase as GradientClipBase
+    from purepaddle.optimizer.lr.scheduler import LRScheduler
+    from purepaddle.nn._regularizer import WeightDecayRegularizer
+
 import numpy as np
 
 from .._core import dtype as _dt
@@ -71,6 +83,29 @@ class Adam(_AdamBase):
 
     With lazy_mode=True a row-sparse gradient updates only its rows (and their moments).
 
+    Args:
+        learning_rate (float|LRScheduler, optional): The step size: a float, or an LRScheduler that changes it
+            while training. Default: 0.001.
+        beta1 (float|Tensor, optional): The decay rate of the first moment estimates. Default: 0.9.
+        beta2 (float|Tensor, optional): The decay rate of the second moment estimates. Default: 0.999.
+        epsilon (float|Tensor, optional): A small number added for numerical stability. Default: 1e-8.
+        parameters (Sequence[Tensor]|Sequence[dict[str, Any]]|None, optional): The parameters to update
+            (usually `layer.parameters()`), or groups of them as dicts; required in dynamic mode. Default:
+            None.
+        weight_decay (float|WeightDecayRegularizer|None, optional): The decay of the parameters: a float
+            coefficient (L2) or a regularizer; None for none. Default: None.
+        grad_clip (GradientClipBase|None, optional): How gradients are clipped before the step (e.g.
+            ClipGradByGlobalNorm); None for none. Default: None.
+        lazy_mode (bool, optional): Whether only the rows a sparse gradient touches are updated. Default:
+            False.
+        multi_precision (bool, optional): Whether float16/bfloat16 parameters keep float32 master copies for
+            the update. Default: False.
+        use_multi_tensor (bool, optional): Whether parameters are updated together in one fused step (same
+            result). Default: False.
+        amsgrad (bool, optional): Whether the AMSGrad variant (the maximum of past second moments) is used.
+            Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -82,9 +117,13 @@ class Adam(_AdamBase):
             >>> adam.clear_grad()
     """
 
-    def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-8, parameters=None, weight_decay=None,
-                 grad_clip=None, lazy_mode=False, multi_precision=False, use_multi_tensor=False, amsgrad=False,
-                 name=None):
+    def __init__(self, learning_rate: float | LRScheduler = 0.001, beta1: float | Tensor = 0.9,
+                 beta2: float | Tensor = 0.999, epsilon: float | Tensor = 1e-8,
+                 parameters: Sequence[Tensor] | Sequence[dict[str, Any]] | None = None,
+                 weight_decay: float | WeightDecayRegularizer | None = None,
+                 grad_clip: GradientClipBase | None = None, lazy_mode: bool = False,
+                 multi_precision: bool = False, use_multi_tensor: bool = False, amsgrad: bool = False,
+                 name: str | None = None) -> None:
         assert learning_rate is not None
         check_betas(beta1, beta2, epsilon)
         super().__init__(learning_rate=learning_rate, parameters=parameters, weight_decay=weight_decay,

@@ -1,4 +1,14 @@
 """paddle.optimizer.AdamW: Adam with decoupled weight decay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable, Sequence
+    from typing import Any
+    from purepaddle.nn.clip import ClipGradBase as GradientClipBase
+
 from .._core.tensor import Tensor
 from .lr import LRScheduler
 from ..ops import optimizer as _ops
@@ -13,6 +23,31 @@ class AdamW(_AdamBase):
     Hutter). `apply_decay_param_fun(name)` selects the parameters that decay; `lr_ratio(param)` scales
     the rate per parameter.
 
+    Args:
+        learning_rate (float|LRScheduler, optional): The step size: a float, or an LRScheduler that changes it
+            while training. Default: 0.001.
+        beta1 (float|Tensor, optional): The decay rate of the first moment estimates. Default: 0.9.
+        beta2 (float|Tensor, optional): The decay rate of the second moment estimates. Default: 0.999.
+        epsilon (float|Tensor, optional): A small number added for numerical stability. Default: 1e-8.
+        parameters (Sequence[Tensor]|Sequence[dict[str, Any]]|None, optional): The parameters to update
+            (usually `layer.parameters()`), or groups of them as dicts; required in dynamic mode. Default:
+            None.
+        weight_decay (float|Tensor, optional): The decoupled weight decay coefficient. Default: 0.01.
+        use_lowprecision_moment (bool, optional): Whether moments stay in the parameters' low precision.
+            Default: False.
+        lr_ratio (Callable[[Tensor], float]|None, optional): A function of a parameter giving a factor on its
+            learning rate. Default: None.
+        apply_decay_param_fun (Callable[[str], bool]|None, optional): A function of a parameter's name: True
+            when it is decayed. Default: None.
+        grad_clip (GradientClipBase|None, optional): How gradients are clipped before the step (e.g.
+            ClipGradByGlobalNorm); None for none. Default: None.
+        lazy_mode (bool, optional): Whether only the rows a sparse gradient touches are updated. Default:
+            False.
+        multi_precision (bool, optional): Whether float16/bfloat16 parameters keep float32 master copies for
+            the update. Default: False.
+        amsgrad (bool, optional): Whether the AMSGrad variant is used. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -24,9 +59,14 @@ class AdamW(_AdamBase):
             >>> opt.clear_grad()
     """
 
-    def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-8, parameters=None, weight_decay=0.01,
-                 use_lowprecision_moment=False, lr_ratio=None, apply_decay_param_fun=None, grad_clip=None,
-                 lazy_mode=False, multi_precision=False, amsgrad=False, name=None):
+    def __init__(self, learning_rate: float | LRScheduler = 0.001, beta1: float | Tensor = 0.9,
+                 beta2: float | Tensor = 0.999, epsilon: float | Tensor = 1e-8,
+                 parameters: Sequence[Tensor] | Sequence[dict[str, Any]] | None = None,
+                 weight_decay: float | Tensor = 0.01, use_lowprecision_moment: bool = False,
+                 lr_ratio: Callable[[Tensor], float] | None = None,
+                 apply_decay_param_fun: Callable[[str], bool] | None = None,
+                 grad_clip: GradientClipBase | None = None, lazy_mode: bool = False,
+                 multi_precision: bool = False, amsgrad: bool = False, name: str | None = None) -> None:
         assert learning_rate is not None
         check_betas(beta1, beta2, epsilon)
         if not isinstance(weight_decay, (int, float, Tensor)) and not _is_variable(weight_decay):

@@ -1,4 +1,17 @@
 """paddle.optimizer.Momentum: velocity = mu * velocity + grad; param -= lr * velocity (or Nesterov)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from typing import Any
+    from purepaddle.nn.clip import ClipGradBase as GradientClipBase
+    from purepaddle.optimizer.lr.scheduler import LRScheduler
+    from purepaddle._core.tensor import Tensor
+    from purepaddle.nn._regularizer import WeightDecayRegularizer
+
 from ..nn._regularizer import L2Decay
 from ..ops import optimizer as _ops
 from .optimizer import Optimizer, _is_low_precision
@@ -20,6 +33,25 @@ class Momentum(Optimizer):
     r"""Momentum SGD: :math:`v = \mu v + g`, :math:`p = p - lr\,v`; with use_nesterov
     :math:`p = p - lr\,(g + \mu v)`. L2 weight decay (a float or L2Decay) is applied inside the update.
 
+    Args:
+        learning_rate (float|LRScheduler, optional): The step size: a float, or an LRScheduler that changes it
+            while training. Default: 0.001.
+        momentum (float, optional): The momentum factor. Default: 0.9.
+        parameters (Sequence[Tensor]|Sequence[dict[str, Any]]|None, optional): The parameters to update
+            (usually `layer.parameters()`), or groups of them as dicts; required in dynamic mode. Default:
+            None.
+        use_nesterov (bool, optional): Whether Nesterov momentum is used. Default: False.
+        weight_decay (float|WeightDecayRegularizer|None, optional): The decay of the parameters: a float
+            coefficient (L2) or a regularizer; None for none. Default: None.
+        grad_clip (GradientClipBase|None, optional): How gradients are clipped before the step (e.g.
+            ClipGradByGlobalNorm); None for none. Default: None.
+        multi_precision (bool, optional): Whether float16/bfloat16 parameters keep float32 master copies for
+            the update. Default: False.
+        rescale_grad (float, optional): A factor the gradients are multiplied by first. Default: 1.0.
+        use_multi_tensor (bool, optional): Whether parameters are updated together in one fused step (same
+            result). Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -34,8 +66,11 @@ class Momentum(Optimizer):
 
     _velocity_acc_str = "velocity"
 
-    def __init__(self, learning_rate=0.001, momentum=0.9, parameters=None, use_nesterov=False, weight_decay=None,
-                 grad_clip=None, multi_precision=False, rescale_grad=1.0, use_multi_tensor=False, name=None):
+    def __init__(self, learning_rate: float | LRScheduler = 0.001, momentum: float = 0.9,
+                 parameters: Sequence[Tensor] | Sequence[dict[str, Any]] | None = None,
+                 use_nesterov: bool = False, weight_decay: float | WeightDecayRegularizer | None = None,
+                 grad_clip: GradientClipBase | None = None, multi_precision: bool = False,
+                 rescale_grad: float = 1.0, use_multi_tensor: bool = False, name: str | None = None) -> None:
         if learning_rate is None:
             raise ValueError("learning_rate is not set")
         if momentum is None:

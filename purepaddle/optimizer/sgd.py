@@ -1,4 +1,17 @@
 """paddle.optimizer.SGD: param -= lr * grad."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from typing import Any
+    from purepaddle.nn.clip import ClipGradBase as GradientClipBase
+    from purepaddle.optimizer.lr.scheduler import LRScheduler
+    from purepaddle._core.tensor import Tensor
+    from purepaddle.nn._regularizer import WeightDecayRegularizer
+
 import warnings
 
 from ..ops import optimizer as _ops
@@ -17,6 +30,20 @@ class SGD(Optimizer):
 
     Row-sparse gradients (Embedding(sparse=True)) update only their rows.
 
+    Args:
+        learning_rate (float|LRScheduler, optional): The step size: a float, or an LRScheduler that changes it
+            while training. Default: 0.001.
+        parameters (Sequence[Tensor]|Sequence[dict[str, Any]]|None, optional): The parameters to update
+            (usually `layer.parameters()`), or groups of them as dicts; required in dynamic mode. Default:
+            None.
+        weight_decay (float|WeightDecayRegularizer|None, optional): The decay of the parameters: a float
+            coefficient (L2) or a regularizer; None for none. Default: None.
+        grad_clip (GradientClipBase|None, optional): How gradients are clipped before the step (e.g.
+            ClipGradByGlobalNorm); None for none. Default: None.
+        multi_precision (bool, optional): Whether float16/bfloat16 parameters keep float32 master copies for
+            the update. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -28,8 +55,11 @@ class SGD(Optimizer):
             >>> sgd.clear_grad()
     """
 
-    def __init__(self, learning_rate=0.001, parameters=None, weight_decay=None, grad_clip=None, multi_precision=False,
-                 name=None):
+    def __init__(self, learning_rate: float | LRScheduler = 0.001,
+                 parameters: Sequence[Tensor] | Sequence[dict[str, Any]] | None = None,
+                 weight_decay: float | WeightDecayRegularizer | None = None,
+                 grad_clip: GradientClipBase | None = None, multi_precision: bool = False,
+                 name: str | None = None) -> None:
         if learning_rate is None:
             raise ValueError("learning_rate is not set")
         super().__init__(learning_rate=learning_rate, parameters=parameters, weight_decay=weight_decay,

@@ -1,4 +1,13 @@
 """paddle.profiler.Profiler: scheduled recording of host events, Chrome traces and summary tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Any
+
 import datetime
 import json
 import os
@@ -74,8 +83,16 @@ def _always_record(step):
     return ProfilerState.RECORD
 
 
-def export_chrome_tracing(dir_name, worker_name=None):
+def export_chrome_tracing(dir_name: str, worker_name: str | None = None) -> Callable[[Any], None]:
     """An on_trace_ready callback writing each recorded range to `dir_name` as a Chrome trace (JSON).
+
+    Args:
+        dir_name (str): The directory the trace files go to.
+        worker_name (str|None, optional): The prefix of the file names; None uses host name and process id.
+            Default: None.
+
+    Returns:
+        A function for Profiler's on_trace_ready that writes a Chrome trace (JSON).
 
     Examples:
         .. code-block:: python
@@ -226,6 +243,9 @@ class Profiler:
         record_shapes (bool): keep each op's input shapes and dtypes in the trace.
         profile_memory (bool): track purepaddle's tensor memory and add a Memory Summary.
         timer_only (bool): only time steps (reader_cost, batch_cost, ips); no events.
+        emit_nvtx (bool): accepted for compatibility (NVTX ranges are CUDA's).
+        custom_device_types (Sequence[str]): accepted for compatibility (custom devices).
+        with_flops (bool): accepted and kept, as Paddle's option to count FLOPs.
 
     Examples:
         .. code-block:: python
@@ -241,8 +261,11 @@ class Profiler:
             >>> prof.summary(views=profiler.SummaryView.ModelView)  # prints the Model Summary table
     """
 
-    def __init__(self, *, targets=None, scheduler=None, on_trace_ready=None, record_shapes=False,
-                 profile_memory=False, timer_only=False, emit_nvtx=False, custom_device_types=(), with_flops=False):
+    def __init__(self, *, targets: Iterable[ProfilerTarget] | None = None,
+                 scheduler: Callable[[int], Any] | tuple[int, int] | None = None,
+                 on_trace_ready: Callable[..., Any] | None = None, record_shapes: bool = False,
+                 profile_memory: bool = False, timer_only: bool = False, emit_nvtx: bool = False,
+                 custom_device_types: Sequence[str] = (), with_flops: bool = False) -> None:
         supported = {ProfilerTarget.CPU}
         if targets:
             self.targets = set()

@@ -1,5 +1,13 @@
 """QuantConfig: which quanters (activation, weight) each layer of a model gets, by the layer itself, its name
 prefix, its type or globally; and which layer types QAT/PTQ replace by their quantized forms."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle.quantization.factory import QuanterFactory
+
 import copy
 
 from .. import nn
@@ -32,7 +40,9 @@ class SingleLayerConfig:
 
 
 class QuantConfig:
-    """The quantization configuration of a model: a global (activation, weight) pair of quanter factories,
+    """The quantization configuration of a model.
+
+    It holds a global (activation, weight) pair of quanter factories,
     overridden per layer type (add_type_config), per layer name prefix (add_name_config) or per layer
     (add_layer_config); the later kinds win. QAT/PTQ replace every configured layer whose type has a QAT
     mapping (Linear, Conv2D, Stub, and add_qat_layer_mapping's) and wrap configured leaf layers with an
@@ -43,17 +53,19 @@ class QuantConfig:
         weight (QuanterFactory|None): the global weight quanter.
 
     Examples:
-        >>> from purepaddle.quantization import QuantConfig
-        >>> from purepaddle.quantization.quanters import FakeQuanterWithAbsMaxObserver
-        >>> q = FakeQuanterWithAbsMaxObserver(moving_rate=0.9)
-        >>> print(QuantConfig(activation=q, weight=q))
-        Global config:
-        activation: FakeQuanterWithAbsMaxObserver(name=None,moving_rate=0.9,bit_length=8,dtype=float32)
-        weight: FakeQuanterWithAbsMaxObserver(name=None,moving_rate=0.9,bit_length=8,dtype=float32)
-        <BLANKLINE>
+        .. code-block:: python
+
+            >>> from purepaddle.quantization import QuantConfig
+            >>> from purepaddle.quantization.quanters import FakeQuanterWithAbsMaxObserver
+            >>> q = FakeQuanterWithAbsMaxObserver(moving_rate=0.9)
+            >>> print(QuantConfig(activation=q, weight=q))
+            Global config:
+            activation: FakeQuanterWithAbsMaxObserver(name=None,moving_rate=0.9,bit_length=8,dtype=float32)
+            weight: FakeQuanterWithAbsMaxObserver(name=None,moving_rate=0.9,bit_length=8,dtype=float32)
+            <BLANKLINE>
     """
 
-    def __init__(self, activation, weight):
+    def __init__(self, activation: QuanterFactory | None, weight: QuanterFactory | None) -> None:
         self._global_config = None if activation is None and weight is None else SingleLayerConfig(activation,
                                                                                                    weight)
         self._layer2config, self._prefix2config, self._type2config = {}, {}, {}
@@ -71,12 +83,14 @@ class QuantConfig:
             weight (QuanterFactory, optional): its weight quanter.
 
         Examples:
-            >>> import purepaddle as paddle
-            >>> from purepaddle.quantization import QuantConfig
-            >>> from purepaddle.quantization.quanters import FakeQuanterWithAbsMaxObserver
-            >>> fc = paddle.nn.Linear(2, 2)
-            >>> config = QuantConfig(None, None)
-            >>> config.add_layer_config(fc, activation=FakeQuanterWithAbsMaxObserver())
+            .. code-block:: python
+
+                >>> import purepaddle as paddle
+                >>> from purepaddle.quantization import QuantConfig
+                >>> from purepaddle.quantization.quanters import FakeQuanterWithAbsMaxObserver
+                >>> fc = paddle.nn.Linear(2, 2)
+                >>> config = QuantConfig(None, None)
+                >>> config.add_layer_config(fc, activation=FakeQuanterWithAbsMaxObserver())
         """
         if isinstance(layer, list):
             for one in layer:
@@ -93,9 +107,11 @@ class QuantConfig:
             weight (QuanterFactory, optional): the weight quanter.
 
         Examples:
-            >>> from purepaddle.quantization import QuantConfig
-            >>> config = QuantConfig(None, None)
-            >>> config.add_name_config("linear_0")
+            .. code-block:: python
+
+                >>> from purepaddle.quantization import QuantConfig
+                >>> config = QuantConfig(None, None)
+                >>> config.add_name_config("linear_0")
         """
         if isinstance(layer_name, str):
             self._prefix2config[layer_name] = SingleLayerConfig(activation, weight)
@@ -112,10 +128,12 @@ class QuantConfig:
             weight (QuanterFactory, optional): the weight quanter.
 
         Examples:
-            >>> import purepaddle as paddle
-            >>> from purepaddle.quantization import QuantConfig
-            >>> config = QuantConfig(None, None)
-            >>> config.add_type_config(paddle.nn.Linear)
+            .. code-block:: python
+
+                >>> import purepaddle as paddle
+                >>> from purepaddle.quantization import QuantConfig
+                >>> config = QuantConfig(None, None)
+                >>> config.add_type_config(paddle.nn.Linear)
         """
         if isinstance(layer_type, type) and issubclass(layer_type, nn.Layer):
             self._type2config[layer_type] = SingleLayerConfig(activation, weight)
@@ -131,10 +149,12 @@ class QuantConfig:
             target (type): its quantized Layer subclass.
 
         Examples:
-            >>> import purepaddle as paddle
-            >>> from purepaddle.quantization import QuantConfig
-            >>> config = QuantConfig(None, None)
-            >>> config.add_qat_layer_mapping(paddle.nn.Linear, paddle.nn.quant.qat.QuantedLinear)
+            .. code-block:: python
+
+                >>> import purepaddle as paddle
+                >>> from purepaddle.quantization import QuantConfig
+                >>> config = QuantConfig(None, None)
+                >>> config.add_qat_layer_mapping(paddle.nn.Linear, paddle.nn.quant.qat.QuantedLinear)
         """
         if not (isinstance(source, type) and issubclass(source, nn.Layer)):
             raise AssertionError("The source layer to be placed should be a subclass of paddle.nn.Layer")
@@ -150,12 +170,14 @@ class QuantConfig:
             layer_type (type): a Layer subclass.
 
         Examples:
-            >>> import purepaddle as paddle
-            >>> from purepaddle.quantization import QuantConfig
-            >>> config = QuantConfig(None, None)
-            >>> config.add_customized_leaf(paddle.nn.Sequential)
-            >>> config.customized_leaves
-            [<class 'purepaddle.nn.layer.container.Sequential'>]
+            .. code-block:: python
+
+                >>> import purepaddle as paddle
+                >>> from purepaddle.quantization import QuantConfig
+                >>> config = QuantConfig(None, None)
+                >>> config.add_customized_leaf(paddle.nn.Sequential)
+                >>> config.customized_leaves
+                [<class 'purepaddle.nn.layer.container.Sequential'>]
         """
         self._customized_leaves.append(layer_type)
 
@@ -227,9 +249,11 @@ class QuantConfig:
             str: the description.
 
         Examples:
-            >>> from purepaddle.quantization import QuantConfig
-            >>> QuantConfig(None, None).details()
-            'Global config:\\nNone\\n'
+            .. code-block:: python
+
+                >>> from purepaddle.quantization import QuantConfig
+                >>> QuantConfig(None, None).details()
+                'Global config:\\nNone\\n'
         """
         return str(self) if self._model is None else self._details_helper(self._model)
 

@@ -2,6 +2,14 @@
 2-D matrix or a batch of them). The values are an ordinary Tensor, so every value-wise op records its gradient
 on them (Paddle's sparse gradients reach the values); the dense array `_data` is built on demand for readers of
 the dense Tensor protocol."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, NestedSequence, Numeric, PlaceLike, ShapeLike, TensorLike
+
 import numpy as np
 
 from .._core import dtype as _dt
@@ -224,10 +232,12 @@ def coalesce(x):
         SparseCooTensor: the coalesced tensor.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.sparse.sparse_coo_tensor([[1, 0, 1], [0, 1, 0]], [1., 2., 3.], [2, 2])
-        >>> paddle.sparse.coalesce(x).values().numpy().tolist()
-        [2.0, 4.0]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.sparse.sparse_coo_tensor([[1, 0, 1], [0, 1, 0]], [1., 2., 3.], [2, 2])
+            >>> paddle.sparse.coalesce(x).values().numpy().tolist()
+            [2.0, 4.0]
     """
     idx = x._indices
     if idx.shape[1] == 0:
@@ -258,7 +268,9 @@ def _int_array(t):
     return (t.numpy() if isinstance(t, Tensor) else np.asarray(t)).astype(np.int64)
 
 
-def sparse_coo_tensor(indices, values, shape=None, dtype=None, place=None, stop_gradient=True):
+def sparse_coo_tensor(indices: TensorLike | NestedSequence[int], values: TensorLike | NestedSequence[Numeric],
+                      shape: ShapeLike | None = None, dtype: DTypeLike | None = None,
+                      place: PlaceLike | None = None, stop_gradient: bool = True) -> Tensor:
     """A COO sparse tensor from its indices and values.
 
     Args:
@@ -273,10 +285,12 @@ def sparse_coo_tensor(indices, values, shape=None, dtype=None, place=None, stop_
         SparseCooTensor: the sparse tensor.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.sparse.sparse_coo_tensor([[0, 1, 2], [1, 2, 0]], [1., 2., 3.], [3, 4])
-        >>> x.shape, x.nnz()
-        (paddle.Size([3, 4]), 3)
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.sparse.sparse_coo_tensor([[0, 1, 2], [1, 2, 0]], [1., 2., 3.], [3, 4])
+            >>> x.shape, x.nnz()
+            (paddle.Size([3, 4]), 3)
     """
     idx = _int_array(indices)
     vals = _values_tensor(values, dtype, stop_gradient)
@@ -294,7 +308,10 @@ def sparse_coo_tensor(indices, values, shape=None, dtype=None, place=None, stop_
     return SparseCooTensor.make(idx, vals, shape)
 
 
-def sparse_csr_tensor(crows, cols, values, shape, dtype=None, place=None, stop_gradient=True):
+def sparse_csr_tensor(crows: TensorLike | NestedSequence[int], cols: TensorLike | NestedSequence[int],
+                      values: TensorLike | NestedSequence[Numeric], shape: ShapeLike,
+                      dtype: DTypeLike | None = None, place: PlaceLike | None = None,
+                      stop_gradient: bool = True) -> Tensor:
     """A CSR sparse matrix (2-D) or batch of matrices (3-D) from crows, cols and values.
 
     Args:
@@ -310,10 +327,12 @@ def sparse_csr_tensor(crows, cols, values, shape, dtype=None, place=None, stop_g
         SparseCsrTensor: the sparse matrix.
 
     Examples:
-        >>> import purepaddle as paddle
-        >>> x = paddle.sparse.sparse_csr_tensor([0, 2, 3, 5], [1, 3, 2, 0, 1], [1., 2., 3., 4., 5.], [3, 4])
-        >>> x.to_dense().numpy().tolist()
-        [[0.0, 1.0, 0.0, 2.0], [0.0, 0.0, 3.0, 0.0], [4.0, 5.0, 0.0, 0.0]]
+        .. code-block:: python
+
+            >>> import purepaddle as paddle
+            >>> x = paddle.sparse.sparse_csr_tensor([0, 2, 3, 5], [1, 3, 2, 0, 1], [1., 2., 3., 4., 5.], [3, 4])
+            >>> x.to_dense().numpy().tolist()
+            [[0.0, 1.0, 0.0, 2.0], [0.0, 0.0, 3.0, 0.0], [4.0, 5.0, 0.0, 0.0]]
     """
     shape = [int(d) for d in shape]
     if len(shape) not in (2, 3):

@@ -1,4 +1,14 @@
 """append_backward / gradients: grad ops built by running each op's backward rule in static mode."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable, Sequence
+    from typing import Any
+    from purepaddle._core.tensor import Tensor
+
 from .._core.mode import STATE, set_static
 from .._core.op import OPS, _restructure
 from . import builder as _b
@@ -10,12 +20,27 @@ __all__ = ["append_backward", "gradients"]
 _LOSS_GRAD_ROLE = OP_ROLE_BACKWARD | OP_ROLE_LOSS
 
 
-def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None, checkpoints=None,
-                    distop_context=None):
+def append_backward(loss: Tensor, parameter_list: Sequence[Tensor | str] | None = None,
+                    no_grad_set: set[Tensor | str] | None = None,
+                    callbacks: Sequence[Callable[..., Any]] | None = None, checkpoints: Any = None,
+                    distop_context: Any = None) -> list[tuple[Tensor, Tensor]]:
     """Append the ops computing d(loss)/d(var) into `var@GRAD`; return [(param, param@GRAD)].
 
     Vars with stop_gradient=True (and those in no_grad_set) block the gradient: layers reachable
     from the loss only through them get no gradient ops and no @GRAD variables.
+
+    Args:
+        loss (Tensor): The loss variable of the program.
+        parameter_list (Sequence[Tensor|str]|None, optional): The parameters to differentiate; None means all
+            trainable ones. Default: None.
+        no_grad_set (set[Tensor|str]|None, optional): Variables that get no gradient. Default: None.
+        callbacks (Sequence[Callable[..., Any]]|None, optional): Functions called for each gradient op
+            appended. Default: None.
+        checkpoints (Any, optional): Accepted for compatibility (recompute). Default: None.
+        distop_context (Any, optional): Accepted for compatibility. Default: None.
+
+    Returns:
+        list[tuple[Tensor, Tensor]]: (parameter, gradient) pairs.
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,14 @@
 """Executor (and CompiledProgram): run a Program's block 0 on NumPy arrays against a Scope."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import PlaceLike
+    from purepaddle._core.place import Place
+
 import contextlib
 import os
 import weakref
@@ -43,8 +53,22 @@ def cpu_places(device_count=None):
     return [CPUPlace() for _ in range(device_count)]
 
 
-def cuda_places(device_ids=None):
-    """CUDA places are unavailable in this CPU build: raises RuntimeError."""
+def cuda_places(device_ids: Sequence[int] | None = None) -> list[Place]:
+    """CUDA places are unavailable in this CPU build: raises RuntimeError.
+
+    Args:
+        device_ids (Sequence[int]|None, optional): The GPU numbers; None means all. Default: None.
+
+    Returns:
+        list[Place]: one CUDAPlace per id (a RuntimeError without CUDA).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> if paddle.is_compiled_with_cuda():
+            ...     places = paddle.static.cuda_places()
+    """
     raise RuntimeError("purepaddle here is not compiled with CUDA; use paddle.static.cpu_places()")
 
 
@@ -167,6 +191,9 @@ class _Plan:
 class Executor:
     """Runs Programs: feeds arrays by name, runs block 0's ops in order, returns fetched values.
 
+    Args:
+        place (PlaceLike|None, optional): The place to run on; None means the current device. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -181,7 +208,7 @@ class Executor:
             >>> paddle.disable_static()
     """
 
-    def __init__(self, place=None):
+    def __init__(self, place: PlaceLike | None = None) -> None:
         self.place = place if place is not None else CPU
         self._plans = weakref.WeakKeyDictionary()
         self._last_env = None

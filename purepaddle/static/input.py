@@ -1,4 +1,13 @@
 """paddle.static.data, InputSpec, create_parameter and create_global_var."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, ParamAttrLike, ShapeLike
+    from purepaddle.nn.initializer.base import Initializer
+
 import math
 
 import numpy as np
@@ -12,10 +21,19 @@ from .program import VarType, default_main_program, default_startup_program
 __all__ = ["data", "InputSpec", "create_parameter", "create_global_var"]
 
 
-def data(name, shape, dtype=None, lod_level=0):
+def data(name: str, shape: ShapeLike, dtype: DTypeLike | None = None, lod_level: int = 0) -> Tensor:
     """A feed variable of the current main program: fill it through Executor.run(feed={name: array}).
 
     `None` or -1 dims are unknown (any size is accepted there); dtype defaults to the default float.
+
+    Args:
+        name (str): The name of the variable, the key its value is fed under.
+        shape (ShapeLike): The shape; -1 or None marks a size known only when data is fed.
+        dtype (DTypeLike|None, optional): The data type; None means the default float dtype. Default: None.
+        lod_level (int, optional): The level of LoD (variable-length sequence) information. Default: 0.
+
+    Returns:
+        Tensor: the placeholder variable of the current program.
 
     Examples:
         .. code-block:: python
@@ -59,6 +77,12 @@ def data(name, shape, dtype=None, lod_level=0):
 class InputSpec:
     """Describes a model input: shape (None/-1 = any), dtype and name (used by jit.to_static and save).
 
+    Args:
+        shape (ShapeLike): The shape; -1 or None marks a size known only at run time.
+        dtype (DTypeLike, optional): The data type of the input. Default: "float32".
+        name (str|None, optional): The name of the input (the feed name of a saved model). Default: None.
+        stop_gradient (bool, optional): Whether gradients stop at the input. Default: False.
+
     Examples:
         .. code-block:: python
 
@@ -67,7 +91,8 @@ class InputSpec:
             InputSpec(shape=(-1, 784), dtype=paddle.float32, name=x, stop_gradient=False)
     """
 
-    def __init__(self, shape, dtype="float32", name=None, stop_gradient=False):
+    def __init__(self, shape: ShapeLike, dtype: DTypeLike = "float32", name: str | None = None,
+                 stop_gradient: bool = False) -> None:
         self.shape = self._verify(shape)
         self.dtype = _dt.convert_dtype(dtype)
         self.name = name
@@ -160,10 +185,25 @@ def _init_op(var, block, op_type, attrs):
     block.append_op(type=op_type, inputs={}, outputs={"Out": [var]}, attrs=attrs)
 
 
-def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_initializer=None):
+def create_parameter(shape: ShapeLike, dtype: DTypeLike, name: str | None = None,
+                     attr: ParamAttrLike | None = None, is_bias: bool = False,
+                     default_initializer: Initializer | None = None) -> Tensor:
     """A trainable Parameter in the main program, initialised by an op in the startup program.
 
     The default initialiser is Xavier-uniform for weights and zeros for biases.
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        dtype (DTypeLike): The data type of the parameter.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        attr (ParamAttrLike|None, optional): Its ParamAttr (name, initializer, ...). Default: None.
+        is_bias (bool, optional): Whether it is a bias (zeros by default instead of Xavier). Default: False.
+        default_initializer (Initializer|None, optional): The initializer used when `attr` gives none.
+            Default: None.
+
+    Returns:
+        Tensor: the new parameter (trainable, stop_gradient False).
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,13 @@
 """Unique names (`{key}_{n}` counters, one generator per Program) and name scopes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Iterator
+
+
 import collections
 import contextlib
 import threading
@@ -39,8 +48,14 @@ class UniqueNameGenerator:
 generator = UniqueNameGenerator()  # the process-wide one (dygraph Layer and parameter names)
 
 
-def generate(key):
+def generate(key: str) -> str:
     """A unique name `key_n` from the global generator.
+
+    Args:
+        key (str): The prefix of the name.
+
+    Returns:
+        str: `key` followed by _ and a counter, unique so far.
 
     Examples:
         .. code-block:: python
@@ -67,8 +82,15 @@ def switch(new_generator=None, new_para_name_checker=None):
 
 
 @contextlib.contextmanager
-def guard(new_generator=None):
+def guard(new_generator: str | UniqueNameGenerator | None = None) -> Iterator[None]:
     """Use a fresh (or the given, or a prefixed) global generator inside the block.
+
+    Args:
+        new_generator (str|UniqueNameGenerator|None, optional): A fresh generator (or a prefix for one); None
+            makes a new empty one. Default: None.
+
+    Returns:
+        A context manager; names inside the block come from the new generator.
 
     Examples:
         .. code-block:: python

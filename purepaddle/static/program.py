@@ -1,4 +1,12 @@
 """Program and Block: the legacy ProgramDesc IR, in Python (Operator lives in operator.py), and Program.desc."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Iterator
+
 import contextlib
 import copy
 import warnings
@@ -241,7 +249,7 @@ class Program:
             >>> paddle.disable_static()
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.blocks = [Block(self, 0)]
         self.current_block_idx = 0
         self._seed = 0
@@ -496,8 +504,11 @@ _DEFAULT = [Program(), Program()]  # main, startup
 _DEFAULT[1]._is_start_up_program_ = True
 
 
-def default_main_program():
+def default_main_program() -> Program:
     """The Program that static-mode ops are appended to (the innermost program_guard's main).
+
+    Returns:
+        Program: the current main program.
 
     Examples:
         .. code-block:: python
@@ -514,8 +525,11 @@ def default_main_program():
     return stack[-1][0] if stack else _DEFAULT[0]
 
 
-def default_startup_program():
+def default_startup_program() -> Program:
     """The Program holding the parameter initialisers (the innermost program_guard's startup).
+
+    Returns:
+        Program: the current startup program (it runs the initializers of parameters).
 
     Examples:
         .. code-block:: python
@@ -556,8 +570,16 @@ def switch_startup_program(program):
 
 
 @contextlib.contextmanager
-def program_guard(main_program, startup_program=None):
+def program_guard(main_program: Program, startup_program: Program | None = None) -> Iterator[None]:
     """Append ops to `main_program` (and initialisers to `startup_program`) inside the block.
+
+    Args:
+        main_program (Program): The program that ops built inside the block go to.
+        startup_program (Program|None, optional): The program that the initializers of new parameters go to;
+            None keeps the current one. Default: None.
+
+    Returns:
+        A context manager; on leaving the block the previous programs are current again.
 
     Examples:
         .. code-block:: python

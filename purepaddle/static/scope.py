@@ -1,4 +1,7 @@
 """Scope and DenseTensor: where parameters and other persistable values live between runs."""
+
+from __future__ import annotations
+
 import contextlib
 
 import numpy as np
@@ -300,8 +303,11 @@ class Scope:
 _SCOPE = [Scope()]
 
 
-def global_scope():
+def global_scope() -> Scope:
     """The scope Executor.run uses by default (parameters live here between runs).
+
+    Returns:
+        Scope: the scope that holds the values of static-graph variables.
 
     Examples:
         .. code-block:: python

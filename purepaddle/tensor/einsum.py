@@ -1,4 +1,12 @@
 """paddle.einsum: Einstein summation, planned once per (equation, shapes) into diagonal/sum/einsum ops."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from .._core.dispatch import apply
@@ -115,8 +123,15 @@ def _pairs(labs, out, sizes, changed):
     return steps
 
 
-def einsum(equation, *operands):
+def einsum(equation: str, *operands: Tensor) -> Tensor:
     """Einstein summation over the operands: implicit or explicit output, '...' broadcasting, traces, diagonals.
+
+    Args:
+        equation (str): The subscripts, e.g. 'ij,jk->ik'.
+        *operands (Tensor): The tensors, one per term of the equation.
+
+    Returns:
+        Tensor: the result of the Einstein summation.
 
     Examples:
         .. code-block:: python

@@ -1,5 +1,8 @@
 """Public logic functions: comparisons, logical_*, bitwise_*, any, all, is_empty, isin, allclose, isclose,
 equal_all and their operators."""
+
+from __future__ import annotations
+
 import numpy as np
 
 from .._core import dtype as _dt
@@ -90,8 +93,17 @@ def not_equal(x, y, name=None, *, out=None):
     return _compare(L.NotEqual, "not_equal", x, y, out)
 
 
-def less_than(x, y, name=None, *, out=None):
+def less_than(x: Tensor, y: Tensor, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """Elementwise x < y with broadcasting.
+
+    Args:
+        x (Tensor): The input tensor.
+        y (Tensor): The second input tensor, broadcast against `x`.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: a bool tensor, x < y elementwise (broadcast).
 
     Examples:
         .. code-block:: python
@@ -571,8 +583,20 @@ def _close_operands(x, y, api):
                                f"Input(Other): {a} != {b}.")
 
 
-def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+def allclose(x: Tensor, y: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False,
+             name: str | None = None) -> Tensor:
     """Whether all |x - y| <= atol + rtol * |y| (a 0-D bool Tensor).
+
+    Args:
+        x (Tensor): The input tensor.
+        y (Tensor): The second input tensor, broadcast against `x`.
+        rtol (float, optional): The relative tolerance. Default: 1e-05.
+        atol (float, optional): The absolute tolerance. Default: 1e-08.
+        equal_nan (bool, optional): Whether two NaNs count as equal. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: a 0-D bool tensor, True when |x - y| <= atol + rtol * |y| everywhere.
 
     Examples:
         .. code-block:: python

@@ -4,6 +4,14 @@ binomial, standard_gamma, log_normal and the in-place samplers (paddle.* and Ten
 Draws come from the global generator (`paddle.seed`); the streams are purepaddle's own, so
 the same seed repeats the same numbers here but not Paddle's exact numbers.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, PlaceLike, ShapeLike
+
 import numbers
 
 import numpy as np
@@ -36,8 +44,28 @@ def _bound(v, api, arg):
     return float(v)
 
 
-def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None, *, out=None, device=None, requires_grad=False):
+def uniform(shape: ShapeLike, dtype: DTypeLike | None = None, min: float = 0, max: float = 1.0, seed: int = 0,
+            name: str | None = None, *, out: Tensor | None = None, device: PlaceLike | None = None,
+            requires_grad: bool = False) -> Tensor:
     """Uniform samples in [min, max) (dtype: the default float; seed != 0 gives a fixed stream).
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        dtype (DTypeLike|None, optional): float32 or float64; None means the default float dtype. Default:
+            None.
+        min (float, optional): The lower bound (included). Default: 0.
+        max (float, optional): The upper bound (excluded). Default: 1.0.
+        seed (int, optional): A seed for this call only; 0 uses the global generator. Default: 0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+
+    Returns:
+        Tensor: samples drawn uniformly from [min, max).
 
     Examples:
         .. code-block:: python
@@ -57,8 +85,27 @@ def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None, *, out=None, d
 
 
 @size_args
-def rand(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+def rand(shape: ShapeLike, dtype: DTypeLike | None = None, name: str | None = None, *,
+         out: Tensor | None = None, device: PlaceLike | None = None, requires_grad: bool = False,
+         pin_memory: bool = False) -> Tensor:
     """Uniform samples in [0, 1) of the default float dtype.
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        dtype (DTypeLike|None, optional): float32 or float64; None means the default float dtype. Default:
+            None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+        pin_memory (bool, optional): Accepted for compatibility; pinned memory does not apply on the CPU.
+            Default: False.
+
+    Returns:
+        Tensor: samples drawn uniformly from [0, 1).
 
     Examples:
         .. code-block:: python
@@ -130,8 +177,27 @@ def standard_normal(shape, dtype=None, name=None, *, out=None, device=None, requ
 
 
 @size_args
-def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+def randn(shape: ShapeLike, dtype: DTypeLike | None = None, name: str | None = None, *,
+          out: Tensor | None = None, device: PlaceLike | None = None, requires_grad: bool = False,
+          pin_memory: bool = False) -> Tensor:
     """Samples of N(0, 1) of the default float dtype.
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        dtype (DTypeLike|None, optional): float32 or float64; None means the default float dtype. Default:
+            None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+        pin_memory (bool, optional): Accepted for compatibility; pinned memory does not apply on the CPU.
+            Default: False.
+
+    Returns:
+        Tensor: samples from the standard normal distribution (mean 0, std 1).
 
     Examples:
         .. code-block:: python
@@ -143,8 +209,19 @@ def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=
     return _gaussian(shape, 0.0, 1.0, dtype, "randn", out, device, requires_grad)
 
 
-def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
+def normal(mean: float | Tensor = 0.0, std: float | Tensor = 1.0, shape: ShapeLike | None = None,
+           name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """Normal samples with the given mean and std (numbers, or Tensors giving the output's shape).
+
+    Args:
+        mean (float|Tensor, optional): The mean: a number, or a tensor of means. Default: 0.0.
+        std (float|Tensor, optional): The standard deviation: a number, or a tensor of them. Default: 1.0.
+        shape (ShapeLike|None, optional): The shape when mean and std are numbers. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: normally distributed samples.
 
     Examples:
         .. code-block:: python
@@ -183,8 +260,21 @@ def normal(mean=0.0, std=1.0, shape=None, name=None, *, out=None):
     return finish(sample * std + mean, out)
 
 
-def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006  (Paddle's default)
+def randint(low: int = 0, high: int | None = None, shape: ShapeLike = [1], dtype: DTypeLike | None = None,  # noqa: B006  (Paddle's default)
+            name: str | None = None) -> Tensor:
     """Integers uniform in [low, high) (just [0, low) when high is None); default dtype int64.
+
+    Args:
+        low (int, optional): The lower bound (included); when `high` is None it is the upper bound and 0 the
+            lower. Default: 0.
+        high (int|None, optional): The upper bound (excluded). Default: None.
+        shape (ShapeLike, optional): The shape of the result: a list or tuple of ints (or 1-element int
+            Tensors), or an int Tensor. Default: [1].
+        dtype (DTypeLike|None, optional): int32 or int64; None means int64. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: integers drawn uniformly from [low, high).
 
     Examples:
         .. code-block:: python
@@ -218,8 +308,19 @@ def _int_range(low, high, api):
     return low, high
 
 
-def randint_like(x, low=0, high=None, dtype=None, name=None):
+def randint_like(x: Tensor, low: int = 0, high: int | None = None, dtype: DTypeLike | None = None,
+                 name: str | None = None) -> Tensor:
     """Integers uniform in [low, high), shaped like x, in x's dtype unless `dtype` is given.
+
+    Args:
+        x (Tensor): The tensor whose shape the result takes.
+        low (int, optional): The lower bound (included); the upper one when high is None. Default: 0.
+        high (int|None, optional): The upper bound (excluded). Default: None.
+        dtype (DTypeLike|None, optional): The data type; None means x's. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: random integers in [low, high) shaped like `x`.
 
     Examples:
         .. code-block:: python

@@ -1,5 +1,15 @@
 """Statistics: mean, var, std, median, nanmedian, quantile, nanquantile, numel (paddle.* and Tensor methods;
 nanmean is math's, beside nansum, as in Paddle)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import DTypeLike
+    from purepaddle._core.tensor import Tensor
+
 import warnings
 
 import numpy as np
@@ -20,8 +30,21 @@ from .math.reduction import reduce_dims
 _MEAN_OTHER = frozenset((_dt.bool_, _dt.int32, _dt.int64, _dt.complex64, _dt.complex128))
 
 
-def mean(x, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
+def mean(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False, name: str | None = None,
+         *, dtype: DTypeLike | None = None, out: Tensor | None = None) -> Tensor:
     """Arithmetic mean over `axis` (all elements when None); integer inputs give a truncated integer mean.
+
+    Args:
+        x (Tensor): The input tensor (float or integer).
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the mean over `axis`.
 
     Examples:
         .. code-block:: python
@@ -113,10 +136,23 @@ def std(x, axis=None, unbiased=True, keepdim=False, name=None):
     return apply(Sqrt, v)
 
 
-def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
+def median(x: Tensor, axis: int | None = None, keepdim: bool = False, mode: str = "avg",
+           name: str | None = None, *, out: Tensor | None = None) -> Tensor | tuple[Tensor, Tensor]:
     """Median over `axis` (all elements when None). mode 'avg' averages the two middle values of
     an even count (float32 result unless x is float64); mode 'min' takes the lower one and, with an
     axis, also returns its index.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|None, optional): The axis to work along; None flattens the input. Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        mode (str, optional): 'avg' averages the two middle values of an even count; 'min' takes the lower one
+            and also returns its index. Default: "avg".
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the medians; with mode='min' and an axis, also their indices.
 
     Examples:
         .. code-block:: python
@@ -341,8 +377,21 @@ def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, 
     return _quantile(x, q, axis, keepdim, interpolation, False, out)
 
 
-def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear"):
+def nanquantile(x: Tensor, q: float | Sequence[float] | Tensor, axis: int | Sequence[int] | None = None,
+                keepdim: bool = False, interpolation: str = "linear") -> Tensor:
     """quantile over the non-NaN values (NaN where all are NaN).
+
+    Args:
+        x (Tensor): The input tensor.
+        q (float|Sequence[float]|Tensor): The quantile(s), in [0, 1].
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        interpolation (str, optional): How a quantile between two values is read: 'linear', 'lower', 'higher',
+            'midpoint' or 'nearest'. Default: "linear".
+
+    Returns:
+        Tensor: the quantiles over `axis`, NaNs ignored.
 
     Examples:
         .. code-block:: python

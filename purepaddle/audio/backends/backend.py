@@ -1,4 +1,12 @@
 """paddle.audio.load / save / info: each runs the current backend's function (init_backend chooses it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 from . import init_backend
 
 __all__ = ["info", "load", "save"]
@@ -48,7 +56,8 @@ def load(filepath, frame_offset=0, num_frames=-1, normalize=True, channels_first
     return init_backend.current().load(filepath, frame_offset, num_frames, normalize, channels_first)
 
 
-def save(filepath, src, sample_rate, channels_first=True, encoding=None, bits_per_sample=16):
+def save(filepath: str, src: Tensor, sample_rate: int, channels_first: bool = True,
+         encoding: str | None = None, bits_per_sample: int | None = 16) -> None:
     """Write a waveform with the current backend.
 
     Args:

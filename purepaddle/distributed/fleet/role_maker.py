@@ -1,4 +1,12 @@
 """Role makers: who this process is in the job (PaddleCloudRoleMaker reads the launcher's environment)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from typing import Any
+
 import os
 
 from ..env import env_rank, env_world_size
@@ -58,6 +66,11 @@ class _RoleMaker:
 class PaddleCloudRoleMaker(_RoleMaker):
     """The role from the environment the launcher (or PaddleCloud) sets: PADDLE_TRAINER_ID, TRAINING_ROLE, ...
 
+    Args:
+        is_collective (bool, optional): Whether the job is collective (all workers) instead of
+            parameter-server. Default: False.
+        **kwargs (Any): Paddle's extra options.
+
     Examples:
         .. code-block:: python
 
@@ -67,7 +80,7 @@ class PaddleCloudRoleMaker(_RoleMaker):
             (0, 1)
     """
 
-    def __init__(self, is_collective=False, **kwargs):
+    def __init__(self, is_collective: bool = False, **kwargs: Any) -> None:
         super().__init__(is_collective)
         training_role = os.environ.get("TRAINING_ROLE", os.environ.get("PADDLE_TRAINING_ROLE", "TRAINER"))
         if training_role not in ("TRAINER", "PSERVER", "HETER_TRAINER", "COORDINATOR"):

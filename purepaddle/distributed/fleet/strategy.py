@@ -7,6 +7,9 @@ fuse_grad_size_in_MB and last_comm_group_size_MB (DataParallel's buckets) and fu
 paddle.static.amp). Every other field is accepted with Paddle's default, and turning it on warns
 once that purepaddle does not apply it yet (recompute: use fleet.utils.recompute; ...).
 """
+
+from __future__ import annotations
+
 import copy
 import warnings
 
@@ -121,7 +124,7 @@ class DistributedStrategy:
             (['fc_0.tmp_0'], False)
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         object.__setattr__(self, "_values", copy.deepcopy(DEFAULTS))
         object.__setattr__(self, "_warned", set())
 

@@ -1,4 +1,12 @@
 """Batch samplers (paddle.io.dataloader.batch_sampler): lists of indices, one list per batch."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle.io.dataloader.dataset import Dataset
+
 import math
 import os
 from collections.abc import Iterable
@@ -14,6 +22,14 @@ __all__ = ["BatchSampler", "DistributedBatchSampler"]
 class BatchSampler(Sampler):
     """Group the indices of `sampler` (or of a Sequence/RandomSampler over `dataset`) into batches.
 
+    Args:
+        dataset (Dataset|None, optional): The dataset to sample (a sequential or random sampler over it is
+            made). Default: None.
+        sampler (Iterable[int]|None, optional): A sampler of indices, instead of `dataset`. Default: None.
+        shuffle (bool, optional): Whether the order is shuffled. Default: False.
+        batch_size (int, optional): The number of samples in one batch. Default: 1.
+        drop_last (bool, optional): Whether the last, incomplete batch is dropped. Default: False.
+
     Examples:
         .. code-block:: python
 
@@ -24,7 +40,8 @@ class BatchSampler(Sampler):
             [[0, 1], [2, 3]]
     """
 
-    def __init__(self, dataset=None, sampler=None, shuffle=False, batch_size=1, drop_last=False):
+    def __init__(self, dataset: Dataset | None = None, sampler: Iterable[int] | None = None,
+                 shuffle: bool = False, batch_size: int = 1, drop_last: bool = False) -> None:
         if dataset is None:
             assert sampler is not None, "either dataset or sampler should be set"
             assert isinstance(sampler, (Sampler, Iterable)), \

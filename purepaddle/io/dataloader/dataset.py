@@ -1,4 +1,7 @@
 """Map-style and iterable datasets and their combinators (paddle.io.dataloader.dataset)."""
+
+from __future__ import annotations
+
 import bisect
 import math
 import warnings
@@ -33,7 +36,7 @@ class Dataset(Generic[_T]):
             10
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         pass
 
     def __getitem__(self, idx):
@@ -60,7 +63,7 @@ class IterableDataset(Dataset[_T]):
             [0, 1, 2]
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         pass
 
     def __iter__(self):

@@ -5,6 +5,14 @@ with the [batch, seq, heads, head_dim] layout. The common case (no weights retur
 `flash_attn` op (ops/flash_attention.py): one autograd node, no transposed copies. Returning the softmax
 weights uses the composed form, so the weights are differentiable as in Paddle.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import contextlib
 
 import numpy as np
@@ -60,12 +68,33 @@ def _repeat_kv(key, value, n):
     return _T.repeat_interleave(key, n, axis=2), _T.repeat_interleave(value, n, axis=2)
 
 
-def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, training=True,
-                                 backend=None, scale=None, enable_gqa=True, name=None):
+def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None = None,
+                                 dropout_p: float = 0.0, is_causal: bool = False, training: bool = True,
+                                 backend: str | None = None, scale: float | None = None,
+                                 enable_gqa: bool = True, name: str | None = None) -> Tensor:
     """softmax(scale * Q K^T + mask) V over [batch, seq, heads, head_dim] (or unbatched [seq, heads, head_dim]).
 
     A bool `attn_mask` marks the positions to attend (True); a float mask is added to the scores.
     With `is_causal` the mask is ignored. Key/value heads are repeated for grouped-query attention.
+
+    Args:
+        query (Tensor): Queries, [batch, seq_len, num_heads, head_dim].
+        key (Tensor): Keys, [batch, seq_len_kv, num_kv_heads, head_dim].
+        value (Tensor): Values, shaped like key.
+        attn_mask (Tensor|None, optional): A bool mask (True: attend) or a float mask added to the scores;
+            None for none. Default: None.
+        dropout_p (float, optional): The dropout probability of the attention weights. Default: 0.0.
+        is_causal (bool, optional): Whether each position attends only to earlier ones. Default: False.
+        training (bool, optional): Whether the layer is in training mode (dropout active) or evaluating.
+            Default: True.
+        backend (str|None, optional): Accepted for compatibility (the math backend is used). Default: None.
+        scale (float|None, optional): The factor on the scores; None means 1/sqrt(head_dim). Default: None.
+        enable_gqa (bool, optional): Whether fewer key/value heads than query heads are allowed
+            (grouped-query). Default: True.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the attention output, shaped like query.
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,13 @@
 """Constant, Normal, TruncatedNormal, Uniform and Assign initializers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import NestedSequence, Numeric, TensorLike
+
+
 import numpy as np
 
 from ..._core.tensor import Tensor
@@ -11,6 +20,10 @@ __all__ = ["Constant", "Normal", "TruncatedNormal", "Uniform", "Assign"]
 class Constant(Initializer):
     """Fill with a constant `value` (a `fill_constant` op).
 
+    Args:
+        value (float, optional): The value every element gets. Default: 0.0.
+        force_cpu (bool, optional): Accepted for compatibility (the CPU is the only device). Default: False.
+
     Examples:
         .. code-block:: python
 
@@ -20,7 +33,7 @@ class Constant(Initializer):
             [[2.0, 2.0, 2.0, 2.0], [2.0, 2.0, 2.0, 2.0]]
     """
 
-    def __init__(self, value=0.0, force_cpu=False):
+    def __init__(self, value: float = 0.0, force_cpu: bool = False) -> None:
         assert value is not None
         super().__init__()
         self._value = value
@@ -37,6 +50,15 @@ class Constant(Initializer):
 class Uniform(Initializer):
     """Uniform samples in [low, high) (a `uniform_random` op).
 
+    Args:
+        low (float, optional): The lower bound. Default: -1.0.
+        high (float, optional): The upper bound. Default: 1.0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        seed (int, optional): A seed for this initializer; 0 uses the global generator. Default: 0.
+        diag_num (int, optional): How many diagonal entries are set to diag_val (0: none). Default: 0.
+        diag_step (int, optional): The step between those entries. Default: 0.
+        diag_val (float, optional): Their value. Default: 1.0.
+
     Examples:
         .. code-block:: python
 
@@ -48,7 +70,8 @@ class Uniform(Initializer):
 
     _stage_prefix = "uniform_random"
 
-    def __init__(self, low=-1.0, high=1.0, name=None, seed=0, diag_num=0, diag_step=0, diag_val=1.0):
+    def __init__(self, low: float = -1.0, high: float = 1.0, name: str | None = None, seed: int = 0,
+                 diag_num: int = 0, diag_step: int = 0, diag_val: float = 1.0) -> None:
         assert low is not None, "low should not be None"
         assert high is not None, "high should not be None"
         assert high >= low, "high should greater or equal than low"
@@ -118,6 +141,11 @@ class TruncatedNormal(Initializer):
 class Assign(Initializer):
     """Set the parameter to a given array, list or Tensor (an `assign_value` op); its shape wins.
 
+    Args:
+        value (TensorLike|NestedSequence[Numeric]): The values to copy in (a numpy array, list or Tensor of
+            the parameter's shape).
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -129,7 +157,7 @@ class Assign(Initializer):
 
     _stage_prefix = "numpy_array_init"
 
-    def __init__(self, value, name=None):
+    def __init__(self, value: TensorLike | NestedSequence[Numeric], name: str | None = None) -> None:
         if isinstance(value, (list, tuple)):
             value = np.array(value)
         elif isinstance(value, Tensor) or hasattr(value, "block"):

@@ -1,5 +1,16 @@
 """paddle.nn common layers: Identity, Linear, Bilinear, Embedding, Flatten, Unflatten, the Dropouts,
 CosineSimilarity, Upsample, UpsamplingNearest2D / Bilinear2D, the Pad layers, Unfold, Fold."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import DTypeLike, ParamAttrLike, PlaceLike
+    from purepaddle._core.tensor import Tensor
+    from typing import Any
+
 from ... import tensor as _T
 from ..._core import dtype as _dt
 from ..._core.methods import TensorMethods
@@ -41,6 +52,16 @@ class Linear(Layer):
     """Fully connected layer: out = x @ weight + bias, weight of shape [in_features, out_features]
     (XavierUniform by default), bias [out_features] (zeros; none when bias_attr=False).
 
+    Args:
+        in_features (int): The size of the last axis of the input.
+        out_features (int): The size of the last axis of the output.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        **kwargs (Any): Further keyword arguments, passed on.
+
     Examples:
         .. code-block:: python
 
@@ -56,7 +77,8 @@ class Linear(Layer):
                     [2., 2., 2., 2.]])
     """
 
-    def __init__(self, in_features, out_features, weight_attr=None, bias_attr=None, name=None, **kwargs):
+    def __init__(self, in_features: int, out_features: int, weight_attr: ParamAttrLike | None = None,
+                 bias_attr: ParamAttrLike | None = None, name: str | None = None, **kwargs: Any) -> None:
         for key in kwargs:
             if key in _LINEAR_TORCH_KEYS:
                 raise TypeError(f"paddle.nn.Linear() received unexpected keyword argument '{key}'. \n"
@@ -126,6 +148,26 @@ class Embedding(Layer):
     the padding_idx row starts at zero, looks up as zero and gets no gradient. sparse=True makes
     the weight's gradient row-sparse (SelectedRows).
 
+    Args:
+        num_embeddings (int): The number of rows (the size of the vocabulary).
+        embedding_dim (int): The length of each vector.
+        padding_idx (int|None, optional): A row that reads as zeros and gets no gradient; None for none.
+            Default: None.
+        max_norm (float|None, optional): Rows looked up with a larger norm are scaled down to it; None for
+            none. Default: None.
+        norm_type (float, optional): The p of the norm for max_norm. Default: 2.0.
+        scale_grad_by_freq (bool, optional): Whether gradients are divided by how often each index occurs in
+            the batch. Default: False.
+        sparse (bool, optional): Whether the gradient is sparse (rows only). Default: False.
+        _weight (Tensor|None, optional): A weight tensor to use instead of a new one. Default: None.
+        _freeze (bool, optional): Whether that weight is frozen. Default: False.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        dtype (DTypeLike|None, optional): The data type of the weight; None means the default. Default: None.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -140,9 +182,11 @@ class Embedding(Layer):
                     [[0., 0., 0.]]])
     """
 
-    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, *,
-                 scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None,
-                 weight_attr=None, name=None):
+    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
+                 max_norm: float | None = None, norm_type: float = 2.0, *, scale_grad_by_freq: bool = False,
+                 sparse: bool = False, _weight: Tensor | None = None, _freeze: bool = False,
+                 device: PlaceLike | None = None, dtype: DTypeLike | None = None,
+                 weight_attr: ParamAttrLike | None = None, name: str | None = None) -> None:
         super().__init__()
         self._num_embeddings = num_embeddings
         self._embedding_dim = embedding_dim
@@ -250,6 +294,15 @@ class Unflatten(Layer):
 class Dropout(Layer):
     """Dropout: zero elements with probability p while training (see F.dropout); a no-op in eval mode.
 
+    Args:
+        p (float, optional): The probability that an element is zeroed. Default: 0.5.
+        inplace (bool, optional): Whether the input tensor is changed in place. Default: False.
+        axis (int|Sequence[int]|None, optional): The axes along which the mask varies; None means every
+            element. Default: None.
+        mode (str, optional): 'upscale_in_train' or 'downscale_in_infer' (see nn.functional.dropout). Default:
+            "upscale_in_train".
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -262,7 +315,8 @@ class Dropout(Layer):
                     [4., 5., 6.]])
     """
 
-    def __init__(self, p=0.5, inplace=False, axis=None, mode="upscale_in_train", name=None):
+    def __init__(self, p: float = 0.5, inplace: bool = False, axis: int | Sequence[int] | None = None,
+                 mode: str = "upscale_in_train", name: str | None = None) -> None:
         super().__init__()
         self.p = p
         self.inplace = inplace

@@ -1,4 +1,12 @@
 """Container layers: Sequential, LayerList, LayerDict, ParameterList, ParameterDict."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections import OrderedDict
+
 import collections
 from collections.abc import Iterable, Mapping
 from itertools import chain
@@ -12,6 +20,10 @@ __all__ = ["Sequential", "LayerList", "LayerDict", "ParameterList", "ParameterDi
 class LayerDict(Layer):
     """An ordered dict of sublayers, registered under their keys.
 
+    Args:
+        sublayers (Mapping[str, Layer]|Iterable[tuple[str, Layer]]|None, optional): The named layers to hold;
+            None for an empty dict. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -22,7 +34,7 @@ class LayerDict(Layer):
             (2, ['conv1d', 'linear'])
     """
 
-    def __init__(self, sublayers=None):
+    def __init__(self, sublayers: Mapping[str, Layer] | Iterable[tuple[str, Layer]] | None = None) -> None:
         super().__init__()
         if sublayers is not None:
             self.update(sublayers)
@@ -171,6 +183,9 @@ class ParameterList(Layer):
 class LayerList(Layer):
     """A list of sublayers, registered as '0', '1', ...; supports indexing, slicing, append/insert/extend.
 
+    Args:
+        sublayers (Iterable[Layer]|None, optional): The layers to hold; None for an empty list. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -181,7 +196,7 @@ class LayerList(Layer):
             (4, 'ReLU')
     """
 
-    def __init__(self, sublayers=None):
+    def __init__(self, sublayers: Iterable[Layer] | None = None) -> None:
         super().__init__()
         if sublayers is not None:
             for idx, layer in enumerate(sublayers):
@@ -263,6 +278,10 @@ class LayerList(Layer):
 class Sequential(Layer):
     """Layers run one after another; built from layers, (name, layer) pairs or an OrderedDict.
 
+    Args:
+        *layers (Layer|tuple[str, Layer]|OrderedDict[str, Layer]): The layers in order, or (name, layer)
+            pairs, or one ordered dict of them.
+
     Examples:
         .. code-block:: python
 
@@ -275,7 +294,7 @@ class Sequential(Layer):
             ['l1', 'l2']
     """
 
-    def __init__(self, *layers):
+    def __init__(self, *layers: Layer | tuple[str, Layer] | OrderedDict[str, Layer]) -> None:
         super().__init__()
         if len(layers) == 1 and isinstance(layers[0], collections.OrderedDict):
             for name, layer in layers[0].items():

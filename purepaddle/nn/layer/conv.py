@@ -1,4 +1,13 @@
 """paddle.nn convolution layers: Conv1D/2D/3D and Conv1D/2D/3DTranspose."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import DTypeLike, ParamAttrLike, PlaceLike
+
 import math
 
 import numpy as np
@@ -94,6 +103,32 @@ class _ConvNd(Layer):
 class Conv1D(_ConvNd):
     """1-D convolution layer over [N, C, L] (or NLC); weight [out_channels, in_channels/groups, K].
 
+    Args:
+        in_channels (int): The number of channels of the input.
+        out_channels (int): The number of channels of the output.
+        kernel_size (int|Sequence[int]): The size of the kernel: one int for every spatial dimension, or one
+            per dimension.
+        stride (int|Sequence[int], optional): The step of the window: one int for every spatial dimension, or
+            one per dimension. Default: 1.
+        padding (int|str|Sequence[int], optional): The zero padding: an int, one per dimension, pairs per
+            dimension, or 'SAME'/'VALID'. Default: 0.
+        dilation (int|Sequence[int], optional): The spacing between kernel elements: one int, or one per
+            dimension. Default: 1.
+        groups (int, optional): The number of groups the channels are split into (grouped convolution).
+            Default: 1.
+        bias (bool, optional): Whether the layer has a bias. Default: True.
+        padding_mode (str, optional): How the border is padded: 'zeros', 'reflect', 'replicate' or 'circular'.
+            Default: "zeros".
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        dtype (DTypeLike|None, optional): The data type of the parameters. Default: None.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        data_format (str, optional): The layout of the input, e.g. 'NCHW' (channels first) or 'NHWC' (channels
+            last). Default: "NCL".
+
     Examples:
         .. code-block:: python
 
@@ -105,9 +140,12 @@ class Conv1D(_ConvNd):
             paddle.Size([1, 2, 2])
     """
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, *,
-                 bias=True, padding_mode="zeros", device=None, dtype=None, weight_attr=None, bias_attr=None,
-                 data_format="NCL"):
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int | Sequence[int],
+                 stride: int | Sequence[int] = 1, padding: int | str | Sequence[int] = 0,
+                 dilation: int | Sequence[int] = 1, groups: int = 1, *, bias: bool = True,
+                 padding_mode: str = "zeros", device: PlaceLike | None = None, dtype: DTypeLike | None = None,
+                 weight_attr: ParamAttrLike | None = None, bias_attr: ParamAttrLike | None = None,
+                 data_format: str = "NCL") -> None:
         super().__init__(in_channels, out_channels, kernel_size, False, 1, stride=stride, padding=padding,
                          padding_mode=padding_mode, dilation=dilation, groups=groups, weight_attr=weight_attr,
                          bias_attr=False if bias is False else bias_attr, data_format=data_format, device=device,
@@ -124,6 +162,34 @@ class Conv2D(_ConvNd):
     """2-D convolution layer over [N, C, H, W] (or NHWC); weight [out_channels, in_channels/groups, kH, kW],
     Normal(0, sqrt(2 / (in_channels * kH * kW))) by default.
 
+    Args:
+        in_channels (int): The number of channels of the input.
+        out_channels (int): The number of channels of the output.
+        kernel_size (int|Sequence[int]): The size of the kernel: one int for every spatial dimension, or one
+            per dimension.
+        stride (int|Sequence[int], optional): The step of the window: one int for every spatial dimension, or
+            one per dimension. Default: 1.
+        padding (int|str|Sequence[int], optional): The zero padding: an int, one per dimension, pairs per
+            dimension, or 'SAME'/'VALID'. Default: 0.
+        dilation (int|Sequence[int], optional): The spacing between kernel elements: one int, or one per
+            dimension. Default: 1.
+        groups (int, optional): The number of groups the channels are split into (grouped convolution).
+            Default: 1.
+        bias (bool, optional): Whether the layer has a bias (torch-style; bias_attr=False also removes it).
+            Default: True.
+        padding_mode (str, optional): How the border is padded: 'zeros', 'reflect', 'replicate' or 'circular'.
+            Default: "zeros".
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        dtype (DTypeLike|None, optional): The data type of the weight and bias; None means the default.
+            Default: None.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        data_format (str, optional): The layout of the input, e.g. 'NCHW' (channels first) or 'NHWC' (channels
+            last). Default: "NCHW".
+
     Examples:
         .. code-block:: python
 
@@ -135,9 +201,12 @@ class Conv2D(_ConvNd):
             paddle.Size([2, 6, 6, 6])
     """
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, *,
-                 bias=True, padding_mode="zeros", device=None, dtype=None, weight_attr=None, bias_attr=None,
-                 data_format="NCHW"):
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int | Sequence[int],
+                 stride: int | Sequence[int] = 1, padding: int | str | Sequence[int] = 0,
+                 dilation: int | Sequence[int] = 1, groups: int = 1, *, bias: bool = True,
+                 padding_mode: str = "zeros", device: PlaceLike | None = None, dtype: DTypeLike | None = None,
+                 weight_attr: ParamAttrLike | None = None, bias_attr: ParamAttrLike | None = None,
+                 data_format: str = "NCHW") -> None:
         super().__init__(in_channels, out_channels, kernel_size, False, 2, stride=stride, padding=padding,
                          padding_mode=padding_mode, dilation=dilation, groups=groups, weight_attr=weight_attr,
                          bias_attr=False if bias is False else bias_attr, data_format=data_format, device=device,
@@ -159,6 +228,32 @@ class Conv2D(_ConvNd):
 class Conv3D(Conv2D):
     """3-D convolution layer over [N, C, D, H, W] (or NDHWC); weight [out, in/groups, kD, kH, kW].
 
+    Args:
+        in_channels (int): The number of channels of the input.
+        out_channels (int): The number of channels of the output.
+        kernel_size (int|Sequence[int]): The size of the kernel: one int for every spatial dimension, or one
+            per dimension.
+        stride (int|Sequence[int], optional): The step of the window: one int for every spatial dimension, or
+            one per dimension. Default: 1.
+        padding (int|str|Sequence[int], optional): The zero padding: an int, one per dimension, pairs per
+            dimension, or 'SAME'/'VALID'. Default: 0.
+        dilation (int|Sequence[int], optional): The spacing between kernel elements: one int, or one per
+            dimension. Default: 1.
+        groups (int, optional): The number of groups the channels are split into (grouped convolution).
+            Default: 1.
+        bias (bool, optional): Whether the layer has a bias. Default: True.
+        padding_mode (str, optional): How the border is padded: 'zeros', 'reflect', 'replicate' or 'circular'.
+            Default: "zeros".
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        dtype (DTypeLike|None, optional): The data type of the parameters. Default: None.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        data_format (str, optional): The layout of the input, e.g. 'NCHW' (channels first) or 'NHWC' (channels
+            last). Default: "NCDHW".
+
     Examples:
         .. code-block:: python
 
@@ -168,9 +263,12 @@ class Conv3D(Conv2D):
             paddle.Size([2, 6, 6, 6, 6])
     """
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, *,
-                 bias=True, padding_mode="zeros", device=None, dtype=None, weight_attr=None, bias_attr=None,
-                 data_format="NCDHW"):
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int | Sequence[int],
+                 stride: int | Sequence[int] = 1, padding: int | str | Sequence[int] = 0,
+                 dilation: int | Sequence[int] = 1, groups: int = 1, *, bias: bool = True,
+                 padding_mode: str = "zeros", device: PlaceLike | None = None, dtype: DTypeLike | None = None,
+                 weight_attr: ParamAttrLike | None = None, bias_attr: ParamAttrLike | None = None,
+                 data_format: str = "NCDHW") -> None:
         _ConvNd.__init__(self, in_channels, out_channels, kernel_size, False, 3, stride=stride, padding=padding,
                          padding_mode=padding_mode, dilation=dilation, groups=groups, weight_attr=weight_attr,
                          bias_attr=False if bias is False else bias_attr, data_format=data_format, device=device,

@@ -1,4 +1,12 @@
 """paddle.nn.Layer: the base class of every layer (parameters, sublayers, buffers, hooks, state_dict)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike
+
 import collections
 import copy
 import warnings
@@ -42,6 +50,11 @@ class Layer(StateDictMixin, ConvertMixin):
     Attributes set to a Parameter, a Layer or a Tensor are registered as parameter, sublayer or
     (non-persistable) buffer. `eval()`/`train()` only flip `training` (autograd stays on).
 
+    Args:
+        name_scope (str|None, optional): The prefix of the names of this layer's parameters; None uses the
+            class name in lower case. Default: None.
+        dtype (DTypeLike, optional): The data type of the layer's parameters. Default: "float32".
+
     Examples:
         .. code-block:: python
 
@@ -59,7 +72,7 @@ class Layer(StateDictMixin, ConvertMixin):
             (paddle.Size([10, 1]), False)
     """
 
-    def __init__(self, name_scope=None, dtype="float32"):
+    def __init__(self, name_scope: str | None = None, dtype: DTypeLike = "float32") -> None:
         d = self.__dict__
         d["training"] = True
         if name_scope is None:

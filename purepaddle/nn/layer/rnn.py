@@ -5,6 +5,14 @@ stack as ONE fused `rnn` op (ops/rnn/fused.py): the input projection of all step
 time loop runs on arrays, and backward is a dedicated BPTT op, so the autograd graph holds a
 handful of nodes instead of one per step. (Double backward through it is not implemented.)
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import ParamAttrLike
+
 import math
 
 from ... import tensor as _T
@@ -264,6 +272,19 @@ class SimpleRNNCell(RNNCellBase):
 class LSTMCell(RNNCellBase):
     """LSTM cell (gate order i, f, g, o); states (h, c); returns (h, (h, c)); optional projection of h.
 
+    Args:
+        input_size (int): The size of the input.
+        hidden_size (int): The size of the hidden state.
+        weight_ih_attr (ParamAttrLike|None, optional): The ParamAttr of the input-to-hidden weight. Default:
+            None.
+        weight_hh_attr (ParamAttrLike|None, optional): The ParamAttr of the hidden-to-hidden weight. Default:
+            None.
+        bias_ih_attr (ParamAttrLike|None, optional): The ParamAttr of the input-to-hidden bias. Default: None.
+        bias_hh_attr (ParamAttrLike|None, optional): The ParamAttr of the hidden-to-hidden bias. Default:
+            None.
+        proj_size (int, optional): The size of a projection of the hidden state; 0 for none. Default: 0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -274,8 +295,10 @@ class LSTMCell(RNNCellBase):
             (paddle.Size([4, 32]), paddle.Size([4, 32]))
     """
 
-    def __init__(self, input_size, hidden_size, weight_ih_attr=None, weight_hh_attr=None, bias_ih_attr=None,
-                 bias_hh_attr=None, proj_size=0, name=None):
+    def __init__(self, input_size: int, hidden_size: int, weight_ih_attr: ParamAttrLike | None = None,
+                 weight_hh_attr: ParamAttrLike | None = None, bias_ih_attr: ParamAttrLike | None = None,
+                 bias_hh_attr: ParamAttrLike | None = None, proj_size: int = 0,
+                 name: str | None = None) -> None:
         super().__init__()
         if hidden_size <= 0:
             raise ValueError(f"hidden_size of {type(self).__name__} must be greater than 0, but now equals to "

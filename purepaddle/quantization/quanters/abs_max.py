@@ -1,4 +1,12 @@
 """FakeQuanterWithAbsMaxObserver: the QAT quanter that fake-quantizes by a moving-average abs-max scale."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike
+
 from ...nn.initializer import Constant
 from ...nn.param_attr import ParamAttr
 from ...nn.quant import fake_quant
@@ -21,12 +29,15 @@ class FakeQuanterWithAbsMaxObserver(QuanterFactory):
         name (str, optional): the parameters' name prefix.
 
     Examples:
-        >>> from purepaddle.quantization.quanters import FakeQuanterWithAbsMaxObserver
-        >>> FakeQuanterWithAbsMaxObserver(moving_rate=0.99)
-        FakeQuanterWithAbsMaxObserver(name=None,moving_rate=0.99,bit_length=8,dtype=float32)
+        .. code-block:: python
+
+            >>> from purepaddle.quantization.quanters import FakeQuanterWithAbsMaxObserver
+            >>> FakeQuanterWithAbsMaxObserver(moving_rate=0.99)
+            FakeQuanterWithAbsMaxObserver(name=None,moving_rate=0.99,bit_length=8,dtype=float32)
     """
 
-    def __init__(self, moving_rate=0.9, bit_length=8, dtype="float32", name=None):
+    def __init__(self, moving_rate: float = 0.9, bit_length: int = 8, dtype: DTypeLike = "float32",
+                 name: str | None = None) -> None:
         super().__init__(name=name, moving_rate=moving_rate, bit_length=bit_length, dtype=dtype)
 
     def _get_class(self):

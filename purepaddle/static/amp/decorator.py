@@ -8,6 +8,15 @@ appends the grad ops; apply_gradients appends `check_finite_and_unscale` over th
 then the inner optimizer's update ops. With level O2 (use_pure_fp16) the parameters are float16
 in the program; `amp_init(place)` converts their values after the startup program ran.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from typing import Any
+    from purepaddle.optimizer.optimizer import Optimizer
+
 import warnings
 
 from ..._core import dtype as _dt
@@ -287,7 +296,7 @@ def _decorate_common(optimizer, amp_lists=None, level="O1", dtype="float16", mas
                                        use_master_grad=master_grad)
 
 
-def decorate(optimizer, *args, **kwargs):
+def decorate(optimizer: Optimizer, *args: Any, **kwargs: Any) -> Any:
     """Wrap an optimizer for mixed-precision static training (an OptimizerWithMixedPrecision).
 
     Two signatures, as in Paddle, chosen by the arguments given: the 2.x one
@@ -299,6 +308,14 @@ def decorate(optimizer, *args, **kwargs):
     master_grad=False, init_loss_scaling=2**16, incr_every_n_steps=2000, decr_every_n_nan_or_inf=1,
     incr_ratio=2.0, decr_ratio=0.5, use_dynamic_loss_scaling=None, use_amp_guard=False,
     use_promote=False)` otherwise.
+
+    Args:
+        optimizer (Optimizer): The optimizer to wrap.
+        *args (Any): Paddle's further options (amp_lists, init_loss_scaling, ...).
+        **kwargs (Any): The same options by name.
+
+    Returns:
+        An optimizer that scales the loss and casts ops per the amp lists.
 
     Examples:
         .. code-block:: python

@@ -5,6 +5,16 @@ Each appends the legacy ops Paddle 3.3.1 writes into a ProgramDesc (fc: `mul` + 
 + activation) and creates its parameters as Paddle's LayerHelper names them: `{name}.w_0`,
 `{name}.b_0` with an explicit name, `fc_0.w_0` without; temporaries are `{name}.tmp_k`.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import ParamAttrLike
+    from purepaddle._core.tensor import Tensor
+
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.op import OPS
@@ -29,11 +39,29 @@ __all__ = ["fc", "embedding", "sparse_embedding", "conv2d", "batch_norm", "layer
            "bilinear_tensor_product", "continuous_value_model", "py_func", "prelu"]
 
 
-def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation=None, name=None):
+def fc(x: Tensor | Sequence[Tensor], size: int, num_flatten_dims: int = 1,
+       weight_attr: ParamAttrLike | None = None, bias_attr: ParamAttrLike | None = None,
+       activation: str | None = None, name: str | None = None) -> Tensor:
     """Fully connected layer: out = act(sum_i flatten(x_i) @ w_i + b), as legacy `mul` ops.
 
     `num_flatten_dims` splits each input into [prod(dims[:k]), prod(dims[k:])] (-1: all but the
     last dim). Parameters are `fc.w_0`/`fc.b_0` with name='fc', `fc_N.w_0`/`fc_N.b_0` without.
+
+    Args:
+        x (Tensor|Sequence[Tensor]): The input, or a list of inputs whose outputs are summed.
+        size (int): The number of output units.
+        num_flatten_dims (int, optional): The input is seen as a matrix: the axes before this one form its
+            rows, the rest its columns. Default: 1.
+        weight_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None
+            means the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        activation (str|None, optional): The name of an activation applied to the output, e.g. 'relu'; None
+            for none. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: x @ weight + bias, then the activation.
 
     Examples:
         .. code-block:: python
@@ -164,9 +192,36 @@ def _padding_idx(padding_idx, vocab):
     return padding_idx if padding_idx >= 0 else vocab + padding_idx
 
 
-def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, groups=None, param_attr=None,
-           bias_attr=None, use_cudnn=True, act=None, name=None, data_format="NCHW"):
+def conv2d(input: Tensor, num_filters: int, filter_size: int | Sequence[int], stride: int | Sequence[int] = 1,
+           padding: int | str | Sequence[int] = 0, dilation: int | Sequence[int] = 1,
+           groups: int | None = None, param_attr: ParamAttrLike | None = None,
+           bias_attr: ParamAttrLike | None = None, use_cudnn: bool = True, act: str | None = None,
+           name: str | None = None, data_format: str = "NCHW") -> Tensor:
     """2-D convolution (`conv2d` op) plus bias and activation; the filter defaults to N(0, sqrt(2/fan_in)).
+
+    Args:
+        input (Tensor): The input, 4-D.
+        num_filters (int): The number of output channels.
+        filter_size (int|Sequence[int]): The kernel size.
+        stride (int|Sequence[int], optional): The step of the window: one int for every spatial dimension, or
+            one per dimension. Default: 1.
+        padding (int|str|Sequence[int], optional): The zero padding: an int, one per dimension, pairs per
+            dimension, or 'SAME'/'VALID'. Default: 0.
+        dilation (int|Sequence[int], optional): The spacing between kernel elements: one int, or one per
+            dimension. Default: 1.
+        groups (int|None, optional): The number of channel groups; None means 1. Default: None.
+        param_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None means
+            the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        use_cudnn (bool, optional): Accepted for compatibility. Default: True.
+        act (str|None, optional): An activation applied to the output. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        data_format (str, optional): The layout of the input, e.g. 'NCHW' (channels first) or 'NHWC' (channels
+            last). Default: "NCHW".
+
+    Returns:
+        Tensor: the convolution's output.
 
     Examples:
         .. code-block:: python
@@ -209,11 +264,38 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
     return helper.act(helper.bias(out, b, 3 if last else 1), act)
 
 
-def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, param_attr=None, bias_attr=None,
-               data_layout="NCHW", in_place=False, name=None, moving_mean_name=None, moving_variance_name=None,
-               do_model_average_for_mean_and_var=True, use_global_stats=False):
+def batch_norm(input: Tensor, act: str | None = None, is_test: bool = False, momentum: float = 0.9,
+               epsilon: float = 1e-05, param_attr: ParamAttrLike | None = None,
+               bias_attr: ParamAttrLike | None = None, data_layout: str = "NCHW", in_place: bool = False,
+               name: str | None = None, moving_mean_name: str | None = None,
+               moving_variance_name: str | None = None, do_model_average_for_mean_and_var: bool = True,
+               use_global_stats: bool = False) -> Tensor:
     """Batch normalisation (`batch_norm` op) with scale `w_0`, bias `b_0` and running mean/variance
     `w_1`/`w_2` (persistable, not trainable) updated in place while training.
+
+    Args:
+        input (Tensor): The input tensor.
+        act (str|None, optional): An activation applied to the output. Default: None.
+        is_test (bool, optional): Whether the running statistics are used instead of the batch's. Default:
+            False.
+        momentum (float, optional): The weight of the old value when the running statistics are updated.
+            Default: 0.9.
+        epsilon (float, optional): A small number added for numerical stability. Default: 1e-05.
+        param_attr (ParamAttrLike|None, optional): The weight's ParamAttr (name, initializer, ...); None means
+            the default. Default: None.
+        bias_attr (ParamAttrLike|None, optional): The bias's ParamAttr (name, initializer, ...); False means
+            no bias; None the default. Default: None.
+        data_layout (str, optional): 'NCHW' or 'NHWC'. Default: "NCHW".
+        in_place (bool, optional): Accepted for compatibility. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        moving_mean_name (str|None, optional): The name of the running mean variable. Default: None.
+        moving_variance_name (str|None, optional): The name of the running variance variable. Default: None.
+        do_model_average_for_mean_and_var (bool, optional): Accepted for compatibility. Default: True.
+        use_global_stats (bool, optional): Whether the running statistics are used also while training.
+            Default: False.
+
+    Returns:
+        Tensor: the normalized output.
 
     Examples:
         .. code-block:: python

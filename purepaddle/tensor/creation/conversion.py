@@ -1,6 +1,14 @@
 """Tensors from data: to_tensor, tensor, asarray, from_numpy, complex, polar, create_tensor, MmapStorage and
 the storage methods (set_, resize_, element_size, ...) and Tensor.to / Tensor._to (dtype and place conversion);
 tolist, back to data, is manipulation's as in Paddle."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, NestedSequence, Numeric, PlaceLike, TensorLike
+
 import copy
 import numbers
 import os
@@ -25,8 +33,21 @@ from ..manipulation.join import split
 from .fill import _new, cast
 
 
-def to_tensor(data, dtype=None, place=None, stop_gradient=True):
+def to_tensor(data: TensorLike | NestedSequence[Numeric], dtype: DTypeLike | None = None,
+              place: PlaceLike | None = None, stop_gradient: bool = True) -> Tensor:
     """Create a Tensor from Python data, a numpy array or a Tensor (always a copy).
+
+    Args:
+        data (TensorLike|NestedSequence[Numeric]): The values: a Python scalar, a (nested) list or tuple, a
+            numpy array or a Tensor.
+        dtype (DTypeLike|None, optional): The data type; None infers it (Python floats give the default float
+            dtype, ints int64). Default: None.
+        place (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        stop_gradient (bool, optional): Whether gradients stop at the result. Default: True.
+
+    Returns:
+        Tensor: a new tensor holding a copy of `data`.
 
     Examples:
         .. code-block:: python
@@ -79,8 +100,22 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     return to_tensor(data, dtype=dtype, place=device, stop_gradient=not requires_grad)
 
 
-def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+def asarray(obj: TensorLike | NestedSequence[Numeric], *, dtype: DTypeLike | None = None,
+            device: PlaceLike | None = None, copy: bool | None = None, requires_grad: bool = False) -> Tensor:
     """obj as a Tensor: like paddle.tensor, but copy=False shares a numpy array's memory when it can.
+
+    Args:
+        obj (TensorLike|NestedSequence[Numeric]): The data: a Tensor, numpy array, number or (nested) list.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        copy (bool|None, optional): True always copies, False never does (an error if it must), None copies
+            only when needed. Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+
+    Returns:
+        Tensor: the data as a tensor.
 
     Examples:
         .. code-block:: python

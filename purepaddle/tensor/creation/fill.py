@@ -1,4 +1,12 @@
 """Filled and copied tensors: full, zeros, ones, empty and their _like forms, assign, clone, cast (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, NestedSequence, Numeric, PlaceLike, ShapeLike, TensorLike
+
 import numbers
 
 import numpy as np
@@ -38,10 +46,28 @@ def _fill_attrs(value, d):
     return {"value": v, "str_value": str(v)}
 
 
-def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
-         pin_memory=False):
+def full(shape: ShapeLike, fill_value: Numeric, dtype: DTypeLike | None = None, name: str | None = None, *,
+         out: Tensor | None = None, device: PlaceLike | None = None, requires_grad: bool = False,
+         pin_memory: bool = False) -> Tensor:
     """A tensor of `shape` filled with `fill_value` (default dtype: bool for bools, complex128 for
     complex values, else the default float dtype).
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        fill_value (Numeric): The value of every element (a number, bool or 0-D Tensor).
+        dtype (DTypeLike|None, optional): The data type; None infers it from `fill_value`. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+        pin_memory (bool, optional): Accepted for compatibility; pinned memory does not apply on the CPU.
+            Default: False.
+
+    Returns:
+        Tensor: a tensor of the given shape filled with `fill_value`.
 
     Examples:
         .. code-block:: python
@@ -83,8 +109,26 @@ def full(shape, fill_value, dtype=None, name=None, *, out=None, device=None, req
 
 
 @size_args
-def zeros(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+def zeros(shape: ShapeLike, dtype: DTypeLike | None = None, name: str | None = None, *,
+          out: Tensor | None = None, device: PlaceLike | None = None, requires_grad: bool = False,
+          pin_memory: bool = False) -> Tensor:
     """A tensor of zeros (default dtype: the default float dtype).
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+        pin_memory (bool, optional): Accepted for compatibility; pinned memory does not apply on the CPU.
+            Default: False.
+
+    Returns:
+        Tensor: a tensor of the given shape filled with 0.
 
     Examples:
         .. code-block:: python
@@ -100,8 +144,26 @@ def zeros(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=
 
 
 @size_args
-def ones(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+def ones(shape: ShapeLike, dtype: DTypeLike | None = None, name: str | None = None, *,
+         out: Tensor | None = None, device: PlaceLike | None = None, requires_grad: bool = False,
+         pin_memory: bool = False) -> Tensor:
     """A tensor of ones (default dtype: the default float dtype).
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+        pin_memory (bool, optional): Accepted for compatibility; pinned memory does not apply on the CPU.
+            Default: False.
+
+    Returns:
+        Tensor: a tensor of the given shape filled with 1.
 
     Examples:
         .. code-block:: python
@@ -116,8 +178,26 @@ def ones(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=F
 
 
 @size_args
-def empty(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False, pin_memory=False):
+def empty(shape: ShapeLike, dtype: DTypeLike | None = None, name: str | None = None, *,
+          out: Tensor | None = None, device: PlaceLike | None = None, requires_grad: bool = False,
+          pin_memory: bool = False) -> Tensor:
     """An uninitialised tensor of `shape` (its values are arbitrary).
+
+    Args:
+        shape (ShapeLike): The shape of the result: a list or tuple of ints (or 1-element int Tensors), or an
+            int Tensor.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+        pin_memory (bool, optional): Accepted for compatibility; pinned memory does not apply on the CPU.
+            Default: False.
+
+    Returns:
+        Tensor: a tensor of the given shape whose values are not set.
 
     Examples:
         .. code-block:: python
@@ -231,8 +311,16 @@ def _operand(v, d):
     return constant(np.array([v], dtype=d.np_dtype))
 
 
-def assign(x, output=None):
+def assign(x: TensorLike | NestedSequence[Numeric], output: Tensor | None = None) -> Tensor:
     """Copy x (Tensor, ndarray, list or number) into a new tensor, or into `output` in place.
+
+    Args:
+        x (TensorLike|NestedSequence[Numeric]): The value to copy: a Tensor, numpy array, number or (nested)
+            list.
+        output (Tensor|None, optional): A tensor to copy into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the copy (`output` when given).
 
     Examples:
         .. code-block:: python
@@ -287,8 +375,15 @@ def clone(x, name=None):
     return apply(Assign, x)
 
 
-def cast(x, dtype):
+def cast(x: Tensor, dtype: DTypeLike) -> Tensor:
     """x converted to `dtype`; gradients flow back between floating dtypes.
+
+    Args:
+        x (Tensor): The input tensor.
+        dtype (DTypeLike): The data type to convert to.
+
+    Returns:
+        Tensor: `x` converted to `dtype`.
 
     Examples:
         .. code-block:: python

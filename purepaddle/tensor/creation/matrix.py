@@ -1,5 +1,15 @@
 """Matrix-structure creation: eye, tril_indices/triu_indices, tril/triu, diag, diagflat, diag_embed,
 meshgrid (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import DTypeLike, Numeric, PlaceLike
+    from typing import Any
+
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -24,9 +34,26 @@ def _dim(v, what):
     return int(v)
 
 
-def eye(num_rows, num_columns=None, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
-        pin_memory=False):
+def eye(num_rows: int, num_columns: int | None = None, dtype: DTypeLike | None = None,
+        name: str | None = None, *, out: Tensor | None = None, device: PlaceLike | None = None,
+        requires_grad: bool = False, pin_memory: bool = False) -> Tensor:
     """A 2-D tensor with ones on the diagonal (num_columns defaults to num_rows).
+
+    Args:
+        num_rows (int): The number of rows.
+        num_columns (int|None, optional): The number of columns; None means num_rows. Default: None.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+        pin_memory (bool, optional): Accepted for compatibility; pinned memory does not apply on the CPU.
+            Default: False.
+
+    Returns:
+        Tensor: a 2-D tensor with ones on the diagonal and zeros elsewhere.
 
     Examples:
         .. code-block:: python
@@ -182,8 +209,17 @@ def _int_arg(v, api, arg):
 
 
 # -- diagonals ---------------------------------------------------------------------------
-def diag(x, offset=0, padding_value=0, name=None):
+def diag(x: Tensor, offset: int = 0, padding_value: Numeric = 0, name: str | None = None) -> Tensor:
     """1-D x: a square matrix with x on diagonal `offset` (padding_value elsewhere); 2-D x: that diagonal.
+
+    Args:
+        x (Tensor): A 1-D tensor (to build a matrix) or a 2-D tensor (to read a diagonal).
+        offset (int, optional): Which diagonal: 0 the main one, > 0 above it, < 0 below. Default: 0.
+        padding_value (Numeric, optional): The value off the diagonal of a built matrix. Default: 0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the matrix with `x` on its diagonal, or the diagonal of `x`.
 
     Examples:
         .. code-block:: python
@@ -212,8 +248,16 @@ def diag(x, offset=0, padding_value=0, name=None):
     return apply(DiagV2, x, offset=offset, padding_value=pv)
 
 
-def diagflat(x, offset=0, name=None):
+def diagflat(x: Tensor, offset: int = 0, name: str | None = None) -> Tensor:
     """A square matrix with the flattened x on diagonal `offset`.
+
+    Args:
+        x (Tensor): The values; flattened first.
+        offset (int, optional): Which diagonal: 0 the main one, > 0 above it, < 0 below. Default: 0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: a 2-D tensor with the values of `x` on that diagonal.
 
     Examples:
         .. code-block:: python
@@ -268,8 +312,15 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
 
 
 # -- meshgrid ----------------------------------------------------------------------------
-def meshgrid(*args, **kwargs):
+def meshgrid(*args: Tensor | Sequence[Tensor], **kwargs: Any) -> list[Tensor]:
     """Grids of the 1-D (or 0-D) inputs, one output each: 'ij' indexing by default, 'xy' swaps the first two dims.
+
+    Args:
+        *args (Tensor|Sequence[Tensor]): The 1-D tensors (or one list of them).
+        **kwargs (Any): `name` only, as in Paddle.
+
+    Returns:
+        list[Tensor]: one N-D grid tensor per input ('ij' indexing).
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,13 @@
 """Evenly spaced values: arange, range, linspace, logspace (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike, PlaceLike
+    from purepaddle._core.tensor import Tensor
+
 import numbers
 import warnings
 
@@ -17,9 +26,29 @@ from .fill import _is_float, _number, _operand, cast
 _RANGE_DTYPES = ("int32", "int64", "float32", "float64", "float16", "bfloat16")
 
 
-def arange(start=0, end=None, step=1, dtype=None, *, out=None, device=None, requires_grad=False,
-           pin_memory=False, name=None):
+def arange(start: float | Tensor = 0, end: float | Tensor | None = None, step: float | Tensor = 1,
+           dtype: DTypeLike | None = None, *, out: Tensor | None = None, device: PlaceLike | None = None,
+           requires_grad: bool = False, pin_memory: bool = False, name: str | None = None) -> Tensor:
     """Values in [start, end) spaced by step; int arguments give int64, float ones the default float.
+
+    Args:
+        start (float|Tensor, optional): The first value; when `end` is None it is the end and 0 is the start.
+            Default: 0.
+        end (float|Tensor|None, optional): The end of the range, not included. Default: None.
+        step (float|Tensor, optional): The distance between two neighbouring values. Default: 1.
+        dtype (DTypeLike|None, optional): The data type; None infers it: int64 for integer arguments, else the
+            default float dtype. Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+        pin_memory (bool, optional): Accepted for compatibility; pinned memory does not apply on the CPU.
+            Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the 1-D tensor of values start, start+step, ... below end.
 
     Examples:
         .. code-block:: python
@@ -62,8 +91,25 @@ def _ends(start, stop, api):
             for v, a in ((start, "start"), (stop, "stop"))]
 
 
-def linspace(start, stop, num, dtype=None, name=None, *, out=None, device=None, requires_grad=False):
+def linspace(start: float | Tensor, stop: float | Tensor, num: int | Tensor, dtype: DTypeLike | None = None,
+             name: str | None = None, *, out: Tensor | None = None, device: PlaceLike | None = None,
+             requires_grad: bool = False) -> Tensor:
     """`num` evenly spaced values from start to stop, both included.
+
+    Args:
+        start (float|Tensor): The first value.
+        stop (float|Tensor): The last value (included).
+        num (int|Tensor): The number of values.
+        dtype (DTypeLike|None, optional): The data type; None means the default float dtype. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        device (PlaceLike|None, optional): Where the result lives; None is the current device (this package
+            computes on the CPU). Default: None.
+        requires_grad (bool, optional): Whether the result records gradients (it sets stop_gradient to the
+            opposite). Default: False.
+
+    Returns:
+        Tensor: `num` evenly spaced values from start to stop.
 
     Examples:
         .. code-block:: python

@@ -1,5 +1,15 @@
 """Norms, distances and matrix statistics: norm, vector_norm, matrix_norm, dist, cdist, vecdot, cond, cov,
 corrcoef."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import DTypeLike
+    from purepaddle._core.tensor import Tensor
+
 import numbers
 
 import numpy as np
@@ -97,8 +107,19 @@ def _singular_values(x, a0, a1):
     return apply(Svd, _to_back(x, a0, a1), full_matrices=False)[1]
 
 
-def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):  # noqa: B006 (Paddle's default)
+def matrix_norm(x: Tensor, p: float | str = "fro", axis: Sequence[int] = [-2, -1], keepdim: bool = False,  # noqa: B006 (Paddle's default)
+                name: str | None = None) -> Tensor:
     """Matrix norm over the two axes in `axis`: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf.
+
+    Args:
+        x (Tensor): The input tensor.
+        p (float|str, optional): The order: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf. Default: "fro".
+        axis (Sequence[int], optional): The two axes that hold the matrices. Default: [-2, -1].
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the matrix norm over the two axes.
 
     Examples:
         .. code-block:: python
@@ -145,8 +166,24 @@ def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):  # noqa: B
     raise ValueError(f"just support p value 'fro','nuc',1,-1,inf,-inf,2,-2 if axis is 2D, found {p}")
 
 
-def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
+def norm(x: Tensor, p: float | str | None = None, axis: int | Sequence[int] | None = None,
+         keepdim: bool = False, out: Tensor | None = None, dtype: DTypeLike | None = None,
+         name: str | None = None) -> Tensor:
     """Vector or matrix norm: 'fro'/'nuc'/numbers; a 2-element axis (or p='nuc') means a matrix norm.
+
+    Args:
+        x (Tensor): The input tensor.
+        p (float|str|None, optional): The order: 'fro' (Frobenius), 'nuc' (nuclear), a number, inf or -inf;
+            None means 2 for vectors and 'fro' for matrices. Default: None.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the vector or matrix norm over `axis`.
 
     Examples:
         .. code-block:: python
@@ -239,8 +276,17 @@ def vecdot(x, y, axis=-1, name=None):
 _COND_P = (None, "fro", "nuc", 1, -1, 2, -2, _INF, -_INF)
 
 
-def cond(x, p=None, name=None):
+def cond(x: Tensor, p: float | str | None = None, name: str | None = None) -> Tensor:
     """Condition number: s_max / s_min for p None or 2 (s_min / s_max for -2), else norm(x, p) * norm(inv(x), p).
+
+    Args:
+        x (Tensor): Square matrices (or any matrices for p=2/-2/None), batched over the leading axes.
+        p (float|str|None, optional): The norm: None or 2 (largest over smallest singular value), -2, 'fro',
+            'nuc', 1, -1, inf, -inf. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the condition number of each matrix.
 
     Examples:
         .. code-block:: python

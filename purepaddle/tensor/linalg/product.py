@@ -1,5 +1,13 @@
 """Matrix products and diagonals: matmul, mm, bmm, dot, mv, outer, inner, cross, kron, multi_dot, trace,
 diagonal, matrix_transpose (addmm and baddbmm are math's, tensordot manipulation's, as in Paddle)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
@@ -350,8 +358,19 @@ def multi_dot(x, name=None):
 _EAGER = (Tensor, Parameter)  # exact types: subclasses (SelectedRows) and static Variables take the checks
 
 
-def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
+def matmul(x: Tensor, y: Tensor, transpose_x: bool = False, transpose_y: bool = False,
+           name: str | None = None) -> Tensor:
     """Matrix product with numpy rules: 1-D operands promoted then squeezed, batch dims broadcast.
+
+    Args:
+        x (Tensor): The first factor.
+        y (Tensor): The second factor.
+        transpose_x (bool, optional): Whether the last two axes of `x` are swapped first. Default: False.
+        transpose_y (bool, optional): Whether the last two axes of `y` are swapped first. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the matrix product, batched over the leading axes (broadcast).
 
     Examples:
         .. code-block:: python

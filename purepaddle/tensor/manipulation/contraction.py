@@ -1,4 +1,13 @@
 """Contraction over pairs of axes: tensordot (paddle.*), a composite of transpose, reshape and matmul."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from ..._core.methods import TensorMethods
@@ -7,8 +16,19 @@ from .lists import tolist
 from .shape import _is_int, reshape
 
 
-def tensordot(x, y, axes=2, name=None):
+def tensordot(x: Tensor, y: Tensor, axes: int | Sequence[int] | Sequence[Sequence[int]] | Tensor = 2,
+              name: str | None = None) -> Tensor:
     """Contract x and y over pairs of axes (an int n: the last n of x with the first n of y; or lists).
+
+    Args:
+        x (Tensor): The input tensor.
+        y (Tensor): The second input tensor, broadcast against `x`.
+        axes (int|Sequence[int]|Sequence[Sequence[int]]|Tensor, optional): The axes summed over: an int n (the
+            last n of x with the first n of y), or a pair of axis lists. Default: 2.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the contraction of x and y over `axes`.
 
     Examples:
         .. code-block:: python

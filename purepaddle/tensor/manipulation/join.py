@@ -1,5 +1,13 @@
 """Join, split, repeat and reorder: concat, stack, split, tensor_split, h/v/dstack, block_diag, tile,
 repeat, flip, roll, crop, pad (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -56,8 +64,18 @@ def _check_axis(axis, n):
     return axis % n if n else axis
 
 
-def concat(x, axis=0, name=None, *, out=None):
+def concat(x: Sequence[Tensor], axis: int | Tensor = 0, name: str | None = None, *,
+           out: Tensor | None = None) -> Tensor:
     """Join tensors of the same dtype along an existing axis (an int or a 1-element Tensor).
+
+    Args:
+        x (Sequence[Tensor]): The tensors to join; they agree in every axis but `axis`.
+        axis (int|Tensor, optional): The axis to join along (negative counts from the end). Default: 0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the joined tensor.
 
     Examples:
         .. code-block:: python
@@ -97,8 +115,18 @@ cat = concat
 concatenate = concat
 
 
-def stack(x, axis=0, name=None, *, out=None):
+def stack(x: Sequence[Tensor], axis: int = 0, name: str | None = None, *,
+          out: Tensor | None = None) -> Tensor:
     """Join same-shaped tensors along a new axis.
+
+    Args:
+        x (Sequence[Tensor]): The tensors to stack; all have the same shape.
+        axis (int, optional): Where the new axis goes in the result. Default: 0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the inputs stacked along a new axis.
 
     Examples:
         .. code-block:: python
@@ -610,8 +638,15 @@ def hstack(x, name=None):
     return concat(arrays, axis=0 if arrays and len(arrays[0].shape) == 1 else 1)
 
 
-def vstack(x, name=None):
+def vstack(x: Sequence[Tensor], name: str | None = None) -> Tensor:
     """Concatenate along axis 0 after atleast_2d.
+
+    Args:
+        x (Sequence[Tensor]): The tensors to join (1-D ones count as rows).
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the inputs joined along the first axis.
 
     Examples:
         .. code-block:: python

@@ -1,5 +1,13 @@
 """Writing by index: scatter, scatter_nd(_add), put_along_axis, index_add, index_fill, fill_diagonal_,
 fill_diagonal_tensor, diagonal_scatter, select_scatter, slice_scatter, masked_scatter (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import Numeric
+
 import numbers
 
 import numpy as np
@@ -275,8 +283,22 @@ def _put_args(arr, indices, values, axis, reduce, include_self, broadcast, api):
     return indices, values, dict(Axis=axis, Reduce=reduce, Include_self=include_self)
 
 
-def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=True, broadcast=True):
+def put_along_axis(arr: Tensor, indices: Tensor, values: Numeric | Tensor, axis: int, reduce: str = "assign",
+                   include_self: bool = True, broadcast: bool = True) -> Tensor:
     """arr with `values` put at `indices` along `axis`, or reduced in: 'add', 'mul'/'multiply', 'mean', 'amin', 'amax'.
+
+    Args:
+        arr (Tensor): The tensor written into (a copy is returned).
+        indices (Tensor): Where along `axis` to write.
+        values (Numeric|Tensor): What to write, broadcast to the shape of `indices`.
+        axis (int): The axis of the indices.
+        reduce (str, optional): 'assign', 'add', 'mul', 'multiply', 'mean', 'amin' or 'amax': how a value
+            combines with the one already there. Default: "assign".
+        include_self (bool, optional): Whether the existing values take part in the reduction. Default: True.
+        broadcast (bool, optional): Whether `indices` is broadcast against `arr` first. Default: True.
+
+    Returns:
+        Tensor: `arr` with the values put in.
 
     Examples:
         .. code-block:: python

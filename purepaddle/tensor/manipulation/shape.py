@@ -1,5 +1,15 @@
 """Shape functions: shape, reshape, flatten, squeeze, unsqueeze, transpose (swapaxes), moveaxis, expand, broadcast_to,
 broadcast_tensors, atleast_*, ravel (paddle.*; broadcast_shape(s), arithmetic on shapes, are math's)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import ShapeLike
+    from typing import Any
+
 import math
 
 import numpy as np
@@ -79,8 +89,17 @@ def _fast_shape(x, shape):
     return None
 
 
-def reshape(x, shape, name=None):
+def reshape(x: Tensor, shape: ShapeLike, name: str | None = None) -> Tensor:
     """Change the shape of x (0 copies the input dim at that index, one -1 is inferred).
+
+    Args:
+        x (Tensor): The input tensor.
+        shape (ShapeLike): The new shape; one entry may be -1 (inferred) and 0 keeps the input's size on that
+            axis.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: `x` with the new shape (a view of the same data).
 
     Examples:
         .. code-block:: python
@@ -135,8 +154,17 @@ def _flatten_args(x, start_axis, stop_axis, inplace=False):
     return start, stop
 
 
-def flatten(x, start_axis=0, stop_axis=-1, name=None):
+def flatten(x: Tensor, start_axis: int = 0, stop_axis: int = -1, name: str | None = None) -> Tensor:
     """Merge the dims start_axis..stop_axis into one (a 0-D tensor becomes shape [1]).
+
+    Args:
+        x (Tensor): The input tensor.
+        start_axis (int, optional): The first axis to merge. Default: 0.
+        stop_axis (int, optional): The last axis to merge. Default: -1.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: `x` with the axes start_axis..stop_axis merged into one.
 
     Examples:
         .. code-block:: python
@@ -289,8 +317,18 @@ def _two_dims_perm(x, perm, name, kwargs):
     return x, perm
 
 
-def transpose(x=None, perm=None, name=None, **kwargs):
+def transpose(x: Tensor = None, perm: Sequence[int] = None, name: str | None = None, **kwargs: Any) -> Tensor:
     """Permute the dims of x: out.shape[i] = x.shape[perm[i]]; ``transpose(x, dim0, dim1)`` swaps two dims.
+
+    Args:
+        x (Tensor, optional): The input tensor. Default: None.
+        perm (Sequence[int], optional): The new order of the axes: axis i of the result is axis perm[i] of x.
+            Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        **kwargs (Any): Further keyword arguments, passed on.
+
+    Returns:
+        Tensor: `x` with its axes permuted.
 
     Examples:
         .. code-block:: python

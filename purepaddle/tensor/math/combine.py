@@ -1,4 +1,13 @@
 """Functions that combine a list of tensors: add_n, multiplex (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core.tensor import Tensor
+
 from ..._core import dtype as _dt
 from ..._core.dispatch import apply
 from ..._core.methods import TensorMethods
@@ -45,8 +54,15 @@ def multiplex(inputs, index, name=None):
     return apply(Multiplex, list(inputs), index)
 
 
-def add_n(inputs, name=None):
+def add_n(inputs: Tensor | Sequence[Tensor], name: str | None = None) -> Tensor:
     """Elementwise sum of a list of tensors of one shape and dtype (a single tensor is returned as is).
+
+    Args:
+        inputs (Tensor|Sequence[Tensor]): The tensors to add; all have the same shape and dtype.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: their sum.
 
     Examples:
         .. code-block:: python

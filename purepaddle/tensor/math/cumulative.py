@@ -1,5 +1,14 @@
 """Scans along an axis, differences and trapezoid integration: cumsum, cumprod, cummax, cummin,
 logcumsumexp, diff, trapezoid, cumulative_trapezoid (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -114,8 +123,21 @@ def _along(t, axis, start, stop):
     return t[tuple(idx)]
 
 
-def diff(x, n=1, axis=-1, prepend=None, append=None, name=None, *, out=None):
+def diff(x: Tensor, n: int = 1, axis: int = -1, prepend: Tensor | None = None, append: Tensor | None = None,
+         name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """n-th forward difference along axis, after joining prepend / append (bool tensors use xor).
+
+    Args:
+        x (Tensor): The input tensor.
+        n (int, optional): How many times the difference is taken. Default: 1.
+        axis (int, optional): The axis to work along. Default: -1.
+        prepend (Tensor|None, optional): Values put before `x` along `axis` first. Default: None.
+        append (Tensor|None, optional): Values put after `x` along `axis` first. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the n-th forward difference along `axis`.
 
     Examples:
         .. code-block:: python
@@ -175,8 +197,19 @@ def _trapezoid_parts(y, x, dx, axis, api):
     return mid, step, axis
 
 
-def trapezoid(y, x=None, dx=None, axis=-1, name=None):
+def trapezoid(y: Tensor, x: Tensor | None = None, dx: float | None = None, axis: int = -1,
+              name: str | None = None) -> Tensor:
     """Integral of y along axis by the trapezoidal rule, with sample points x or a uniform spacing dx (1.0).
+
+    Args:
+        y (Tensor): The values of the function.
+        x (Tensor|None, optional): The sample points; None means equal spacing dx. Default: None.
+        dx (float|None, optional): The spacing when x is None (default 1). Default: None.
+        axis (int, optional): The axis to integrate along. Default: -1.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the trapezoid-rule integral along `axis`.
 
     Examples:
         .. code-block:: python
@@ -194,8 +227,19 @@ def trapezoid(y, x=None, dx=None, axis=-1, name=None):
     return (mid * step).sum(axis=axis)
 
 
-def cumulative_trapezoid(y, x=None, dx=None, axis=-1, name=None):
+def cumulative_trapezoid(y: Tensor, x: Tensor | None = None, dx: float | None = None, axis: int = -1,
+                         name: str | None = None) -> Tensor:
     """Running trapezoidal integral of y along axis (one element shorter than y there).
+
+    Args:
+        y (Tensor): The values of the function.
+        x (Tensor|None, optional): The sample points; None means equal spacing dx. Default: None.
+        dx (float|None, optional): The spacing when x is None (default 1). Default: None.
+        axis (int, optional): The axis to integrate along. Default: -1.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the running trapezoid-rule integral along `axis`.
 
     Examples:
         .. code-block:: python
@@ -244,8 +288,20 @@ def _cumsum_args(x, axis, dtype, api):
     return d, attrs
 
 
-def cumsum(x, axis=None, dtype=None, name=None, *, out=None):
+def cumsum(x: Tensor, axis: int | None = None, dtype: DTypeLike | None = None, name: str | None = None, *,
+           out: Tensor | None = None) -> Tensor:
     """Running sum along `axis` (over the flattened tensor when None); integers sum in int64.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|None, optional): The axis to accumulate along; None flattens the input first. Default: None.
+        dtype (DTypeLike|None, optional): The data type the input is cast to first; None keeps it. Default:
+            None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the running sums along `axis`.
 
     Examples:
         .. code-block:: python

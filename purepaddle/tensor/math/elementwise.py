@@ -1,5 +1,13 @@
 """Binary elementwise arithmetic: add, subtract, multiply, divide, pow, maximum, scale, atan2, lerp,
 logaddexp, hypot, reduce_as, and the Tensor operators (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import Numeric
+
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -48,8 +56,19 @@ def _scalar_fast(x, y, s, b, api):
     return apply(Scale, x, scale=s, bias=b, bias_after_scale=True)
 
 
-def add(x, y, name=None, *, alpha=1, out=None):
+def add(x: Tensor, y: Tensor, name: str | None = None, *, alpha: Numeric = 1,
+        out: Tensor | None = None) -> Tensor:
     """Elementwise x + alpha * y with broadcasting.
+
+    Args:
+        x (Tensor): The input tensor.
+        y (Tensor): The second input tensor, broadcast against `x`.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        alpha (Numeric, optional): A factor on `y` (torch style): x + alpha * y. Default: 1.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: x + y, broadcast.
 
     Examples:
         .. code-block:: python
@@ -91,8 +110,17 @@ def subtract(x, y, name=None, *, alpha=1, out=None):
     return write_out(_binary(E.ElementwiseSub, x, y, "paddle.subtract"), out)
 
 
-def multiply(x, y, name=None, *, out=None):
+def multiply(x: Tensor, y: Tensor, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """Elementwise x * y with broadcasting (matmul is the matrix product).
+
+    Args:
+        x (Tensor): The input tensor.
+        y (Tensor): The second input tensor, broadcast against `x`.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: x * y, broadcast.
 
     Examples:
         .. code-block:: python
@@ -108,9 +136,21 @@ def multiply(x, y, name=None, *, out=None):
     return write_out(_binary(E.ElementwiseMul, x, y, "paddle.multiply"), out)
 
 
-def divide(x, y, name=None, *, rounding_mode=None, out=None):
+def divide(x: Tensor, y: Tensor, name: str | None = None, *, rounding_mode: str | None = None,
+           out: Tensor | None = None) -> Tensor:
     """Elementwise division: true division (integers give float32), or rounded with
     rounding_mode 'trunc' / 'floor' (integers stay integers).
+
+    Args:
+        x (Tensor): The input tensor.
+        y (Tensor): The second input tensor, broadcast against `x`.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        rounding_mode (str|None, optional): None for true division, 'trunc' or 'floor' to round the quotient.
+            Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: x / y, broadcast.
 
     Examples:
         .. code-block:: python
@@ -274,8 +314,17 @@ def fmin(x, y, name=None):
     return _binary(E.ElementwiseFMin, x, y, "paddle.fmin", None)
 
 
-def pow(x, y, name=None, *, out=None):
+def pow(x: Tensor, y: Numeric | Tensor, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """x ** y; a Python number y keeps x's dtype (Paddle's pow op), a Tensor y broadcasts.
+
+    Args:
+        x (Tensor): The input tensor.
+        y (Numeric|Tensor): The exponent: a number or a tensor broadcast against `x`.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: x raised to the power y, elementwise.
 
     Examples:
         .. code-block:: python

@@ -1,5 +1,13 @@
 """Number-level elementwise functions: copysign, signbit, ldexp, frexp, nextafter, heaviside, gcd, lcm
 (paddle.*), and the in-place forms of these and of hypot, frac and sinc."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -138,8 +146,16 @@ def _gcd_args(x, y, api):
     return x, y
 
 
-def gcd(x, y, name=None):
+def gcd(x: Tensor, y: Tensor, name: str | None = None) -> Tensor:
     """Elementwise greatest common divisor of |x| and |y| (gcd(0, 0) = 0).
+
+    Args:
+        x (Tensor): An integer tensor.
+        y (Tensor): An integer tensor, broadcast against `x`.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the greatest common divisors (non-negative), elementwise.
 
     Examples:
         .. code-block:: python
@@ -153,8 +169,16 @@ def gcd(x, y, name=None):
     return apply(Gcd, x, y)
 
 
-def lcm(x, y, name=None):
+def lcm(x: Tensor, y: Tensor, name: str | None = None) -> Tensor:
     """Elementwise least common multiple of |x| and |y| (0 when either is 0).
+
+    Args:
+        x (Tensor): An integer tensor.
+        y (Tensor): An integer tensor, broadcast against `x`.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the least common multiples (non-negative), elementwise.
 
     Examples:
         .. code-block:: python

@@ -1,4 +1,14 @@
 """Reductions of paddle.tensor.math: sum, max, min, amax, amin, prod, logsumexp, nansum, nanmean, renorm."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core._typing import DTypeLike
+    from purepaddle._core.tensor import Tensor
+
 import numpy as np
 
 from ..._core import dtype as _dt
@@ -74,8 +84,19 @@ def _reduce(op_cls, x, axis, keepdim, api, kernel, ints, supported=_FLOAT_INT):
     return apply(op_cls, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_)
 
 
-def max(x, axis=None, keepdim=False, name=None):  # noqa: A001
+def max(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,  # noqa: A001
+        name: str | None = None) -> Tensor:
     """Maximum over `axis` (all elements when None); the gradient is shared among ties.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the largest values over `axis` (gradient shared among ties).
 
     Examples:
         .. code-block:: python
@@ -93,8 +114,19 @@ def max(x, axis=None, keepdim=False, name=None):  # noqa: A001
     return _reduce(ReduceMax, x, axis, keepdim, "max", "max", _I32_64)
 
 
-def min(x, axis=None, keepdim=False, name=None):  # noqa: A001
+def min(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,  # noqa: A001
+        name: str | None = None) -> Tensor:
     """Minimum over `axis` (all elements when None); the gradient is shared among ties.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the smallest values over `axis` (gradient shared among ties).
 
     Examples:
         .. code-block:: python
@@ -141,8 +173,21 @@ def amin(x, axis=None, keepdim=False, name=None, *, out=None):
     return write_out(_reduce(ReduceAMin, x, axis, keepdim, "amin", "amin", _I32_64), out)
 
 
-def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None):
+def prod(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,
+         dtype: DTypeLike | None = None, out: Tensor | None = None, name: str | None = None) -> Tensor:
     """Product over `axis` (all elements when None), optionally computed in `dtype`.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the default. Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the product over `axis`.
 
     Examples:
         .. code-block:: python
@@ -201,8 +246,20 @@ def _nan_zeroed(x, api):
     return apply(NanToNum, x, nan=0.0, posinf=float("inf"), neginf=float("-inf"))
 
 
-def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
+def nansum(x: Tensor, axis: int | Sequence[int] | None = None, dtype: DTypeLike | None = None,
+           keepdim: bool = False, name: str | None = None) -> Tensor:
     """Sum over `axis` treating NaN as zero.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the input's. Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the sum over `axis`, NaN counted as zero.
 
     Examples:
         .. code-block:: python
@@ -219,8 +276,22 @@ def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
     return _sum(_nan_zeroed(x, "nansum"), axis=axis, dtype=dtype, keepdim=keepdim)
 
 
-def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
+def sum(x: Tensor, axis: int | Sequence[int] | None = None, dtype: DTypeLike | None = None,
+        keepdim: bool = False, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """Sum over `axis` (all when None); bool and int32 sum to int64 as in Paddle.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        dtype (DTypeLike|None, optional): The data type of the result; None keeps the input's (bool and int32
+            sum to int64). Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: the sum over `axis`.
 
     Examples:
         .. code-block:: python
@@ -246,8 +317,19 @@ def sum(x, axis=None, dtype=None, keepdim=False, name=None, *, out=None):
     return write_out(apply(ReduceSum, x, dim=dims, keep_dim=bool(keepdim), reduce_all=all_, out_dtype=out_dtype), out)
 
 
-def nanmean(x, axis=None, keepdim=False, name=None):
+def nanmean(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,
+            name: str | None = None) -> Tensor:
     """Mean over `axis` of the non-NaN elements (NaN where all are NaN).
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the mean over `axis` of the elements that are not NaN.
 
     Examples:
         .. code-block:: python

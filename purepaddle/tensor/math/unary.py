@@ -1,5 +1,14 @@
 """Unary math: abs, exp, log, sin, acosh, sigmoid, clip, sgn, isposinf, conj, angle, real, imag, frac, sinc,
 rad2deg, ... (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
+import inspect
 import math
 
 import numpy as np
@@ -285,8 +294,15 @@ def rsqrt(x, name=None, *, out=None):
     return _float_op(U.Rsqrt, x, "rsqrt", out=out)
 
 
-def square(x, name=None):
+def square(x: Tensor, name: str | None = None) -> Tensor:
     """Elementwise x * x (integers keep their dtype).
+
+    Args:
+        x (Tensor): The input tensor.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: x * x, elementwise.
 
     Examples:
         .. code-block:: python
@@ -315,14 +331,21 @@ def reciprocal(x, name=None):
 
 # -- trigonometric and hyperbolic ---------------------------------------------------------
 def _trig_doc(fn, values):
-    """Docstring of a trigonometric function: a one-line summary and a worked example."""
-    return (f"Elementwise {fn} (integers are cast to float32).\n\n    Examples:\n        .. code-block:: python\n\n"
+    """Docstring of a trigonometric function: a one-line summary, Args, Returns and a worked example."""
+    has_out = "out" in inspect.signature(globals()[fn]).parameters
+    out = ("        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. "
+           "Default: None.\n" if has_out else "")
+    return (f"Elementwise {fn} (integers are cast to float32).\n\n"
+            "    Args:\n        x (Tensor): The input tensor.\n"
+            "        name (str|None, optional): A name for the operation (debugging output only). Default: None.\n"
+            f"{out}\n    Returns:\n        Tensor: the {fn} of `x`, elementwise, with the same shape.\n\n"
+            "    Examples:\n        .. code-block:: python\n\n"
             f"            >>> import paddle\n            >>> paddle.{fn}(paddle.to_tensor([-0.4, -0.2, 0.1, 0.3]))\n"
             "            Tensor(shape=[4], dtype=float32, place=Place(cpu), stop_gradient=True,\n"
             f"                   [{values}])\n")
 
 
-def sin(x, name=None, *, out=None):
+def sin(x: Tensor, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     return _float_op(U.Sin, x, "sin", out=out)
 
 
@@ -354,7 +377,7 @@ def cosh(x, name=None, *, out=None):
     return _float_op(U.Cosh, x, "cosh", out=out)
 
 
-def tanh(x, name=None, *, out=None):
+def tanh(x: Tensor, name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     return _float_op(U.Tanh, x, "tanh", out=out)
 
 
@@ -559,8 +582,19 @@ def _bound(t):
     return t.detach() if known_value(t) is not None else t
 
 
-def clip(x, min=None, max=None, name=None, *, out=None):  # noqa: A002
+def clip(x: Tensor, min: float | Tensor | None = None, max: float | Tensor | None = None,  # noqa: A002
+         name: str | None = None, *, out: Tensor | None = None) -> Tensor:
     """Clamp every element into [min, max]; the bounds are numbers or 1-element Tensors.
+
+    Args:
+        x (Tensor): The input tensor.
+        min (float|Tensor|None, optional): The lower bound; None for none. Default: None.
+        max (float|Tensor|None, optional): The upper bound; None for none. Default: None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: `x` with its values limited to [min, max].
 
     Examples:
         .. code-block:: python

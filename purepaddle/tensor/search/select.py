@@ -1,5 +1,14 @@
 """Mask- and index-driven selection: where, nonzero, argwhere, count_nonzero, masked_select, masked_fill,
 index_sample (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core.tensor import Tensor
+
 import numbers
 
 import numpy as np
@@ -18,8 +27,19 @@ from .._signature import paddle_signature
 from .sorting import _Var
 
 
-def count_nonzero(x, axis=None, keepdim=False, name=None):
+def count_nonzero(x: Tensor, axis: int | Sequence[int] | None = None, keepdim: bool = False,
+                  name: str | None = None) -> Tensor:
     """Number of nonzero elements over `axis` (all axes when None); int64 result.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int|Sequence[int]|None, optional): The axis or axes to work along; None means all of them.
+            Default: None.
+        keepdim (bool, optional): Whether the reduced axes stay in the result with size 1. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the number of non-zero elements over `axis` (int64).
 
     Examples:
         .. code-block:: python
@@ -293,7 +313,6 @@ def nonzero(x=None, as_tuple=False, *, out=None, **kwargs):
     if not as_tuple:
         return write_out_result(res, out)
     return tuple(apply(Gather, res, scalar_tensor(i, _dt.int64), None, axis=1, overwrite=False) for i in range(nd))
-
 
 
 for _f, _req in ((masked_select, ("x", "mask")), (where, ()), (nonzero, ("x",))):

@@ -1,4 +1,12 @@
 """Sorting and order statistics: argmax, argmin, argsort, sort, msort, topk, kthvalue, mode (paddle.*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 import collections
 
 import numpy as np
@@ -116,8 +124,19 @@ def _argsort(x, axis, descending, stable, api):
     return apply(ArgSort, x, axis=axis, descending=descending, stable=stable)
 
 
-def argsort(x, axis=-1, descending=False, stable=False, name=None):
+def argsort(x: Tensor, axis: int = -1, descending: bool = False, stable: bool = False,
+            name: str | None = None) -> Tensor:
     """Indices that sort x along `axis` (Paddle's CPU order for ties unless stable=True).
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The axis to sort along. Default: -1.
+        descending (bool, optional): Whether the largest value comes first. Default: False.
+        stable (bool, optional): Whether equal values keep their order. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the int64 indices that sort `x` along `axis`.
 
     Examples:
         .. code-block:: python

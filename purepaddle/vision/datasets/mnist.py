@@ -1,4 +1,13 @@
 """MNIST and FashionMNIST read from the standard idx files on disk (purepaddle never downloads)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable
+    from typing import Any
+
 import os
 
 import numpy as np
@@ -40,6 +49,19 @@ class MNIST(Dataset):
     `transform`, and an int64 array [1]. With no backend given and Pillow not installed, the image is
     the 28x28 uint8 array the PIL image would hold, so `ToTensor` scales it to [0, 1] as in Paddle.
 
+    Args:
+        image_path (str|None, optional): The images file (idx3 gz); None means the one in Paddle's cache
+            directory. Default: None.
+        label_path (str|None, optional): The labels file (idx1 gz); None means the one in Paddle's cache
+            directory. Default: None.
+        mode (str, optional): 'train' (60000 samples) or 'test' (10000). Default: "train".
+        transform (Callable[[Any], Any]|None, optional): A transform applied to each image; None for none.
+            Default: None.
+        download (bool, optional): Whether a missing file may be fetched (offline, a clear error says where to
+            put it). Default: True.
+        backend (str|None, optional): 'pil' (PIL images) or 'cv2' (numpy arrays); None means the current image
+            backend. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -61,7 +83,9 @@ class MNIST(Dataset):
     TRAIN_LABEL_URL = URL_PREFIX + "train-labels-idx1-ubyte.gz"
     TRAIN_LABEL_MD5 = "d53e105ee54ea40749a09fcbcd1e9432"
 
-    def __init__(self, image_path=None, label_path=None, mode="train", transform=None, download=True, backend=None):
+    def __init__(self, image_path: str | None = None, label_path: str | None = None, mode: str = "train",
+                 transform: Callable[[Any], Any] | None = None, download: bool = True,
+                 backend: str | None = None) -> None:
         assert mode.lower() in ("train", "test"), f"mode should be 'train' or 'test', but got {mode}"
         # Paddle's default backend hands transforms a PIL image of uint8 pixels (ToTensor scales it to
         # [0, 1]); without Pillow the same pixels come as a uint8 array, so a tutorial's inputs stay right

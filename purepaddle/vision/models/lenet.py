@@ -1,4 +1,7 @@
 """LeNet (LeCun et al. 1998) as in paddle.vision.models: features (conv/pool) then fc."""
+
+from __future__ import annotations
+
 from ... import nn
 from ... import tensor as _T
 
@@ -10,6 +13,9 @@ class LeNet(nn.Layer):
     MaxPool2D(2,2), then Linear(400,120)-Linear(120,84)-Linear(84,num_classes) (no fc when
     num_classes <= 0).
 
+    Args:
+        num_classes (int, optional): The size of the output; 0 or less leaves out the classifier. Default: 10.
+
     Examples:
         .. code-block:: python
 
@@ -20,7 +26,7 @@ class LeNet(nn.Layer):
             paddle.Size([1, 10])
     """
 
-    def __init__(self, num_classes=10):
+    def __init__(self, num_classes: int = 10) -> None:
         super().__init__()
         self.num_classes = num_classes
         self.features = nn.Sequential(

@@ -1,4 +1,13 @@
 """paddle.vision.transforms: composable image transforms (classes over the functional ops)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Callable
+    from typing import Any
+
 import numbers
 import random
 import traceback
@@ -28,6 +37,9 @@ def _get_image_size(img):
 class Compose:
     """Apply transforms in sequence; a failing transform is reported with its traceback.
 
+    Args:
+        transforms (Sequence[Callable[[Any], Any]]): The transforms, applied one after the other.
+
     Examples:
         .. code-block:: python
 
@@ -38,7 +50,7 @@ class Compose:
             (1, 28, 28)
     """
 
-    def __init__(self, transforms):
+    def __init__(self, transforms: Sequence[Callable[[Any], Any]]) -> None:
         self.transforms = transforms
 
     def __call__(self, data):
@@ -117,6 +129,11 @@ class BaseTransform:
 class ToTensor(BaseTransform):
     """PIL image or HWC ndarray -> Tensor (CHW by default); uint8 becomes float32 in [0, 1].
 
+    Args:
+        data_format (str, optional): 'CHW' or 'HWC', the layout of the result. Default: "CHW".
+        keys (Sequence[str]|None, optional): The names of the inputs the transform applies to; None means the
+            image only. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -127,7 +144,7 @@ class ToTensor(BaseTransform):
             (paddle.Size([3, 4, 5]), paddle.float32)
     """
 
-    def __init__(self, data_format="CHW", keys=None):
+    def __init__(self, data_format: str = "CHW", keys: Sequence[str] | None = None) -> None:
         super().__init__(keys)
         self.data_format = data_format
 
@@ -138,6 +155,13 @@ class ToTensor(BaseTransform):
 class Resize(BaseTransform):
     """Resize to size (h, w), or scale the shorter side to an int size.
 
+    Args:
+        size (int|Sequence[int]): (h, w), or one int: the shorter side's new length, the aspect ratio kept.
+        interpolation (str, optional): 'nearest', 'bilinear', 'bicubic', 'area' or 'lanczos'. Default:
+            "bilinear".
+        keys (Sequence[str]|None, optional): The names of the inputs the transform applies to; None means the
+            image only. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -147,7 +171,8 @@ class Resize(BaseTransform):
             (224, 262, 3)
     """
 
-    def __init__(self, size, interpolation="bilinear", keys=None):
+    def __init__(self, size: int | Sequence[int], interpolation: str = "bilinear",
+                 keys: Sequence[str] | None = None) -> None:
         super().__init__(keys)
         assert isinstance(size, int) or (isinstance(size, Iterable) and len(size) == 2)
         self.size = size
@@ -261,6 +286,15 @@ class RandomVerticalFlip(BaseTransform):
 class Normalize(BaseTransform):
     """(img - mean) / std per channel (a number applies to 3 channels).
 
+    Args:
+        mean (float|Sequence[float], optional): The mean subtracted from each channel. Default: 0.0.
+        std (float|Sequence[float], optional): The standard deviation each channel is divided by. Default:
+            1.0.
+        data_format (str, optional): 'CHW' or 'HWC', where the channels are. Default: "CHW".
+        to_rgb (bool, optional): Whether BGR input is turned into RGB first. Default: False.
+        keys (Sequence[str]|None, optional): The names of the inputs the transform applies to; None means the
+            image only. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -271,7 +305,8 @@ class Normalize(BaseTransform):
             np.float32(-1.0)
     """
 
-    def __init__(self, mean=0.0, std=1.0, data_format="CHW", to_rgb=False, keys=None):
+    def __init__(self, mean: float | Sequence[float] = 0.0, std: float | Sequence[float] = 1.0,
+                 data_format: str = "CHW", to_rgb: bool = False, keys: Sequence[str] | None = None) -> None:
         super().__init__(keys)
         if isinstance(mean, numbers.Number):
             mean = [mean, mean, mean]
@@ -289,6 +324,12 @@ class Normalize(BaseTransform):
 class Transpose(BaseTransform):
     """Permute axes (default HWC -> CHW); a 2-D image gets a channel axis first.
 
+    Args:
+        order (Sequence[int], optional): The new order of the axes (HWC to CHW by default). Default: (2, 0,
+            1).
+        keys (Sequence[str]|None, optional): The names of the inputs the transform applies to; None means the
+            image only. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -298,7 +339,7 @@ class Transpose(BaseTransform):
             (3, 300, 320)
     """
 
-    def __init__(self, order=(2, 0, 1), keys=None):
+    def __init__(self, order: Sequence[int] = (2, 0, 1), keys: Sequence[str] | None = None) -> None:
         super().__init__(keys)
         self.order = order
 

@@ -2,6 +2,14 @@
 leaky_relu, hardtanh, hardshrink, softshrink, thresholded_relu, hardsigmoid, hardswish, prelu, rrelu,
 maxout, and the in-place forms.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 from ...._core.dispatch import apply, apply_inplace
 from ...._core.methods import TensorMethods
 from ....ops import activation as _A
@@ -11,8 +19,15 @@ from .._param_alias import param_alias
 from ._elementwise import _FLOATS, _act, _act_, _f32
 
 
-def relu(x, name=None):
+def relu(x: Tensor, name: str | None = None) -> Tensor:
     """max(x, 0) elementwise.
+
+    Args:
+        x (Tensor): The input tensor.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: max(x, 0), elementwise.
 
     Examples:
         .. code-block:: python

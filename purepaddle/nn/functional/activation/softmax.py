@@ -1,6 +1,15 @@
 """The softmax family of paddle.nn.functional (ops in ops/activation/softmax.py): softmax, log_softmax,
 gumbel_softmax, and paddle.softmax (torch's signature, Paddle's paddle.compat.nn.functional.softmax).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core._typing import DTypeLike
+    from purepaddle._core.tensor import Tensor
+
 from ...._core import dtype as _dt
 from ...._core.dispatch import apply, apply_inplace
 from ...._core.methods import TensorMethods
@@ -32,8 +41,20 @@ def _softmax_input(x, axis, dtype, api):
     return x, (axis % r if r else -1)
 
 
-def softmax(x, axis=-1, dtype=None, name=None, *, out=None):
+def softmax(x: Tensor, axis: int = -1, dtype: DTypeLike | None = None, name: str | None = None, *,
+            out: Tensor | None = None) -> Tensor:
     """exp(x) / sum(exp(x)) along `axis`, computed stably; `dtype` casts x first.
+
+    Args:
+        x (Tensor): The input tensor.
+        axis (int, optional): The axis the probabilities sum to 1 along. Default: -1.
+        dtype (DTypeLike|None, optional): The data type the input is cast to first; None keeps it. Default:
+            None.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+        out (Tensor|None, optional): A tensor to write the result into; None makes a new one. Default: None.
+
+    Returns:
+        Tensor: exp(x) / sum(exp(x)) along `axis`, same shape as `x`.
 
     Examples:
         .. code-block:: python
@@ -86,8 +107,6 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
     """
     x, axis = _softmax_input(x, axis, dtype, "log_softmax")
     return apply(_A.LogSoftmax, x, axis=axis)
-
-
 
 
 softmax = param_alias(input="x", dim="axis")(softmax)

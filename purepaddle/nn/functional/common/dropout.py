@@ -1,6 +1,15 @@
 """The dropouts of paddle.nn.functional.common: dropout, dropout1d/2d/3d, alpha_dropout,
 feature_alpha_dropout (op in ops/common/dropout.py).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core.tensor import Tensor
+
 import warnings
 
 from .... import tensor as _T
@@ -21,10 +30,27 @@ def _check_p(p):
 
 
 @param_alias(input="x")
-def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_train", name=None):
+def dropout(x: Tensor, p: float | Tensor = 0.5, axis: int | Sequence[int] | None = None,
+            training: bool = True, inplace: bool = False, mode: str = "upscale_in_train",
+            name: str | None = None) -> Tensor:
     """Zero elements with probability p while training (mask from the global generator, see
     paddle.seed). mode 'upscale_in_train' scales the kept ones by 1/(1-p); 'downscale_in_infer'
     scales by (1-p) at inference instead. With `axis`, whole slices share one mask value.
+
+    Args:
+        x (Tensor): The input tensor.
+        p (float|Tensor, optional): The probability that an element is zeroed. Default: 0.5.
+        axis (int|Sequence[int]|None, optional): The axes along which the mask varies; None means every
+            element. Default: None.
+        training (bool, optional): Whether the layer is in training mode (dropout active) or evaluating.
+            Default: True.
+        inplace (bool, optional): Whether the input tensor is changed in place. Default: False.
+        mode (str, optional): 'upscale_in_train' scales the kept values by 1/(1-p) while training;
+            'downscale_in_infer' scales by (1-p) when not training. Default: "upscale_in_train".
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: `x` with dropped elements zeroed (unchanged when not training).
 
     Examples:
         .. code-block:: python

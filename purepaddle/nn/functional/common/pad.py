@@ -1,11 +1,35 @@
 """pad / zeropad2d of paddle.nn.functional.common."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core.tensor import Tensor
+
 from ....tensor.manipulation import join as _join
 from .._param_alias import param_alias
 
 
 @param_alias(input="x")
-def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis=True, name=None):
+def pad(x: Tensor, pad: Sequence[int] | Tensor, mode: str = "constant", value: float = 0.0,
+        data_format: str | None = None, pad_from_left_axis: bool = True, name: str | None = None) -> Tensor:
     """Pad x: constant / reflect / replicate / circular (built on tensor/manipulation/join.py's pad).
+
+    Args:
+        x (Tensor): The input tensor.
+        pad (Sequence[int]|Tensor): The amounts: pairs (before, after) per padded axis.
+        mode (str, optional): 'constant', 'reflect', 'replicate' or 'circular'. Default: "constant".
+        value (float, optional): The fill value of 'constant' mode. Default: 0.0.
+        data_format (str|None, optional): The layout of `x` ('NCHW', 'NHWC', ...); None infers it from the
+            rank. Default: None.
+        pad_from_left_axis (bool, optional): Whether a full-length `pad` lists the axes from the first one.
+            Default: True.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the padded tensor.
 
     Examples:
         .. code-block:: python

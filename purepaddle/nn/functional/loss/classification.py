@@ -2,6 +2,9 @@
 binary cross entropy (with logits), kl_div, log_loss, sigmoid_focal_loss, dice_loss,
 adaptive_log_softmax_with_loss.
 """
+
+from __future__ import annotations
+
 from .... import tensor as _T
 from ...._core import dtype as _dt
 from ...._core.dispatch import apply
@@ -75,13 +78,32 @@ def _class_weights(weight, label, input, axis, soft_label, ignore_index, out):
 
 
 @param_alias(target="label")
-def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean", soft_label=False, axis=-1,
-                  use_softmax=True, label_smoothing=0.0, name=None):
+def cross_entropy(input: Tensor, label: Tensor, weight: Tensor | None = None, ignore_index: int = -100,
+                  reduction: str = "mean", soft_label: bool = False, axis: int = -1, use_softmax: bool = True,
+                  label_smoothing: float = 0.0, name: str | None = None) -> Tensor:
     """Softmax cross entropy of logits `input` against class ids (shape [N] or [N, 1]) or soft labels.
 
     `weight` rescales each class (the weighted mean divides by the weights of the non-ignored
     labels); `label_smoothing` mixes the labels with the uniform distribution; with
     use_softmax=False `input` already holds probabilities.
+
+    Args:
+        input (Tensor): The logits (or probabilities when use_softmax is False), classes along `axis`.
+        label (Tensor): Class indices (int64), or probabilities per class when soft_label is True.
+        weight (Tensor|None, optional): A weight per class (a 1-D tensor of size C); None weighs all classes
+            alike. Default: None.
+        ignore_index (int, optional): A label value whose entries do not count in the loss. Default: -100.
+        reduction (str, optional): How the per-element losses are combined: 'mean', 'sum' or 'none'. Default:
+            "mean".
+        soft_label (bool, optional): Whether `label` holds probabilities per class instead of class indices.
+            Default: False.
+        axis (int, optional): The axis of the classes. Default: -1.
+        use_softmax (bool, optional): Whether softmax is applied to the input first. Default: True.
+        label_smoothing (float, optional): The amount of label smoothing, in [0, 1). Default: 0.0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the loss, a 0-D tensor unless reduction is 'none'.
 
     Examples:
         .. code-block:: python
@@ -285,10 +307,21 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     return reduce_loss(out, reduction)
 
 
-def kl_div(input, label, reduction="mean", log_target=False, name=None):
+def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bool = False,
+           name: str | None = None) -> Tensor:
     """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities `input`.
 
     reduction: 'none', 'mean', 'sum' or 'batchmean' (sum divided by the batch size).
+
+    Args:
+        input (Tensor): Log-probabilities.
+        label (Tensor): The target probabilities (log ones when log_target).
+        reduction (str, optional): 'mean', 'batchmean', 'sum' or 'none'. Default: "mean".
+        log_target (bool, optional): Whether the label holds log-probabilities. Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the Kullback-Leibler divergence, reduced.
 
     Examples:
         .. code-block:: python

@@ -1,6 +1,9 @@
 """Regression losses of paddle.nn.functional: mse_loss, square_error_cost, l1_loss, smooth_l1_loss and the
 likelihood losses poisson_nll_loss, gaussian_nll_loss.
 """
+
+from __future__ import annotations
+
 import math
 
 from .... import tensor as _T
@@ -28,8 +31,15 @@ def mse_loss(input, label, reduction="mean", name=None):
     return reduce_loss(_T.square(_T.subtract(input, label)), reduction)
 
 
-def square_error_cost(input, label):
+def square_error_cost(input: Tensor, label: Tensor) -> Tensor:
     """Elementwise (input - label)^2.
+
+    Args:
+        input (Tensor): The predictions.
+        label (Tensor): The targets, same shape.
+
+    Returns:
+        Tensor: (input - label) ** 2, elementwise.
 
     Examples:
         .. code-block:: python

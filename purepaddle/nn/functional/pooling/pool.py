@@ -1,6 +1,15 @@
 """Average, max and adaptive pooling of paddle.nn.functional (ops pool2d / pool3d in ops/pooling/pool.py;
 with return_mask, max_pool*_with_index in ops/pooling/indexed.py). 1-D pooling runs the 2-D ops.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+    from purepaddle._core.tensor import Tensor
+
 import math
 
 from ...._core.dispatch import apply
@@ -135,9 +144,27 @@ def _max_pool(x, kernel_size, stride, padding, return_mask, ceil_mode, data_form
     return _pool(x, "max", ks, ss, padding, algo, ceil_mode, nd != 3, data_format, nd)
 
 
-def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False, data_format="NCHW",
-               name=None):
+def max_pool2d(x: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] | None = None,
+               padding: int | str | Sequence[int] = 0, return_mask: bool = False, ceil_mode: bool = False,
+               data_format: str = "NCHW", name: str | None = None) -> Tensor | tuple[Tensor, Tensor]:
     """Max pooling of x [N, C, H, W] (or NHWC); return_mask also gives each max's flat H*W index.
+
+    Args:
+        x (Tensor): The input, 4-D.
+        kernel_size (int|Sequence[int]): The size of the kernel: one int for every spatial dimension, or one
+            per dimension.
+        stride (int|Sequence[int]|None, optional): The step of the window; None means the kernel size.
+            Default: None.
+        padding (int|str|Sequence[int], optional): The zero padding: an int, one per dimension, pairs per
+            dimension, or 'SAME'/'VALID'. Default: 0.
+        return_mask (bool, optional): Whether the indices of the maxima are returned too. Default: False.
+        ceil_mode (bool, optional): Whether the output size rounds up instead of down. Default: False.
+        data_format (str, optional): The layout of the input, e.g. 'NCHW' (channels first) or 'NHWC' (channels
+            last). Default: "NCHW".
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
+    Returns:
+        Tensor: the pooled tensor, and the indices of the maxima when return_mask is True.
 
     Examples:
         .. code-block:: python

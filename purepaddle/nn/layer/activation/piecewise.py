@@ -1,6 +1,9 @@
 """Piecewise-linear activation layers of paddle.nn: ReLU, ReLU6, LeakyReLU, Hardtanh, Hardshrink, Softshrink,
 ThresholdedReLU, Hardsigmoid, Hardswish, PReLU, RReLU, Maxout.
 """
+
+from __future__ import annotations
+
 from ...._core import dtype as _dt
 from ... import functional as F
 from ...functional._param_alias import param_alias
@@ -64,6 +67,10 @@ class Hardtanh(Layer):
 class ReLU(Layer):
     """ReLU activation: max(x, 0).
 
+    Args:
+        name (str|None, optional): A name for the operation; it only shows in debugging output, normally
+            left as None. Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -75,7 +82,7 @@ class ReLU(Layer):
                    [0., 0., 1.])
     """
 
-    def __init__(self, name=None):
+    def __init__(self, name: str | None = None) -> None:
         super().__init__()
         self._name = name
 
@@ -246,8 +253,6 @@ for _cls in (Hardshrink, Softshrink):  # Paddle 3's torch-style `lambd` alias of
     _cls.forward = param_alias(input="x")(_cls.forward)
     _cls.lambd = property(lambda self: self._threshold, lambda self, v: setattr(self, "_threshold", v))
 del _cls
-
-
 
 
 class PReLU(Layer):

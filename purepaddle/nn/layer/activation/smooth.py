@@ -1,6 +1,9 @@
 """Smooth activation layers of paddle.nn: Sigmoid, Tanh, CELU, ELU, SELU, GELU, Silu (SiLU), Swish, Mish,
 Softplus, Softsign, Tanhshrink, LogSigmoid, GLU.
 """
+
+from __future__ import annotations
+
 from ... import functional as F
 from ...functional._param_alias import param_alias
 from ..layers import Layer
@@ -64,6 +67,11 @@ class ELU(Layer):
 class GELU(Layer):
     """GELU activation: x * Phi(x) (or its tanh approximation).
 
+    Args:
+        approximate (bool, optional): Whether the tanh approximation is used instead of the exact erf form.
+            Default: False.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -76,7 +84,7 @@ class GELU(Layer):
                     [ 0.84134471,  1.39978933]])
     """
 
-    def __init__(self, approximate=False, name=None):
+    def __init__(self, approximate: bool = False, name: str | None = None) -> None:
         super().__init__()
         self._approximate = approximate
         self._name = name
@@ -91,6 +99,9 @@ class GELU(Layer):
 class Tanh(Layer):
     """Tanh activation.
 
+    Args:
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -102,7 +113,7 @@ class Tanh(Layer):
                    [-0.37994897, -0.19737533,  0.09966800,  0.29131263])
     """
 
-    def __init__(self, name=None):
+    def __init__(self, name: str | None = None) -> None:
         super().__init__()
         self._name = name
 

@@ -1,6 +1,14 @@
 """Classification loss layers of paddle.nn: CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss,
 AdaptiveLogSoftmaxWithLoss.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from purepaddle._core.tensor import Tensor
+
 from .... import tensor as _T
 from ...._core.dtype import get_default_dtype
 from ... import functional as F
@@ -47,6 +55,20 @@ def _ce_positional(args):
 class CrossEntropyLoss(Layer):
     """Softmax cross entropy (see F.cross_entropy).
 
+    Args:
+        weight (Tensor|None, optional): A weight per class (a 1-D tensor of size C); None weighs all classes
+            alike. Default: None.
+        ignore_index (int, optional): A label value whose entries do not count in the loss. Default: -100.
+        reduction (str, optional): How the per-element losses are combined: 'mean', 'sum' or 'none'. Default:
+            "mean".
+        soft_label (bool, optional): Whether `label` holds probabilities per class instead of class indices.
+            Default: False.
+        axis (int, optional): The axis of the classes. Default: -1.
+        use_softmax (bool, optional): Whether softmax is applied to the input first (False: the input already
+            holds probabilities). Default: True.
+        label_smoothing (float, optional): The amount of label smoothing, in [0, 1). Default: 0.0.
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -58,8 +80,9 @@ class CrossEntropyLoss(Layer):
     """
 
     @_legacy_reduction(1, 3, _ce_positional)
-    def __init__(self, weight=None, ignore_index=-100, reduction="mean", soft_label=False, axis=-1, use_softmax=True,
-                 label_smoothing=0.0, name=None):
+    def __init__(self, weight: Tensor | None = None, ignore_index: int = -100, reduction: str = "mean",
+                 soft_label: bool = False, axis: int = -1, use_softmax: bool = True,
+                 label_smoothing: float = 0.0, name: str | None = None) -> None:
         super().__init__()
         self.weight = weight
         self.reduction = reduction
@@ -135,6 +158,10 @@ def _kl_positional(args):
 class KLDivLoss(Layer):
     """Kullback-Leibler divergence (see F.kl_div).
 
+    Args:
+        reduction (str, optional): 'mean', 'batchmean', 'sum' or 'none'. Default: "mean".
+        log_target (bool, optional): Whether the label holds log-probabilities. Default: False.
+
     Examples:
         .. code-block:: python
 
@@ -146,7 +173,7 @@ class KLDivLoss(Layer):
     """
 
     @_legacy_reduction(0, 1, _kl_positional)
-    def __init__(self, reduction="mean", log_target=False):
+    def __init__(self, reduction: str = "mean", log_target: bool = False) -> None:
         super().__init__()
         self.reduction = reduction
         self.log_target = log_target

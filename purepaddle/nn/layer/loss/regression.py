@@ -1,4 +1,7 @@
 """Regression loss layers of paddle.nn: MSELoss, L1Loss, SmoothL1Loss, PoissonNLLLoss, GaussianNLLLoss."""
+
+from __future__ import annotations
+
 from ... import functional as F
 from ...functional._param_alias import param_alias
 from ..layers import Layer
@@ -8,6 +11,10 @@ from ._reduction import _legacy_reduction
 
 class MSELoss(Layer):
     """Mean squared error (see F.mse_loss).
+
+    Args:
+        reduction (str, optional): How the per-element losses are combined: 'mean', 'sum' or 'none'. Default:
+            "mean".
 
     Examples:
         .. code-block:: python
@@ -19,7 +26,7 @@ class MSELoss(Layer):
     """
 
     @_legacy_reduction(0, 1)
-    def __init__(self, reduction="mean"):
+    def __init__(self, reduction: str = "mean") -> None:
         super().__init__()
         if reduction not in ("sum", "mean", "none"):
             raise ValueError(f"'reduction' in 'MSELoss' should be 'sum', 'mean' or 'none', but received {reduction}.")

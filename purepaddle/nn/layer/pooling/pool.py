@@ -1,6 +1,14 @@
 """Average, max and adaptive pooling layers of paddle.nn: AvgPool1D/2D/3D, MaxPool1D/2D/3D,
 AdaptiveAvgPool1D/2D/3D, AdaptiveMaxPool1D/2D/3D.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # names for annotations only
+    from collections.abc import Sequence
+
 from ... import functional as F
 from ...functional._param_alias import param_alias
 from ..layers import Layer
@@ -108,6 +116,19 @@ class MaxPool1D(_Pool):
 class MaxPool2D(_Pool):
     """Max pooling of [N, C, H, W] (or NHWC); return_mask also returns the flat H*W index of each max.
 
+    Args:
+        kernel_size (int|Sequence[int]): The size of the kernel: one int for every spatial dimension, or one
+            per dimension.
+        stride (int|Sequence[int]|None, optional): The step of the window; None means the kernel size.
+            Default: None.
+        padding (int|str|Sequence[int], optional): The zero padding: an int, one per dimension, pairs per
+            dimension, or 'SAME'/'VALID'. Default: 0.
+        return_mask (bool, optional): Whether the indices of the maxima are returned too. Default: False.
+        ceil_mode (bool, optional): Whether the output size rounds up instead of down. Default: False.
+        data_format (str, optional): The layout of the input, e.g. 'NCHW' (channels first) or 'NHWC' (channels
+            last). Default: "NCHW".
+        name (str|None, optional): A name for the operation (debugging output only). Default: None.
+
     Examples:
         .. code-block:: python
 
@@ -116,8 +137,9 @@ class MaxPool2D(_Pool):
             paddle.Size([1, 3, 16, 16])
     """
 
-    def __init__(self, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False, data_format="NCHW",
-                 name=None):
+    def __init__(self, kernel_size: int | Sequence[int], stride: int | Sequence[int] | None = None,
+                 padding: int | str | Sequence[int] = 0, return_mask: bool = False, ceil_mode: bool = False,
+                 data_format: str = "NCHW", name: str | None = None) -> None:
         super().__init__(kernel_size, stride, padding, name)
         self.return_mask = return_mask
         self.ceil_mode = ceil_mode
