@@ -66,3 +66,57 @@ def test_blocked_depthwise_sums_match_one_block(monkeypatch):
                                       (slice(1, 2), slice(0, 2)), (slice(1, 2), slice(2, 3))]
     assert K._dw_blocks(4, 2, 40) == [(slice(0, 1), slice(None)), (slice(1, 2), slice(None)),
                                       (slice(2, 3), slice(None)), (slice(3, 4), slice(None))]
+
+
+def test_phase_plane_input_gradient_matches_a_dense_convolution():
+    # strided/dilated depthwise input gradients (and transposed convolutions, whose output_padding
+    # leaves rows no window reads) through the phase planes, against the dense grouped-free kernel
+    rng = np.random.default_rng(3)
+    seen = 0
+    while seen < 40:
+        n, c = (int(v) for v in rng.integers(1, [3, 5]))
+        h, wd = (int(v) for v in rng.integers(1, 12, 2))
+        kh, kw = (int(v) for v in rng.integers(1, 5, 2))
+        strides = [int(v) for v in rng.integers(1, 4, 2)]
+        if strides == [1, 1]:
+            strides = [2, 1]
+        dils = [int(v) for v in rng.integers(1, 3, 2)]
+        pads = [tuple(int(p) for p in rng.integers(0, 3, 2)) for _ in range(2)]
+        out_sp = K.conv_out_size((h, wd), (kh, kw), strides, pads, dils)
+        if min(out_sp) <= 0:
+            continue
+        seen += 1
+        extra = [int(v) for v in rng.integers(0, 2, 2)] if seen % 3 == 0 else [0, 0]  # output_padding
+        in_sp = (h + extra[0], wd + extra[1])
+        w = rng.standard_normal((c, 1, kh, kw))
+        dense = np.zeros((c, c, kh, kw))
+        for oc in range(c):
+            dense[oc, oc] = w[oc, 0]
+        g = rng.standard_normal((n, c) + tuple(out_sp))
+        got = K.conv_grad_input(g, w, in_sp, strides, pads, dils, c)
+        want = K.conv_grad_input(g, dense, in_sp, strides, pads, dils, 1)
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
+def test_strided_depthwise_gradients_check_numerically():
+    import purepaddle as paddle
+    rng = np.random.default_rng(4)
+    x = paddle.to_tensor(rng.standard_normal((2, 3, 7, 6)), stop_gradient=False)
+    w = paddle.to_tensor(rng.standard_normal((3, 1, 3, 3)), stop_gradient=False)
+    g = rng.standard_normal((2, 3, 4, 3))
+    y = paddle.nn.functional.conv2d(x, w, stride=2, padding=1, groups=3)
+    (y * paddle.to_tensor(g)).sum().backward()
+
+    def loss(xa, wa):
+        return float((K.conv_forward(xa, wa, [2, 2], [(1, 1), (1, 1)], [1, 1], 3) * g).sum())
+
+    xa, wa, eps = x.numpy(), w.numpy(), 1e-6
+    for arr, grad in ((xa, x.grad.numpy()), (wa, w.grad.numpy())):
+        for idx in [tuple(int(rng.integers(0, d)) for d in arr.shape) for _ in range(6)]:
+            old = arr[idx]
+            arr[idx] = old + eps
+            up = loss(xa, wa)
+            arr[idx] = old - eps
+            down = loss(xa, wa)
+            arr[idx] = old
+            np.testing.assert_allclose(grad[idx], (up - down) / (2 * eps), rtol=1e-6, atol=1e-6)

@@ -391,6 +391,44 @@ def _strided_depthwise_forward(x, w, strides, pads, dils, groups, out_sp, dtype)
     return out.reshape(n, o, oh, wq)[..., :ow]
 
 
+def _strided_depthwise_grad_input(g, w, in_sp, strides, pads, dils, padded):
+    """Input gradient of a 2-D depthwise convolution (one output channel per group) on the phase
+    planes of _strided_depthwise_forward: each kernel offset adds g * w[t] as ONE contiguous run
+    into one plane (g laid out with the planes' row width, the extra columns zero), and the planes
+    are copied back into x's layout once, instead of one strided read-modify-write per offset.
+    `padded`: the padded input size the windows fit in."""
+    n, c, oh, ow = g.shape
+    h, wd = in_sp
+    (sh, sw), (dh, dw), ((pt, _), (pl, _)) = strides, dils, pads
+    hq, wq = -(-padded[0] // sh), -(-padded[1] // sw)
+    length = oh * wq
+    size = hq * wq + wq
+    dtype = np.result_type(g, w)
+    gq = scratch(("dw_gq", n, c, oh, ow, wq), (n, c, oh, wq), dtype, zero=True)
+    gq[..., :ow] = g
+    gq = gq.reshape(n, c, length)
+    planes = scratch("dw_phase_grad", (sh * sw, n, c, size), dtype)
+    planes.fill(0)
+    wk = w.reshape(1, c, -1)
+    tmp = scratch("dw_prod", (n, c, length), dtype)
+    for t, (i, j) in enumerate(itertools.product(range(w.shape[2]), range(w.shape[3]))):
+        a, b = i * dh, j * dw
+        start = (a // sh) * wq + b // sw
+        np.multiply(gq, wk[:, :, t:t + 1], out=tmp)
+        planes[(a % sh) * sw + b % sw, :, :, start:start + length] += tmp
+    dx = np.empty((n, c, h, wd), dtype=dtype)
+    for a in range(sh):  # the inverse of the forward's scatter into planes
+        r0 = (a - pt) % sh
+        for b in range(sw):
+            c0 = (b - pl) % sw
+            dst = dx[:, :, r0::sh, c0::sw]
+            if dst.size:
+                y0, x0 = (r0 + pt) // sh, (c0 + pl) // sw
+                img = planes[a * sw + b, :, :, :hq * wq].reshape(n, c, hq, wq)
+                dst[...] = img[:, :, y0:y0 + dst.shape[2], x0:x0 + dst.shape[3]]
+    return dx
+
+
 # -- pointwise (1x1) convolutions: the input is its own column matrix -------------------------
 def _pointwise(k_sp, pads, groups):
     """A 1x1 kernel without padding or groups: one GEMM on the (subsampled) input, no im2col."""
@@ -573,6 +611,8 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
         for sl in batch_slices(n, c * len(fl.shifts) * fl.length * dx.itemsize):
             chunk(sl)
         return dx
+    if depthwise and og == 1 and len(k_sp) == 2:
+        return _strided_depthwise_grad_input(g, w, in_sp, strides, pads, dils, padded)
 
     def chunk(sl):
         gs = np.ascontiguousarray(g[sl])
@@ -583,9 +623,13 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
             gg = gs.reshape((m, groups, og) + tuple(out_sp))
             wg = w.reshape((groups, og) + tuple(k_sp))
             wshape = (1, groups, og) + (1,) * len(k_sp)
+            tmp = scratch("dw_prod", gg.shape, dtype) if og == 1 else None
             for offs in itertools.product(*[range(k) for k in k_sp]):
                 wk = wg[(slice(None), slice(None)) + offs].reshape(wshape)
-                contrib = (gg * wk)[:, :, 0] if og == 1 else (gg * wk).sum(axis=2)
+                if og == 1:  # through one scratch buffer: no temporary per offset
+                    contrib = np.multiply(gg, wk, out=tmp)[:, :, 0]
+                else:
+                    contrib = (gg * wk).sum(axis=2)
                 dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += contrib
         else:
             dcols = _matmul_grad_cols(w, gs.reshape(m, o, -1), groups)
@@ -644,10 +688,11 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
         if depthwise:
             gg = gs.reshape((-1, groups, og) + tuple(out_sp))
             dw = np.empty((groups, og) + k_sp, dtype=dtype)
-            red = (0,) + tuple(range(3, 3 + len(k_sp)))
-            for offs in itertools.product(*[range(k) for k in k_sp]):
+            sp = "xyzw"[:len(k_sp)]
+            spec = f"nc{sp},nco{sp}->co"
+            for offs in itertools.product(*[range(k) for k in k_sp]):  # one contraction per offset, no product
                 span = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
-                dw[(slice(None), slice(None)) + offs] = (span[:, :, None] * gg).sum(axis=red)
+                dw[(slice(None), slice(None)) + offs] = np.einsum(spec, span, gg)
             return dw
         cols = copy_to_scratch("cols", windows(xp, k_sp, strides, dils, out_sp),
                                (xp.shape[0], c * math.prod(k_sp), math.prod(out_sp)))

@@ -271,12 +271,13 @@ def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
             np.multiply(g, hit, out=dx[s])
         return dx
     xp = _padded(x, ks, ss, pads, out_sp, unmatched(x.dtype))
+    prod = np.empty(out.shape, dtype=g.dtype)  # one buffer for every offset's share (added at once)
 
     def first_match(t, s):
         np.equal(xp[s], out, out=eq)
         np.greater(eq, taken, out=hit)
         np.bitwise_or(taken, eq, out=taken)
-        return g * hit
+        return np.multiply(g, hit, out=prod)
 
     return scatter_sweep(g, x.shape, ks, ss, pads, out_sp, first_match)
 
