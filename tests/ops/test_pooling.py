@@ -3,6 +3,8 @@ following Paddle's window rules; plus masks, static op types/attrs and values ta
 pooling over windows that tile the map (the fast row-at-a-time kernels): every pattern of ties in a window,
 taller windows, other dtypes and NaN, against a brute-force first-max reference."""
 import itertools
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -10,6 +12,7 @@ import pytest
 import purepaddle as paddle
 import purepaddle.nn.functional as F
 from purepaddle.ops.pooling import _windows as P
+from tests.checkout import child_env
 from tests.opspec import OpSpec, parametrize, rand
 
 
@@ -312,3 +315,59 @@ def test_half_average_pools_sum_in_float32():
     x = paddle.to_tensor(np.array([[[2.376953125, -0.62939453125, -1.73828125, 0.0065765380859375]]], "float16"))
     out = paddle.nn.functional.adaptive_avg_pool1d(x, 1)
     assert out.dtype == paddle.float16 and out.numpy().ravel().tolist() == [0.003963470458984375]
+
+
+def _offset_scan_max(x, ks, ss, pads, out_sp):
+    """Max by one np.maximum pass per kernel offset in row-major order (the unfactored sweep)."""
+    xp = P._padded(x, ks, ss, pads, out_sp, P.lowest(x.dtype))
+    sl = P.offset_slices(ks, ss, out_sp)
+    out = xp[next(sl)].copy()
+    for s in sl:
+        np.maximum(out, xp[s], out=out)
+    return out
+
+
+@pytest.mark.parametrize("ks,ss,pads", [((3, 3), (2, 2), [(1, 1), (1, 1)]), ((3, 2), (1, 2), [(1, 0), (0, 1)]),
+                                        ((1, 3), (1, 1), [(0, 0), (1, 1)]), ((2, 1), (2, 1), [(0, 1), (0, 0)])])
+def test_separable_max_matches_the_offset_scan(ks, ss, pads):
+    # columns then rows: the same values, the same signed zeros among ties, the same NaN windows
+    rng = np.random.default_rng(3)
+    x = rng.choice(np.array([-1.0, -0.0, 0.0, 2.0], np.float32), size=(2, 3, 11, 9))
+    x[0, 0, 4, 4] = np.nan
+    out_sp = [(n + b + a - k) // s + 1 for n, k, s, (b, a) in zip(x.shape[2:], ks, ss, pads)]
+    got = P._separable_max(P._padded(x, ks, ss, pads, out_sp, P.lowest(x.dtype)), ks, ss, out_sp)
+    want = _offset_scan_max(x, ks, ss, pads, out_sp)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
+_POOL_SCRIPT = """
+import sys
+import numpy as np
+import paddle
+rng = np.random.default_rng(4)
+x = rng.choice(np.array([-1.0, -0.0, 0.0, 2.0], np.float32), size=(2, 3, 11, 9))
+x[0, 0, 4, 4] = np.nan
+x[1, 2, 0, 0] = np.nan
+xt = paddle.to_tensor(x, stop_gradient=False)
+y = paddle.nn.functional.max_pool2d(xt, 3, 2, 1)
+g = paddle.to_tensor(rng.standard_normal(y.shape).astype("float32"))
+(y * g).sum().backward()
+np.savez(sys.argv[1], y=y.numpy(), dx=xt.grad.numpy())
+"""
+
+
+def test_max_pool_3x3_stride2_matches_real_paddle(ref_python, tmp_path):
+    # ResNet's stem pool through the public API: ties, NaN, and the first-max gradient
+    script = tmp_path / "pool.py"
+    script.write_text(_POOL_SCRIPT)
+    res = {}
+    for side, cmd in {"ref": [str(ref_python)], "ours": [sys.executable, "-m", "purepaddle"]}.items():
+        subprocess.run(cmd + [str(script), str(tmp_path / f"{side}.npz")], check=True, env=child_env(),
+                       capture_output=True)
+        res[side] = np.load(tmp_path / f"{side}.npz")
+    # values (NaN where Paddle has NaN); the sign of a zero max among +0/-0 ties is not pinned: Paddle
+    # keeps the last of equal values, np.maximum does not promise which
+    np.testing.assert_array_equal(res["ours"]["y"], res["ref"]["y"])
+    # an input in two overlapping windows sums their grads (the order may differ by an ulp)
+    np.testing.assert_allclose(res["ours"]["dx"], res["ref"]["dx"], rtol=1e-6, atol=1e-7)

@@ -387,8 +387,46 @@ def _strided_depthwise_forward(x, w, strides, pads, dils, groups, out_sp, dtype)
         start = (a // sh) * wq + b // sw
         spans.append(((a % sh) * sw + b % sw, slice(None), slice(None), slice(start, start + length)))
     out = np.empty((n, o, length), dtype=dtype)
-    _depthwise_forward(planes, w, groups, out.reshape(n, groups, o // groups, length), spans)
+    _depthwise_forward(planes, w, groups, out.reshape(n, groups, o // groups, length), spans, lead=1)
     return out.reshape(n, o, oh, wq)[..., :ow]
+
+
+def _strided_depthwise_grad_input(g, w, in_sp, strides, pads, dils, padded):
+    """Input gradient of a 2-D depthwise convolution (one output channel per group) on the phase
+    planes of _strided_depthwise_forward: each kernel offset adds g * w[t] as ONE contiguous run
+    into one plane (g laid out with the planes' row width, the extra columns zero), and the planes
+    are copied back into x's layout once, instead of one strided read-modify-write per offset.
+    `padded`: the padded input size the windows fit in."""
+    n, c, oh, ow = g.shape
+    h, wd = in_sp
+    (sh, sw), (dh, dw), ((pt, _), (pl, _)) = strides, dils, pads
+    hq, wq = -(-padded[0] // sh), -(-padded[1] // sw)
+    length = oh * wq
+    size = hq * wq + wq
+    dtype = np.result_type(g, w)
+    gq = scratch(("dw_gq", n, c, oh, ow, wq), (n, c, oh, wq), dtype, zero=True)
+    gq[..., :ow] = g
+    gq = gq.reshape(n, c, length)
+    planes = scratch("dw_phase_grad", (sh * sw, n, c, size), dtype)
+    planes.fill(0)
+    wk = w.reshape(1, c, -1)
+    tmp = scratch("dw_prod", (n, c, length), dtype)
+    for t, (i, j) in enumerate(itertools.product(range(w.shape[2]), range(w.shape[3]))):
+        a, b = i * dh, j * dw
+        start = (a // sh) * wq + b // sw
+        np.multiply(gq, wk[:, :, t:t + 1], out=tmp)
+        planes[(a % sh) * sw + b % sw, :, :, start:start + length] += tmp
+    dx = np.empty((n, c, h, wd), dtype=dtype)
+    for a in range(sh):  # the inverse of the forward's scatter into planes
+        r0 = (a - pt) % sh
+        for b in range(sw):
+            c0 = (b - pl) % sw
+            dst = dx[:, :, r0::sh, c0::sw]
+            if dst.size:
+                y0, x0 = (r0 + pt) // sh, (c0 + pl) // sw
+                img = planes[a * sw + b, :, :, :hq * wq].reshape(n, c, hq, wq)
+                dst[...] = img[:, :, y0:y0 + dst.shape[2], x0:x0 + dst.shape[3]]
+    return dx
 
 
 # -- pointwise (1x1) convolutions: the input is its own column matrix -------------------------
@@ -427,17 +465,40 @@ def _check_channels(c, w, groups):
             f"filter's shape is {list(w.shape)}; the groups is {groups}.")
 
 
-def _depthwise_forward(src, w, groups, out, spans):
+_DW_TILE = 1 << 20  # bytes of output per depthwise block (measured best of 2^18-2^21 on a 1 MiB L2)
+
+
+def _dw_blocks(n, groups, per_group):
+    """(batch slice, group slice) blocks of about _DW_TILE output bytes (per_group bytes per sample and group)."""
+    gb = max(1, _DW_TILE // max(per_group, 1))
+    if gb >= n * groups:
+        return [(slice(None), slice(None))]
+    if gb >= groups:  # whole samples per block
+        step = gb // groups
+        return [(slice(i, min(n, i + step)), slice(None)) for i in range(0, n, step)]
+    return [(slice(i, i + 1), slice(j, min(groups, j + gb))) for i in range(n) for j in range(0, groups, gb)]
+
+
+def _depthwise_forward(src, w, groups, out, spans, lead=0):
     """out (n, groups, og, *L) = sum of src windows * w, one kernel offset at a time (src[spans[t]] per
-    offset); the products go through one scratch buffer (no temporary per offset)."""
+    offset, whose batch and channel slices sit at positions lead and lead + 1).
+
+    The sum runs over blocks of channels (and samples) sized so that a block's output and its
+    product buffer stay in L2 across the k*k multiply-adds: the passes are NumPy calls over
+    cached data instead of 2*k*k sweeps through memory (1.1x at 96x112x112 and at batch 8, 32x56x56, one thread)."""
     og = w.shape[0] // groups
     wg = w.reshape(groups, og, -1)
-    wshape = (1, groups, og) + (1,) * (out.ndim - 3)
-    tmp = scratch("dw_prod", out.shape, out.dtype)
-    for t, span in enumerate(spans):
-        np.multiply(src[span][:, :, None], wg[:, :, t].reshape(wshape), out=out if t == 0 else tmp)
-        if t:
-            out += tmp
+    wshape = (1, -1, og) + (1,) * (out.ndim - 3)
+    n = out.shape[0]
+    for bs, gs in _dw_blocks(n, groups, out[0, 0].nbytes):
+        ob = out[bs, gs]
+        wb = wg[gs]
+        tmp = scratch("dw_prod", ob.shape, out.dtype)
+        for t, span in enumerate(spans):
+            sv = src[span[:lead] + (bs, gs) + span[lead + 2:]]
+            np.multiply(sv[:, :, None], wb[:, :, t].reshape(wshape), out=ob if t == 0 else tmp)
+            if t:
+                ob += tmp
 
 
 def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
@@ -550,6 +611,8 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
         for sl in batch_slices(n, c * len(fl.shifts) * fl.length * dx.itemsize):
             chunk(sl)
         return dx
+    if depthwise and og == 1 and len(k_sp) == 2:
+        return _strided_depthwise_grad_input(g, w, in_sp, strides, pads, dils, padded)
 
     def chunk(sl):
         gs = np.ascontiguousarray(g[sl])
@@ -560,9 +623,13 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
             gg = gs.reshape((m, groups, og) + tuple(out_sp))
             wg = w.reshape((groups, og) + tuple(k_sp))
             wshape = (1, groups, og) + (1,) * len(k_sp)
+            tmp = scratch("dw_prod", gg.shape, dtype) if og == 1 else None
             for offs in itertools.product(*[range(k) for k in k_sp]):
                 wk = wg[(slice(None), slice(None)) + offs].reshape(wshape)
-                contrib = (gg * wk)[:, :, 0] if og == 1 else (gg * wk).sum(axis=2)
+                if og == 1:  # through one scratch buffer: no temporary per offset
+                    contrib = np.multiply(gg, wk, out=tmp)[:, :, 0]
+                else:
+                    contrib = (gg * wk).sum(axis=2)
                 dxp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)] += contrib
         else:
             dcols = _matmul_grad_cols(w, gs.reshape(m, o, -1), groups)
@@ -621,10 +688,11 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
         if depthwise:
             gg = gs.reshape((-1, groups, og) + tuple(out_sp))
             dw = np.empty((groups, og) + k_sp, dtype=dtype)
-            red = (0,) + tuple(range(3, 3 + len(k_sp)))
-            for offs in itertools.product(*[range(k) for k in k_sp]):
+            sp = "xyzw"[:len(k_sp)]
+            spec = f"nc{sp},nco{sp}->co"
+            for offs in itertools.product(*[range(k) for k in k_sp]):  # one contraction per offset, no product
                 span = xp[(slice(None), slice(None)) + _offset_slices(offs, strides, dils, out_sp)]
-                dw[(slice(None), slice(None)) + offs] = (span[:, :, None] * gg).sum(axis=red)
+                dw[(slice(None), slice(None)) + offs] = np.einsum(spec, span, gg)
             return dw
         cols = copy_to_scratch("cols", windows(xp, k_sp, strides, dils, out_sp),
                                (xp.shape[0], c * math.prod(k_sp), math.prod(out_sp)))

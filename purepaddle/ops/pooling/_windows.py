@@ -130,6 +130,24 @@ def _tiled_max(x, ks):
     return out
 
 
+def _separable_max(xp, ks, ss, out_sp):
+    """Max over the 2-D windows of the padded xp: over each window row's columns first (kw - 1
+    strided passes, on the kh-row strip only), then over the rows (kh - 1 passes over long runs)
+    instead of kh*kw - 1 strided passes. Among equal values (+0 and -0) the first in row-major
+    order wins, as in a scan over the window."""
+    (kh, kw), (sh, sw), (oh, ow) = ks, ss, out_sp
+    strip = xp[:, :, :sh * (oh - 1) + kh]
+    cols = [strip[..., j:j + sw * (ow - 1) + 1:sw] for j in range(kw)]
+    m = cols[0].copy() if kw == 1 else np.maximum(cols[0], cols[1])
+    for c in cols[2:]:
+        np.maximum(m, c, out=m)
+    rows = [m[:, :, i:i + sh * (oh - 1) + 1:sh] for i in range(kh)]
+    out = rows[0].copy() if kh == 1 else np.maximum(rows[0], rows[1])
+    for r in rows[2:]:
+        np.maximum(out, r, out=out)
+    return out
+
+
 def max_sweep(x, ks, ss, pads, out_sp, ignore_nan=False):
     """Max over regular windows, by Paddle's scan (a NaN counts only when last in its window) or, with
     ignore_nan (adaptive bins), by its indexed comparison (ops/_max_rules.py)."""
@@ -137,10 +155,13 @@ def max_sweep(x, ks, ss, pads, out_sp, ignore_nan=False):
         out = _tiled_max(x, ks)
     else:
         xp = _padded(x, ks, ss, pads, out_sp, lowest(x.dtype))
-        sl = offset_slices(ks, ss, out_sp)
-        out = xp[next(sl)].copy()
-        for s in sl:
-            np.maximum(out, xp[s], out=out)
+        if len(ks) == 2 and ks[0] * ks[1] > 2:
+            out = _separable_max(xp, ks, ss, out_sp)
+        else:
+            sl = offset_slices(ks, ss, out_sp)
+            out = xp[next(sl)].copy()
+            for s in sl:
+                np.maximum(out, xp[s], out=out)
     bins = regular_bins(x.shape[2:], ks, ss, pads, out_sp)
     if has_nan(out):  # np.maximum let a NaN through: the windows holding one are decided by Paddle's rule
         vals, flat = gather_bins(x, *bins, fill=0)
@@ -250,12 +271,13 @@ def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
             np.multiply(g, hit, out=dx[s])
         return dx
     xp = _padded(x, ks, ss, pads, out_sp, unmatched(x.dtype))
+    prod = np.empty(out.shape, dtype=g.dtype)  # one buffer for every offset's share (added at once)
 
     def first_match(t, s):
         np.equal(xp[s], out, out=eq)
         np.greater(eq, taken, out=hit)
         np.bitwise_or(taken, eq, out=taken)
-        return g * hit
+        return np.multiply(g, hit, out=prod)
 
     return scatter_sweep(g, x.shape, ks, ss, pads, out_sp, first_match)
 
