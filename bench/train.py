@@ -193,74 +193,42 @@ def _(torch):
 
 # ---------------------------------------------------------------- LSTM
 
-lstm = workload("lstm", "LSTM 128->256, seq 50, batch 32, SGD")
+def _recurrent(name, cell):
+    """One workload per recurrent cell: `cell` 128->256 over seq 50, batch 32, SGD, on each framework."""
+    w = workload(name, f"{cell} 128->256, seq 50, batch 32, SGD")
+
+    @w.body("paddle")
+    def _(paddle):
+        paddle.seed(0)
+        net = getattr(paddle.nn, cell)(128, 256)
+        opt = paddle.optimizer.SGD(learning_rate=0.01, parameters=net.parameters())
+        x = paddle.to_tensor(_rng().standard_normal((32, 50, 128), dtype="float32"))
+
+        def step():
+            out, _ = net(x)
+            out.mean().backward()
+            opt.step()
+            opt.clear_grad()
+        return _warm(step)
+
+    @w.body("torch")
+    def _(torch):
+        torch.manual_seed(0)
+        net = getattr(torch.nn, cell)(128, 256, batch_first=True)
+        opt = torch.optim.SGD(net.parameters(), lr=0.01)
+        x = torch.from_numpy(_rng().standard_normal((32, 50, 128), dtype="float32"))
+
+        def step():
+            out, _ = net(x)
+            out.mean().backward()
+            opt.step()
+            opt.zero_grad()
+        return _warm(step)
+    return w
 
 
-@lstm.body("paddle")
-def _(paddle):
-    paddle.seed(0)
-    net = paddle.nn.LSTM(128, 256)
-    opt = paddle.optimizer.SGD(learning_rate=0.01, parameters=net.parameters())
-    x = paddle.to_tensor(_rng().standard_normal((32, 50, 128), dtype="float32"))
-
-    def step():
-        out, _ = net(x)
-        loss = out.mean()
-        loss.backward()
-        opt.step()
-        opt.clear_grad()
-    return _warm(step)
-
-
-@lstm.body("torch")
-def _(torch):
-    torch.manual_seed(0)
-    net = torch.nn.LSTM(128, 256, batch_first=True)
-    opt = torch.optim.SGD(net.parameters(), lr=0.01)
-    x = torch.from_numpy(_rng().standard_normal((32, 50, 128), dtype="float32"))
-
-    def step():
-        out, _ = net(x)
-        loss = out.mean()
-        loss.backward()
-        opt.step()
-        opt.zero_grad()
-    return _warm(step)
-
-
-gru = workload("gru", "GRU 128->256, seq 50, batch 32, SGD")
-
-
-@gru.body("paddle")
-def _(paddle):
-    paddle.seed(0)
-    net = paddle.nn.GRU(128, 256)
-    opt = paddle.optimizer.SGD(learning_rate=0.01, parameters=net.parameters())
-    x = paddle.to_tensor(_rng().standard_normal((32, 50, 128), dtype="float32"))
-
-    def step():
-        out, _ = net(x)
-        loss = out.mean()
-        loss.backward()
-        opt.step()
-        opt.clear_grad()
-    return _warm(step)
-
-
-@gru.body("torch")
-def _(torch):
-    torch.manual_seed(0)
-    net = torch.nn.GRU(128, 256, batch_first=True)
-    opt = torch.optim.SGD(net.parameters(), lr=0.01)
-    x = torch.from_numpy(_rng().standard_normal((32, 50, 128), dtype="float32"))
-
-    def step():
-        out, _ = net(x)
-        loss = out.mean()
-        loss.backward()
-        opt.step()
-        opt.zero_grad()
-    return _warm(step)
+lstm = _recurrent("lstm", "LSTM")
+gru = _recurrent("gru", "GRU")
 
 
 # ---------------------------------------------------------------- Transformer encoder layer
