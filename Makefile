@@ -35,7 +35,7 @@ venv: $(VENV_STAMP)
 # install from here would re-point that checkout's venv at this tree
 $(VENV_STAMP): pyproject.toml
 	@if [ -L $(VENV) ]; then echo "$(VENV) is a link to another checkout's venv: used as it is, not reinstalled"; \
-	else $(PYTHON3) -m venv $(VENV) && $(PY) -m pip install -q -e '.[test,model,distributed,bf16,random,onnx]' \
+	else $(PYTHON3) -m venv $(VENV) && $(PY) -m pip install -q -e '.[test,model,distributed,bf16,random,onnx,jit]' \
 	  && touch $@; fi
 
 test: venv

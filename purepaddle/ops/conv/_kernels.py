@@ -21,6 +21,7 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from ..._core import jit
 from ._scratch import SCRATCH_BUDGET, scratch
 from ._winograd import finite, tile_count, winograd_forward, winograd_grad_filter, winograd_grad_input, winograd_usable
 
@@ -63,6 +64,18 @@ def resolve_padding(attrs, in_sp, k_sp, transposed=False):
 def conv_out_size(in_sp, k_sp, strides, pads, dils):
     """Spatial output size of a convolution (or pooling window sweep)."""
     return [(n + b + a - (d * (k - 1) + 1)) // s + 1 for n, k, s, (b, a), d in zip(in_sp, k_sp, strides, pads, dils)]
+
+
+def compiled_depthwise(k_sp, cg, groups, *arrays):
+    """The numba kernels of _depthwise_jit, when they apply: a 2-D depthwise convolution (one input channel
+    per group) on arrays of one float dtype, with the optional JIT available (_core/jit.py); else None."""
+    if len(k_sp) != 2 or cg != 1 or groups <= 1 or not jit.enabled():
+        return None
+    dt = arrays[0].dtype
+    if dt not in (np.float32, np.float64) or any(a.dtype != dt for a in arrays):
+        return None
+    from . import _depthwise_jit  # imports numba: only here, on first use
+    return _depthwise_jit
 
 
 def pad_spatial(x, pads, value=0, tag=None):
@@ -515,6 +528,9 @@ def conv_forward(x, w, strides, pads, dils, groups, op_type="conv2d"):
         return np.zeros((n, o) + tuple(out_sp), dtype=np.result_type(x, w))
     depthwise = c // groups == 1 and groups > 1
     dtype = np.result_type(x, w)
+    compiled = compiled_depthwise(k_sp, c // groups, groups, x, w)
+    if compiled is not None:
+        return compiled.conv_forward(x, w, strides, pads, dils, out_sp)
     if len(k_sp) == 2 and winograd_usable("forward", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
                                           dtype) and finite(x, w):
         return winograd_forward(x, w, pads)
@@ -570,6 +586,9 @@ def conv_grad_input(g, w, in_sp, strides, pads, dils, groups):
     depthwise = cg == 1 and groups > 1
     if 0 in k_sp:  # an empty kernel reads no input (Paddle's own gradient is uninitialised memory)
         return np.zeros((n, c) + tuple(in_sp), dtype=np.result_type(g, w))
+    compiled = compiled_depthwise(k_sp, cg, groups, g, w)
+    if compiled is not None:
+        return compiled.conv_grad_input(g, w, in_sp, strides, pads, dils, c)
     dx = _winograd_grad_input(g, w, in_sp, strides, pads, dils, groups)
     if dx is not None:
         return dx
@@ -656,6 +675,9 @@ def conv_grad_filter(x, g, k_sp, strides, pads, dils, groups):
     wshape = (o, cg) + k_sp
     if 0 in k_sp:  # an empty kernel has an empty gradient
         return np.zeros(wshape, dtype=dtype)
+    compiled = compiled_depthwise(k_sp, cg, groups, x, g)
+    if compiled is not None:
+        return compiled.conv_grad_filter(x, g, k_sp, strides, pads, dils)
     if len(k_sp) == 2 and winograd_usable("filter", strides, k_sp, dils, groups, c, o, tile_count(n, out_sp),
                                           dtype) and finite(x, g):
         return winograd_grad_filter(x, g, pads)
