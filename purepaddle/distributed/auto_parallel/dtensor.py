@@ -269,7 +269,7 @@ def _world():
     return get_rank(), get_world_size()
 
 
-def check_mesh(mesh, placements, api):
+def hold_layout(mesh, placements, api):
     """Refuse what this process cannot hold: a mesh that is not this job's, or Shard/Partial over several ranks."""
     if not isinstance(mesh, ProcessMesh):
         raise TypeError(f"{api}: mesh must be a paddle.distributed.ProcessMesh, but received {type(mesh).__name__}")
@@ -331,7 +331,7 @@ def shard_tensor(data, mesh, placements, dtype=None, place=None, stop_gradient=N
             >>> t.placements, t.numpy().tolist()
             ([Shard(dim=0)], [0.0, 1.0, 2.0, 3.0])
     """
-    check_mesh(mesh, placements, "shard_tensor")
+    hold_layout(mesh, placements, "shard_tensor")
     if isinstance(data, Parameter) and dtype is None:
         # the same object, now dist: an optimizer or layer that holds it keeps updating what the model uses
         data.__class__ = DistParameter
@@ -361,7 +361,7 @@ def reshard(dist_tensor, mesh, placements):
             >>> dist.reshard(t, mesh, [dist.Replicate()]).placements
             [Replicate()]
     """
-    check_mesh(mesh, placements, "reshard")
+    hold_layout(mesh, placements, "reshard")
     return _dist(dist_tensor, mesh, placements)
 
 

@@ -6,7 +6,7 @@ local function therefore runs on the tensors as they are and only the placements
 """
 from ..._core.tensor import Tensor
 from ...nn.layer.layers import Layer
-from .dtensor import Replicate, check_mesh, get_mesh, mark, shard_tensor
+from .dtensor import Replicate, hold_layout, get_mesh, mark, shard_tensor
 
 __all__ = ["shard_layer", "LocalLayer", "local_map"]
 
@@ -44,7 +44,7 @@ def shard_layer(layer, process_mesh, shard_fn=None, input_fn=None, output_fn=Non
     """
     if not isinstance(layer, Layer):
         raise TypeError(f"shard_layer: layer must be a paddle.nn.Layer, but received {type(layer).__name__}")
-    check_mesh(process_mesh, [Replicate()] * process_mesh.ndim if hasattr(process_mesh, "ndim") else [],
+    hold_layout(process_mesh, [Replicate()] * process_mesh.ndim if hasattr(process_mesh, "ndim") else [],
                "shard_layer")
     replicate = [Replicate()] * process_mesh.ndim
     for name, sub in layer.named_sublayers(include_self=True):

@@ -13,7 +13,7 @@ import re
 import warnings
 
 from ..._core.tensor import Tensor
-from .dtensor import ProcessMesh, Replicate, Shard, check_mesh, get_mesh, mark, set_mesh, shard_tensor
+from .dtensor import ProcessMesh, Replicate, Shard, hold_layout, get_mesh, mark, set_mesh, shard_tensor
 from .data import shard_dataloader
 from .layers import shard_layer
 from .optim import ShardingStage1, ShardingStage2, ShardingStage3, shard_optimizer
@@ -51,7 +51,7 @@ def _reshard(t, mesh, dim_name, placement):
     processes and the placement splits)."""
     base = t.placements if t.is_dist() and t.process_mesh == mesh else None
     placements = _placements_on(mesh, dim_name, placement, base)
-    check_mesh(mesh, [p if d == dim_name else Replicate() for d, p in zip(mesh.dim_names, placements)],
+    hold_layout(mesh, [p if d == dim_name else Replicate() for d, p in zip(mesh.dim_names, placements)],
                type(placement).__name__)
     return mark(t, mesh, placements)
 
@@ -77,7 +77,7 @@ def _shard_params(layer, mesh, shard_param_list, rules):
             continue
         p = getattr(layer, name, None)
         if isinstance(p, Tensor):
-            check_mesh(mesh, _placements_on(mesh, "mp", placement), type(layer).__name__)
+            hold_layout(mesh, _placements_on(mesh, "mp", placement), type(layer).__name__)
             if p.is_dist() and p.process_mesh == mesh:
                 p.placements = _placements_on(mesh, "mp", placement, p.placements)
             else:
@@ -345,7 +345,7 @@ class ContextParallel(PlanBase):
 
     def apply(self, layer, process_mesh, shard_param_list):
         if "sep" in process_mesh.dim_names:
-            check_mesh(process_mesh, _placements_on(process_mesh, "sep", Shard(1)), "ContextParallel")
+            hold_layout(process_mesh, _placements_on(process_mesh, "sep", Shard(1)), "ContextParallel")
 
 
 def _match(key, name):
