@@ -38,6 +38,8 @@ def test_dist_tensors_on_a_mesh_of_one_process():
 def test_meshes_of_several_processes_are_refused():
     with pytest.raises(NotImplementedError, match="mesh of 2 processes needs auto-parallel"):
         dist.shard_tensor(paddle.ones([2]), dist.ProcessMesh([0, 1]), [dist.Shard(0)])
+    with pytest.raises(RuntimeError, match=r"the mesh names processes \[0, 1\] but this job has 1 process"):
+        dist.shard_tensor(paddle.ones([2]), dist.ProcessMesh([0, 1]), [dist.Replicate()])
 
 
 # -- layers, optimizers, data and DistModel on a mesh of one process (numbers: real Paddle 3.3.1) --------------
@@ -279,3 +281,33 @@ def test_to_distributed_on_one_process(solo):
 def test_shard_scaler_returns_the_scaler():
     scaler = paddle.amp.GradScaler(init_loss_scaling=8)
     assert dist.shard_scaler(scaler) is scaler
+
+
+# -- a data-parallel mesh of 2 real ranks -------------------------------------------------------------------
+
+def test_data_parallel_mesh_of_two_ranks_trains_like_one_process(tmp_path, mpi, launcher_free_env):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = str(Path(__file__).resolve().parent / "job_auto_dp.py")
+    (tmp_path / "two").mkdir()
+    (tmp_path / "one").mkdir()
+    proc = subprocess.run([sys.executable, "-m", "purepaddle.distributed.launch", "--nproc_per_node", "2",
+                           "--log_dir", str(tmp_path / "logs"), script, str(tmp_path / "two")], cwd=tmp_path,
+                          env=launcher_free_env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:] + proc.stdout[-3000:]
+    alone = subprocess.run([sys.executable, "-m", "purepaddle", script, str(tmp_path / "one")], cwd=tmp_path,
+                           env=launcher_free_env, capture_output=True, text=True, timeout=300)
+    assert alone.returncode == 0, alone.stderr[-3000:]
+    one = json.loads((tmp_path / "one" / "dp.0.json").read_text())
+    two = [json.loads((tmp_path / "two" / f"dp.{r}.json").read_text()) for r in (0, 1)]
+    assert one["batch"] == 4 and [t["batch"] for t in two] == [2, 2]  # each rank takes its half of a batch
+    # averaged gradients: both ranks end with the weights one process reaches on the whole batches
+    for key in ("w", "w2"):
+        np.testing.assert_allclose(two[0][key], two[1][key], rtol=0, atol=0)
+        np.testing.assert_allclose(two[0][key], one[key], rtol=1e-5, atol=1e-6)
+    # each rank's loss is its half's; their mean is the whole batch's
+    np.testing.assert_allclose((np.array(two[0]["losses"]) + two[1]["losses"]) / 2, one["losses"], rtol=1e-5)
+    np.testing.assert_allclose((np.array(two[0]["dm_losses"]) + two[1]["dm_losses"]) / 2, one["dm_losses"],
+                               rtol=1e-5)
