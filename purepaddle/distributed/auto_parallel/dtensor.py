@@ -252,8 +252,8 @@ class DistTensor(Tensor):
     def is_dist(self):
         return True
 
-    @property
     def _local_value(self):
+        """This process's part: the whole value (see the module docstring)."""
         return self
 
 
