@@ -8,7 +8,6 @@ sharding only saves memory in Paddle and computes the same values; pipeline with
 """
 import copy
 
-import numpy as np
 
 from ..._core.tensor import Tensor
 from ...nn.layer.layers import Layer

@@ -6,7 +6,7 @@ local function therefore runs on the tensors as they are and only the placements
 """
 from ..._core.tensor import Tensor
 from ...nn.layer.layers import Layer
-from .dtensor import Replicate, hold_layout, get_mesh, mark, shard_tensor
+from .dtensor import ProcessMesh, Replicate, hold_layout, mark, shard_tensor
 
 __all__ = ["shard_layer", "LocalLayer", "local_map"]
 
@@ -44,9 +44,11 @@ def shard_layer(layer, process_mesh, shard_fn=None, input_fn=None, output_fn=Non
     """
     if not isinstance(layer, Layer):
         raise TypeError(f"shard_layer: layer must be a paddle.nn.Layer, but received {type(layer).__name__}")
-    hold_layout(process_mesh, [Replicate()] * process_mesh.ndim if hasattr(process_mesh, "ndim") else [],
-               "shard_layer")
+    if not isinstance(process_mesh, ProcessMesh):
+        raise TypeError(f"shard_layer: process_mesh must be a paddle.distributed.ProcessMesh, but received "
+                        f"{type(process_mesh).__name__}")
     replicate = [Replicate()] * process_mesh.ndim
+    hold_layout(process_mesh, replicate, "shard_layer")
     for name, sub in layer.named_sublayers(include_self=True):
         if shard_fn is not None:
             shard_fn(name, sub, process_mesh)
@@ -152,9 +154,3 @@ def local_map(func, out_placements, in_placements=None, process_mesh=None, resha
 
     return wrapped
 
-
-def _default_mesh(mesh, api):
-    mesh = mesh if mesh is not None else get_mesh()
-    if mesh is None:
-        raise ValueError(f"{api}: no mesh given and none set (call paddle.distributed.set_mesh first)")
-    return mesh
