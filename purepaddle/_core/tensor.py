@@ -215,6 +215,10 @@ class Tensor(TensorMethods):
     def is_dense(self):
         return True
 
+    def is_dist(self):
+        """Whether this is a dist tensor of paddle.distributed.shard_tensor (a plain Tensor is not)."""
+        return False
+
     def _is_initialized(self):
         return True
 

@@ -19,8 +19,10 @@ from . import fleet  # noqa: F401
 from .entry_attr import CountFilterEntry, ProbabilityEntry, ShowClickEntry  # noqa: F401
 from .launcher import launch  # noqa: F401
 from .spawning import spawn  # noqa: F401
-from .auto_parallel import (Partial, Placement, ProcessMesh, Replicate, Shard, dtensor_from_fn, reshard,  # noqa: F401
-                            shard_tensor, unshard_dtensor)
+from .auto_parallel import *  # noqa: F401,F403  (auto_parallel.__all__: meshes, dist tensors, parallelize, DistModel)
+from .auto_parallel import __all__ as _auto_parallel_names
+from .checkpoint import *  # noqa: F401,F403  (save_state_dict, load_state_dict, ShardedWeight, ...)
+from .checkpoint import __all__ as _checkpoint_names
 
 __all__ = ["CountFilterEntry", "ProbabilityEntry", "ShowClickEntry", "init_parallel_env", "get_rank", "get_world_size", "ParallelEnv", "is_initialized", "is_available",
            "new_group", "get_group", "destroy_process_group", "get_backend", "ReduceOp", "barrier", "all_reduce",
@@ -28,5 +30,4 @@ __all__ = ["CountFilterEntry", "ProbabilityEntry", "ShowClickEntry", "init_paral
            "scatter_object_list", "gather", "reduce_scatter", "alltoall", "alltoall_single", "send", "recv",
            "isend", "irecv", "P2POp", "batch_isend_irecv", "wait", "fleet", "launch", "spawn", "send_object_list",
            "recv_object_list", "gloo_init_parallel_env", "gloo_barrier", "gloo_release", "shutdown_process_group",
-           "restart_process_group", "ParallelMode", "ProcessMesh", "Placement", "Shard", "Replicate", "Partial",
-           "shard_tensor", "reshard", "dtensor_from_fn", "unshard_dtensor"]
+           "restart_process_group", "ParallelMode", *_auto_parallel_names, *_checkpoint_names]
