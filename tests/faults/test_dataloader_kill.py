@@ -53,7 +53,9 @@ def one_kill(rng):
         left = procs.wait_gone(workers, 5.0)
         procs.kill_tree(left)
         time.sleep(0.1)
-        new = {n for n in procs.shm_names() - before if n.startswith("purepaddle")}
+        # other jobs on the machine (a launcher's purepaddle-mpi-<pid>-* scratch) are not this child's
+        new = {n for n in procs.shm_names() - before
+               if n.startswith("purepaddle") and not n.startswith("purepaddle-mpi-")}
         return left, new
     finally:
         if p.poll() is None:
