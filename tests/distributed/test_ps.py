@@ -31,8 +31,11 @@ def test_ps_flags_parse_in_both_spellings():
 
 
 def test_ps_environment_per_role():
-    plan = {"nproc": 3, "nodes": [{"host": "127.0.0.1", "log_dir": "/l"}], "job_id": "j", "master": "m",
-            "endpoints": ["127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:9"], "ps": {"workers": 2, "servers": 1}}
+    from purepaddle.distributed.launch.plan import ps_layout
+    nodes = [{"host": "127.0.0.1", "log_dir": "/l"}]
+    plan = {"nproc": 3, "nodes": nodes, "job_id": "j", "master": "m",
+            "endpoints": ["127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:9"],
+            "ps": ps_layout(["127.0.0.1:1", "127.0.0.1:2"], ["127.0.0.1:9"], nodes)}
     w1, s0 = worker_env(plan, 1), worker_env(plan, 2)
     assert (w1["TRAINING_ROLE"], w1["PADDLE_TRAINER_ID"], w1["PADDLE_TRAINERS_NUM"], w1["PADDLE_PORT"],
             w1["POD_IP"]) == ("TRAINER", "1", "2", "2", "127.0.0.1")
@@ -50,11 +53,30 @@ def test_role_maker_reads_a_servers_environment(monkeypatch):
     assert (role._is_server(), role._role_id(), role._worker_num(), role._server_num()) == (True, 1, 3, 2)
 
 
-def test_launch_refuses_ps_endpoints_of_other_hosts(tmp_path, capsys):
+def test_ps_layout_of_several_hosts_fills_each_node_workers_first():
+    from purepaddle.distributed.launch.plan import ps_layout
+    from purepaddle.distributed.launch.supervisor import local_rank, node_of, ps_ranks
+    nodes = [{"host": "10.0.0.1", "log_dir": "/a"}, {"host": "10.0.0.2", "log_dir": "/b"}]
+    plan = {"nproc": 2, "nodes": nodes, "job_id": "j", "master": "m", "endpoints": ["e"] * 4,
+            "ps": ps_layout(["10.0.0.1:2", "10.0.0.2:2"], ["10.0.0.1:1", "10.0.0.2:1"], nodes)}
+    assert plan["ps"]["ranks"] == [["worker", 0, 0], ["server", 0, 0], ["worker", 1, 1], ["server", 1, 1]]
+    assert (ps_ranks(plan, "worker"), ps_ranks(plan, "server")) == ([0, 2], [1, 3])
+    assert [node_of(plan, r) for r in range(4)] == [0, 0, 1, 1] and local_rank(plan, 3) == 1
+    assert log_path(plan, 3) == "/b/serverlog.0" and log_path(plan, 2) == "/b/workerlog.0"
+    env = worker_env(plan, 2)
+    assert (env["PADDLE_TRAINER_ID"], env["POD_IP"], env["PUREPADDLE_PS_SERVER_RANKS"]) == ("1", "10.0.0.2", "1,3")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--servers", "10.255.0.1:6170", "--worker_num", "1"], "needs both endpoint lists"),
+    (["--servers", "127.0.0.1:6170,10.255.0.1:6170", "--workers", "10.255.0.1:6171"], "different machine"),
+    (["--server_num", "1", "--worker_num", "1", "--nnodes", "2"], "--master"),
+])
+def test_launch_checks_ps_jobs_of_several_hosts(tmp_path, capsys, argv, message):
     from purepaddle.distributed.launch.main import launch
-    code = launch(["--log_dir", str(tmp_path), "--servers", "10.255.0.1:6170", "--worker_num", "1", "t.py"])
+    code = launch(["--log_dir", str(tmp_path), *argv, "t.py"])
     assert code == 1
-    assert "one node" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
 
 
 # -- tables and row rules ----------------------------------------------------------------------------------
@@ -176,14 +198,43 @@ def _assert_same_params(a, b, rtol):
     np.testing.assert_allclose(np.array(a["rows"]), np.array(b["rows"]), rtol=rtol, atol=1e-6)
 
 
-@pytest.mark.parametrize("opt", ["sgd", "adagrad"])
+@pytest.mark.parametrize("opt", ["sgd", "adagrad", "sgd_sched"])
 def test_sync_equals_one_process_on_the_whole_batch(tmp_path, mpi, launcher_free_env, opt):
     """(Not Adam: the servers' sparse Adam is lazy with per-row beta powers, as Paddle's PS sparse rule, so rows
-    not touched in a step do not move, where dense Adam's momentum moves them; its row rule is checked above.)"""
+    not touched in a step do not move, where dense Adam's momentum moves them; its row rule is checked above.)
+    `sgd_sched`: an LRScheduler the worker script steps; the servers apply its value of each step."""
     proc, ps, _, _ = _launch(tmp_path, launcher_free_env, 1, 2, "sync", opt, "6")
     assert proc.returncode == 0, proc.stderr
     ref = _local(tmp_path, launcher_free_env, opt, "6")
     _assert_same_params(ps, ref, rtol=1e-5)
+
+
+@pytest.mark.parametrize("opt", ["adam", "adagrad"])
+def test_saving_at_step_k_and_continuing_equals_an_uninterrupted_run(tmp_path, mpi, launcher_free_env, opt):
+    """The servers save their optimizer state with the parameters (dense moments and beta powers, every sparse
+    row's own); a new job (with another number of servers) continues from them as if never stopped."""
+    env = launcher_free_env
+    proc, whole, _, _ = _launch(tmp_path, env, 2, 2, "sync", opt, "6", name="whole")
+    assert proc.returncode == 0, proc.stderr
+    save = tmp_path / "saved"
+    proc, _, _, _ = _launch(tmp_path, env, 2, 2, "sync", opt, "3", str(save), name="first")
+    assert proc.returncode == 0, proc.stderr
+    proc, rest, _, _ = _launch(tmp_path, dict(env, PS_FIRST_STEP="3"), 1, 2, "sync", opt, "3", "-", str(save),
+                               name="rest")
+    assert proc.returncode == 0, proc.stderr
+    assert rest["losses"] == pytest.approx(whole["losses"][3:], rel=1e-6)
+    _assert_same_params(rest, whole, rtol=1e-6)
+    # the dense accumulators are Paddle tensor files under a static optimizer's names
+    names = {"adam": ["fc1.w_moment1_0", "fc1.w_moment2_0", "fc1.w_beta1_pow_acc_0", "fc1.w_beta2_pow_acc_0"],
+             "adagrad": ["fc1.w_moment_0"]}[opt]
+    from purepaddle.static.tensor_record import read_tensor_record
+    for name in names:
+        acc = read_tensor_record((save / name).read_bytes())
+        assert acc.shape == ((1,) if "pow" in name else (8, 1)), name
+    if opt == "adam":
+        assert read_tensor_record((save / "fc1.w_beta1_pow_acc_0").read_bytes())[0] == pytest.approx(0.9 ** 4)
+    with np.load(save / "emb.shard0.npz") as z:
+        assert z["state"].shape[0] == len(z["ids"])
 
 
 def test_async_and_geo_converge_near_sync_and_saving_reloads(tmp_path, mpi, launcher_free_env):
