@@ -338,5 +338,8 @@ def test_hang_timeout_diagnoses_a_worker_the_step_waits_for(tmp_path, mpi, launc
                           cwd=tmp_path, env=dict(launcher_free_env, PS_HANG="worker1"), capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode != 0
-    assert "HANG!!!" in proc.stderr and "rank 0 waits in ps_request" in proc.stderr
+    assert "HANG!!!" in proc.stderr and "worker 0 (MPI rank 0) waits in ps_request" in proc.stderr
+    # the stalled worker and the server (which serves, so made no PS request) are named by role, not rank alone
+    assert "worker 1 (MPI rank 1) has not issued" in proc.stderr, proc.stderr
+    assert "server 0 (MPI rank 2) has answered" in proc.stderr and "fleet.run_server()" in proc.stderr, proc.stderr
     assert "time.sleep(60)" in proc.stderr

@@ -15,7 +15,7 @@ from ..._core.lifetime import die_with_parent
 from . import report as _report
 from . import watchdog as _watchdog
 from .plan import LaunchError, is_local
-from .supervisor import PLAN_VAR, log_path, node_of, world_size
+from .supervisor import PLAN_VAR, log_path, node_of, rank_label, world_size
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUPERVISOR = os.path.join(HERE, "supervisor.py")
@@ -176,7 +176,8 @@ def _run_job(plan, server, log, console, environ, mpirun):
     first, later = None, []
     deadline = None
     hang_timeout = plan.get("hang_timeout") or 0
-    stalls, hang = _watchdog.Stalls(world, settle=hang_timeout), None  # late arrivals report within it
+    label = (lambda r: rank_label(plan, r)) if plan.get("ps") else None  # PS: 'worker 1 (MPI rank 1)'
+    stalls, hang = _watchdog.Stalls(world, settle=hang_timeout, label=label), None  # late arrivals report within it
     interrupted = None
 
     def forward(signum, frame):
@@ -197,7 +198,8 @@ def _run_job(plan, server, log, console, environ, mpirun):
                 if first is None:
                     first = rep
                     deadline = time.time() + STOP_GRACE
-                    log(f"rank {rep['rank']} failed: {_report.describe_exit(rep['returncode'])}; stopping the job\n")
+                    log(f"{rank_label(plan, rep['rank'])} failed: {_report.describe_exit(rep['returncode'])}; "
+                        "stopping the job\n")
                 else:
                     later.append(rep)
             if proc.poll() is not None:

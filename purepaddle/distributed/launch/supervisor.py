@@ -70,6 +70,7 @@ def worker_env(plan, rank):
     if plan.get("hang_timeout"):  # the worker's hang watchdog (watchdog.py) reports to the launcher
         env["PUREPADDLE_HANG_TIMEOUT"] = str(plan["hang_timeout"])
         env["PUREPADDLE_REPORT"] = plan["report"]
+        env["PUREPADDLE_HANG_RANK"] = str(rank)
     return env
 
 
@@ -113,6 +114,15 @@ def ps_ranks(plan, role):
     """The MPI ranks of `role` ('worker' or 'server'), by role index."""
     found = sorted((i, r) for r, (name, i, _) in enumerate(plan["ps"]["ranks"]) if name == role)
     return [r for _, r in found]
+
+
+def rank_label(plan, rank):
+    """How the launcher's messages name MPI rank `rank`: 'rank 3', or 'server 1 (MPI rank 3)' in a
+    parameter-server job."""
+    if plan.get("ps"):
+        role, i = ps_role(plan, rank)
+        return f"{role} {i} (MPI rank {rank})"
+    return f"rank {rank}"
 
 
 def first_worker(plan):

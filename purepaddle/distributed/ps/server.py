@@ -30,12 +30,14 @@ class Server:
 
     def serve(self):
         """Answer requests until every worker has sent stop."""
+        from ..ledger import served
         st = status()
         while self.live:
             self.comm.Probe(source=any_source(), tag=REQUEST, status=st)
             worker = st.Get_source()
             kind, body = self.comm.recv(source=worker, tag=REQUEST)
             getattr(self, "_" + kind)(worker, body)
+            served()  # the hang watchdog sees the server move (and takes a fresh stack if it stops)
 
     def _reply(self, worker, body):
         self.comm.send(body, dest=worker, tag=REPLY)
