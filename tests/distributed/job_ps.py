@@ -1,6 +1,6 @@
 """PS job script: a small CTR-style model (a sparse_embedding over 2 slots + 2 dense features, fc layers) trained
 by parameter-server fleet. argv: out_dir mode(sync|async|geo|local) optimizer(sgd|adam|adagrad|sgd_sched) steps
-[save_dir] [load_dir]; env PS_FIRST_STEP=k starts at global step k (the batches of a run that continues from a save).
+[save_dir] [load_dir]; env PS_INFER=dir: fleet.save_inference_model there after training; PS_FIRST_STEP=k starts at global step k (the batches of a run that continues from a save).
 `sgd_sched` is SGD with a StepDecay scheduler the script steps after every batch. Each worker trains on its share of every global batch of 8; worker 0 writes {out_dir}/ps.json with the
 losses and the final parameters (dense, and the rows of ids 0..49 of the table). Mode `local` is the reference:
 one process, no fleet, the whole batch, the table filled with the values the servers give new rows."""
@@ -103,6 +103,9 @@ else:
     fleet.barrier_worker()
     if save_dir:
         fleet.save_persistables(exe, save_dir)
+    if os.environ.get("PS_INFER"):  # an inference model of the trained net (worker 0 writes it)
+        fleet.save_inference_model(exe, os.environ["PS_INFER"], ["ids", "dense"], [logit])
+        fleet.barrier_worker()  # no worker's pull below adds rows before worker 0 has the tables
     scope = paddle.static.global_scope()
     from purepaddle.distributed.ps.runtime import STATE
     rows = STATE.worker.client.pull_sparse("emb", np.arange(50), 4, "float32")

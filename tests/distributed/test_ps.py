@@ -237,6 +237,34 @@ def test_saving_at_step_k_and_continuing_equals_an_uninterrupted_run(tmp_path, m
         assert z["state"].shape[0] == len(z["ids"])
 
 
+def test_save_inference_model_holds_the_trained_net_with_its_touched_rows(tmp_path, mpi, launcher_free_env,
+                                                                         ref_python):
+    """fleet.save_inference_model under PS: the lookups become searchsorted lookups over the touched ids and their
+    rows (an id never touched reads zeros); purepaddle's loaders and real Paddle's Predictor give the trained net's
+    outputs."""
+    model = tmp_path / "model"
+    proc, res, _, _ = _launch(tmp_path, dict(launcher_free_env, PS_INFER=str(model)), 2, 2, "sync", "adam", "5")
+    assert proc.returncode == 0, proc.stderr
+    ids = np.array([0, 3, 9, 7, 42, 999])
+    dense = np.linspace(-1, 1, 12).reshape(6, 2).astype("float32")
+    p = {k: np.array(v, "float32") for k, v in res["params"].items()}
+    emb = np.where((ids < 10)[:, None], np.array(res["rows"], "float32")[np.minimum(ids, 49)], 0)
+    want = np.maximum(np.concatenate([emb, dense], 1) @ p["fc0.w"] + p["fc0.b"], 0) @ p["fc1.w"] + p["fc1.b"]
+    from purepaddle.static.tensor_record import read_tensor_record
+    assert read_tensor_record((model / "emb.ids").read_bytes()).tolist()[:-1] == list(range(10))  # touched only
+    check = Path(__file__).resolve().parent / "ps_infer_check.py"
+    for python, args in ((sys.executable, ["-m", "purepaddle"]), (str(ref_python), [])):
+        out = tmp_path / f"out{len(args)}.json"
+        run = subprocess.run([python, *args, str(check), str(model), str(out)] + (["static"] if args else []),
+                             cwd=tmp_path, env=dict(launcher_free_env, FLAGS_enable_pir_api="0"), capture_output=True,
+                             text=True, timeout=300)
+        assert run.returncode == 0, run.stderr[-3000:]
+        got = json.loads(out.read_text())
+        for key in ("predictor", "static"):
+            if key in got:
+                np.testing.assert_allclose(np.array(got[key]), want, rtol=1e-5, atol=1e-6, err_msg=f"{python} {key}")
+
+
 def test_async_and_geo_converge_near_sync_and_saving_reloads(tmp_path, mpi, launcher_free_env):
     """40 steps of the CTR-style model (Adam) on 2 servers and 2 workers: every mode falls from about 0.69, and the
     mean loss of the last 10 steps of async and of geo (k=2) is at most 0.15 above sync's (async, with twice the

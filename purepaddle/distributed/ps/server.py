@@ -113,6 +113,10 @@ class Server:
         save_shard(dirname, self.index, self.dense, self.tables, self.dense_state, self.rule)
         self._reply(worker, None)
 
+    def _dump(self, worker, names):
+        """Every row of tables `names` this server holds: {table: (ids, values)} (save_inference_model)."""
+        self._reply(worker, {t: self.tables[t].items() for t in names})
+
     def _stop(self, worker, _):
         self.live.discard(worker)
         self._reply(worker, None)
