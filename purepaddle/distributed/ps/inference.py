@@ -20,18 +20,21 @@ _PAST = np.iinfo(np.int64).max  # the sentinel id after every real one (ids are 
 
 def _splice_lookup(block, idx, op, keys, values):
     """Replace the distributed_lookup_table op at `idx` by the searchsorted lookup over `keys`/`values`."""
-    import purepaddle as paddle
-    from ...nn import functional as F
+    from ...nn.functional import embedding
+    from ...tensor.creation.fill import full_like
+    from ...tensor.manipulation.shape import squeeze
+    from ...tensor.search.bucket import searchsorted
+    from ...tensor.search.select import where
     a = op.attrs
     ids = block.var(op.inputs["Ids"][0])
     out = block.var(op.outputs["Out"][0])
     start = len(block.ops)
-    flat = paddle.squeeze(ids, axis=-1) if a.get("v1", True) else ids
-    left = paddle.searchsorted(keys, flat)
-    right = paddle.searchsorted(keys, flat, right=True)
-    missing = paddle.full_like(left, values.shape[0] - 1)
-    pos = paddle.where(right > left, left, missing)
-    block.append_op(type="assign", inputs={"X": [F.embedding(pos, values)]}, outputs={"Out": [out]})
+    flat = squeeze(ids, axis=-1) if a.get("v1", True) else ids
+    left = searchsorted(keys, flat)
+    right = searchsorted(keys, flat, right=True)
+    missing = full_like(left, values.shape[0] - 1)
+    pos = where(right > left, left, missing)
+    block.append_op(type="assign", inputs={"X": [embedding(pos, values)]}, outputs={"Out": [out]})
     new = block.ops[start:]
     del block.ops[start:]
     block.ops[idx:idx + 1] = new
