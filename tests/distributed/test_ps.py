@@ -371,3 +371,28 @@ def test_hang_timeout_diagnoses_a_worker_the_step_waits_for(tmp_path, mpi, launc
     assert "worker 1 (MPI rank 1) has not issued" in proc.stderr, proc.stderr
     assert "server 0 (MPI rank 2) has answered" in proc.stderr and "fleet.run_server()" in proc.stderr, proc.stderr
     assert "time.sleep(60)" in proc.stderr
+
+
+def test_paddle_ps_internals_keep_their_names():
+    """the_one_ps's table descriptions write their fields onto any description; the CPU program builders point at
+    fleet's minimize, the GPU/heter/FL/Nu ones refuse at construction."""
+    from types import SimpleNamespace
+    from purepaddle.distributed.ps import the_one_ps
+    from purepaddle.distributed.ps.utils import ps_factory
+    ctx = SimpleNamespace(table_id=lambda: 2, is_sparse=lambda: True)
+    proto = SimpleNamespace()
+    the_one_ps.SparseTable({}, ctx)._set(proto)
+    assert (proto.table_id, proto.table_class, proto.type) == (2, "MemorySparseTable", "PS_SPARSE_TABLE")
+    dense = SimpleNamespace()
+    the_one_ps.DenseTable({}, ctx)._set(dense)  # a sparse context describes no dense table
+    assert vars(dense) == {}
+    with pytest.raises(ValueError, match="not geo sparse table"):
+        the_one_ps.GeoSparseTable({"ps_mode": "sync"}, ctx)
+    pass_ctx = SimpleNamespace(_attrs={"ps_mode": "async", "is_server": True})
+    builder = ps_factory.CpuAsyncPsProgramBuilder(pass_ctx)
+    assert builder.is_server and builder.ps_mode == "async"
+    with pytest.raises(NotImplementedError, match="minimize"):
+        builder._build_programs()
+    for name in ("GpuPsProgramBuilder", "HeterAsyncPsProgramBuilder", "FlPsProgramBuilder", "NuPsProgramBuilder"):
+        with pytest.raises(NotImplementedError, match="not supported by purepaddle"):
+            getattr(ps_factory, name)(pass_ctx)
