@@ -54,7 +54,7 @@ def build(lr, vocab):
     wide_logit = paddle.sum(paddle.reshape(wide_emb, [-1, SPARSE_SLOTS]), axis=1, keepdim=True)
     logit = deep_logit + wide_logit
     loss = paddle.mean(paddle.nn.functional.binary_cross_entropy_with_logits(logit, label))
-    return loss, paddle.optimizer.Adam(lr)
+    return loss, paddle.optimizer.Adam(lr), paddle.nn.functional.sigmoid(logit)
 
 
 def main():
@@ -66,6 +66,9 @@ def main():
     p.add_argument("--vocab", type=int, default=100_000_000, help="rows of the sparse tables (ids are hashed into it)")
     p.add_argument("--mode", choices=("sync", "async", "geo"), default="async")
     p.add_argument("--out", default=None, help="worker 0 writes its figures here as JSON")
+    p.add_argument("--save", default=None, help="PS: save DIR/persistables (with the optimizer state) and "
+                   "DIR/inference (the inference model) after training")
+    p.add_argument("--load", default=None, help="PS: the servers start from this save_persistables directory")
     args = p.parse_args()
     paddle.enable_static()
     ps = bool(os.environ.get("TRAINING_ROLE"))
@@ -77,10 +80,10 @@ def main():
         fleet.init(strategy=strategy)
     main_prog, startup = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main_prog, startup):
-        loss, opt = build(args.lr, args.vocab)
+        loss, opt, prob = build(args.lr, args.vocab)
         (fleet.distributed_optimizer(opt) if ps else opt).minimize(loss)
     if ps and fleet.is_server():
-        fleet.init_server()
+        fleet.init_server(args.load)
         fleet.run_server()
         from purepaddle.distributed.ps.runtime import STATE
         for t in STATE.server.tables.values():
@@ -107,6 +110,9 @@ def main():
     rate = (args.steps - 5) * args.batch / (time.perf_counter() - t0)
     if ps:
         fleet.barrier_worker()
+        if args.save:
+            fleet.save_persistables(exe, os.path.join(args.save, "persistables"))
+            fleet.save_inference_model(exe, os.path.join(args.save, "inference"), ["sparse", "dense"], [prob])
         fleet.stop_worker()
     if k == 0:
         figures = {"examples_per_s": round(rate, 1), "first_loss": round(float(np.mean(losses[:10])), 4),

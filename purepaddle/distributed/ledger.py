@@ -73,6 +73,15 @@ def recorded(op):
     return wrap
 
 
+def served():
+    """A parameter server answered a request: one completed `ps_serve` entry (a server waits for requests, which
+    is no collective a hang could be blamed on, so its entries never wait)."""
+    led = LEDGER
+    led.op, led.shape, led.dtype, led.file, led.line = "ps_serve", None, None, None, 0
+    led.issued += 1
+    led.completed = led.issued
+
+
 _RECORDED = ("reduce", "reduce_scatter", "broadcast", "all_gather", "gather", "scatter", "all_to_all",
              "all_to_all_v", "barrier", "send", "recv", "all_gather_object", "broadcast_object", "scatter_object")
 _RECORDING = {}  # process-group class -> its recording subclass

@@ -1,6 +1,7 @@
 """PS job script: a small CTR-style model (a sparse_embedding over 2 slots + 2 dense features, fc layers) trained
-by parameter-server fleet. argv: out_dir mode(sync|async|geo|local) optimizer(sgd|adam|adagrad) steps [save_dir]
-[load_dir]. Each worker trains on its share of every global batch of 8; worker 0 writes {out_dir}/ps.json with the
+by parameter-server fleet. argv: out_dir mode(sync|async|geo|local) optimizer(sgd|adam|adagrad|sgd_sched) steps
+[save_dir] [load_dir]; env PS_INFER=dir: fleet.save_inference_model there after training; PS_FIRST_STEP=k starts at global step k (the batches of a run that continues from a save).
+`sgd_sched` is SGD with a StepDecay scheduler the script steps after every batch. Each worker trains on its share of every global batch of 8; worker 0 writes {out_dir}/ps.json with the
 losses and the final parameters (dense, and the rows of ids 0..49 of the table). Mode `local` is the reference:
 one process, no fleet, the whole batch, the table filled with the values the servers give new rows."""
 import json
@@ -15,6 +16,7 @@ import paddle.distributed.fleet as fleet
 out_dir, mode, opt_name, steps = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 save_dir = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None
 load_dir = sys.argv[6] if len(sys.argv) > 6 else None
+first = int(os.environ.get("PS_FIRST_STEP", "0"))
 paddle.enable_static()
 strategy = fleet.DistributedStrategy()
 strategy.a_sync = mode != "sync"
@@ -36,8 +38,9 @@ with paddle.static.program_guard(main, startup):
     logit = paddle.static.nn.fc(h, 1, weight_attr=paddle.ParamAttr(
         name="fc1.w", initializer=paddle.nn.initializer.Constant(-0.03)), bias_attr=paddle.ParamAttr(name="fc1.b"))
     loss = paddle.mean(paddle.nn.functional.binary_cross_entropy_with_logits(logit, label))
+    sched = paddle.optimizer.lr.StepDecay(0.5, step_size=2, gamma=0.3) if opt_name == "sgd_sched" else None
     opt = {"sgd": lambda: paddle.optimizer.SGD(0.5), "adam": lambda: paddle.optimizer.Adam(0.05),
-           "adagrad": lambda: paddle.optimizer.Adagrad(0.3)}[opt_name]()
+           "adagrad": lambda: paddle.optimizer.Adagrad(0.3), "sgd_sched": lambda: paddle.optimizer.SGD(sched)}[opt_name]()
     if local:
         init_op = [op for op in startup.global_block().ops if "emb" in op.output_arg_names][0]
         opt.minimize(loss)
@@ -54,12 +57,16 @@ if local:
                                            paddle.CPUPlace())
     rng = np.random.default_rng(0)
     losses = []
-    for step in range(steps):
+    for step in range(first + steps):
         b_ids = rng.integers(0, 10, (8, 1)).astype("int64")
         b_dense = rng.standard_normal((8, 2)).astype("float32")
         b_label = (b_ids % 2).astype("float32")
+        if step < first:
+            continue
         (l,) = exe.run(main, feed={"ids": b_ids, "dense": b_dense, "label": b_label}, fetch_list=[loss])
         losses.append(float(l))
+        if sched is not None:
+            sched.step()
     params = {n_: np.array(scope.find_var(n_).get_tensor()).tolist() for n_ in ("fc0.w", "fc0.b", "fc1.w", "fc1.b")}
     rows = np.array(scope.find_var("emb").get_tensor())[:50]
     with open(os.path.join(out_dir, "ps.json"), "w") as f:
@@ -76,14 +83,18 @@ else:
     rng = np.random.default_rng(0)
     n, k = fleet.worker_num(), fleet.worker_index()
     losses = []
-    for step in range(steps):
+    for step in range(first + steps):
         b_ids = rng.integers(0, 10, (8, 1)).astype("int64")
         b_dense = rng.standard_normal((8, 2)).astype("float32")
         b_label = (b_ids % 2).astype("float32")
+        if step < first:
+            continue
         part = slice(k * 8 // n, (k + 1) * 8 // n)
         (l,) = exe.run(main, feed={"ids": b_ids[part], "dense": b_dense[part], "label": b_label[part]},
                        fetch_list=[loss])
         losses.append(float(l))
+        if sched is not None:
+            sched.step()
         if step == 1 and os.environ.get("PS_DIE") == f"worker{k}":  # the fault tests
             raise RuntimeError("this worker died")
         if step == 1 and os.environ.get("PS_HANG") == f"worker{k}":  # the hang test: the others wait for it
@@ -92,6 +103,9 @@ else:
     fleet.barrier_worker()
     if save_dir:
         fleet.save_persistables(exe, save_dir)
+    if os.environ.get("PS_INFER"):  # an inference model of the trained net (worker 0 writes it)
+        fleet.save_inference_model(exe, os.environ["PS_INFER"], ["ids", "dense"], [logit])
+        fleet.barrier_worker()  # no worker's pull below adds rows before worker 0 has the tables
     scope = paddle.static.global_scope()
     from purepaddle.distributed.ps.runtime import STATE
     rows = STATE.worker.client.pull_sparse("emb", np.arange(50), 4, "float32")

@@ -56,12 +56,17 @@ class Hosts:
         for ns in self.ns:
             _ip("netns", "del", ns)  # takes its end of the veth pair (and so the pair) with it
 
-    def launch(self, k, argv, cwd, **extra_env):
-        """`python -m paddle.distributed.launch argv` on host k, with its own hostname and a failing ssh."""
+    def launch_env(self):
+        """This process's environment without the launcher's and MPI's variables, with this checkout first."""
         env = {key: v for key, v in os.environ.items()
                if not key.startswith(("PADDLE_", "OMPI_", "PMIX_", "SLURM_", "PRTE_"))}
-        env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        return env
+
+    def launch(self, k, argv, cwd, **extra_env):
+        """`python -m paddle.distributed.launch argv` on host k, with its own hostname and a failing ssh."""
+        env = self.launch_env()
+        env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
         env.update(extra_env)
         inner = [sys.executable, "-m", "purepaddle", "-m", "paddle.distributed.launch", *argv]
         cmd = ["ip", "netns", "exec", self.ns[k], "unshare", "--uts", "sh", "-c",

@@ -31,8 +31,11 @@ def test_ps_flags_parse_in_both_spellings():
 
 
 def test_ps_environment_per_role():
-    plan = {"nproc": 3, "nodes": [{"host": "127.0.0.1", "log_dir": "/l"}], "job_id": "j", "master": "m",
-            "endpoints": ["127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:9"], "ps": {"workers": 2, "servers": 1}}
+    from purepaddle.distributed.launch.plan import ps_layout
+    nodes = [{"host": "127.0.0.1", "log_dir": "/l"}]
+    plan = {"nproc": 3, "nodes": nodes, "job_id": "j", "master": "m",
+            "endpoints": ["127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:9"],
+            "ps": ps_layout(["127.0.0.1:1", "127.0.0.1:2"], ["127.0.0.1:9"], nodes)}
     w1, s0 = worker_env(plan, 1), worker_env(plan, 2)
     assert (w1["TRAINING_ROLE"], w1["PADDLE_TRAINER_ID"], w1["PADDLE_TRAINERS_NUM"], w1["PADDLE_PORT"],
             w1["POD_IP"]) == ("TRAINER", "1", "2", "2", "127.0.0.1")
@@ -50,11 +53,30 @@ def test_role_maker_reads_a_servers_environment(monkeypatch):
     assert (role._is_server(), role._role_id(), role._worker_num(), role._server_num()) == (True, 1, 3, 2)
 
 
-def test_launch_refuses_ps_endpoints_of_other_hosts(tmp_path, capsys):
+def test_ps_layout_of_several_hosts_fills_each_node_workers_first():
+    from purepaddle.distributed.launch.plan import ps_layout
+    from purepaddle.distributed.launch.supervisor import local_rank, node_of, ps_ranks
+    nodes = [{"host": "10.0.0.1", "log_dir": "/a"}, {"host": "10.0.0.2", "log_dir": "/b"}]
+    plan = {"nproc": 2, "nodes": nodes, "job_id": "j", "master": "m", "endpoints": ["e"] * 4,
+            "ps": ps_layout(["10.0.0.1:2", "10.0.0.2:2"], ["10.0.0.1:1", "10.0.0.2:1"], nodes)}
+    assert plan["ps"]["ranks"] == [["worker", 0, 0], ["server", 0, 0], ["worker", 1, 1], ["server", 1, 1]]
+    assert (ps_ranks(plan, "worker"), ps_ranks(plan, "server")) == ([0, 2], [1, 3])
+    assert [node_of(plan, r) for r in range(4)] == [0, 0, 1, 1] and local_rank(plan, 3) == 1
+    assert log_path(plan, 3) == "/b/serverlog.0" and log_path(plan, 2) == "/b/workerlog.0"
+    env = worker_env(plan, 2)
+    assert (env["PADDLE_TRAINER_ID"], env["POD_IP"], env["PUREPADDLE_PS_SERVER_RANKS"]) == ("1", "10.0.0.2", "1,3")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--servers", "10.255.0.1:6170", "--worker_num", "1"], "needs both endpoint lists"),
+    (["--servers", "127.0.0.1:6170,10.255.0.1:6170", "--workers", "10.255.0.1:6171"], "different machine"),
+    (["--server_num", "1", "--worker_num", "1", "--nnodes", "2"], "--master"),
+])
+def test_launch_checks_ps_jobs_of_several_hosts(tmp_path, capsys, argv, message):
     from purepaddle.distributed.launch.main import launch
-    code = launch(["--log_dir", str(tmp_path), "--servers", "10.255.0.1:6170", "--worker_num", "1", "t.py"])
+    code = launch(["--log_dir", str(tmp_path), *argv, "t.py"])
     assert code == 1
-    assert "one node" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
 
 
 # -- tables and row rules ----------------------------------------------------------------------------------
@@ -176,14 +198,71 @@ def _assert_same_params(a, b, rtol):
     np.testing.assert_allclose(np.array(a["rows"]), np.array(b["rows"]), rtol=rtol, atol=1e-6)
 
 
-@pytest.mark.parametrize("opt", ["sgd", "adagrad"])
+@pytest.mark.parametrize("opt", ["sgd", "adagrad", "sgd_sched"])
 def test_sync_equals_one_process_on_the_whole_batch(tmp_path, mpi, launcher_free_env, opt):
     """(Not Adam: the servers' sparse Adam is lazy with per-row beta powers, as Paddle's PS sparse rule, so rows
-    not touched in a step do not move, where dense Adam's momentum moves them; its row rule is checked above.)"""
+    not touched in a step do not move, where dense Adam's momentum moves them; its row rule is checked above.)
+    `sgd_sched`: an LRScheduler the worker script steps; the servers apply its value of each step."""
     proc, ps, _, _ = _launch(tmp_path, launcher_free_env, 1, 2, "sync", opt, "6")
     assert proc.returncode == 0, proc.stderr
     ref = _local(tmp_path, launcher_free_env, opt, "6")
     _assert_same_params(ps, ref, rtol=1e-5)
+
+
+@pytest.mark.parametrize("opt", ["adam", "adagrad"])
+def test_saving_at_step_k_and_continuing_equals_an_uninterrupted_run(tmp_path, mpi, launcher_free_env, opt):
+    """The servers save their optimizer state with the parameters (dense moments and beta powers, every sparse
+    row's own); a new job (with another number of servers) continues from them as if never stopped."""
+    env = launcher_free_env
+    proc, whole, _, _ = _launch(tmp_path, env, 2, 2, "sync", opt, "6", name="whole")
+    assert proc.returncode == 0, proc.stderr
+    save = tmp_path / "saved"
+    proc, _, _, _ = _launch(tmp_path, env, 2, 2, "sync", opt, "3", str(save), name="first")
+    assert proc.returncode == 0, proc.stderr
+    proc, rest, _, _ = _launch(tmp_path, dict(env, PS_FIRST_STEP="3"), 1, 2, "sync", opt, "3", "-", str(save),
+                               name="rest")
+    assert proc.returncode == 0, proc.stderr
+    assert rest["losses"] == pytest.approx(whole["losses"][3:], rel=1e-6)
+    _assert_same_params(rest, whole, rtol=1e-6)
+    # the dense accumulators are Paddle tensor files under a static optimizer's names
+    names = {"adam": ["fc1.w_moment1_0", "fc1.w_moment2_0", "fc1.w_beta1_pow_acc_0", "fc1.w_beta2_pow_acc_0"],
+             "adagrad": ["fc1.w_moment_0"]}[opt]
+    from purepaddle.static.tensor_record import read_tensor_record
+    for name in names:
+        acc = read_tensor_record((save / name).read_bytes())
+        assert acc.shape == ((1,) if "pow" in name else (8, 1)), name
+    if opt == "adam":
+        assert read_tensor_record((save / "fc1.w_beta1_pow_acc_0").read_bytes())[0] == pytest.approx(0.9 ** 4)
+    with np.load(save / "emb.shard0.npz") as z:
+        assert z["state"].shape[0] == len(z["ids"])
+
+
+def test_save_inference_model_holds_the_trained_net_with_its_touched_rows(tmp_path, mpi, launcher_free_env,
+                                                                         ref_python):
+    """fleet.save_inference_model under PS: the lookups become searchsorted lookups over the touched ids and their
+    rows (an id never touched reads zeros); purepaddle's loaders and real Paddle's Predictor give the trained net's
+    outputs."""
+    model = tmp_path / "model"
+    proc, res, _, _ = _launch(tmp_path, dict(launcher_free_env, PS_INFER=str(model)), 2, 2, "sync", "adam", "5")
+    assert proc.returncode == 0, proc.stderr
+    ids = np.array([0, 3, 9, 7, 42, 999])
+    dense = np.linspace(-1, 1, 12).reshape(6, 2).astype("float32")
+    p = {k: np.array(v, "float32") for k, v in res["params"].items()}
+    emb = np.where((ids < 10)[:, None], np.array(res["rows"], "float32")[np.minimum(ids, 49)], 0)
+    want = np.maximum(np.concatenate([emb, dense], 1) @ p["fc0.w"] + p["fc0.b"], 0) @ p["fc1.w"] + p["fc1.b"]
+    from purepaddle.static.tensor_record import read_tensor_record
+    assert read_tensor_record((model / "emb.ids").read_bytes()).tolist()[:-1] == list(range(10))  # touched only
+    check = Path(__file__).resolve().parent / "ps_infer_check.py"
+    for python, args in ((sys.executable, ["-m", "purepaddle"]), (str(ref_python), [])):
+        out = tmp_path / f"out{len(args)}.json"
+        run = subprocess.run([python, *args, str(check), str(model), str(out)] + (["static"] if args else []),
+                             cwd=tmp_path, env=dict(launcher_free_env, FLAGS_enable_pir_api="0"), capture_output=True,
+                             text=True, timeout=300)
+        assert run.returncode == 0, run.stderr[-3000:]
+        got = json.loads(out.read_text())
+        for key in ("predictor", "static"):
+            if key in got:
+                np.testing.assert_allclose(np.array(got[key]), want, rtol=1e-5, atol=1e-6, err_msg=f"{python} {key}")
 
 
 def test_async_and_geo_converge_near_sync_and_saving_reloads(tmp_path, mpi, launcher_free_env):
@@ -287,5 +366,33 @@ def test_hang_timeout_diagnoses_a_worker_the_step_waits_for(tmp_path, mpi, launc
                           cwd=tmp_path, env=dict(launcher_free_env, PS_HANG="worker1"), capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode != 0
-    assert "HANG!!!" in proc.stderr and "rank 0 waits in ps_request" in proc.stderr
+    assert "HANG!!!" in proc.stderr and "worker 0 (MPI rank 0) waits in ps_request" in proc.stderr
+    # the stalled worker and the server (which serves, so made no PS request) are named by role, not rank alone
+    assert "worker 1 (MPI rank 1) has not issued" in proc.stderr, proc.stderr
+    assert "server 0 (MPI rank 2) has answered" in proc.stderr and "fleet.run_server()" in proc.stderr, proc.stderr
     assert "time.sleep(60)" in proc.stderr
+
+
+def test_paddle_ps_internals_keep_their_names():
+    """the_one_ps's table descriptions write their fields onto any description; the CPU program builders point at
+    fleet's minimize, the GPU/heter/FL/Nu ones refuse at construction."""
+    from types import SimpleNamespace
+    from purepaddle.distributed.ps import the_one_ps
+    from purepaddle.distributed.ps.utils import ps_factory
+    ctx = SimpleNamespace(table_id=lambda: 2, is_sparse=lambda: True)
+    proto = SimpleNamespace()
+    the_one_ps.SparseTable({}, ctx)._set(proto)
+    assert (proto.table_id, proto.table_class, proto.type) == (2, "MemorySparseTable", "PS_SPARSE_TABLE")
+    dense = SimpleNamespace()
+    the_one_ps.DenseTable({}, ctx)._set(dense)  # a sparse context describes no dense table
+    assert vars(dense) == {}
+    with pytest.raises(ValueError, match="not geo sparse table"):
+        the_one_ps.GeoSparseTable({"ps_mode": "sync"}, ctx)
+    pass_ctx = SimpleNamespace(_attrs={"ps_mode": "async", "is_server": True})
+    builder = ps_factory.CpuAsyncPsProgramBuilder(pass_ctx)
+    assert builder.is_server and builder.ps_mode == "async"
+    with pytest.raises(NotImplementedError, match="minimize"):
+        builder._build_programs()
+    for name in ("GpuPsProgramBuilder", "HeterAsyncPsProgramBuilder", "FlPsProgramBuilder", "NuPsProgramBuilder"):
+        with pytest.raises(NotImplementedError, match="not supported by purepaddle"):
+            getattr(ps_factory, name)(pass_ctx)

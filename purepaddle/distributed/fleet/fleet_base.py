@@ -14,6 +14,7 @@ from .saving import save_inference_model as _save_inference_model, save_persista
 from .strategy import DistributedStrategy
 from .util_base import UtilBase
 from ..ps import role as _ps
+from ..ps.inference import save_inference_model as _ps_save_inference_model
 
 __all__ = ["Fleet", "fleet", "init", "is_first_worker", "worker_index", "worker_num", "is_worker", "is_server",
            "worker_endpoints", "server_num", "barrier_worker", "distributed_model", "distributed_optimizer",
@@ -196,9 +197,8 @@ class Fleet:
         per variable); the other ranks write nothing. See fleet.saving.save_inference_model."""
         self._role("save_inference_model")
         if self._is_ps():
-            raise NotImplementedError("fleet.save_inference_model of a parameter-server program is not supported by "
-                                      "purepaddle yet: save the parameters with fleet.save_persistables (servers write "
-                                      "their shards) and export the inference program from the unsplit model")
+            return _ps_save_inference_model(self, executor, dirname, feeded_var_names, target_vars, main_program,
+                                            export_for_deployment, mode)
         return _save_inference_model(self.worker_index(), executor, dirname, feeded_var_names, target_vars,
                                      main_program, export_for_deployment, mode)
 

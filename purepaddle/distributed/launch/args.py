@@ -92,10 +92,10 @@ def build_parser(prog="python -m paddle.distributed.launch"):
         base.add_argument(flag, type=str, default=None, help="accepted; no effect (no auto-parallel tuner here)")
     base.add_argument("training_script", type=str, help="the training script, followed by its arguments")
     base.add_argument("training_script_args", nargs=argparse.REMAINDER)
-    ps = p.add_argument_group("Parameter-Server Parameters (one node; servers and workers are ranks of one MPI job)")
-    ps.add_argument("--servers", type=str, default="", help="the servers' endpoints, ip:port,... (local ips)")
+    ps = p.add_argument_group("Parameter-Server Parameters (servers and workers are ranks of one MPI job, on one host or several)")
+    ps.add_argument("--servers", type=str, default="", help="the servers' endpoints, ip:port,... (the same list on every host)")
     ps.add_argument("--trainers", "--workers", dest="trainers", type=str, default="",
-                    help="the workers' endpoints, ip:port,... (local ips)")
+                    help="the workers' endpoints, ip:port,... (the same list on every host)")
     ps.add_argument("--server_num", type=int, default=None, help="the number of parameter servers")
     ps.add_argument("--trainer_num", "--worker_num", dest="trainer_num", type=int, default=None,
                     help="the number of workers (trainers) of a parameter-server job")

@@ -15,7 +15,7 @@ from ..._core.lifetime import die_with_parent
 from . import report as _report
 from . import watchdog as _watchdog
 from .plan import LaunchError, is_local
-from .supervisor import PLAN_VAR, log_path
+from .supervisor import PLAN_VAR, log_path, node_of, rank_label, world_size
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUPERVISOR = os.path.join(HERE, "supervisor.py")
@@ -40,15 +40,15 @@ def find_mpirun():
 def mpirun_command(mpirun, plan, exports=(), agent=None):
     """The mpirun command line that starts one supervisor per rank, ranks filling nodes in order; with `agent`,
     Open MPI starts its daemons on the other hosts through it instead of ssh (see agent.py)."""
-    nproc, nodes = plan["nproc"], plan["nodes"]
+    nodes, world = plan["nodes"], world_size(plan)
     cmd = [mpirun]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-run-as-root")  # containers often run as root; Open MPI refuses without it
-    cmd += ["-np", str(nproc * len(nodes)), "--oversubscribe", "--bind-to", "none"]
+    cmd += ["-np", str(world), "--oversubscribe", "--bind-to", "none"]
     if not all(is_local(n["host"]) for n in nodes):
-        slots = {}
-        for n in nodes:  # a host listed twice gets both nodes' slots
-            slots[n["host"]] = slots.get(n["host"], 0) + nproc
+        slots = {n["host"]: 0 for n in nodes}
+        for r in range(world):  # a host listed twice gets both nodes' slots
+            slots[nodes[node_of(plan, r)]["host"]] += 1
         cmd += ["--host", ",".join(f"{h}:{k}" for h, k in slots.items()), "--map-by", "slot"]
         if agent:  # the daemons are started by each node's launcher: all from here (no tree spawn)
             cmd += ["--mca", "plm_ssh_agent", agent, "--mca", "plm_ssh_no_tree_spawn", "1"]
@@ -159,7 +159,7 @@ def _run_job(plan, server, log, console, environ, mpirun):
     agent = write_agent(plan) if plan.get("remote_start", "launcher") == "launcher" else None
     cmd = mpirun_command(mpirun, plan, exports, agent)
     log(f"mpirun command: {' '.join(cmd)}\n")
-    world = plan["nproc"] * len(plan["nodes"])
+    world = world_size(plan)
     me = os.getpid()
     try:
         # mpirun gets SIGTERM when the launcher dies, even by SIGKILL: it then stops every rank itself
@@ -176,7 +176,8 @@ def _run_job(plan, server, log, console, environ, mpirun):
     first, later = None, []
     deadline = None
     hang_timeout = plan.get("hang_timeout") or 0
-    stalls, hang = _watchdog.Stalls(world, settle=hang_timeout), None  # late arrivals report within it
+    label = (lambda r: rank_label(plan, r)) if plan.get("ps") else None  # PS: 'worker 1 (MPI rank 1)'
+    stalls, hang = _watchdog.Stalls(world, settle=hang_timeout, label=label), None  # late arrivals report within it
     interrupted = None
 
     def forward(signum, frame):
@@ -197,13 +198,14 @@ def _run_job(plan, server, log, console, environ, mpirun):
                 if first is None:
                     first = rep
                     deadline = time.time() + STOP_GRACE
-                    log(f"rank {rep['rank']} failed: {_report.describe_exit(rep['returncode'])}; stopping the job\n")
+                    log(f"{rank_label(plan, rep['rank'])} failed: {_report.describe_exit(rep['returncode'])}; "
+                        "stopping the job\n")
                 else:
                     later.append(rep)
             if proc.poll() is not None:
                 break
             if first is None and stalls.due():
-                dirs = [plan["nodes"][r // plan["nproc"]]["log_dir"] for r in range(world)]
+                dirs = [plan["nodes"][node_of(plan, r)]["log_dir"] for r in range(world)]
                 hang = stalls.diagnosis(hang_timeout, [_watchdog.stack_path(dirs[r], r) for r in sorted(stalls.by_rank)])
                 log(hang + "\n")
                 _stop(proc)

@@ -13,8 +13,9 @@ import time
 
 from . import args as _args
 from .job import RUNNER, run_job, scratch_dir
-from .plan import (LaunchError, build_plan, free_ports, host_of, host_list, is_local, local_addresses, split_hostport,
-                   thread_env)
+from .plan import (LaunchError, build_plan, free_ports, host_of, host_list, is_local, local_addresses, ps_layout,
+                   split_hostport, thread_env)
+from .supervisor import local_size, world_size
 from .remote import DaemonHost
 from .slurm import apply_slurm
 from .rendezvous import ControlServer, follow
@@ -97,7 +98,11 @@ def _nnodes(args):
 
 
 def _check_mode(args):
-    """The parameter-server layout {"workers": [ep], "servers": [ep]} of a PS job, None for a collective one."""
+    """A parameter-server job's layout, None for a collective one: {"workers": [ep], "servers": [ep]}, or
+    {"per_node": (workers, servers)} for --master/--nnodes with --worker_num/--server_num (each node starts that many
+    of each). Endpoint lists naming other hosts make a job of several nodes (Paddle's form: the same --servers and
+    --workers on every host): this sets --ips to their hosts and --master to the first server's endpoint, where the
+    launcher of that host listens for the other hosts' launchers."""
     ps_flags = args.servers or args.trainers or args.server_num or args.trainer_num
     if args.run_mode not in (None, "collective", "ps"):
         raise LaunchError(f"--run_mode={args.run_mode} is not supported by purepaddle: collective (data-parallel) "
@@ -107,13 +112,36 @@ def _check_mode(args):
     if args.run_mode == "collective":
         raise LaunchError("--run_mode=collective does not take the parameter-server flags --servers/--trainers/"
                           "--server_num/--trainer_num")
+    listed = bool(args.servers and args.trainers)
+    if not listed and not args.servers and not args.trainers and _nnodes(args) > 1:
+        for num, flag in ((args.server_num, "--server_num"), (args.trainer_num, "--trainer_num/--worker_num")):
+            if num is not None and num < 1:
+                raise LaunchError(f"{flag} must be at least 1, but received {num}")
+        return {"per_node": (args.trainer_num or 1, args.server_num or 1)}
     servers = _ps_endpoints(args.servers, args.server_num, "--servers", "--server_num")
     workers = _ps_endpoints(args.trainers, args.trainer_num, "--trainers/--workers", "--trainer_num/--worker_num")
     here = local_addresses()
-    far = [ep for ep in servers + workers if not is_local(split_hostport(ep, "--servers/--trainers")[0], here)]
-    if far or _nnodes(args) > 1:
-        raise LaunchError("parameter-server jobs run on one node under purepaddle's launcher (servers and workers "
-                          "are ranks of one MPI job); endpoints of other hosts: " + (", ".join(far) or "--nnodes>1"))
+    hosts = []
+    for ep in servers + workers:
+        host = split_hostport(ep, "--servers/--trainers")[0]
+        if host not in hosts:
+            hosts.append(host)
+    far = [h for h in hosts if not is_local(h, here)]
+    if not far:
+        if _nnodes(args) > 1:
+            raise LaunchError("--nnodes>1 with --servers/--workers lists of this host only: list the other hosts' "
+                              "endpoints, or give --server_num/--worker_num (per node) with --master")
+        return {"workers": workers, "servers": servers}
+    if not listed:
+        raise LaunchError("a parameter-server job on several hosts needs both endpoint lists, --servers and "
+                          f"--workers, given identically on every host (other hosts named: {', '.join(far)}); or "
+                          "--server_num/--worker_num (per node) with --master and --nnodes")
+    loop = [h for h in hosts if h.startswith("127.") or h == "localhost"]
+    if loop:
+        raise LaunchError(f"endpoint host {loop[0]} means a different machine on every host: name the hosts of a "
+                          "parameter-server job of several hosts by addresses they can reach each other at")
+    args.ips = ",".join(hosts)
+    args.master = servers[0]
     return {"workers": workers, "servers": servers}
 
 
@@ -256,12 +284,16 @@ def _master(args, server, nodes_fn, master, log, ps=None):
     nodes = nodes_fn()
     plan = build_plan(args, nodes, master, f"{_report_host(nodes)}:{server.port}", os.environ,
                       sys.executable, RUNNER)
-    if ps is not None:  # MPI ranks 0..W-1 are the workers (rank 0 echoes), W..W+S-1 the servers
-        plan["ps"] = {"workers": len(ps["workers"]), "servers": len(ps["servers"])}
+    if ps is not None:  # each node's workers, then its servers (ps_layout); worker 0 echoes
+        if "per_node" in ps:
+            w, s = ps["per_node"]
+            ps = {"workers": [f"{n['host']}:{p}" for n in nodes for p in free_ports(w)],
+                  "servers": [f"{n['host']}:{p}" for n in nodes for p in free_ports(s)]}
+        plan["ps"] = ps_layout(ps["workers"], ps["servers"], nodes)
         plan["endpoints"] = ps["workers"] + ps["servers"]
-        plan["nproc"] = len(plan["endpoints"])
+        plan["nproc"] = max(local_size(plan, r) for r in range(world_size(plan)))
         plan["threads"] = thread_env(plan["nproc"], os.environ)
-    world = plan["nproc"] * len(nodes)
+    world = world_size(plan)
     if args.hang_timeout < 0:
         raise LaunchError(f"--hang_timeout must be >= 0 seconds (0: off), but received {args.hang_timeout}")
     plan["hang_timeout"] = args.hang_timeout

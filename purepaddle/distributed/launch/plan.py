@@ -168,3 +168,24 @@ def build_plan(args, nodes, master, report, environ, script_python, runner, node
         "log_overwrite": bool(args.log_overwrite),
         "threads": thread_env(nproc, environ),
     }
+
+
+def ps_layout(workers, servers, nodes):
+    """A parameter-server job's ranks: plan["ps"] for worker and server endpoints on `nodes`. Each endpoint runs on
+    the node whose host it names (all on the one node of a single-node job); the MPI ranks fill the nodes in order,
+    each node's workers before its servers, so every node's ranks are contiguous as mpirun places them."""
+    hosts = [n["host"] for n in nodes]
+
+    def node_of(ep, flag):
+        if len(nodes) == 1:
+            return 0
+        host = split_hostport(ep, flag)[0]
+        if host not in hosts:
+            raise LaunchError(f"{flag} endpoint {ep} is on none of the job's nodes ({', '.join(hosts)})")
+        return hosts.index(host)
+
+    at = {"worker": [node_of(ep, "--workers") for ep in workers], "server": [node_of(ep, "--servers") for ep in servers]}
+    ranks = [[role, i, k] for k in range(len(nodes)) for role in ("worker", "server")
+             for i, node in enumerate(at[role]) if node == k]
+    return {"workers": len(workers), "servers": len(servers), "worker_endpoints": list(workers),
+            "server_endpoints": list(servers), "ranks": ranks}

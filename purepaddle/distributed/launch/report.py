@@ -52,8 +52,7 @@ def summary(report, world, others=(), other_logs=()):
     if report.get("error"):
         lines.append(f"  error: {report['error']}")
     if others:
-        lines.append("  also failed after it: " + ", ".join(
-            f"rank {o['rank']} ({describe_exit(o['returncode'])})" for o in others))
+        lines.append("  also failed after it: " + ", ".join(f"{_who(o)} ({describe_exit(o['returncode'])})" for o in others))
     if other_logs:
         shown = ", ".join(other_logs[:4]) + (f" and {len(other_logs) - 4} more" if len(other_logs) > 4 else "")
         lines.append(f"  the other ranks were stopped (their logs: {shown})")
@@ -61,6 +60,13 @@ def summary(report, world, others=(), other_logs=()):
     body = report.get("tail", "").rstrip("\n")
     lines.extend("    " + ln for ln in (body.splitlines() if body else ["(the log is empty)"]))
     return "\n".join(lines)
+
+
+def _who(report):
+    """'rank 3', or 'server 1 (MPI rank 3)' for a parameter-server job's process."""
+    if report.get("role"):
+        return f"{report['role']} {report['role_rank']} (MPI rank {report['rank']})"
+    return f"rank {report['rank']}"
 
 
 def _node(report):

@@ -20,6 +20,7 @@ import time
 
 PLAN_VAR = "PUREPADDLE_LAUNCH"
 ERROR_FILE_VAR = "PUREPADDLE_ERROR_FILE"
+PS_WORKER_RANKS, PS_SERVER_RANKS = "PUREPADDLE_PS_WORKER_RANKS", "PUREPADDLE_PS_SERVER_RANKS"
 TAIL_LINES = 20
 
 
@@ -33,11 +34,11 @@ def mpi_rank(environ):
 
 def worker_env(plan, rank):
     """Paddle's per-worker environment for global `rank` (PADDLE_TRAINER_ID, ..., FLAGS_selected_gpus)."""
-    nproc = plan["nproc"]
+    nproc = local_size(plan, rank)
     nnodes = len(plan["nodes"])
-    local = rank % nproc
-    node = plan["nodes"][rank // nproc]
-    world = nproc * nnodes
+    local = local_rank(plan, rank)
+    node = plan["nodes"][node_of(plan, rank)]
+    world = world_size(plan)
     env = {
         "PADDLE_TRAINER_ID": str(rank),
         "PADDLE_TRAINERS_NUM": str(world),
@@ -69,19 +70,71 @@ def worker_env(plan, rank):
     if plan.get("hang_timeout"):  # the worker's hang watchdog (watchdog.py) reports to the launcher
         env["PUREPADDLE_HANG_TIMEOUT"] = str(plan["hang_timeout"])
         env["PUREPADDLE_REPORT"] = plan["report"]
+        env["PUREPADDLE_HANG_RANK"] = str(rank)
     return env
 
 
+def world_size(plan):
+    """The job's number of MPI ranks."""
+    if plan.get("ps"):
+        return len(plan["ps"]["ranks"])
+    return plan["nproc"] * len(plan["nodes"])
+
+
+def node_of(plan, rank):
+    """The index into plan["nodes"] of the node MPI rank `rank` runs on (ranks fill the nodes in order; a
+    parameter-server job's nodes may hold different numbers of ranks)."""
+    if plan.get("ps"):
+        return plan["ps"]["ranks"][rank][2]
+    return rank // plan["nproc"]
+
+
+def local_rank(plan, rank):
+    """`rank`'s position among the ranks of its node."""
+    if plan.get("ps"):
+        return sum(1 for r in plan["ps"]["ranks"][:rank] if r[2] == node_of(plan, rank))
+    return rank % plan["nproc"]
+
+
+def local_size(plan, rank):
+    """How many ranks run on `rank`'s node."""
+    if plan.get("ps"):
+        return sum(1 for r in plan["ps"]["ranks"] if r[2] == node_of(plan, rank))
+    return plan["nproc"]
+
+
 def ps_role(plan, rank):
-    """('worker', i) or ('server', j) for MPI rank `rank` of a parameter-server job: workers come first."""
-    w = plan["ps"]["workers"]
-    return ("worker", rank) if rank < w else ("server", rank - w)
+    """('worker', i) or ('server', j) for MPI rank `rank` of a parameter-server job (plan["ps"]["ranks"]: per MPI
+    rank [role, index, node]; the ranks fill the nodes in order, each node's workers before its servers)."""
+    role, i, _ = plan["ps"]["ranks"][rank]
+    return role, i
+
+
+def ps_ranks(plan, role):
+    """The MPI ranks of `role` ('worker' or 'server'), by role index."""
+    found = sorted((i, r) for r, (name, i, _) in enumerate(plan["ps"]["ranks"]) if name == role)
+    return [r for _, r in found]
+
+
+def rank_label(plan, rank):
+    """How the launcher's messages name MPI rank `rank`: 'rank 3', or 'server 1 (MPI rank 3)' in a
+    parameter-server job."""
+    if plan.get("ps"):
+        role, i = ps_role(plan, rank)
+        return f"{role} {i} (MPI rank {rank})"
+    return f"rank {rank}"
+
+
+def first_worker(plan):
+    """The MPI rank whose output the launcher echoes: rank 0, or worker 0 of a parameter-server job."""
+    return ps_ranks(plan, "worker")[0] if plan.get("ps") else 0
 
 
 def ps_env(plan, rank):
-    """Paddle's parameter-server variables for MPI rank `rank` (TRAINING_ROLE, PADDLE_PSERVERS_IP_PORT_LIST, ...)."""
-    w = plan["ps"]["workers"]
-    workers, servers = plan["endpoints"][:w], plan["endpoints"][w:]
+    """Paddle's parameter-server variables for MPI rank `rank` (TRAINING_ROLE, PADDLE_PSERVERS_IP_PORT_LIST, ...),
+    and purepaddle's PUREPADDLE_PS_WORKER_RANKS / PUREPADDLE_PS_SERVER_RANKS: which MPI ranks the roles are."""
+    workers, servers = plan["ps"]["worker_endpoints"], plan["ps"]["server_endpoints"]
+    w = len(workers)
     role, i = ps_role(plan, rank)
     me = (workers if role == "worker" else servers)[i]
     host, _, port = me.rpartition(":")
@@ -93,7 +146,9 @@ def ps_env(plan, rank):
            "PADDLE_PORT": port, "POD_IP": host, "PADDLE_CURRENT_ENDPOINT": me,
            "PADDLE_TRAINER_ID": str(i) if role == "worker" else "0",
            # the generic rank/size variables count the workers only (servers are no trainers)
-           "PADDLE_GLOBAL_RANK": str(i), "PADDLE_GLOBAL_SIZE": str(w)}
+           "PADDLE_GLOBAL_RANK": str(i), "PADDLE_GLOBAL_SIZE": str(w),
+           PS_WORKER_RANKS: ",".join(map(str, ps_ranks(plan, "worker"))),
+           PS_SERVER_RANKS: ",".join(map(str, ps_ranks(plan, "server")))}
     if role == "server":
         env["PADDLE_PSERVER_ID"] = str(i)
     return env
@@ -101,12 +156,14 @@ def ps_env(plan, rank):
 
 def log_path(plan, rank):
     """`{log_dir}/workerlog.{local_rank}` (the global rank when several nodes share one host and log dir);
-    a parameter-server job's servers write `serverlog.{j}`."""
+    a parameter-server job's roles write `workerlog.{i}` / `serverlog.{j}` numbered on their node, as Paddle."""
+    node = plan["nodes"][node_of(plan, rank)]
     if plan.get("ps"):
         role, i = ps_role(plan, rank)
-        return os.path.join(plan["nodes"][0]["log_dir"], f"{role}log.{i}")
+        here = node_of(plan, rank)
+        n = sum(1 for name, k, at in plan["ps"]["ranks"] if name == role and at == here and k < i)
+        return os.path.join(node["log_dir"], f"{role}log.{n}")
     nproc = plan["nproc"]
-    node = plan["nodes"][rank // nproc]
     n = rank if plan.get("log_names") == "global" else rank % nproc
     return os.path.join(node["log_dir"], f"workerlog.{n}")
 
@@ -231,7 +288,7 @@ def main():
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
-        tee = _Tee(child.stdout, log, echo=(rank == 0))
+        tee = _Tee(child.stdout, log, echo=(rank == first_worker(plan)))
         tee.start()
         code = child.wait()
         tee.join(timeout=2.0)
@@ -245,8 +302,8 @@ def main():
         return 0
     if stopping:
         return 128 + stopping[0]
-    report = {"rank": rank, "local_rank": rank % plan["nproc"], "host": socket.gethostname(),
-              "node": rank // plan["nproc"], "node_addr": plan["nodes"][rank // plan["nproc"]]["host"],
+    report = {"rank": rank, "local_rank": local_rank(plan, rank), "host": socket.gethostname(),
+              "node": node_of(plan, rank), "node_addr": plan["nodes"][node_of(plan, rank)]["host"],
               "nnodes": len(plan["nodes"]),
               "pid": child.pid, "returncode": code, "error": error, "log": os.path.abspath(path),
               "tail": tail(path), "time": time.time()}

@@ -19,6 +19,7 @@ import traceback
 
 HANG_VAR = "PUREPADDLE_HANG_TIMEOUT"
 REPORT_VAR = "PUREPADDLE_REPORT"
+RANK_VAR = "PUREPADDLE_HANG_RANK"
 LEDGER_MODULE = "purepaddle.distributed.ledger"
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
 _LIBRARY = tuple(p + os.sep for p in {sysconfig.get_paths()[k] for k in ("stdlib", "purelib", "platlib")}) + (
@@ -106,7 +107,8 @@ def start(environ=None):
     address = environ.get(REPORT_VAR)
     if timeout <= 0 or not address:
         return False
-    rank = int(environ.get("PADDLE_TRAINER_ID", "0"))
+    # the MPI rank (a parameter-server job's servers all have PADDLE_TRAINER_ID 0)
+    rank = int(environ.get(RANK_VAR) or environ.get("PADDLE_TRAINER_ID", "0"))
     log_dir = environ.get("PADDLE_LOG_DIR") or "."
     threading.Thread(target=_watch, args=(timeout, address, rank, threading.main_thread().ident, log_dir),
                      name="purepaddle-hang-watchdog", daemon=True).start()
@@ -146,8 +148,9 @@ def describe_stack(stack):
 class Stalls:
     """The launcher's view of the stall reports of one job."""
 
-    def __init__(self, world, settle=1.0):
+    def __init__(self, world, settle=1.0, label=None):
         self.world, self.settle = world, settle
+        self.label = label  # rank -> how the diagnosis names it ('worker 1 (MPI rank 2)'); None: 'rank N'
         self.by_rank = {}
         self.ready_at = None
 
@@ -185,23 +188,30 @@ class Stalls:
                  "(--hang_timeout / PADDLE_HANG_TIMEOUT):"]
         for key, entry in groups:
             ranks = waiting[key]
-            lines.append(f"  {_ranks(ranks)} wait{'s' if len(ranks) == 1 else ''} in {key}")
+            lines.append(f"  {self._names(ranks)} wait{'s' if len(ranks) == 1 else ''} in {key}")
         for rank in range(self.world):
             msg = self.by_rank.get(rank)
             if msg is None:
-                others.append(f"  rank {rank} sent no report: it made collective progress in the last {timeout:g}s, "
+                others.append(f"  {self._names([rank])} sent no report: it made collective progress in the last {timeout:g}s, "
                               "finished its script, or cannot reach the launcher")
+            elif msg["entry"].get("op") == "ps_serve":  # a parameter server: its count is of requests answered
+                others.append(f"  {self._names([rank])} has answered {msg['entry']['seq']} request(s): it is in "
+                              f"{describe_stack(msg['stack'])}")
             elif not msg["entry"]["waiting"]:
                 e = msg["entry"]
                 last = f"its last was {describe_entry(e)}" if e["seq"] else "it has issued no collective"
                 behind = e["seq"] < first["seq"]
                 issued = f"has not issued #{first['seq']} ({last})" if behind else f"is past it ({last})"
-                others.append(f"  rank {rank} {issued}: it is in {describe_stack(msg['stack'])}")
+                others.append(f"  {self._names([rank])} {issued}: it is in {describe_stack(msg['stack'])}")
         lines.extend(others)
         if stacks:
             lines.append(f"  each rank's full Python stack: {', '.join(stacks[:4])}"
                          + (f" and {len(stacks) - 4} more" if len(stacks) > 4 else ""))
         return "\n".join(lines)
+
+
+    def _names(self, ranks):
+        return _ranks(ranks) if self.label is None else ", ".join(self.label(r) for r in ranks)
 
 
 def _ranks(ranks):

@@ -8,18 +8,18 @@ __all__ = ["Client"]
 
 
 class Client:
-    """Talks to servers at MPI ranks first_server .. first_server + n_servers - 1."""
+    """Talks to the servers at MPI ranks `servers` (server j at servers[j])."""
 
-    def __init__(self, comm, first_server, n_servers, dense_owner):
-        self.comm, self.first, self.n = comm, first_server, n_servers
+    def __init__(self, comm, servers, dense_owner):
+        self.comm, self.servers, self.n = comm, list(servers), len(servers)
         self.dense_owner = dense_owner  # parameter name -> server index
 
     @recorded("ps_request")  # a worker waiting for a server's answer is what --hang_timeout diagnoses
     def _ask(self, requests):
         """Send {server: (kind, body)} and gather {server: reply}."""
         for s, req in requests.items():
-            self.comm.send(req, dest=self.first + s, tag=REQUEST)
-        return {s: self.comm.recv(source=self.first + s, tag=REPLY) for s in requests}
+            self.comm.send(req, dest=self.servers[s], tag=REQUEST)
+        return {s: self.comm.recv(source=self.servers[s], tag=REPLY) for s in requests}
 
     def _by_server(self, ids):
         """Unique ids, the inverse map, and {server: positions into the unique ids}."""
@@ -54,10 +54,14 @@ class Client:
                 out.setdefault(s, {})[t] = (uniq[pos], total[pos])
         return out
 
-    def push(self, dense, sparse, kind="push"):
+    def push(self, dense, sparse, kind="push", lr=None):
         """Send gradients (kind 'push') or deltas ('geo'); returns the servers' new dense values (and, for geo,
-        {table: (ids, rows)} of the pushed rows)."""
+        {table: (ids, rows)} of the pushed rows). `lr`: the learning rate the servers apply this step (the
+        worker's LRScheduler value; None: the optimizer's fixed rate)."""
         reqs = {s: {"dense": {}, "sparse": {}} for s in range(self.n)}
+        if lr is not None:
+            for r in reqs.values():
+                r["lr"] = lr
         for name, g in dense.items():
             reqs[self.dense_owner[name]]["dense"][name] = g
         for s, part in self._sparse_parts(sparse).items():

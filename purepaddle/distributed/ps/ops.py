@@ -64,7 +64,7 @@ class SendRecv(Op):
             sparse[t] = (i, g) if prev is None else (np.concatenate([prev[0], i]), np.concatenate([prev[1], g]))
         if w.mode == "geo":
             return self._geo(w, names, params, sparse)
-        new = w.client.push(dict(zip(names, grads)), sparse)
+        new = w.client.push(dict(zip(names, grads)), sparse, lr=w.lr())
         return ([np.asarray(new[n], p.dtype).reshape(p.shape).copy() for n, p in zip(names, params)],)
 
     def _geo(self, w, names, params, sparse):
@@ -72,7 +72,7 @@ class SendRecv(Op):
             uniq, inv = np.unique(i, return_inverse=True)
             total = np.zeros((len(uniq), g.shape[1]), np.float64)
             np.add.at(total, inv, g)
-            w.local[t].push(uniq, total.astype(w.local[t].dtype))
+            w.local[t].push(uniq, total.astype(w.local[t].dtype), w.lr())
         for n, p in zip(names, params):
             w.base.setdefault(n, p.copy())
         w.step += 1

@@ -99,7 +99,14 @@ def split_program(loss, optimizer, strategy, startup, n_servers):
     k = int(strategy.a_sync_configs.get("k_steps", -1))
     return {"mode": mode, "k_steps": k if k > 0 else 1, "dense": [p.name for p, _ in dense], "tables": tables,
             "owner": owner, "rule": make_rule(optimizer), "program": program, "startup": startup,
-            "params_grads": dense}
+            "params_grads": dense, "scheduler": _scheduler(optimizer)}
+
+
+def _scheduler(optimizer):
+    """The optimizer's LRScheduler (the worker sends its value with each push; the servers apply it), or None."""
+    from ...optimizer.lr import LRScheduler
+    lr = getattr(optimizer, "_learning_rate", None)
+    return lr if isinstance(lr, LRScheduler) else None
 
 
 def _owners(sizes, n_servers):

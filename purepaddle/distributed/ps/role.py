@@ -12,12 +12,20 @@ __all__ = ["PSOptimizer", "init_server", "run_server", "init_worker", "stop_work
 
 
 def _layout(role_maker):
-    """(n_workers, n_servers, first server's MPI rank): workers are MPI ranks 0..W-1, servers W..W+S-1."""
+    """(worker MPI ranks by worker index, server MPI ranks by server index). The launcher names them
+    (PUREPADDLE_PS_WORKER_RANKS / _SERVER_RANKS: a job of several hosts interleaves the roles by node); without it,
+    as under a role maker of the user's, workers are MPI ranks 0..W-1 and servers W..W+S-1."""
+    import os
     w, s = role_maker._worker_num(), role_maker._server_num()
     if s < 1:
         raise RuntimeError("parameter-server training needs at least one server: launch with --server_num S "
                            "(or give the role maker server_endpoints)")
-    return w, s, w
+    workers, servers = (os.environ.get(k, "") for k in ("PUREPADDLE_PS_WORKER_RANKS", "PUREPADDLE_PS_SERVER_RANKS"))
+    if workers and servers:
+        workers, servers = [int(r) for r in workers.split(",")], [int(r) for r in servers.split(",")]
+        if (len(workers), len(servers)) == (w, s):
+            return workers, servers
+    return list(range(w)), list(range(w, w + s))
 
 
 class PSOptimizer:
@@ -64,16 +72,20 @@ def init_server(fleet_, dirname=None):
     from .wire import world
     plan = _plan(fleet_, "init_server")
     rm = fleet_._role_maker
-    w, s, _ = _layout(rm)
+    workers, servers = _layout(rm)
+    s = len(servers)
     me = rm._role_id()
     scope = Scope()
     Executor().run(plan["startup"], scope=scope)
-    dense = {}
+    dense, dense_state = {}, {}
+    rule = plan["rule"]
     for n in plan["dense"]:
         if plan["owner"][n] != me:
             continue
         saved = shards.load_dense(dirname, n) if dirname else None
         dense[n] = np.array(saved if saved is not None else scope._array(n), copy=True)
+        if dirname:  # the optimizer continues where the saved run left off
+            dense_state[n] = shards.load_dense_state(dirname, n, rule, dense[n].size, dense[n].dtype)
     tables = {}
     for name, t in plan["tables"].items():
         kind, attrs = t["init"]
@@ -81,11 +93,12 @@ def init_server(fleet_, dirname=None):
                             t["entry"])
         saved = shards.load_table(dirname, name) if dirname else None
         if saved is not None:
-            ids, values = saved
+            ids, values, states = saved
             mine = ids % s == me
-            table.load(ids[mine], values[mine])
+            table.load(ids[mine], values[mine], None if states is None else states[mine])
         tables[name] = table
-    STATE.server = Server(world(), w, me, plan["mode"], dense, plan["rule"], tables)
+    STATE.server = Server(world(), workers, me, plan["mode"], dense, rule, tables)
+    STATE.server.dense_state.update(dense_state)
 
 
 def run_server(fleet_):
@@ -101,10 +114,12 @@ def init_worker(fleet_):
     from .client import Client
     from .wire import world
     plan = _plan(fleet_, "init_worker")
-    w, s, first = _layout(fleet_._role_maker)
-    client = Client(world(), first, s, plan["owner"])
+    workers, servers = _layout(fleet_._role_maker)
+    w = len(workers)
+    client = Client(world(), servers, plan["owner"])
     state = WorkerState(client, plan["mode"], plan["k_steps"], plan["tables"], plan["rule"])
     state.n_workers = w
+    state.scheduler = plan.get("scheduler")
     STATE.worker = state
     # a worker whose script ends without stop_worker still tells the servers (else run_server would wait for
     # it forever); registered after mpi4py's own exit handler, so it runs before MPI is finalized

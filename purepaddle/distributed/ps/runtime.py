@@ -18,6 +18,12 @@ class WorkerState:
         self.base = {}            # geo: dense name -> value at the last exchange
         self.local = {}           # geo: table -> SparseTable of the rows touched since the last exchange
         self.local_base = {}      # geo: table -> {id: row at pull}
+        self.scheduler = None     # the optimizer's LRScheduler: its value goes with each push
+
+    def lr(self):
+        """The learning rate of this step for the servers: the scheduler's current value (None without one), as
+        the executor would feed a static program's learning-rate variable."""
+        return None if self.scheduler is None else float(self.scheduler())
 
     def lookup(self, table, ids):
         info = self.tables[table]

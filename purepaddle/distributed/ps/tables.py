@@ -67,11 +67,41 @@ class RowRule:
         state[:, 2 * dim + 1] = self.beta2
         return state
 
-    def apply(self, rows, state, grads):
+    def named_state(self, state, shape):
+        """The state of one dense parameter of `shape` (a [1, ...] state) as Paddle's static accumulators:
+        {suffix: array} with suffixes `moment1_0`, `moment2_0`, `beta1_pow_acc_0`, `beta2_pow_acc_0` (Adam) or
+        `moment_0` (Adagrad), saved as `<param>_<suffix>` as a static program's optimizer names them."""
+        if state is None:
+            return {}
+        if self.kind == "adagrad":
+            return {"moment_0": state.reshape(shape)}
+        d = state.shape[1] // 2 - 1
+        return {"moment1_0": state[0, :d].reshape(shape), "moment2_0": state[0, d:2 * d].reshape(shape),
+                "beta1_pow_acc_0": state[0, 2 * d:2 * d + 1].copy(), "beta2_pow_acc_0": state[0, 2 * d + 1:].copy()}
+
+    def state_from_named(self, named, size, dtype):
+        """The [1, ...] state of a dense parameter of `size` elements from named_state's arrays (a fresh state for
+        the parts missing: a directory saved without them starts the optimizer anew)."""
+        state = self.init_state(1, size, dtype)
+        if state is None:
+            return None
+        if self.kind == "adagrad":
+            if named.get("moment_0") is not None:
+                state[0] = np.asarray(named["moment_0"]).ravel()
+            return state
+        parts = (("moment1_0", slice(0, size)), ("moment2_0", slice(size, 2 * size)),
+                 ("beta1_pow_acc_0", slice(2 * size, 2 * size + 1)), ("beta2_pow_acc_0", slice(2 * size + 1, None)))
+        for suffix, where in parts:
+            if named.get(suffix) is not None:
+                state[0, where] = np.asarray(named[suffix]).ravel()
+        return state
+
+    def apply(self, rows, state, grads, lr=None):
         """Update rows (and their state) in place with the summed gradients, in the rows' dtype and in the
-        order of purepaddle's optimizer kernels (so a row touched every step matches the dense optimizer)."""
+        order of purepaddle's optimizer kernels (so a row touched every step matches the dense optimizer).
+        `lr`: this step's learning rate (a worker's LRScheduler value), else the rule's own."""
         T = rows.dtype.type
-        lr = T(self.lr)
+        lr = T(self.lr if lr is None else lr)
         if self.kind == "sgd":
             rows -= lr * grads
         elif self.kind == "adagrad":
@@ -195,8 +225,9 @@ class SparseTable:
         out[ok] = self.values[pos[ok]]
         return out
 
-    def push(self, ids, grads):
-        """Apply the rule to the rows of unique `ids` with their summed `grads`."""
+    def push(self, ids, grads, lr=None):
+        """Apply the rule to the rows of unique `ids` with their summed `grads` (at learning rate `lr`, else the
+        rule's)."""
         pos = self.rows_of(ids, create=False)
         ok = pos >= 0
         pos, grads = pos[ok], grads[ok]
@@ -204,7 +235,7 @@ class SparseTable:
             return
         rows = self.values[pos]
         state = None if self.state is None else self.state[pos]
-        self.rule.apply(rows, state, grads.astype(self.dtype, copy=False))
+        self.rule.apply(rows, state, grads.astype(self.dtype, copy=False), lr)
         self.values[pos] = rows
         if state is not None:
             self.state[pos] = state
@@ -215,14 +246,32 @@ class SparseTable:
         ok = pos >= 0
         self.values[pos[ok]] += deltas[ok].astype(self.dtype, copy=False)
 
-    def items(self):
-        """(ids, values) of every row, ids ascending."""
+    def _order(self):
         ids = np.fromiter(self.index.keys(), np.int64, len(self.index))
         pos = np.fromiter(self.index.values(), np.int64, len(self.index))
         order = np.argsort(ids)
-        return ids[order], self.values[pos[order]].copy()
+        return ids[order], pos[order]
 
-    def load(self, ids, values):
-        """Set rows `ids` to `values` (incremental training from saved shards)."""
-        pos = self.rows_of(np.asarray(ids, np.int64))
+    def items(self):
+        """(ids, values) of every row, ids ascending."""
+        ids, pos = self._order()
+        return ids, self.values[pos].copy()
+
+    def states(self):
+        """The optimizer state of every row in items()' order (None for SGD): Adam's m | v | beta1^t | beta2^t,
+        Adagrad's moment."""
+        if self.state is None:
+            return None
+        return self.state[self._order()[1]].copy()
+
+    def load(self, ids, values, states=None):
+        """Set rows `ids` to `values`, and their optimizer state to `states` when given (incremental training from
+        saved shards; rows without a saved state start the optimizer anew)."""
+        entry, self.entry = self.entry, None  # a saved row was admitted when it was made
+        try:
+            pos = self.rows_of(np.asarray(ids, np.int64))
+        finally:
+            self.entry = entry
         self.values[pos] = values
+        if states is not None and self.state is not None and states.shape[1:] == self.state.shape[1:]:
+            self.state[pos] = states

@@ -1,4 +1,4 @@
-"""The PS wire: MPI point-to-point messages on the job's COMM_WORLD (workers first, then servers).
+"""The PS wire: MPI point-to-point messages on the job's COMM_WORLD (which ranks are servers: role.py `_layout`).
 
 A request is (kind, body) sent with tag REQUEST to a server; the server answers with tag REPLY.
 Bodies are Python objects with NumPy arrays (mpi4py pickles them).
