@@ -5,7 +5,7 @@ when init_parallel_env runs in a job of more than one process.
 """
 from . import collective_ops  # noqa: F401  (registers all_reduce, broadcast, ... for static programs)
 from . import batch_stats  # noqa: F401  (installs SyncBatchNorm's cross-rank sums)
-from .communication import (ReduceOp, all_gather, all_gather_object, all_reduce, alltoall,  # noqa: F401
+from .communication import (ReduceOp, stream, all_gather, all_gather_object, all_reduce, alltoall,  # noqa: F401
                             alltoall_single, barrier, broadcast, broadcast_object_list, gather, reduce,
                             reduce_scatter, scatter, scatter_object_list, wait)
 from .point_to_point import (P2POp, batch_isend_irecv, irecv, isend, recv, recv_object_list, send,  # noqa: F401
