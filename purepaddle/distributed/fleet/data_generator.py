@@ -26,7 +26,7 @@ class DataGenerator:
             >>> class Words(fleet.MultiSlotDataGenerator):
             ...     def generate_sample(self, line):
             ...         def local_iter():
-            ...             yield ("words", [int(w) for w in line.split()])
+            ...             yield [("words", [int(w) for w in line.split()])]
             ...         return local_iter
             >>> gen = Words()
             >>> gen.set_batch(16)
@@ -79,7 +79,7 @@ class DataGenerator:
                 >>> class Fixed(fleet.MultiSlotDataGenerator):
                 ...     def generate_sample(self, line):
                 ...         def local_iter():
-                ...             yield ("words", [1, 2, 3])
+                ...             yield [("words", [1, 2, 3])]
                 ...         return local_iter
                 >>> Fixed().run_from_memory()
                 3 1 2 3
@@ -98,7 +98,7 @@ class DataGenerator:
                 >>> class Words(fleet.MultiSlotDataGenerator):
                 ...     def generate_sample(self, line):
                 ...         def local_iter():
-                ...             yield ("words", [int(w) for w in line.split()])
+                ...             yield [("words", [int(w) for w in line.split()])]
                 ...         return local_iter
                 >>> gen = Words()  # a pipe_command script then calls gen.run_from_stdin()
         """
@@ -128,10 +128,10 @@ class DataGenerator:
                 >>> class Words(fleet.MultiSlotDataGenerator):
                 ...     def generate_sample(self, line):
                 ...         def local_iter():
-                ...             yield ("words", [int(w) for w in line.split()])
+                ...             yield [("words", [int(w) for w in line.split()])]
                 ...         return local_iter
                 >>> list(Words().generate_sample("1 2")())
-                [('words', [1, 2])]
+                [[("words", [1, 2])]]
         """
         raise NotImplementedError("Please rewrite this function to return a list or tuple: "
                                   "[(name, [feasign, ...]), ...] or ((name, [feasign, ...]), ...)")
