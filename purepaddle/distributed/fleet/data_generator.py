@@ -131,7 +131,7 @@ class DataGenerator:
                 ...             yield [("words", [int(w) for w in line.split()])]
                 ...         return local_iter
                 >>> list(Words().generate_sample("1 2")())
-                [[("words", [1, 2])]]
+                [[('words', [1, 2])]]
         """
         raise NotImplementedError("Please rewrite this function to return a list or tuple: "
                                   "[(name, [feasign, ...]), ...] or ((name, [feasign, ...]), ...)")
