@@ -156,8 +156,10 @@ def new_pass(name: str, pass_attrs: dict[str, Any] = {}) -> PassBase:
             >>> p.name, p.get_attr("max_memory_size")
             ('fuse_all_reduce', 1048576)
     """
-    from .unsupported import check_supported
-    check_supported(name)
+    from .unsupported import why_unavailable
+    why = why_unavailable(name)
+    if why is not None:
+        raise NotImplementedError(f"new_pass: Paddle's pass {name!r} is not available in purepaddle: it {why}")
     cls = PassBase._REGISTERED_PASSES.get(name)
     assert cls is not None, f"Pass {name} is not registered"
     obj = cls()

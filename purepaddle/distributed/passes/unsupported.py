@@ -1,7 +1,7 @@
 """Paddle's passes that purepaddle does not have, and why: new_pass names them in a clear error instead of
 Paddle's bare "not registered"."""
 
-__all__ = ["check_supported"]
+__all__ = ["why_unavailable"]
 
 _AUTO_PARALLEL = ("rewrites the static auto-parallel planner's distributed programs (dist_attr annotations, "
                   "reshard ops), which purepaddle's auto-parallel (dygraph, over MPI) does not build")
@@ -29,8 +29,6 @@ for _n in ("add_geo_optimizer_pass", "add_listen_and_serv_pass", "add_lr_decay_t
     _REASONS[_n] = _PS
 
 
-def check_supported(name):
-    """Raise NotImplementedError when `name` is one of Paddle's passes that purepaddle lacks."""
-    why = _REASONS.get(name)
-    if why is not None:
-        raise NotImplementedError(f"new_pass: Paddle's pass {name!r} is not available in purepaddle: it {why}")
+def why_unavailable(name):
+    """Why Paddle's pass `name` is not in purepaddle (a phrase after "it"), or None when it is or is unknown."""
+    return _REASONS.get(name)
