@@ -17,6 +17,7 @@ from .group import (Group, create_nccl_config, destroy_process_group, get_backen
 from .parallel import DataParallel, ParallelMode, get_rank, get_world_size, init_parallel_env  # noqa: F401
 from . import fleet, io, passes, sharding  # noqa: F401
 from .sharding import ShardingStage1, ShardingStage2, ShardingStage3  # noqa: F401
+from .dataset import InMemoryDataset, QueueDataset  # noqa: F401
 from .entry_attr import CountFilterEntry, ProbabilityEntry, ShowClickEntry  # noqa: F401
 from .launcher import launch  # noqa: F401
 from .spawning import spawn  # noqa: F401
@@ -31,4 +32,4 @@ __all__ = ["CountFilterEntry", "ProbabilityEntry", "ShowClickEntry", "init_paral
            "recv_object_list", "gloo_init_parallel_env", "gloo_barrier", "gloo_release", "shutdown_process_group",
            "restart_process_group", "ParallelMode", "ProcessMesh", "Placement", "Shard", "Replicate", "Partial",
            "shard_tensor", "reshard", "dtensor_from_fn", "unshard_dtensor", "create_nccl_config", "io",
-           "ShardingStage1", "ShardingStage2", "ShardingStage3"]
+           "ShardingStage1", "ShardingStage2", "ShardingStage3", "InMemoryDataset", "QueueDataset"]

@@ -80,6 +80,20 @@ if n > 1:
                              "next": getattr(hcg, "next_rank", None), "first": hcg.is_first_stage,
                              "last": hcg.is_last_stage}
 
+    # -- InMemoryDataset.global_shuffle: every instance lands on exactly one rank ----------------------
+    with open(f"{out_dir}/data.{r}.txt", "w") as f:
+        f.writelines(f"1 {10 * r + k}\n" for k in range(5))
+    paddle.enable_static()
+    ids = paddle.static.data("ids", [None, 1], "int64")
+    ds = dist.InMemoryDataset()
+    ds.init(batch_size=2, use_var=[ids], pipe_command="cat")
+    ds.set_filelist([f"{out_dir}/data.{r}.txt"])
+    ds.load_into_memory()
+    ds.global_shuffle(fleet)
+    res["shuffled"] = sorted(int(b) for feed in ds._feeds() for b in feed["ids"].ravel())
+    res["sizes"] = [ds.get_memory_data_size(fleet), ds.get_shuffle_data_size(fleet), ds.get_shuffle_data_size()]
+    paddle.disable_static()
+
 # -- group_sharded_parallel: each rank its half of the batch; alone, the whole batch ---------------
 paddle.seed(5)
 model = paddle.nn.Sequential(paddle.nn.Linear(4, 6), paddle.nn.Tanh(), paddle.nn.Linear(6, 3))

@@ -1,5 +1,6 @@
 """On 2 real ranks under the launcher: the stream collectives, HybridCommunicateGroup's groups, and
-group_sharded_parallel training to plain data parallel's numbers with the optimizer state split between ranks."""
+group_sharded_parallel training to plain data parallel's numbers with the optimizer state split between ranks,
+InMemoryDataset.global_shuffle."""
 import json
 import subprocess
 import sys
@@ -44,6 +45,12 @@ def test_stream_collectives_on_two_ranks(jobs):
     assert r0["broadcast"] == r1["broadcast"] == [14.0]
     assert (r0["gather"], r1["gather"]) == ([[0.5], [1.5]], [])
     assert r1["p2p"] == [4.0, 2.0]
+
+
+def test_global_shuffle_deals_every_instance_once(jobs):
+    r0, r1 = jobs["os"]
+    assert sorted(r0["shuffled"] + r1["shuffled"]) == list(range(5)) + list(range(10, 15))
+    assert r0["sizes"][:2] == r1["sizes"][:2] == [10, 10] and r0["sizes"][2] + r1["sizes"][2] == 10
 
 
 def test_hybrid_groups_on_two_ranks(jobs):
