@@ -18,6 +18,8 @@ from .parallel import DataParallel, ParallelMode, get_rank, get_world_size, init
 from . import fleet, io, passes, sharding  # noqa: F401
 from .sharding import ShardingStage1, ShardingStage2, ShardingStage3  # noqa: F401
 from .dataset import InMemoryDataset, QueueDataset  # noqa: F401
+from . import model_parallel_ops  # noqa: F401  (registers c_identity, c_concat, ... for split's programs)
+from .model_parallel import split  # noqa: F401
 from .entry_attr import CountFilterEntry, ProbabilityEntry, ShowClickEntry  # noqa: F401
 from .launcher import launch  # noqa: F401
 from .spawning import spawn  # noqa: F401
@@ -32,4 +34,4 @@ __all__ = ["CountFilterEntry", "ProbabilityEntry", "ShowClickEntry", "init_paral
            "recv_object_list", "gloo_init_parallel_env", "gloo_barrier", "gloo_release", "shutdown_process_group",
            "restart_process_group", "ParallelMode", "ProcessMesh", "Placement", "Shard", "Replicate", "Partial",
            "shard_tensor", "reshard", "dtensor_from_fn", "unshard_dtensor", "create_nccl_config", "io",
-           "ShardingStage1", "ShardingStage2", "ShardingStage3", "InMemoryDataset", "QueueDataset"]
+           "ShardingStage1", "ShardingStage2", "ShardingStage3", "InMemoryDataset", "QueueDataset", "split"]

@@ -92,6 +92,37 @@ if n > 1:
     ds.global_shuffle(fleet)
     res["shuffled"] = sorted(int(b) for feed in ds._feeds() for b in feed["ids"].ravel())
     res["sizes"] = [ds.get_memory_data_size(fleet), ds.get_shuffle_data_size(fleet), ds.get_shuffle_data_size()]
+
+    # -- paddle.distributed.split: each rank holds a slice of W; outputs and SGD updates as the whole layer --
+    fleet.init(is_collective=True)
+    rng = np.random.RandomState(0)
+    W, B = rng.uniform(-1, 1, (6, 4)).astype("float32"), rng.uniform(-1, 1, 4).astype("float32")
+    E = rng.uniform(-1, 1, (8, 3)).astype("float32")
+    X = rng.uniform(-1, 1, (2, 6)).astype("float32")
+    I = np.array([[0, 5], [7, 2]], "int64")
+    init = paddle.nn.initializer.Assign
+    cases = {"row": (0, W[3 * r:3 * r + 3], B), "col": (1, W[:, 2 * r:2 * r + 2], B[2 * r:2 * r + 2]),
+             "emb": (0, E[4 * r:4 * r + 4], None)}
+    for case, (axis, w_part, b_part) in cases.items():
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            if case == "emb":
+                x = paddle.static.data("x", [2, 2], "int64")
+                y = dist.split(x, (8, 3), "embedding", num_partitions=2,
+                               weight_attr=paddle.ParamAttr(initializer=init(w_part)))
+            else:
+                x = paddle.static.data("x", [2, 6], "float32")
+                y = dist.split(x, (6, 4), "linear", axis=axis, num_partitions=2,
+                               weight_attr=paddle.ParamAttr(initializer=init(w_part)),
+                               bias_attr=paddle.ParamAttr(initializer=init(b_part)))
+            loss = (y * y).sum()
+            paddle.optimizer.SGD(0.1).minimize(loss)
+        exe = paddle.static.Executor()
+        exe.run(startup)
+        w_name = [p.name for p in main.all_parameters() if len(p.shape) == 2][0]
+        out = exe.run(main, feed={"x": I if case == "emb" else X}, fetch_list=[y])[0]
+        res[f"split_{case}"] = {"out": out.tolist(),
+                                "w": np.array(paddle.static.global_scope().find_var(w_name).get_tensor()).tolist()}
     paddle.disable_static()
 
 # -- group_sharded_parallel: each rank its half of the batch; alone, the whole batch ---------------

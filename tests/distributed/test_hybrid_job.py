@@ -53,6 +53,27 @@ def test_global_shuffle_deals_every_instance_once(jobs):
     assert r0["sizes"][:2] == r1["sizes"][:2] == [10, 10] and r0["sizes"][2] + r1["sizes"][2] == 10
 
 
+def test_split_layers_compute_the_whole_layer(jobs):
+    rng = np.random.RandomState(0)
+    W, B = rng.uniform(-1, 1, (6, 4)).astype("float32"), rng.uniform(-1, 1, 4).astype("float32")
+    E = rng.uniform(-1, 1, (8, 3)).astype("float32")
+    X = rng.uniform(-1, 1, (2, 6)).astype("float32")
+    ids = np.array([[0, 5], [7, 2]])
+    y = X @ W + B  # loss = sum(y^2): dW = X^T 2y
+    new_w = W - 0.1 * X.T @ (2 * y)
+    e = E[ids]
+    new_e = E.copy()
+    np.add.at(new_e, ids.ravel(), -0.1 * 2 * e.reshape(-1, 3))
+    r0, r1 = jobs["os"]
+    for r, res in enumerate((r0, r1)):
+        np.testing.assert_allclose(res["split_row"]["out"], y, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(res["split_row"]["w"], new_w[3 * r:3 * r + 3], rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(res["split_col"]["out"], y, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(res["split_col"]["w"], new_w[:, 2 * r:2 * r + 2], rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(res["split_emb"]["out"], e, rtol=1e-6)
+        np.testing.assert_allclose(res["split_emb"]["w"], new_e[4 * r:4 * r + 4], rtol=1e-5, atol=1e-6)
+
+
 def test_hybrid_groups_on_two_ranks(jobs):
     r0, r1 = jobs["os"]
     pp0, pp1 = r0["hcg[1, 2, 1, 1, 1]"], r1["hcg[1, 2, 1, 1, 1]"]
