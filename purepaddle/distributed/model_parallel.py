@@ -97,7 +97,7 @@ def split(x: Tensor, size: list[int] | tuple[int, int], operation: str, axis: in
             ...     x = paddle.static.data("x", [None, 8], "float32")
             ...     y = paddle.distributed.split(x, (8, 4), operation="linear", axis=1, num_partitions=1)
             >>> y.shape
-            paddle.Size([-1, 4])
+            (-1, 4)
             >>> paddle.disable_static()
     """
     if not isinstance(size, (list, tuple)):
