@@ -94,7 +94,7 @@ def test_hdfs_client_uses_hadoop_on_path(hadoop, monkeypatch):
     assert (root / "z").is_dir()
 
 
-def test_distributed_infer_outside_a_ps_job():
+def test_distributed_infer_outside_a_ps_job(fleet_state):
     paddle.enable_static()
     try:
         main, startup = paddle.static.Program(), paddle.static.Program()

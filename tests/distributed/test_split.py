@@ -9,7 +9,7 @@ import purepaddle.distributed.fleet as fleet
 
 
 @pytest.fixture
-def static_fleet(solo):
+def static_fleet(solo, fleet_state):
     paddle.enable_static()
     fleet.init(is_collective=True)
     yield
@@ -51,7 +51,7 @@ def test_embedding_of_one_partition_is_a_lookup(static_fleet):
     np.testing.assert_array_equal(exe.run(main, feed={"ids": np.array([3, 0])}, fetch_list=[y])[0], E[[3, 0]])
 
 
-def test_split_checks(solo):
+def test_split_checks(solo, fleet_state):
     x = paddle.ones([2, 4])
     with pytest.raises(ValueError, match="cannot be used in dynamic graph mode"):
         dist.split(x, (4, 2), "linear")
