@@ -12,9 +12,9 @@ if TYPE_CHECKING:  # names for annotations only
     from collections.abc import Sequence
     from typing import Any
 
-    from purepaddle._core.tensor import Tensor
     from purepaddle.distributed.group import Group
 
+from ..._core.tensor import Tensor
 from .. import point_to_point as _p2p
 from . import collective as _c
 
@@ -28,7 +28,8 @@ def _stream_args(group, sync_op, use_calc_stream, api):
         raise RuntimeError(f"{api}: the group should not be None and all ranks which invoke this operation should "
                            "be the member of this group")
     if not sync_op and use_calc_stream:
-        raise RuntimeError("use_calc_stream can only be true in sync op behavior.")
+        word = "True" if api in ("send", "recv") else "true"  # Paddle's two spellings
+        raise RuntimeError(f"use_calc_stream can only be {word} in sync op behavior.")
 
 
 def all_reduce(tensor: Tensor, op: int = 0, group: Group | None = None, sync_op: bool = True,
@@ -124,7 +125,7 @@ def alltoall(out_tensor_or_tensor_list: Tensor | Sequence[Tensor], in_tensor_or_
         raise RuntimeError("The output should be specified.")
     if in_tensor_or_tensor_list is None:
         raise RuntimeError("The input should be specified.")
-    if isinstance(out_tensor_or_tensor_list, list) != isinstance(in_tensor_or_tensor_list, (list, tuple)):
+    if isinstance(out_tensor_or_tensor_list, Tensor) != isinstance(in_tensor_or_tensor_list, Tensor):
         raise RuntimeError("The output and input should be both tensor or tensor list.")
     return _c.alltoall(out_tensor_or_tensor_list, in_tensor_or_tensor_list, group, sync_op)
 
@@ -333,8 +334,6 @@ def send(tensor: Tensor, dst: int = 0, group: Group | None = None, sync_op: bool
             >>> if dist.get_world_size() > 1 and dist.get_rank() == 0:
             ...     task = dist.stream.send(paddle.to_tensor([1.0]), dst=1)
     """
-    if not sync_op and use_calc_stream:
-        raise RuntimeError("use_calc_stream can only be True in sync op behavior.")
     _stream_args(group, sync_op, use_calc_stream, "send")
     return _p2p.send(tensor, dst, group, sync_op)
 
@@ -362,7 +361,5 @@ def recv(tensor: Tensor, src: int = 0, group: Group | None = None, sync_op: bool
             >>> if dist.get_world_size() > 1 and dist.get_rank() == 1:
             ...     task = dist.stream.recv(paddle.zeros([1]), src=0)
     """
-    if not sync_op and use_calc_stream:
-        raise RuntimeError("use_calc_stream can only be True in sync op behavior.")
     _stream_args(group, sync_op, use_calc_stream, "recv")
     return _p2p.recv(tensor, src, group, sync_op)
