@@ -58,7 +58,7 @@ def test_train_from_dataset_matches_paddle(data_dir, kind, ref_python):
     def run(python, mod):
         env = dict(os.environ, FLAGS_enable_pir_api="0")  # Paddle 3's datasets run legacy programs only
         proc = subprocess.run([str(python), "-c", TRAIN.format(mod=mod), str(data_dir), kind], capture_output=True,
-                              text=True, timeout=180, env=env)
+                              text=True, timeout=180, env=env, cwd=data_dir)  # Paddle leaves *_train_desc.prototxt
         assert proc.returncode == 0, proc.stderr[-3000:]
         return json.loads(proc.stdout.strip().splitlines()[-1])
     ours, theirs = run(sys.executable, "purepaddle"), run(ref_python, "paddle")
