@@ -6,6 +6,8 @@ operators, Kunlun XPU, Graphcore IPU, TensorRT, Paddle's plug-in custom devices.
 class, making one) raises `UnavailableFeatureError` naming the feature and why. `tests/test_public_surface.py`
 counts these names as declared, checks each one raises, and fails on a Paddle name that is neither present nor here.
 """
+from typing import Any, NoReturn
+
 __all__ = ["UnavailableFeatureError", "EXCLUSIONS", "REASONS", "unavailable", "reason_of"]
 
 
@@ -110,6 +112,33 @@ EXCLUSIONS.update({f"paddle.cuda.{n}": "cuda" for n in (
     "check_error")})
 
 
+def _stub_doc(module, short, message, kind):
+    """A stub's docstring in Paddle's layout: what it would be, why it is not, Args, Returns, a runnable example."""
+    returns = "" if kind == "class" else """
+    Returns:
+        NoReturn: it always raises UnavailableFeatureError.
+"""
+    return f"""Unavailable in purepaddle: {short} exists at Paddle's path and raises when {"made" if kind == "class" else "called"}.
+
+    {message}
+
+    Args:
+        *args (Any): Paddle's positional arguments; any call raises UnavailableFeatureError.
+        **kwargs (Any): Paddle's keyword arguments; any call raises UnavailableFeatureError.
+{returns}
+    Examples:
+        .. code-block:: python
+
+            >>> import importlib
+            >>> stub = getattr(importlib.import_module("{module}"), "{short}")
+            >>> try:
+            ...     stub()
+            ... except NotImplementedError as e:
+            ...     print("is not available in purepaddle" in str(e))
+            True
+    """
+
+
 def reason_of(public_name):
     """The message a declared-unavailable `public_name` raises with (KeyError for a name not declared)."""
     feature, why = REASONS[EXCLUSIONS[public_name]]
@@ -139,20 +168,23 @@ def unavailable(public_name, kind="function"):
             paddle.utils.cpp_extension.load is not available in purepaddle
     """
     message = reason_of(public_name)
-    short = public_name.rpartition(".")[2]
+    module, _, short = public_name.rpartition(".")
 
-    def refuse(*args, **kwargs):
+    def refuse(*args: Any, **kwargs: Any) -> NoReturn:
         raise UnavailableFeatureError(message)
 
+    def init(self, *args: Any, **kwargs: Any) -> None:
+        refuse()
+
+    if kind not in ("function", "class"):
+        raise ValueError(f"unavailable: kind must be 'function' or 'class', got {kind!r}")
+    doc = _stub_doc(module, short, message, kind)
     if kind == "class":
-        stub = type(short, (), {"__init__": lambda self, *a, **k: refuse(),
-                                "__doc__": f"Unavailable in purepaddle. {message}"})
-    elif kind == "function":
+        stub = type(short, (), {"__init__": init, "__doc__": doc})
+    else:
         stub = refuse
         stub.__name__ = stub.__qualname__ = short
-        stub.__doc__ = f"Unavailable in purepaddle. {message}"
-    else:
-        raise ValueError(f"unavailable: kind must be 'function' or 'class', got {kind!r}")
+        stub.__doc__ = doc
     stub.__module__ = "purepaddle" + public_name[len("paddle"):].rpartition(".")[0]
     stub.__purepaddle_unavailable__ = message
     return stub

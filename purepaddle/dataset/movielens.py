@@ -190,3 +190,22 @@ def movie_info():
 def fetch():
     """Check that ml-1m.zip is in the cache (purepaddle never downloads; a missing file raises)."""
     return common.download(URL, "movielens", MD5)
+
+
+def unittest():
+    """Read the whole train and test sets once and print the index of the last sample of each (a self-check that
+    the files download and parse; like Paddle it prints the last index, one less than the count).
+
+    Examples:
+        .. code-block:: python
+
+            >>> # doctest: +SKIP("downloads the MovieLens files")
+            >>> import paddle
+            >>> paddle.dataset.movielens.unittest()
+    """
+    train_count = test_count = -1
+    for train_count, _ in enumerate(train()()):
+        pass
+    for test_count, _ in enumerate(test()()):
+        pass
+    print(train_count, test_count)

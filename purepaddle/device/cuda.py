@@ -99,7 +99,9 @@ def empty_cache():
 
 
 def _memory_api(name, kind=None, support="GPU or custom device"):
-    def f(device=None):
+    """A CUDA memory query (kind "used"/"total": bytes of cupy's pool) or reset (kind None), a ValueError on a
+    CPU-only machine as in Paddle's CPU build."""
+    def f(device: str | int | Any | None = None) -> int | None:
         if is_compiled_with_cuda():
             import cupy
             pool = cupy.get_default_memory_pool()
@@ -107,7 +109,24 @@ def _memory_api(name, kind=None, support="GPU or custom device"):
         raise ValueError(f"The API paddle.device.cuda.{name} is not supported in CPU-only PaddlePaddle. Please "
                          f"reinstall PaddlePaddle with {support} support to call this API.")
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"paddle.device.cuda.{name}: CUDA memory statistics (a ValueError on a CPU-only build, as in Paddle)."
+    returns = "int: the number of bytes." if kind else "None."
+    f.__doc__ = f"""paddle.device.cuda.{name}: CUDA memory statistics (a ValueError on a CPU-only build, as in Paddle).
+
+    Args:
+        device (str|int|CUDAPlace|None, optional): The GPU; None means the current one. Default: None.
+
+    Returns:
+        {returns}
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle
+            >>> try:
+            ...     n = paddle.device.cuda.{name}()
+            ... except ValueError:
+            ...     n = None  # a CPU-only machine
+    """
     return f
 
 

@@ -1,5 +1,9 @@
 """paddle.device's memory queries and resets: cupy's memory pool on a CUDA device, otherwise the statistics
 of purepaddle's CPU tensors that memory.py keeps; empty_cache."""
+from __future__ import annotations
+
+from typing import Any
+
 from .._core.place import CPUPlace, is_compiled_with_cuda
 from .selection import _parse
 
@@ -24,8 +28,25 @@ def _cpu_device(device, api):
                          f"received {device!r}")
 
 
+_ARGS = """
+    Args:
+        device (str|int|Place|None, optional): The device: None, 'cpu' or CPUPlace for purepaddle's CPU tensors; a
+            GPU ('gpu:0', 0, CUDAPlace) for cupy's memory pool on a CUDA machine. Default: None.
+"""
+
+
 def _memory_api(name, cuda_value, cpu_fn, doc):
-    def f(device=None):
+    """A memory query (cuda_value "used"/"total") or reset (cuda_value None) over memory.py's `cpu_fn`; `doc` is
+    its summary (and example, when it has one): the Args and Returns sections are added here."""
+    returns = ("\n    Returns:\n        int: the number of bytes.\n" if cuda_value
+               else "\n    Returns:\n        None.\n")
+    summary, sep, example = doc.partition("\n\n")
+    if not sep:
+        example = (f"Examples:\n        .. code-block:: python\n\n            >>> import paddle\n"
+                   f"            >>> _ = paddle.device.{name}()\n")
+    doc = summary + "\n" + _ARGS + returns + "\n    " + example.lstrip(" ")
+
+    def f(device: str | int | Any | None = None) -> int | None:
         if is_compiled_with_cuda() and device is not None and not isinstance(device, CPUPlace) \
                 and str(device).lower() != "cpu":
             import cupy

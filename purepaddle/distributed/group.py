@@ -21,7 +21,7 @@ from .addresses import parse_address, parse_addresses
 from .process_group import MPIGroup, SoloGroup, import_mpi, new_mpi_group
 
 __all__ = ["Group", "new_group", "get_group", "is_initialized", "destroy_process_group", "get_backend",
-           "is_available"]
+           "is_available", "create_nccl_config"]
 
 _GROUPS = {}       # ring_id -> Group
 _NEXT_ID = [1]
@@ -265,6 +265,30 @@ def new_group(ranks: Sequence[int] | None = None, backend: str | None = None, ti
     group = Group(ranks.index(me) if me in ranks else -1, gid, ranks, pg)
     _GROUPS[gid] = group
     return group
+
+
+def create_nccl_config(nccl_config: dict[str, int | str] | None = None) -> None:
+    """The NCCL settings object for new_group(..., nccl_config=...): None here, as in a Paddle built without
+    NCCL (purepaddle's collectives run on MPI, which has no such settings).
+
+    Args:
+        nccl_config (dict|None, optional): NCCL settings such as {"commName": "tp_comm", "nchannels": 4}; they are
+            accepted and have no effect. Default: None.
+
+    Returns:
+        None.
+
+    Examples:
+        .. code-block:: python
+
+            >>> import paddle.distributed as dist
+            >>> print(dist.create_nccl_config({"commName": "tp_comm", "nchannels": 4}))
+            None
+    """
+    if nccl_config is not None and not isinstance(nccl_config, dict):
+        raise TypeError(f"create_nccl_config: nccl_config must be a dict or None, but received "
+                        f"{type(nccl_config).__name__}")
+    return None
 
 
 def get_group(id=0):

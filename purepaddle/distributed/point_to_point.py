@@ -3,7 +3,7 @@ import numpy as np
 
 from .._core.mode import in_dynamic_mode
 from ..tensor._check import check_comm_tensor
-from .communication import Task, _group_rank, _member
+from .communication.collective import Task, _group_rank, _member
 
 __all__ = ["send", "recv", "isend", "irecv", "P2POp", "batch_isend_irecv", "send_object_list", "recv_object_list"]
 

@@ -217,6 +217,65 @@ class Executor:
     def close(self):
         self._closed = True
 
+    def train_from_dataset(self, program=None, dataset=None, scope=None, thread=0, debug=False, fetch_list=None,
+                           fetch_info=None, print_period=100, fetch_handler=None):
+        """Run `program` once per batch of `dataset` (paddle.distributed.InMemoryDataset / QueueDataset), printing
+        the fetch_list values (labelled by fetch_info) every print_period batches.
+
+        Examples:
+            .. code-block:: python
+
+                >>> import os, tempfile
+                >>> import paddle
+                >>> paddle.enable_static()
+                >>> d = tempfile.mkdtemp()
+                >>> with open(os.path.join(d, "a.txt"), "w") as f:
+                ...     _ = f.write("1 0.5 1 1.0\\n1 1.5 1 3.0\\n")
+                >>> x = paddle.static.data("x", [None, 1], "float32")
+                >>> y = paddle.static.data("y", [None, 1], "float32")
+                >>> loss = paddle.mean((paddle.static.nn.fc(x, 1) - y) ** 2)
+                >>> paddle.optimizer.SGD(0.1).minimize(loss)
+                >>> exe = paddle.static.Executor()
+                >>> _ = exe.run(paddle.static.default_startup_program())
+                >>> dataset = paddle.distributed.QueueDataset()
+                >>> dataset.init(batch_size=2, use_var=[x, y], pipe_command="cat")
+                >>> dataset.set_filelist([os.path.join(d, "a.txt")])
+                >>> exe.train_from_dataset(paddle.static.default_main_program(), dataset)
+                >>> paddle.disable_static()
+        """
+        from .dataset_run import run_from_dataset
+        return run_from_dataset(self, program, dataset, scope, fetch_list, fetch_info, print_period, fetch_handler,
+                                infer=False)
+
+    def infer_from_dataset(self, program=None, dataset=None, scope=None, thread=0, debug=False, fetch_list=None,
+                           fetch_info=None, print_period=100, fetch_handler=None):
+        """As train_from_dataset, running the program without its backward and optimizer ops.
+
+        Examples:
+            .. code-block:: python
+
+                >>> import os, tempfile
+                >>> import paddle
+                >>> paddle.enable_static()
+                >>> d = tempfile.mkdtemp()
+                >>> with open(os.path.join(d, "a.txt"), "w") as f:
+                ...     _ = f.write("1 0.5\\n1 1.5\\n")
+                >>> x = paddle.static.data("x", [None, 1], "float32")
+                >>> out = paddle.static.nn.fc(x, 1)
+                >>> exe = paddle.static.Executor()
+                >>> _ = exe.run(paddle.static.default_startup_program())
+                >>> dataset = paddle.distributed.QueueDataset()
+                >>> dataset.init(batch_size=2, use_var=[x], pipe_command="cat")
+                >>> dataset.set_filelist([os.path.join(d, "a.txt")])
+                >>> exe.infer_from_dataset(dataset=dataset, fetch_list=[out], fetch_info=["out"], print_period=1)
+                ... # doctest: +ELLIPSIS
+                out: ...
+                >>> paddle.disable_static()
+        """
+        from .dataset_run import run_from_dataset
+        return run_from_dataset(self, program, dataset, scope, fetch_list, fetch_info, print_period, fetch_handler,
+                                infer=True)
+
     def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed", fetch_var_name="fetch",
             scope=None, return_numpy=True, use_program_cache=False, use_prune=False):
         """Run `program` (default main) and return the values of `fetch_list` (numpy arrays)."""

@@ -43,3 +43,13 @@ def mpi():
         job.find_mpirun()
     except plan.LaunchError:
         pytest.skip("needs mpi4py and Open MPI (pip install purepaddle[distributed])")
+
+
+@pytest.fixture
+def fleet_state():
+    """fleet's singleton restored after the test (for tests that call fleet.init)."""
+    from purepaddle.distributed.fleet import fleet
+    saved = dict(vars(fleet))
+    yield
+    vars(fleet).clear()
+    vars(fleet).update(saved)

@@ -1,11 +1,12 @@
 """paddle.distributed's auto-parallel names: dist tensors (dtensor.py), sharded layers and local code
-(layers.py), optimizers and scalers (optim.py), data (data.py), the intermediate API's plans (plans.py), and
-DistModel/to_static (dist_model.py). Exact on a mesh of one process; data-parallel on a mesh of several.
+(layers.py), optimizers and scalers (optim.py) with the sharding stages (stages.py), data (data.py), the
+intermediate API's plans (plans.py), and DistModel/to_static (dist_model.py). Exact on a mesh of one process; data-parallel on a mesh of several.
 """
 from .dtensor import (DistAttr, Partial, Placement, ProcessMesh, ReduceType, Replicate, Shard,  # noqa: F401
                       dtensor_from_fn, get_mesh, reshard, set_mesh, shard_tensor, unshard_dtensor)
 from .layers import LocalLayer, local_map, shard_layer  # noqa: F401
-from .optim import ShardingStage1, ShardingStage2, ShardingStage3, shard_optimizer, shard_scaler  # noqa: F401
+from .optim import shard_optimizer, shard_scaler  # noqa: F401
+from .stages import ShardingStage1, ShardingStage2, ShardingStage3  # noqa: F401
 from .data import ShardDataloader, shard_dataloader  # noqa: F401
 from .plans import (ColWiseParallel, ContextParallel, ConvParallel, PrepareContextParallel,  # noqa: F401
                     PrepareLayerInput, PrepareLayerOutput, RowWiseParallel, SequenceParallelBegin,

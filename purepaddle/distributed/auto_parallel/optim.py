@@ -1,4 +1,5 @@
-"""Optimizers and scalers on a mesh: shard_optimizer (with ShardingStage1/2/3) and shard_scaler.
+"""Optimizers and scalers on a mesh: shard_optimizer (its shard_fn: distributed/sharding's ShardingStage1/2/3)
+and shard_scaler.
 
 On a mesh of one process the wrapped optimizer updates exactly as the plain one. On a data-parallel mesh every
 rank holds the whole parameters and computes gradients on its part of the batch, so the step first averages the
@@ -7,8 +8,7 @@ split optimizer state over ranks to save memory in Paddle; the values they compu
 parallelism, which is what they run here (each rank keeps the whole state).
 """
 
-__all__ = ["shard_optimizer", "shard_scaler", "ShardingStage1", "ShardingStage2", "ShardingStage3",
-           "average_gradients"]
+__all__ = ["shard_optimizer", "shard_scaler", "average_gradients"]
 
 
 def _spread(params):
@@ -32,84 +32,6 @@ def _flat_params(opt):
     if plist and isinstance(plist[0], dict):
         return [p for g in plist for p in g["params"]]
     return list(plist)
-
-
-class _ShardingStage:
-    """Shared by ShardingStage1/2/3: the mesh dimension the optimizer state would be split over."""
-
-    stage = 0
-
-    def __init__(self, sharding_mesh_dim, mesh=None):
-        if not isinstance(sharding_mesh_dim, (int, str)):
-            raise TypeError(f"{type(self).__name__}: sharding_mesh_dim must be an int or a str")
-        self._sharding_mesh_dim = sharding_mesh_dim
-        self._mesh = mesh
-
-    def __call__(self, key, param, tensor):
-        return tensor  # the state stays whole on each rank (same values as Paddle's shards put together)
-
-
-class ShardingStage1(_ShardingStage):
-    """Sharding stage 1 (optimizer state split over `sharding_mesh_dim`) for shard_optimizer.
-
-    Args:
-        sharding_mesh_dim (int|str): the mesh dimension to split over.
-        mesh (ProcessMesh, optional): the mesh (that of the parameters by default).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.distributed as dist
-            >>> mesh = dist.ProcessMesh([0], dim_names=["dp"])
-            >>> net = paddle.nn.Linear(2, 2)
-            >>> opt = dist.shard_optimizer(paddle.optimizer.AdamW(parameters=net.parameters()),
-            ...                            dist.ShardingStage1("dp", mesh))
-    """
-
-    stage = 1
-
-
-class ShardingStage2(_ShardingStage):
-    """Sharding stage 2 (optimizer state and gradients split over `sharding_mesh_dim`) for shard_optimizer.
-
-    Args:
-        sharding_mesh_dim (int|str): the mesh dimension to split over.
-        mesh (ProcessMesh, optional): the mesh (that of the parameters by default).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.distributed as dist
-            >>> mesh = dist.ProcessMesh([0], dim_names=["dp"])
-            >>> net = paddle.nn.Linear(2, 2)
-            >>> opt = dist.shard_optimizer(paddle.optimizer.AdamW(parameters=net.parameters()),
-            ...                            dist.ShardingStage2("dp", mesh))
-    """
-
-    stage = 2
-
-
-class ShardingStage3(_ShardingStage):
-    """Sharding stage 3 (optimizer state, gradients and parameters split over `sharding_mesh_dim`).
-
-    Args:
-        sharding_mesh_dim (int|str): the mesh dimension to split over.
-        mesh (ProcessMesh, optional): the mesh (that of the parameters by default).
-
-    Examples:
-        .. code-block:: python
-
-            >>> import paddle
-            >>> import paddle.distributed as dist
-            >>> mesh = dist.ProcessMesh([0], dim_names=["dp"])
-            >>> net = paddle.nn.Linear(2, 2)
-            >>> opt = dist.shard_optimizer(paddle.optimizer.AdamW(parameters=net.parameters()),
-            ...                            dist.ShardingStage3("dp", mesh))
-    """
-
-    stage = 3
 
 
 class _ShardOptimizer:

@@ -16,7 +16,8 @@ from ..._core.tensor import Tensor
 from .dtensor import ProcessMesh, Replicate, Shard, hold_layout, get_mesh, mark, set_mesh, shard_tensor
 from .data import shard_dataloader
 from .layers import shard_layer
-from .optim import ShardingStage1, ShardingStage2, ShardingStage3, shard_optimizer
+from .optim import shard_optimizer
+from .stages import ShardingStage1, ShardingStage2, ShardingStage3
 
 __all__ = ["ColWiseParallel", "RowWiseParallel", "ConvParallel", "PrepareLayerInput", "PrepareLayerOutput",
            "SequenceParallelBegin", "SequenceParallelEnd", "SequenceParallelEnable", "SequenceParallelDisable",

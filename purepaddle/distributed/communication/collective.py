@@ -17,13 +17,13 @@ if TYPE_CHECKING:  # names for annotations only
 
 import numpy as np
 
-from .._core.dispatch import apply, apply_inplace
-from .._core.mode import in_dynamic_mode
-from .._core.tensor import Tensor
-from ..tensor._check import check_comm_tensor
-from . import collective_ops as _ops
-from .group import _GROUPS, resolve
-from .process_group import AVG, OP_NAMES
+from ..._core.dispatch import apply, apply_inplace
+from ..._core.mode import in_dynamic_mode
+from ..._core.tensor import Tensor
+from ...tensor._check import check_comm_tensor
+from .. import collective_ops as _ops
+from ..group import _GROUPS, resolve
+from ..process_group import AVG, OP_NAMES
 
 __all__ = ["ReduceOp", "all_reduce", "broadcast", "reduce", "all_gather", "all_gather_object", "scatter",
            "gather", "reduce_scatter", "alltoall", "alltoall_single", "wait", "barrier", "broadcast_object_list",
@@ -225,7 +225,15 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
 
 
 def _fill_list(out_list, blocks, api):
-    """Put blocks into out_list: new Tensors when it is empty, else copied into its tensors in place."""
+    """Put blocks into out_list: new Tensors when it is empty, else copied into its tensors in place; an output
+    Tensor instead receives the blocks joined along axis 0 (stacked when they are 0-D), as Paddle writes it."""
+    if isinstance(out_list, Tensor):
+        joined = np.stack(blocks) if blocks[0].ndim == 0 else np.concatenate(blocks)
+        if tuple(out_list._data.shape) != joined.shape:
+            raise ValueError(f"{api}: the output tensor has shape {list(out_list._data.shape)} but the gathered data "
+                             f"has shape {list(joined.shape)}")
+        _inplace(out_list, lambda a: np.copyto(a, joined, casting="unsafe"))
+        return
     if not isinstance(out_list, list):
         raise TypeError(f"{api}: the output must be a list of Tensors, but received {type(out_list).__name__}")
     if not out_list:
@@ -525,7 +533,7 @@ def barrier(group=None):
     if pg is None:
         return None
     if not in_dynamic_mode():
-        from .._core.dispatch import constant
+        from ..._core.dispatch import constant
         apply(_ops.Barrier, constant(np.zeros([1], np.float32)), ring_id=g.id)
         return None
     pg.barrier()
