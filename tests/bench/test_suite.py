@@ -38,17 +38,24 @@ def test_a_short_run_times_the_peers_and_fills_the_readme(tmp_path):
     out = tmp_path / "suite.json"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     run = subprocess.run([sys.executable, SUITE, "--only", "small_add,matmul64", "--peers", "purepaddle,numpy",
-                          "--threads", "1", "--load", "idle,busy", "--passes", "2", "--repeat", "1",
+                          "--threads", "1,all", "--load", "idle,busy", "--passes", "2", "--repeat", "1",
                           "--min-time", "0.005", "--json", str(out)], env=env, capture_output=True, text=True,
                          timeout=600, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     result = json.loads(out.read_text())
-    assert [(c["info"]["threads"], c["info"]["load"]) for c in result["configs"]] == [(1, "idle"), (1, "busy")]
+    cores = len(os.sched_getaffinity(0))
+    want = [(1, "idle"), (1, "busy")] + ([(cores, "idle"), (cores, "busy")] if cores > 1 else [])
+    assert [(c["info"]["threads"], c["info"]["load"]) for c in result["configs"]] == want
     for cfg in result["configs"]:
-        assert not cfg["info"]["errors"]
+        info = cfg["info"]
+        assert not info["errors"]
         assert len(cfg["runs"]["purepaddle"]["small_add"]) == 2  # one figure per pass
         assert cfg["median_us"]["numpy"]["matmul64"] > 0
-        assert "loadavg_before" in cfg["info"] and "loadavg_after" in cfg["info"]
+        assert "loadavg_before" in info and "loadavg_after" in info
+        assert info["all_cores"] == (info["threads"] == cores)  # 'all' is labelled as such (1 core: both)
+        # the busy configuration records that its competing process really ran (a share of a core, > 0)
+        assert (info["load"] == "busy") == ("busy_core_share" in info)
+        assert info.get("busy_core_share", 1) > 0
     readme = tmp_path / "README.md"
     readme.write_text(f"intro\n{BEGIN}\nold table\n{END}\nrest\n")
     subprocess.run([sys.executable, SUITE, "--from-json", str(out), "--readme", str(readme)], check=True,
@@ -56,6 +63,10 @@ def test_a_short_run_times_the_peers_and_fills_the_readme(tmp_path):
     text = readme.read_text()
     assert "old table" not in text and text.startswith("intro\n") and text.endswith("rest\n")
     assert "| small add, per call |" in text and "1 thr, busy" in text
+    if cores > 1:
+        assert f"{cores} thr (all cores), idle" in text
+    # the hand-written NumPy peer's ratio (the limit) is stated below the table
+    assert "64x64 matmul, per call against hand-written NumPy" in text
 
 
 def test_workers_get_the_thread_count_in_their_environment(tmp_path):
