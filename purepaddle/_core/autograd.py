@@ -18,11 +18,13 @@ from .half import add_into
 from .tensor import BACKWARD_ENGINE, SelectedRows, Tensor
 
 _make = Tensor._make
+_empty = np.empty
 
 
 def _ones_like(t):
     """The default root gradient: ones shaped like t."""
-    a = np.empty(t._data.shape, dtype=t._data.dtype)
+    d = t._data
+    a = _empty(d.shape, dtype=d.dtype)
     a.fill(1)
     return _make(a, True, None, 0, t._place)
 
@@ -158,12 +160,19 @@ class _Capture:
 
 
 def _propagate(roots, buffers, retain_graph, cap):
-    """Kahn's topological walk from the root nodes, calling each op's backward once."""
+    """Kahn's topological walk from the root nodes, calling each op's backward once.
+
+    Per node this is the engine's hot loop (docs/architecture.md "The eager hot path"): the common node (one
+    output, no hooks, no capture) takes the branch without the general wrapper and the buffer helpers.
+    """
     nodes, deps = _collect(roots)
     keep = None
     if cap is not None and not cap.accumulate:
         keep = _prune(nodes, cap.leaf, cap.node)  # paddle.grad: only nodes leading to an input
-    ready = [n for n in roots if n not in deps]
+    ready = []
+    for n in roots:
+        if n not in deps:
+            ready.append(n)
     pop = buffers.pop
     track = OP_RAN.active is not None  # diagnostics want to know whose backward each op belongs to
     st = LOCAL.state
@@ -196,8 +205,15 @@ def _propagate(roots, buffers, retain_graph, cap):
                     child, idx = e
                     b = buffers.get(child)
                     if b is None:
-                        b = buffers[child] = [None] * (child._n_out if child._multi else 1)
-                    b[idx] = _sum(b[idx], g)
+                        if child._multi:
+                            b = buffers[child] = [None] * child._n_out
+                            b[idx] = g
+                        else:
+                            buffers[child] = [g]
+                    elif b[idx] is None:
+                        b[idx] = g
+                    else:
+                        b[idx] = b[idx] + g
                 else:
                     _to_leaf(e, g, cap)
         elif not retain_graph:
@@ -206,8 +222,9 @@ def _propagate(roots, buffers, retain_graph, cap):
             if type(e) is tuple:
                 child = e[0]
                 d = deps[child] - 1
-                deps[child] = d
-                if d == 0:
+                if d:
+                    deps[child] = d
+                else:
                     ready.append(child)
 
 

@@ -54,18 +54,27 @@ def apply(op_cls, *inputs, **attrs):
     else:  # Op.__init__ inlined: the graph fields (_saved, ...) are set only if the op is recorded
         op = _new(op_cls)
         op.attrs = attrs
+    # unrolled for the usual one and two inputs: a comprehension is a frame of its own, and a call with
+    # *arrays costs half as much again as the NumPy kernel of a small add
     n = len(inputs)
-    try:  # unrolled for the usual one and two inputs (a comprehension is a frame of its own)
+    try:
         if n == 2:
-            arrays = (inputs[0]._data, inputs[1]._data)
+            a0 = inputs[0]._data
+            a1 = inputs[1]._data
         elif n == 1:
-            arrays = (inputs[0]._data,)
+            a0 = inputs[0]._data
         else:
             arrays = [t._data for t in inputs]
     except AttributeError:  # an optional input is None
         arrays = [None if t is None else t._data for t in inputs]
+        n = -1
     try:
-        out = op.forward(np, *arrays)
+        if n == 2:
+            out = op.forward(np, a0, a1)
+        elif n == 1:
+            out = op.forward(np, a0)
+        else:
+            out = op.forward(np, *arrays)
     except _KERNEL_ERRORS as e:
         if getattr(e, "paddle_kernel", False):  # already worded as Paddle words it
             raise
