@@ -110,18 +110,19 @@ def _run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=F
         if b is None:
             b = buffers[node] = [None] * (node._n_out if node._multi else 1)
             roots.append(node)
-        b[t._idx] = _sum(b[t._idx], g)
+        prev = b[t._idx]
+        b[t._idx] = g if prev is None else prev + g
 
     st = LOCAL.state  # this thread's: a backward here leaves other threads' grad mode alone
     prev = st.grad_enabled
     prev_phase = st.phase
-    st.grad_enabled = bool(create_graph)
+    st.grad_enabled = create_graph = bool(create_graph)
     st.phase = "backward"  # diagnostics (nan/inf check, profiler) tell backward ops from forward ones
     try:
         for t, g in leaf_roots:
-            _to_leaf(t, g, cap)
+            _to_leaf(t, g, cap, create_graph)
         if roots:
-            _propagate(roots, buffers, retain_graph, cap)
+            _propagate(roots, buffers, retain_graph, cap, st)
     finally:
         st.grad_enabled = prev
         st.phase = prev_phase
@@ -159,7 +160,7 @@ class _Capture:
         return results
 
 
-def _propagate(roots, buffers, retain_graph, cap):
+def _propagate(roots, buffers, retain_graph, cap, st):
     """Kahn's topological walk from the root nodes, calling each op's backward once.
 
     Per node this is the engine's hot loop (docs/architecture.md "The eager hot path"): the common node (one
@@ -175,7 +176,6 @@ def _propagate(roots, buffers, retain_graph, cap):
             ready.append(n)
     pop = buffers.pop
     track = OP_RAN.active is not None  # diagnostics want to know whose backward each op belongs to
-    st = LOCAL.state
     while ready:
         node = ready.pop()
         grads = pop(node, None)
@@ -215,7 +215,7 @@ def _propagate(roots, buffers, retain_graph, cap):
                     else:
                         b[idx] = b[idx] + g
                 else:
-                    _to_leaf(e, g, cap)
+                    _to_leaf(e, g, cap, st.grad_enabled)
         elif not retain_graph:
             node.release()
         for e in nexts:
@@ -338,8 +338,9 @@ def _output_grads(node, grads, fill):
     return out
 
 
-def _to_leaf(t, g, cap):
-    """Deliver gradient g to leaf t: run its hooks, then accumulate into .grad or capture."""
+def _to_leaf(t, g, cap, grad_enabled):
+    """Deliver gradient g to leaf t: run its hooks, then accumulate into .grad or capture (grad_enabled: whether
+    the backward records a graph, create_graph)."""
     if type(g) is SelectedRows and cap is None and not t._hooks:  # row-sparse: keep it sparse
         old = t._grad
         if old is None:
@@ -354,7 +355,7 @@ def _to_leaf(t, g, cap):
             r = h(g)
             if r is not None:
                 g = r
-    grad_enabled = LOCAL.state.grad_enabled
+        grad_enabled = LOCAL.state.grad_enabled  # as the hooks left it
     if g._data.dtype != t._data.dtype:
         g = g.astype(t.dtype) if grad_enabled else _make(g._data.astype(t._data.dtype))
     if cap is not None:
