@@ -18,11 +18,13 @@ from .half import add_into
 from .tensor import BACKWARD_ENGINE, SelectedRows, Tensor
 
 _make = Tensor._make
+_empty = np.empty
 
 
 def _ones_like(t):
     """The default root gradient: ones shaped like t."""
-    a = np.empty(t._data.shape, dtype=t._data.dtype)
+    d = t._data
+    a = _empty(d.shape, dtype=d.dtype)
     a.fill(1)
     return _make(a, True, None, 0, t._place)
 
@@ -108,18 +110,19 @@ def _run_backward(tensors, grad_tensors=None, retain_graph=False, create_graph=F
         if b is None:
             b = buffers[node] = [None] * (node._n_out if node._multi else 1)
             roots.append(node)
-        b[t._idx] = _sum(b[t._idx], g)
+        prev = b[t._idx]
+        b[t._idx] = g if prev is None else prev + g
 
     st = LOCAL.state  # this thread's: a backward here leaves other threads' grad mode alone
     prev = st.grad_enabled
     prev_phase = st.phase
-    st.grad_enabled = bool(create_graph)
+    st.grad_enabled = create_graph = bool(create_graph)
     st.phase = "backward"  # diagnostics (nan/inf check, profiler) tell backward ops from forward ones
     try:
         for t, g in leaf_roots:
-            _to_leaf(t, g, cap)
+            _to_leaf(t, g, cap, create_graph)
         if roots:
-            _propagate(roots, buffers, retain_graph, cap)
+            _propagate(roots, buffers, retain_graph, cap, st)
     finally:
         st.grad_enabled = prev
         st.phase = prev_phase
@@ -157,16 +160,22 @@ class _Capture:
         return results
 
 
-def _propagate(roots, buffers, retain_graph, cap):
-    """Kahn's topological walk from the root nodes, calling each op's backward once."""
+def _propagate(roots, buffers, retain_graph, cap, st):
+    """Kahn's topological walk from the root nodes, calling each op's backward once.
+
+    Per node this is the engine's hot loop (docs/architecture.md "The eager hot path"): the common node (one
+    output, no hooks, no capture) takes the branch without the general wrapper and the buffer helpers.
+    """
     nodes, deps = _collect(roots)
     keep = None
     if cap is not None and not cap.accumulate:
         keep = _prune(nodes, cap.leaf, cap.node)  # paddle.grad: only nodes leading to an input
-    ready = [n for n in roots if n not in deps]
+    ready = []
+    for n in roots:
+        if n not in deps:
+            ready.append(n)
     pop = buffers.pop
     track = OP_RAN.active is not None  # diagnostics want to know whose backward each op belongs to
-    st = LOCAL.state
     while ready:
         node = ready.pop()
         grads = pop(node, None)
@@ -196,18 +205,26 @@ def _propagate(roots, buffers, retain_graph, cap):
                     child, idx = e
                     b = buffers.get(child)
                     if b is None:
-                        b = buffers[child] = [None] * (child._n_out if child._multi else 1)
-                    b[idx] = _sum(b[idx], g)
+                        if child._multi:
+                            b = buffers[child] = [None] * child._n_out
+                            b[idx] = g
+                        else:
+                            buffers[child] = [g]
+                    elif b[idx] is None:
+                        b[idx] = g
+                    else:
+                        b[idx] = b[idx] + g
                 else:
-                    _to_leaf(e, g, cap)
+                    _to_leaf(e, g, cap, st.grad_enabled)
         elif not retain_graph:
             node.release()
         for e in nexts:
             if type(e) is tuple:
                 child = e[0]
                 d = deps[child] - 1
-                deps[child] = d
-                if d == 0:
+                if d:
+                    deps[child] = d
+                else:
                     ready.append(child)
 
 
@@ -321,8 +338,9 @@ def _output_grads(node, grads, fill):
     return out
 
 
-def _to_leaf(t, g, cap):
-    """Deliver gradient g to leaf t: run its hooks, then accumulate into .grad or capture."""
+def _to_leaf(t, g, cap, grad_enabled):
+    """Deliver gradient g to leaf t: run its hooks, then accumulate into .grad or capture (grad_enabled: whether
+    the backward records a graph, create_graph)."""
     if type(g) is SelectedRows and cap is None and not t._hooks:  # row-sparse: keep it sparse
         old = t._grad
         if old is None:
@@ -337,7 +355,7 @@ def _to_leaf(t, g, cap):
             r = h(g)
             if r is not None:
                 g = r
-    grad_enabled = LOCAL.state.grad_enabled
+        grad_enabled = LOCAL.state.grad_enabled  # as the hooks left it
     if g._data.dtype != t._data.dtype:
         g = g.astype(t.dtype) if grad_enabled else _make(g._data.astype(t._data.dtype))
     if cap is not None:

@@ -11,10 +11,12 @@ from . import dtype as _dt
 from . import hooks
 from .mode import LOCAL, set_grad_enabled
 from .op import OP_RAN, _restructure, timed_kernel
+from .place import CPU
 from .tensor import Tensor
 
 _ndarray = np.ndarray
 _make = Tensor._make
+_new = object.__new__
 
 BUILDER = hooks.declare(
     "static_builder", "static mode: builder(op_cls, inputs, attrs) appends the op to the current block and returns "
@@ -34,6 +36,9 @@ def apply(op_cls, *inputs, **attrs):
 
     Eager: forward on arrays, record a grad node when some input needs grad.
     Static: hand over to the builder that appends an OpDesc to the current block.
+
+    This is the hot path of every eager call (docs/architecture.md "The eager hot path"): the
+    helpers it would call (_make, _edge, Op.__init__) are inlined for ops whose class allows it.
     """
     st = LOCAL.state  # this thread's mode; the per-thread `amp` point's value is st.amp
     if st.static:
@@ -42,43 +47,72 @@ def apply(op_cls, *inputs, **attrs):
         return st.amp(op_cls, inputs, attrs)
     if OP_RAN.active is not None:  # diagnostics (nan/inf check, profiler): the observed path
         return _apply_observed(op_cls, inputs, attrs)
-    op = op_cls(attrs)
-    if op_cls.duplicable:
-        return _apply_general(op, op_cls, inputs)
+    if not op_cls._plain:  # duplicable or multi-output slots, float32 attrs or an own __init__
+        op = op_cls(attrs)
+        if op_cls.duplicable:
+            return _apply_general(op, op_cls, inputs)
+    else:  # Op.__init__ inlined: the graph fields (_saved, ...) are set only if the op is recorded
+        op = _new(op_cls)
+        op.attrs = attrs
+    # unrolled for the usual one and two inputs: a comprehension is a frame of its own, and a call with
+    # *arrays costs half as much again as the NumPy kernel of a small add
+    n = len(inputs)
     try:
-        arrays = [t._data for t in inputs]
+        if n == 2:
+            a0 = inputs[0]._data
+            a1 = inputs[1]._data
+        elif n == 1:
+            a0 = inputs[0]._data
+        else:
+            arrays = [t._data for t in inputs]
     except AttributeError:  # an optional input is None
         arrays = [None if t is None else t._data for t in inputs]
+        n = -1
     try:
-        out = op.forward(np, *arrays)
+        if n == 2:
+            out = op.forward(np, a0, a1)
+        elif n == 1:
+            out = op.forward(np, a0)
+        else:
+            out = op.forward(np, *arrays)
     except _KERNEL_ERRORS as e:
         if getattr(e, "paddle_kernel", False):  # already worded as Paddle words it
             raise
         raise explain(op, inputs, e) from e
     record = False
-    if st.grad_enabled and op_cls.differentiable:
-        for t in inputs:
-            if t is not None and not t.stop_gradient:
+    if op_cls.differentiable and st.grad_enabled:
+        for x in inputs:
+            if x is not None and not x.stop_gradient:
                 record = True
                 break
     if op_cls._multi:
         return _wrap_multi(op, op_cls, inputs, out, record)
     if type(out) is not _ndarray:
         out = _to_array(out)
-    if record:
-        t = _make(out, False, op, 0)
-        edges = []
-        for x in inputs:  # inlined _edge: this runs for every recorded op
-            if x is None or x.stop_gradient:
-                edges.append(None)
-            else:
-                n = x._node
-                edges.append(x if n is None else (n, x._idx))
-        op.next = tuple(edges)
-        if op_cls._save_plan:
-            op.save(inputs, (t,))
-    else:
-        t = _make(out)
+    t = _new(Tensor)  # Tensor._make inlined
+    t._data = out
+    t._grad = t._name = t._hooks = None
+    t.persistable = False
+    t._version = t._idx = 0
+    t._place = CPU
+    if not record:
+        t.stop_gradient = True
+        t._node = None
+        return t
+    t.stop_gradient = False
+    t._node = op
+    if op_cls._plain:
+        op._saved = op._out_hooks = op._retain = None
+    edges = []
+    for x in inputs:  # inlined _edge: this runs for every recorded op
+        if x is None or x.stop_gradient:
+            edges.append(None)
+        else:
+            n = x._node
+            edges.append(x if n is None else (n, x._idx))
+    op.next = tuple(edges)
+    if op_cls._save_plan:
+        op.save(inputs, (t,))
     return t
 
 

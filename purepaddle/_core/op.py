@@ -27,10 +27,18 @@ def register(op_type):
                 raise ValueError(f"op {op_type}: saved slot {name!r} is neither an input nor an output")
         cls._save_plan = tuple(plan)
         cls._multi = len(cls.outputs) > 1 or any(s in cls.duplicable for s in cls.outputs)
+        cls._plain = _is_plain(cls)
         OPS[op_type] = cls
         return cls
 
     return deco
+
+
+def _is_plain(cls):
+    """Whether dispatch.apply may build cls without calling __init__ (a Python __init__ costs as much as the
+    rest of a small op's dispatch): one output, no list slots, no float32 attrs and Op's own __init__."""
+    return (not cls._multi and not cls.duplicable and not cls.float32_attrs and len(cls.outputs) == 1
+            and cls.__init__ is Op.__init__)
 
 
 class TensorMeta:
@@ -123,6 +131,11 @@ class Op:
     float32_attrs = ()      # attrs Paddle declares `float` (32-bit): a float64 kernel sees them rounded
     _save_plan = ()
     _multi = False
+    _plain = False          # _is_plain(cls), kept per class by __init_subclass__ and register
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._plain = _is_plain(cls)
 
     def __init__(self, attrs):
         if self.float32_attrs:

@@ -19,6 +19,7 @@ from .op import TENSOR_MAKE
 from .place import CPU, Place, convert_place
 
 _names = itertools.count()
+_BY_NP = _dt._BY_NP  # numpy dtype -> DType
 
 BACKWARD_ENGINE = hooks.declare(
     "backward_engine", "Tensor.backward: engine(tensors, grad_tensors, retain_graph) runs the eager backward "
@@ -158,7 +159,10 @@ class Tensor(TensorMethods):
 
     @property
     def dtype(self):
-        return _dt.from_numpy(self._data.dtype)
+        try:  # dtype.from_numpy inlined: read on every op's dtype checks
+            return _BY_NP[self._data.dtype]
+        except KeyError:
+            return _dt.from_numpy(self._data.dtype)  # its TypeError for a dtype Paddle lacks
 
     @property
     def place(self):

@@ -36,10 +36,11 @@ def param_alias(**aliases):
     def deco(func):
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
-            if kwargs:
-                for alias, real in aliases.items():
-                    if alias in kwargs and real not in kwargs:
-                        kwargs[real] = kwargs.pop(alias)
+            if not kwargs:  # the common call: forwarded without a keyword dict (the cheaper call)
+                return func(*args)
+            for alias, real in aliases.items():
+                if alias in kwargs and real not in kwargs:
+                    kwargs[real] = kwargs.pop(alias)
             return func(*args, **kwargs)
 
         wrapper.__signature__ = inspect.signature(func)

@@ -31,6 +31,8 @@ def _binary(op_cls, x, y, api, scalar_rule="keep"):
     scalar_rule says how a 0-D operand promotes: "keep" (it takes the other operand's dtype
     within a category), "lattice" (plain tensor+tensor promotion) or None (no 0-D rule).
     """
+    if type(x) in _EAGER and type(y) in _EAGER and x._data.dtype is y._data.dtype:  # nothing to convert
+        return apply(op_cls, x, y, axis=-1)
     if not isinstance(x, TensorMethods):
         if isinstance(y, TensorMethods):
             x = as_var(x, y, api, "x")
@@ -373,12 +375,10 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
 
 
 # -- operators ---------------------------------------------------------------------------
+# exact types: subclasses (SelectedRows) and static Variables take the checks. `type(x) in _EAGER and type(y) in
+# _EAGER and x._data.dtype is y._data.dtype` (both eager tensors of one dtype: nothing to convert or promote) is
+# written out where it guards the operators' and _binary's fast path: a helper call there costs as much as the test
 _EAGER = (Tensor, Parameter)
-
-
-def _same(x, y):
-    """Both eager tensors of one dtype: the operator can skip conversion and promotion."""
-    return type(x) in _EAGER and type(y) in _EAGER and x._data.dtype is y._data.dtype
 
 
 def _scales(x):
@@ -388,7 +388,7 @@ def _scales(x):
 
 
 def _add_op(x, y):
-    if _same(x, y):
+    if type(x) in _EAGER and type(y) in _EAGER and x._data.dtype is y._data.dtype:
         return apply(E.ElementwiseAdd, x, y, axis=-1)
     if type(y) in _Number and type(y) is not bool and _scales(x):
         return apply(Scale, x, scale=1.0, bias=float(y), bias_after_scale=True)
@@ -396,7 +396,7 @@ def _add_op(x, y):
 
 
 def _sub_op(x, y):
-    if _same(x, y):
+    if type(x) in _EAGER and type(y) in _EAGER and x._data.dtype is y._data.dtype:
         return apply(E.ElementwiseSub, x, y, axis=-1)
     if type(y) in _Number and _scales(x):
         return apply(Scale, x, scale=1.0, bias=-float(y), bias_after_scale=True)
@@ -410,7 +410,7 @@ def _rsub_op(x, y):
 
 
 def _mul_op(x, y):
-    if _same(x, y):
+    if type(x) in _EAGER and type(y) in _EAGER and x._data.dtype is y._data.dtype:
         return apply(E.ElementwiseMul, x, y, axis=-1)
     if type(y) in _Number and _scales(x):
         return apply(Scale, x, scale=float(y), bias=0.0, bias_after_scale=True)
