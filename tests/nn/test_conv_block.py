@@ -20,8 +20,13 @@ def _randomize_bn(layer, seed):
 
 
 def _plain_too(monkeypatch, fn):
-    """fn() with the fused path on, then off: (fused, plain) as arrays."""
+    """fn() with the fused path on (checked to be taken), then off: (fused, plain) as arrays."""
+    calls = []
+    real = conv_block.channel_epilogue
+    monkeypatch.setattr(conv_block, "channel_epilogue", lambda *a, **k: calls.append(1) or real(*a, **k))
     a = fn().numpy()
+    assert calls, "the fused path was not taken"
+    monkeypatch.undo()
     monkeypatch.setattr(conv_block, "_fusable_layers", lambda *args: False)
     b = fn().numpy()
     monkeypatch.undo()

@@ -6,11 +6,13 @@ when no gradient is recorded the batch_norm (running statistics, folded to x * k
 batch_norm op folds them), the residual add and the relu run in place on the convolution's fresh output
 (ops/conv/epilogue.py): one array instead of four, and the same numbers bit for bit. Anything that could
 observe the intermediates (hooks on the three layers, a layer_call hook such as the profiler or jit tracing,
-auto_cast, training mode, a gradient to record, static mode) takes the plain chain of calls instead.
+an op_ran listener, auto_cast, training mode, a gradient to record, static mode) takes the plain chain of calls instead.
 """
 import numpy as np
 
 from ..._core.dispatch import AMP
+from ..._core.mode import is_grad_enabled
+from ..._core.op import OP_RAN
 from ..._core.tensor import Tensor
 from ...ops.conv.epilogue import channel_epilogue
 from ...ops.norm import batch_norm_eval_affine
@@ -45,7 +47,7 @@ def _hooked(layer):
 
 def _fusable_layers(conv, bn, act):
     """Whether the three layers are the stock ones, in eval, without hooks."""
-    if LAYER_CALL.active is not None or AMP.active is not None:
+    if LAYER_CALL.active is not None or AMP.active is not None or OP_RAN.active is not None:
         return False
     if type(conv).forward not in _CONV_FORWARDS or type(bn).forward is not _BatchNormBase.forward:
         return False
@@ -57,8 +59,10 @@ def _fusable_layers(conv, bn, act):
 
 
 def _no_grad_needed(y, bn, residual):
-    ts = [y, bn.weight, bn.bias, residual]
-    return all(t is None or t.stop_gradient for t in ts)
+    """Whether no gradient is recorded through the batch_norm and the add (the conv's output has none)."""
+    if not y.stop_gradient:
+        return False
+    return not is_grad_enabled() or all(t is None or t.stop_gradient for t in (bn.weight, bn.bias, residual))
 
 
 def conv_bn_act(x, conv, bn, act=None, residual=None):
