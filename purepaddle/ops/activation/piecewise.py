@@ -23,6 +23,7 @@ def _mask(cond, like):
 
 _CHUNK = 1 << 17  # elements per sweep: a block of zeros this long stays in L2
 _ZEROS = {}  # dtype -> a zero block of _CHUNK elements
+_SWEPT = (np.float16, np.float32, np.float64)  # NumPy's own float types (bfloat16 keeps the plain ufunc call)
 
 
 def against_zero(ufunc, x, out):
@@ -30,8 +31,8 @@ def against_zero(ufunc, x, out):
 
     NumPy's binary ufuncs against a scalar 0 take a slow loop (about 3x slower than against a
     contiguous array of zeros), so contiguous arrays are swept in chunks against a zero block."""
-    if not (type(x) is np.ndarray and x.flags.c_contiguous and out.flags.c_contiguous and x.dtype.kind == "f"
-            and out.dtype == x.dtype):
+    if not (type(x) is np.ndarray and x.flags.c_contiguous and out.flags.c_contiguous
+            and x.dtype.type in _SWEPT and out.dtype == x.dtype):
         return ufunc(x, 0, out=out)
     z = _ZEROS.get(x.dtype)
     if z is None:
@@ -60,7 +61,7 @@ class Relu(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
-        if type(x) is np.ndarray and x.dtype.kind == "f":
+        if type(x) is np.ndarray and x.dtype.type in _SWEPT:
             return relu_into(x, np.empty(x.shape, x.dtype))
         return xp.fmax(x, 0)  # NaN gives 0, as Paddle's kernel; as fast as maximum
 
