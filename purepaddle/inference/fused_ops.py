@@ -6,6 +6,7 @@ produced, so a fused layer allocates one result instead of three.
 import numpy as np
 
 from .._core.op import OPS, Op, TensorMeta, register
+from ..ops.conv.epilogue import owned_planes
 
 _CHUNK = 1 << 17
 _ZEROS = {}  # dtype -> a zero block of _CHUNK elements
@@ -78,22 +79,6 @@ class FC(Op):
         return TensorMeta(list(x.shape[:k]) + [w.shape[1]], x.dtype)
 
 
-def _owned_planes(out):
-    """A C-contiguous array whose (N, C, -1) planes hold `out`'s (N, C) planes, for per-channel in-place work.
-
-    A stride-1 convolution returns a view that crops garbage columns off a fresh (N, C, L) array:
-    updating that whole array is ~4x faster than updating the strided view, and the cropped
-    columns are never read."""
-    if out.flags.c_contiguous:
-        return out.reshape(out.shape[0], out.shape[1], -1)
-    base = out.base
-    if (base is not None and base.flags.c_contiguous and base.ndim >= 2 and base.shape[:2] == out.shape[:2]
-            and base.strides[:2] == out.strides[:2]
-            and base.__array_interface__["data"][0] == out.__array_interface__["data"][0]):
-        return base.reshape(base.shape[0], base.shape[1], -1)
-    return None
-
-
 @register("fused_conv2d_add_act")
 class FusedConv2dAddAct(Op):
     """Output = act(conv2d(Input, Filter) + Bias[channel] (+ ResidualData)): conv_elementwise_add_act_fuse_pass's op.
@@ -107,7 +92,7 @@ class FusedConv2dAddAct(Op):
         a = self.attrs
         out = OPS["conv2d"](a).forward(xp, x, w)
         last = a.get("data_format", "NCHW") in ("NHWC",)
-        planes = None if last else _owned_planes(out)
+        planes = None if last else owned_planes(out)
         if planes is None:
             out = np.ascontiguousarray(out)
             planes = out if last else out.reshape(out.shape[0], out.shape[1], -1)

@@ -5,6 +5,7 @@ from .._core.dispatch import apply
 from .._core.mode import in_dynamic_mode, no_grad
 from .._core.op import OPS
 from .._core.tensor import Parameter, Tensor
+from ..inference.passes import optimize
 from ..nn.layer.layers import Layer
 from ..static import builder as _builder
 from ..static import name as _name
@@ -108,6 +109,27 @@ class _ProgramHolder:
                                                                              VarType.FETCH_LIST))
         self._infer = None
         self._train = None
+        self._fused = None  # (parameter key, PartialProgram, parameter Tensors) of the optimised eval form
+
+    def fused_runner(self, params):
+        """(PartialProgram, parameter Tensors) for eval: the inference program after the predictor's IR
+        passes (batch_norm folded into conv/matmul weights, conv + bias + relu fused, ...), with folded
+        weights computed from the current `params`; rebuilt when any of them changes (its array or its
+        inplace version), so a fine-tuned or reloaded layer never runs stale folded weights."""
+        key = tuple((id(t._data), t._version) for t in params)
+        if self._fused is not None and self._fused[0] == key:
+            return self._fused[1:]
+        if len(self.program.blocks) > 1:  # control flow: the passes rewrite block 0 only
+            self._fused = (key, self.runner(False), list(params))
+            return self._fused[1:]
+        given = dict(zip(self.persistable_names, params))
+        prog, arrays, _ = optimize(self.program, {n: t._data for n, t in given.items()}, self.input_names,
+                                   self.output_names)
+        block = prog.global_block()
+        names = sorted(n for n in arrays if n in block.vars)
+        tensors = [given[n] if n in given and given[n]._data is arrays[n] else Tensor(arrays[n]) for n in names]
+        self._fused = (key, PartialProgram(prog, self.input_names, names, self.output_names), tensors)
+        return self._fused[1:]
 
     def runner(self, training):
         """The PartialProgram for eval (the loaded is_test program) or train (is_test off)."""
@@ -334,7 +356,8 @@ class TranslatedLayer(Layer):
             return _replay(holder, xs, dict(zip(holder.persistable_names, params)))
         if self._is_test:
             with no_grad():
-                outs = run(holder.runner(False), xs, params)
+                program, fused_params = holder.fused_runner(params)
+                outs = run(program, xs, fused_params)
         else:
             outs = run(holder.runner(True), xs, params)
         return outs[0] if len(outs) == 1 else outs

@@ -115,18 +115,35 @@ def normalize(xv, axes, scale, bias, eps):
     return xc, mean, var
 
 
-def affine_only(xv, mean, inv_std, scale, bias):
-    """y = (xv - mean) * inv_std * scale + bias with given statistics, as y = xv * k + (bias - mean * k)
-    with per-channel k = inv_std * scale: two passes over xv instead of three (Paddle's CPU kernel
-    folds the statistics the same way)."""
+def fold_affine(mean, inv_std, scale, bias):
+    """(k, shift) with (x - mean) * inv_std * scale + bias = x * k + shift: per-channel k = inv_std * scale,
+    shift = bias - mean * k (Paddle's CPU kernel folds the statistics the same way)."""
     k = inv_std if scale is None else inv_std * scale
     shift = mean * k
     np.negative(shift, out=shift)
     if bias is not None:
         shift += bias
+    return k, shift
+
+
+def affine_only(xv, mean, inv_std, scale, bias):
+    """y = (xv - mean) * inv_std * scale + bias with given statistics, as y = xv * k + shift (fold_affine):
+    two passes over xv instead of three."""
+    k, shift = fold_affine(mean, inv_std, scale, bias)
     y = xv * k
     y += shift
     return y
+
+
+def batch_norm_eval_affine(x_shape, x_dtype, layout, scale, bias, mean, var, eps):
+    """(view, k, shift): batch_norm with running statistics is x.reshape(view) * k + shift, exactly as
+    the batch_norm op computes it (its eval path and the fused conv epilogue share this)."""
+    view, axes, affine = batch_norm_layout(x_shape, layout)
+    inv = (1.0 / np.sqrt(var + eps)).astype(x_dtype, copy=False)
+    st = _stats_shape(view, axes)
+    k, shift = fold_affine(mean.reshape(st).astype(x_dtype, copy=False), inv.reshape(st), _aff(scale, affine),
+                           _aff(bias, affine))
+    return view, k, shift
 
 
 def normalize_grad(xv, gv, mean, inv, scale, axes, affine, batch_stats):

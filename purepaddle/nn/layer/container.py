@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from itertools import chain
 
 from ..._core.tensor import Tensor
+from .conv_block import block_span, conv_bn_act
 from .layers import _PARAM_TYPES, Layer
 
 __all__ = ["Sequential", "LayerList", "LayerDict", "ParameterList", "ParameterDict"]
@@ -332,8 +333,16 @@ class Sequential(Layer):
         return iter(list(self._sub_layers.values()))
 
     def forward(self, input):
-        for layer in self._sub_layers.values():
-            input = layer(input)
+        layers = list(self._sub_layers.values())
+        i, n = 0, len(layers)
+        while i < n:
+            span = block_span(layers, i)  # conv -> batch_norm [-> relu]: one step (same values)
+            if span:
+                input = conv_bn_act(input, *layers[i:i + 2], layers[i + 2] if span == 3 else None)
+                i += span
+            else:
+                input = layers[i](input)
+                i += 1
         return input
 
     def append(self, module):

@@ -21,6 +21,35 @@ def _mask(cond, like):
     return as_float(cond, like)
 
 
+_CHUNK = 1 << 17  # elements per sweep: a block of zeros this long stays in L2
+_ZEROS = {}  # dtype -> a zero block of _CHUNK elements
+_SWEPT = (np.float16, np.float32, np.float64)  # NumPy's own float types (bfloat16 keeps the plain ufunc call)
+
+
+def against_zero(ufunc, x, out):
+    """out = ufunc(x, 0) (fmax/maximum/minimum) for float arrays; out may be x (in place).
+
+    NumPy's binary ufuncs against a scalar 0 take a slow loop (about 3x slower than against a
+    contiguous array of zeros), so contiguous arrays are swept in chunks against a zero block."""
+    if not (type(x) is np.ndarray and x.flags.c_contiguous and out.flags.c_contiguous
+            and x.dtype.type in _SWEPT and out.dtype == x.dtype):
+        return ufunc(x, 0, out=out)
+    z = _ZEROS.get(x.dtype)
+    if z is None:
+        z = _ZEROS[x.dtype] = np.zeros(_CHUNK, x.dtype)
+    src, dst = x.reshape(-1), out.reshape(-1)
+    n = src.size
+    for i in range(0, n, _CHUNK):
+        j = min(i + _CHUNK, n)
+        ufunc(src[i:j], z[:j - i], out=dst[i:j])
+    return out
+
+
+def relu_into(x, out):
+    """out = relu(x) as the relu op computes it (NaN gives 0); out may be x (in place)."""
+    return against_zero(np.fmax, x, out)
+
+
 def _typed(out, x):
     """out in x's dtype (numpy may widen on mixed scalars)."""
     return out if out.dtype == x.dtype else out.astype(x.dtype)
@@ -32,6 +61,8 @@ class Relu(_Unary):
     saves = ("Out",)
 
     def forward(self, xp, x):
+        if type(x) is np.ndarray and x.dtype.type in _SWEPT:
+            return relu_into(x, np.empty(x.shape, x.dtype))
         return xp.fmax(x, 0)  # NaN gives 0, as Paddle's kernel; as fast as maximum
 
     def backward(self, out_grad):

@@ -1,5 +1,7 @@
 """Matrix products and diagonals: matmul_v2 (numpy matmul rules with trans_x/trans_y), bmm, dot, mv,
 kron, cross, diagonal, trace."""
+import math
+
 import numpy as np
 
 from ..._core.dispatch import apply
@@ -29,6 +31,11 @@ class MatMul(Op):
             y = _t(y)
         if kind_of(x.dtype) in "iu" and kind_of(y.dtype) in "iu":  # Paddle multiplies integers in float32/64
             return through_float(xp, xp.matmul, x, y, dtype=xp.result_type(x, y))
+        if x.ndim > 2 and y.ndim == 2 and type(x) is np.ndarray and x.flags.c_contiguous:
+            # a batch of rows times one matrix is one GEMM over all rows (as Paddle's kernel folds it):
+            # NumPy would run one GEMM per batch entry, ~7% slower at BERT's [4, 128, 768] x [768, 3072]
+            rows = math.prod(x.shape[:-1])
+            return xp.matmul(x.reshape(rows, x.shape[-1]), y).reshape(x.shape[:-1] + (y.shape[-1],))
         return xp.matmul(x, y)
 
     def infer_meta(self, x, y):

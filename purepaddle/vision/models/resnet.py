@@ -5,6 +5,7 @@ seeded model draws Paddle's parameters. pretrained=True reads Paddle's weight ca
 """
 from ... import nn
 from ... import tensor as _T
+from ...nn.layer.conv_block import conv_bn_act
 from .weights import load_pretrained
 
 __all__ = ["ResNet", "BasicBlock", "BottleneckBlock", "resnet18", "resnet34", "resnet50", "resnet101",
@@ -45,9 +46,8 @@ class BasicBlock(nn.Layer):
 
     def forward(self, x):
         identity = x if self.downsample is None else self.downsample(x)
-        out = self.relu(self.bn1(self.conv1(x)))
-        out = self.bn2(self.conv2(out))
-        return self.relu(out + identity)
+        out = conv_bn_act(x, self.conv1, self.bn1, self.relu)
+        return conv_bn_act(out, self.conv2, self.bn2, self.relu, residual=identity)
 
 
 class BottleneckBlock(nn.Layer):
@@ -83,10 +83,9 @@ class BottleneckBlock(nn.Layer):
 
     def forward(self, x):
         identity = x if self.downsample is None else self.downsample(x)
-        out = self.relu(self.bn1(self.conv1(x)))
-        out = self.relu(self.bn2(self.conv2(out)))
-        out = self.bn3(self.conv3(out))
-        return self.relu(out + identity)
+        out = conv_bn_act(x, self.conv1, self.bn1, self.relu)
+        out = conv_bn_act(out, self.conv2, self.bn2, self.relu)
+        return conv_bn_act(out, self.conv3, self.bn3, self.relu, residual=identity)
 
 
 class ResNet(nn.Layer):
@@ -158,7 +157,7 @@ class ResNet(nn.Layer):
         return nn.Sequential(*stage)
 
     def forward(self, x):
-        x = self.maxpool(self.relu(self.bn1(self.conv1(x))))
+        x = self.maxpool(conv_bn_act(x, self.conv1, self.bn1, self.relu))
         x = self.layer4(self.layer3(self.layer2(self.layer1(x))))
         if self.with_pool:
             x = self.avgpool(x)

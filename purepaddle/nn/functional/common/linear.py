@@ -1,5 +1,10 @@
 """linear and bilinear of paddle.nn.functional.common (ops in ops/common/linear.py)."""
+import numpy as np
+
 from .... import tensor as _T
+from ...._core.mode import is_grad_enabled
+from ...._core.op import OP_RAN
+from ...._core.tensor import Parameter, Tensor
 from ...._core.dispatch import AMP, apply
 from ...._core.methods import TensorMethods
 from ....ops import common as _C
@@ -38,8 +43,25 @@ def linear(x, weight, bias=None, name=None):
     if bias is not None:
         if not isinstance(bias, TensorMethods):
             _need_tensor(bias, "linear", "bias", 2)
+        if _bias_in_place(out, bias):
+            return out
         out = apply(_E.ElementwiseAdd, out, bias, axis=-1)
     return out
+
+
+def _bias_in_place(out, bias):
+    """Add a [out_features] bias into the product's fresh array when nothing records or observes the product
+    (no gradient, no op listener): the elementwise_add's values without its second array. Returns whether done."""
+    if OP_RAN.active is not None or not (type(out) is Tensor and type(bias) in (Tensor, Parameter)):
+        return False
+    a, b = out._data, bias._data
+    if not (out.stop_gradient and (bias.stop_gradient or not is_grad_enabled()) and type(a) is np.ndarray
+            and type(b) is np.ndarray
+            and a.ndim >= 1 and b.shape == a.shape[-1:] and a.dtype == b.dtype and a.flags.writeable):
+        return False
+    a += b
+    out._version += 1
+    return True
 
 
 def _fusable(x, weight, bias):
