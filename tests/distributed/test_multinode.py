@@ -264,7 +264,7 @@ def test_elastic_job_grows_when_a_node_joins(hosts, tmp_path):
     master = f"{hosts.ips[0]}:29622"
     common = ["--master", master, "--nnodes", "1:2", "--nproc_per_node", "1", "--max_restart", "2",
               "--elastic_timeout", "2", "--join_timeout", "60"]
-    script = [str(SCRIPTS / "job_elastic.py"), str(tmp_path), "20"]
+    script = [str(SCRIPTS / "job_elastic.py"), str(tmp_path), "12", "4"]  # alone, it waits at step 4
     procs = [hosts.launch(0, common + ["--log_dir", "log0"] + script, tmp_path)]
     try:
         deadline = time.monotonic() + 90
