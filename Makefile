@@ -101,10 +101,14 @@ bench-train: venv bench-venv
 	$(PY) bench/train.py --threads 2
 
 # all_reduce vs raw mpi4py (4 KiB, 4 MiB, 100 MiB) and data-parallel speed-up (LeNet, ResNet-18 at 1, 2 and all
-# cores); figures with the load average in build/bench/collective.json
-.PHONY: bench-collective
-bench-collective: venv
-	$(PY) bench/collective.py --json build/bench/collective.json
+# cores, 1 thread per rank); figures with the load average in build/bench/scaling.json and README's Scaling block
+.PHONY: bench-scaling bench-scaling-readme
+bench-scaling: venv
+	$(PY) bench/scaling.py --json build/bench/scaling.json --readme README.md $(SCALING_ARGS)
+
+# the README's Scaling block from the last `make bench-scaling`
+bench-scaling-readme: venv
+	$(PY) bench/scaling.py --from-json build/bench/scaling.json --readme README.md
 
 .PHONY: bench-inference
 bench-inference: venv ref-venv

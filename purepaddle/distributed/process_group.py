@@ -3,7 +3,7 @@
 Data movement (broadcast, gather, all-to-all, send/recv) ships raw bytes, so every dtype works.
 Reductions run in MPI on the array's own numeric type; float16/bfloat16 are reduced in float32
 and cast back. Large all-reduces are cut into 4 MiB segments: on shared memory that is 2-3x
-faster at 100 MiB than Open MPI's default algorithm (bench/collective.py).
+faster at 100 MiB than Open MPI's default algorithm (bench/scaling.py).
 """
 import os
 import pickle
@@ -23,12 +23,22 @@ INSTALL_HINT = "pip install purepaddle[distributed]  (that is: pip install mpi4p
 
 def import_mpi():
     """mpi4py's MPI module (initialises MPI); an ImportError naming the extra when it is missing."""
+    _slurm_pmix_security(os.environ)
     try:
         from mpi4py import MPI
     except ImportError as e:
         raise ImportError(f"paddle.distributed needs mpi4py and Open MPI for jobs of more than one process: "
                           f"{INSTALL_HINT} ({e})") from e
     return MPI
+
+
+def _slurm_pmix_security(environ):
+    """Under `srun --mpi=pmix`, Slurm offers PMIx security modes `munge,native`; the Open MPI wheel's PMIx has no
+    munge module and prints a missing-help-file notice per process before it falls back to native. Offer it
+    native alone (what it ends up using), when native is on offer."""
+    modes = environ.get("PMIX_SECURITY_MODE", "")
+    if environ.get("SLURM_JOB_ID") and "munge" in modes.split(",") and "native" in modes.split(","):
+        environ["PMIX_SECURITY_MODE"] = "native"
 
 
 def _wide(a):

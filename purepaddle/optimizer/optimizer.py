@@ -502,6 +502,10 @@ class Optimizer(_LRMixin, _StateMixin):
         if in_dynamic_mode():
             plist = self._all_params() if plist is None or (plist and isinstance(plist[0], dict)) else plist
             return [(p, p._grad) for p in plist if not p.stop_gradient and p._grad is not None]
+        return self._static_backward(loss, startup_program, plist, no_grad_set, callbacks)
+
+    def _static_backward(self, loss, startup_program, plist, no_grad_set, callbacks, checkpoints=None):
+        """backward() in static mode; `checkpoints` (RecomputeOptimizer) recompute the segments between them."""
         from ..static.backward import append_backward, error_clip_callback
         from ..static.program import program_guard
         assert int(np.prod(loss.shape)) == 1, (
@@ -517,7 +521,7 @@ class Optimizer(_LRMixin, _StateMixin):
         if callbacks is None:  # as Paddle: vars' error_clip bounds apply unless callbacks are given
             callbacks = [error_clip_callback]
         with program_guard(program, startup_program):
-            return append_backward(loss, plist, ngs, callbacks=callbacks)
+            return append_backward(loss, plist, ngs, callbacks=callbacks, checkpoints=checkpoints)
 
     def apply_gradients(self, params_grads):
         """Append (static) or run (dynamic) the updates for the given (param, grad) pairs.

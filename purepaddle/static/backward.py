@@ -36,7 +36,9 @@ def append_backward(loss: Tensor, parameter_list: Sequence[Tensor | str] | None 
         no_grad_set (set[Tensor|str]|None, optional): Variables that get no gradient. Default: None.
         callbacks (Sequence[Callable[..., Any]]|None, optional): Functions called for each gradient op
             appended. Default: None.
-        checkpoints (Any, optional): Accepted for compatibility (recompute). Default: None.
+        checkpoints (list[Tensor|str]|None, optional): Recompute: the forward vars kept between the forward
+            and backward passes; the other activations of the segments between them are computed again in the
+            backward section (static/recompute.py). Default: None.
         distop_context (Any, optional): Accepted for compatibility. Default: None.
 
     Returns:
@@ -69,7 +71,7 @@ def append_backward(loss: Tensor, parameter_list: Sequence[Tensor | str] | None 
             raise NotImplementedError("paddle.static.append_backward: purepaddle runs only "
                                       f"paddle.nn.clip.error_clip_callback as a callback, not {cb!r}")
         builder.error_clip = True
-    builder.run([(loss, None)], loss_role=True)
+    builder.run([(loss, None)], loss_role=True, checkpoints=checkpoints)
     if parameter_list is None:
         names = [p.name for p in program.global_block().all_parameters() if p.trainable]
     else:
@@ -179,6 +181,7 @@ class _GradBuilder:
         self.existing = set(block.vars)
         self.reach = None   # when set, only these vars (reachable from gradients()' inputs) get grads
         self.error_clip = False  # error_clip_callback given: clip X@GRAD by X.error_clip once it is summed
+        self.alias = {}     # recompute: forward var -> its recomputed copy, read by the current segment's grads
 
     # -- naming --------------------------------------------------------------------------
     def grad_name(self, name):
@@ -228,7 +231,7 @@ class _GradBuilder:
         return None
 
     # -- the pass ------------------------------------------------------------------------
-    def run(self, targets, loss_role, inputs=None):
+    def run(self, targets, loss_role, inputs=None, checkpoints=None):
         program, block = self.program, self.block
         if not self.nested_pass:
             program._appending_grad_times += 1
@@ -245,6 +248,11 @@ class _GradBuilder:
                     reach.update(op.output_arg_names)
             self.reach = reach
         self._find_redefinitions(ops[:end])
+        segment_of = {}
+        if checkpoints:
+            from .recompute import plan_segments
+            for seg in plan_segments(self.src, end, checkpoints):
+                segment_of.update(dict.fromkeys(range(seg.start, seg.end), seg))
         prev_static, prev_idx = set_static(True), program.current_block_idx
         STATE.program_stack.append((program, default_startup_program()))
         depth = len(STATE.program_stack)
@@ -257,7 +265,12 @@ class _GradBuilder:
             for t, g in targets:
                 self._seed(t, g, loss_role)
             for i in range(end - 1, -1, -1):
+                seg = segment_of.get(i)
+                if seg is not None and i == seg.end - 1:
+                    self._recompute(ops, seg)
+                self.alias = seg.renames if seg is not None else {}
                 self._op_backward(ops[i])
+            self.alias = {}
             for name in list(self.pending):
                 self.total(name)
         finally:
@@ -268,6 +281,25 @@ class _GradBuilder:
             set_static(prev_static)
         self._prune_dead(first)
         self._order_vars()
+
+    def _recompute(self, ops, seg):
+        """Append segment seg's forward ops that write a recomputed var, reading and writing the renamed vars
+        (outputs that are held get a scratch name: the re-run changes no kept value or state)."""
+        block = self.block
+        renames = seg.renames
+        for op in ops[seg.start:seg.end]:
+            if not any(n in renames for n in op.output_arg_names):
+                continue
+            outs = {}
+            for slot, names in op.outputs.items():
+                outs[slot] = [renames.get(n, n + seg.suffix) for n in names]
+                for n, new in zip(names, outs[slot]):
+                    if new not in block.vars:
+                        v = self.find(n)
+                        Variable(block, name=new, shape=v.shape, dtype=v.dtype, stop_gradient=v.stop_gradient)
+            ins = {slot: [renames.get(n, n) for n in names] for slot, names in op.inputs.items()}
+            fw = dict(op._fw, op_role=OP_ROLE_BACKWARD)
+            _b.append_simple(block, op.type, ins, outs, dict(op.attrs), fw)
 
     def _prune_dead(self, first):
         """Drop grad-building ops whose results nobody reads (grads of inputs that need none)."""
@@ -427,10 +459,10 @@ class _GradBuilder:
         _b.CTX.helper = None
 
     def _saved(self, op, cls):
-        find = self.find
+        find, alias = self.find, self.alias
         for is_out, idx in cls._save_plan:
             slot = (cls.outputs if is_out else cls.inputs)[idx]
-            names = (op.outputs if is_out else op.inputs).get(slot, [])
+            names = [alias.get(n, n) for n in (op.outputs if is_out else op.inputs).get(slot, [])]
             if slot in cls.duplicable:
                 yield [find(n) for n in names]
             else:
@@ -438,6 +470,7 @@ class _GradBuilder:
 
     def _zeros_like(self, name):
         block = self.block
+        name = self.alias.get(name, name)
         fwd = self.find(name)
         cls = _b.ensure_op("fill_zeros_like")
         out = _b._out_names(self.program, 1, cls.type)[0]

@@ -321,3 +321,18 @@ def test_messages_arriving_together_are_read_one_by_one():
         a.sendall(b'ult", "code": 0}\n')
         a.shutdown(socket.SHUT_WR)
         assert lines.read(5) == {"kind": "result", "code": 0} and lines.read(5) is None
+
+
+def test_elastic_nnodes_range_is_checked(tmp_path, monkeypatch, capsys, no_launcher_env):
+    (tmp_path / "ok.py").write_text("print('not reached')\n")
+    for argv, message in ((["--nnodes", "2:1"], "--nnodes=2:1: the counts must be at least 1 and MIN <= MAX"),
+                          (["--nnodes", "a:b"], "--nnodes must be a number of nodes or an elastic range MIN:MAX"),
+                          (["--nnodes", "1:2", "--ips", "10.9.9.1,10.9.9.2"], "(elastic) takes --master=ip:port")):
+        rc, _, err = launch_here(argv + ["ok.py"], tmp_path, monkeypatch, capsys)
+        assert rc == 1 and message in err, err
+
+
+def test_elastic_range_of_one_node_runs_alone(tmp_path, monkeypatch, capsys, no_launcher_env, mpi):
+    (tmp_path / "ok.py").write_text("import os\nprint('world', os.environ['PADDLE_TRAINERS_NUM'])\n")
+    rc, out, err = launch_here(["--nnodes", "1:1", "ok.py"], tmp_path, monkeypatch, capsys)
+    assert rc == 0 and "world 1" in out, err

@@ -225,3 +225,69 @@ def test_the_ssh_route_stays(hosts, tmp_path):
     assert rc != 0 and took < 30, out
     assert "ABORT!!! the job of 2 trainers failed before any trainer reported" in out
     assert "mpirun said:" in out and "ssh: this test forbids ssh" in out.split("mpirun said:")[-1], out
+
+
+def _progress(path):
+    return [line.split() for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def test_elastic_job_loses_a_node_and_finishes_alone(hosts, tmp_path):
+    """--nnodes 1:2: both nodes start one world of 2; node B is killed mid-run; node A restarts alone (world 1,
+    ranks renumbered) from the last checkpoint and finishes."""
+    master = f"{hosts.ips[0]}:29621"
+    common = ["--master", master, "--nnodes", "1:2", "--nproc_per_node", "1", "--max_restart", "2",
+              "--elastic_timeout", "3", "--join_timeout", "60"]
+    script = [str(SCRIPTS / "job_elastic.py"), str(tmp_path), "16"]
+    procs = [hosts.launch(k, common + ["--log_dir", f"log{k}"] + script, tmp_path) for k in (0, 1)]
+    try:
+        deadline = time.monotonic() + 90
+        while not [r for r in _progress(tmp_path / "progress.1") if int(r[3]) >= 3]:
+            assert time.monotonic() < deadline and procs[0].poll() is None, "the 2-node world never got going"
+            time.sleep(0.2)
+        procs[1].kill()  # node B's launcher dies, and its daemon and worker with it
+        procs[1].wait(timeout=30)
+        [(rc, out, _)] = _finish([procs[0]], timeout=120)
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+    assert rc == 0, out
+    assert "2 worker(s) on 2 node(s)" in out and "1 worker(s) on 1 node(s)" in out
+    assert "LAUNCH INFO restarting the job (1/2) with 1 node(s)" in out
+    finished = [line for line in out.splitlines() if line.startswith("finished:")]
+    assert len(finished) == 1 and "world=1 trainers=1 restart=1" in finished[0], out
+    start = int(finished[0].split(" start=")[1].split()[0])
+    two = [r for r in _progress(tmp_path / "progress.0") if r[0] == "0"]
+    assert two and all(r[1] == "2" for r in two) and 3 <= start <= int(two[-1][3]) + 1
+    # the total is the checkpoint's (sums of 1 + 2 while two ranks ran) plus 1 per step alone
+    assert float(finished[0].split("total=")[1]) == 3.0 * start + (16 - start)
+
+
+def test_elastic_job_grows_when_a_node_joins(hosts, tmp_path):
+    """--nnodes 1:2: node A starts alone after --elastic_timeout; node B joining later restarts the job with
+    the larger world, resuming from the checkpoint, and both finish in it."""
+    master = f"{hosts.ips[0]}:29622"
+    common = ["--master", master, "--nnodes", "1:2", "--nproc_per_node", "1", "--max_restart", "2",
+              "--elastic_timeout", "2", "--join_timeout", "60"]
+    script = [str(SCRIPTS / "job_elastic.py"), str(tmp_path), "12", "4"]  # alone, it waits at step 4
+    procs = [hosts.launch(0, common + ["--log_dir", "log0"] + script, tmp_path)]
+    try:
+        deadline = time.monotonic() + 90
+        while not [r for r in _progress(tmp_path / "progress.0") if int(r[3]) >= 2]:
+            assert time.monotonic() < deadline and procs[0].poll() is None, "node A never started alone"
+            time.sleep(0.2)
+        procs.append(hosts.launch(1, common + ["--log_dir", "log1"] + script, tmp_path))
+        (rc0, out0, _), (rc1, out1, _) = _finish(procs, timeout=150)
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+    assert rc0 == 0 and rc1 == 0, out0 + "\n----\n" + out1
+    assert "1 worker(s) on 1 node(s)" in out0 and "2 worker(s) on 2 node(s)" in out0
+    assert "joined the elastic job: stopping it to restart with 2 node(s)" in out0
+    finished = [line for line in out0.splitlines() if line.startswith("finished:")]
+    assert len(finished) == 1 and "world=2 trainers=2 restart=1" in finished[0], out0
+    alone = [r for r in _progress(tmp_path / "progress.0") if r[0] == "0"]
+    assert alone and all(r[1] == "1" for r in alone)
+    assert [r[1] for r in _progress(tmp_path / "progress.1")] and \
+        all(r[1] == "2" and r[0] == "1" for r in _progress(tmp_path / "progress.1"))

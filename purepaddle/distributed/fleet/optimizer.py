@@ -1,7 +1,9 @@
 """DistributedOptimizer, what fleet.distributed_optimizer returns: static minimize() all-reduces (averages)
 every gradient between the backward and the update; in dygraph the strategy's gradient merge or LocalSGD
 (meta_optimizers.py) runs around the inner optimizer's step, in static mode the same schedules are written into
-the program (program_rewrites.py)."""
+the program (program_rewrites.py), and recompute's checkpoints cut the backward (RecomputeOptimizer)."""
+import warnings
+
 from ..._core.mode import in_dynamic_mode
 from .meta_optimizers import plan_meta
 
@@ -51,7 +53,7 @@ class DistributedOptimizer:
         from ..communication import broadcast
         from . import program_rewrites as _rw
         startup = startup_program if startup_program is not None else default_startup_program()
-        opt = self._static_amp() if self.user_defined_strategy.amp else self.inner_opt
+        opt = self._static_amp() if self.user_defined_strategy.amp else self._static_recompute(self.inner_opt)
         world = self._fleet.worker_num() if self._fleet is not None and self._fleet._role_maker is not None else 1
         merge, local_sgd = plan_meta(self.user_defined_strategy, self.inner_opt, world)
         params_grads = opt.backward(loss, startup_program, parameters, no_grad_set)
@@ -70,6 +72,22 @@ class DistributedOptimizer:
                 if block.has_var(p.name):
                     broadcast(block.var(p.name), src=0)
         return ops, params_grads
+
+    def _static_recompute(self, opt):
+        """strategy.recompute in a static program: `opt` wrapped in RecomputeOptimizer with recompute_configs'
+        checkpoints (as Paddle's recompute meta-optimizer does); `opt` itself when recompute is off."""
+        strategy = self.user_defined_strategy
+        if not strategy.recompute:
+            return opt
+        checkpoints = strategy.recompute_configs["checkpoints"]
+        if not checkpoints:
+            warnings.warn("DistributedStrategy.recompute is on but recompute_configs['checkpoints'] is empty: "
+                          "nothing is recomputed (as in Paddle)")
+            return opt
+        from ...incubate.optimizer import RecomputeOptimizer
+        wrapped = RecomputeOptimizer(opt)
+        wrapped._set_checkpoints(list(checkpoints))
+        return wrapped
 
     def _static_amp(self):
         """strategy.amp in a static program: the inner optimizer decorated by paddle.static.amp with amp_configs

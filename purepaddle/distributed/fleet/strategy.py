@@ -2,10 +2,11 @@
 
 Which fields purepaddle applies (data parallelism on MPI): find_unused_parameters,
 fuse_grad_size_in_MB and last_comm_group_size_MB (DataParallel's buckets) and fuse_all_reduce_ops
-(False: one all-reduce per parameter); in dygraph also gradient_merge and localsgd (their
-*_configs; see meta_optimizers.py), in static programs amp (amp_configs, through
-paddle.static.amp). Every other field is accepted with Paddle's default, and turning it on warns
-once that purepaddle does not apply it yet (recompute: use fleet.utils.recompute; ...).
+(False: one all-reduce per parameter); gradient_merge and localsgd (their *_configs; see
+meta_optimizers.py and program_rewrites.py), in static programs amp (amp_configs, through
+paddle.static.amp) and recompute (recompute_configs' checkpoints, through RecomputeOptimizer). Every
+other field is accepted with Paddle's default, and turning it on warns once that purepaddle does not
+apply it yet (in dygraph, recompute: use fleet.utils.recompute; ...).
 """
 
 from __future__ import annotations
@@ -97,9 +98,10 @@ APPLIED = {"find_unused_parameters", "fuse_grad_size_in_MB", "last_comm_group_si
            "without_graph_optimization", "split_data", "a_sync", "gradient_merge", "localsgd"}
 # applied by the dygraph DistributedOptimizer only (static programs do not get them), and the reverse
 DYGRAPH_ONLY = set()
-STATIC_ONLY = {"amp"}
+STATIC_ONLY = {"amp", "recompute"}
 # what to use instead of a field purepaddle does not apply
-_INSTEAD = {"recompute": "; wrap blocks in paddle.distributed.fleet.utils.recompute instead",
+_INSTEAD = {"recompute": " in dygraph (static programs get it through recompute_configs' checkpoints); wrap "
+                         "blocks in paddle.distributed.fleet.utils.recompute there",
             "amp": " in dygraph (static programs get it); use paddle.amp.auto_cast and GradScaler there"}
 # configuration with no meaning for CPU processes on MPI (NCCL streams, cuDNN)
 NO_EFFECT_ON_CPU = {"sync_nccl_allreduce", "nccl_comm_num", "use_hierarchical_allreduce",

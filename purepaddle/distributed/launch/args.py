@@ -78,7 +78,8 @@ def build_parser(prog="python -m paddle.distributed.launch"):
     base.add_argument("--log_overwrite", type=strtobool, default=False, help="overwrite existing log files")
     base.add_argument("--sort_ip", type=strtobool, default=False, help="rank the nodes by ip")
     base.add_argument("--enable_gpu_log", type=strtobool, default=True, help="accepted; no effect on CPU")
-    base.add_argument("--nnodes", type=str, default="1", help="the number of nodes")
+    base.add_argument("--nnodes", type=str, default="1",
+                      help="the number of nodes, or MIN:MAX for an elastic job (nodes may leave and join)")
     base.add_argument("--nproc_per_node", type=int, default=None, help="the number of processes per node")
     base.add_argument("--log_dir", type=str, default="log", help="the directory of the logs. Default ./log")
     base.add_argument("--run_mode", type=str, default=None, help="collective (the only mode on purepaddle)")
@@ -103,10 +104,13 @@ def build_parser(prog="python -m paddle.distributed.launch"):
     ps.add_argument("--with_gloo", type=str, default="1", help="accepted; no effect (MPI carries the collectives)")
     elastic = p.add_argument_group("Elastic Parameters")
     elastic.add_argument("--max_restart", type=int, default=3,
-                         help="restarts of a failed job when --elastic_level >= 1. Default 3")
+                         help="restarts of a failed job when --elastic_level >= 1 or --nnodes is a range MIN:MAX. "
+                              "Default 3")
     elastic.add_argument("--elastic_level", type=int, default=-1,
                          help="-1/0: a failure ends the job; 1: restart it (up to --max_restart times)")
-    elastic.add_argument("--elastic_timeout", type=int, default=30, help="accepted")
+    elastic.add_argument("--elastic_timeout", type=int, default=30,
+                         help="elastic jobs (--nnodes MIN:MAX): seconds the node count must hold still before the "
+                              "job (re)starts. Default 30")
     nodes = p.add_argument_group("Several Nodes (purepaddle)")
     nodes.add_argument("--join_timeout", type=float, default=600,
                        help="seconds the master waits for the other nodes' launchers (and they for it) before "

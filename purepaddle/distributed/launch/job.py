@@ -140,18 +140,22 @@ def _guard_scratch(scratch, mpirun_pid, environ):
     return guard, w
 
 
-def run_job(plan, server, log, console, environ):
-    """Start mpirun for `plan`, echo rank 0, stop everything on the first failure; returns (code, summary)."""
+RESIZED = -1  # run_job's code when `interrupt` stopped the job (elastic: the nodes changed)
+
+
+def run_job(plan, server, log, console, environ, interrupt=None):
+    """Start mpirun for `plan`, echo rank 0, stop everything on the first failure; returns (code, summary).
+    `interrupt()` (polled while the job runs) returning a message stops the job: (RESIZED, that message)."""
     mpirun = find_mpirun()
     scratch = scratch_dir(environ)
     try:
         return _run_job(dict(plan, scratch=scratch, tmpdir=environ.get("TMPDIR")), server, log, console,
-                        environ, mpirun)
+                        environ, mpirun, interrupt)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)  # Open MPI's session directory and segments, however it ended
 
 
-def _run_job(plan, server, log, console, environ, mpirun):
+def _run_job(plan, server, log, console, environ, mpirun, interrupt=None):
     env = dict(environ)
     env["TMPDIR"] = plan["scratch"]  # Open MPI puts its session directory there (the script gets its own back)
     env[PLAN_VAR] = json.dumps(plan)
@@ -178,7 +182,7 @@ def _run_job(plan, server, log, console, environ, mpirun):
     hang_timeout = plan.get("hang_timeout") or 0
     label = (lambda r: rank_label(plan, r)) if plan.get("ps") else None  # PS: 'worker 1 (MPI rank 1)'
     stalls, hang = _watchdog.Stalls(world, settle=hang_timeout, label=label), None  # late arrivals report within it
-    interrupted = None
+    interrupted = resized = None
 
     def forward(signum, frame):
         nonlocal interrupted
@@ -213,6 +217,12 @@ def _run_job(plan, server, log, console, environ, mpirun):
             if deadline is not None and time.time() > deadline:
                 _stop(proc)
                 break
+            if first is None and interrupt is not None:
+                resized = interrupt()
+                if resized:
+                    log(resized + "\n")
+                    _stop(proc)
+                    break
         code = proc.wait()
     finally:
         for s, h in old.items():
@@ -226,6 +236,9 @@ def _run_job(plan, server, log, console, environ, mpirun):
     err.join(timeout=2.0)
     _drain(server.reports, later)
     log(f"mpirun exited with {code}\n")
+    if resized:
+        later.clear()  # the ranks stopped on purpose
+        return RESIZED, resized
     if first is not None:
         log(f"the job stopped {time.time() - first['time']:.2f}s after rank {first['rank']} failed\n")
         logs = [log_path(plan, r) for r in range(world) if r != first["rank"]]

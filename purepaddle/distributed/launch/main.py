@@ -2,7 +2,8 @@
 
 One launcher (the master: the only node, the first of --ips, or the one holding --master) starts
 every rank through mpirun; a launcher started on another node joins the master and waits for the
-job's outcome. Each worker gets Paddle's PADDLE_* environment; logs go to {log_dir}/workerlog.N,
+job's outcome. With --nnodes MIN:MAX (elastic) the master restarts the job on the nodes connected
+when one leaves or joins. Each worker gets Paddle's PADDLE_* environment; logs go to {log_dir}/workerlog.N,
 rank 0's output is echoed; when a rank fails, all are stopped and one summary names the cause.
 """
 import os
@@ -12,7 +13,7 @@ import sys
 import time
 
 from . import args as _args
-from .job import RUNNER, run_job, scratch_dir
+from .job import RESIZED, RUNNER, run_job, scratch_dir
 from .plan import (LaunchError, build_plan, free_ports, host_of, host_list, is_local, local_addresses, ps_layout,
                    split_hostport, thread_env)
 from .supervisor import local_size, world_size
@@ -73,7 +74,6 @@ NO_EFFECT = {
     "auto_tuner_json": (None, "purepaddle has no auto-parallel tuner"),
     "gloo_port": (6767, "MPI carries the collectives (no gloo)"),
     "with_gloo": ("1", "MPI carries the collectives (no gloo)"),
-    "elastic_timeout": (30, "nodes cannot join a running job; see --join_timeout"),
 }
 
 
@@ -89,12 +89,23 @@ def _console(line):
     sys.stdout.flush()
 
 
-def _nnodes(args):
+def _node_range(args):
+    """(MIN, MAX) of --nnodes: N is (N, N); Paddle's elastic MIN:MAX lets the job run with any count between."""
+    text = str(args.nnodes).strip()
+    lo, sep, hi = text.partition(":")
     try:
-        return int(args.nnodes)
+        lo = int(lo)
+        hi = int(hi) if sep else lo
     except ValueError:
-        raise LaunchError(f"--nnodes must be a number of nodes, but received {args.nnodes!r} (elastic ranges "
-                          "such as 2:4 are not supported by purepaddle)")
+        raise LaunchError(f"--nnodes must be a number of nodes or an elastic range MIN:MAX, but received "
+                          f"{args.nnodes!r}") from None
+    if lo < 1 or hi < lo:
+        raise LaunchError(f"--nnodes={args.nnodes}: the counts must be at least 1 and MIN <= MAX")
+    return lo, hi
+
+
+def _nnodes(args):
+    return _node_range(args)[1]
 
 
 def _check_mode(args):
@@ -168,7 +179,11 @@ def _roles(args, log):
         host_of(args.host, "--host (or POD_IP)")
     if args.master is not None:
         split_hostport(args.master, "--master")  # checked even where a single node does not use it
-    nnodes = len(ips) if len(ips) > 1 else _nnodes(args)
+    lo, hi = _node_range(args)
+    nnodes = len(ips) if len(ips) > 1 else hi
+    if lo != hi and (ips or args.remote_start == "ssh"):
+        raise LaunchError(f"--nnodes={args.nnodes} (elastic) takes --master=ip:port with one launcher per node, "
+                          "not --ips or --remote_start=ssh (whose node list is fixed)")
     if nnodes <= 1:
         server = ControlServer(0, "127.0.0.1")
         return ("master", server, lambda: [{"host": "127.0.0.1", "log_dir": log_dir}], f"127.0.0.1:{server.port}")
@@ -195,6 +210,9 @@ def _roles(args, log):
     timeout = args.join_timeout if args.join_timeout > 0 else None
     if ips and args.remote_start == "ssh":  # the other nodes run no launcher: mpirun reaches them over ssh
         return ("master", server, lambda: [{"host": ip, "log_dir": log_dir} for ip in ips], f"{host}:{port}")
+
+    if lo != hi:
+        return ("master", server, _elastic_nodes(args, server, host, lo, hi, log), f"{host}:{port}")
 
     def nodes():
         others = [ip for ip in ips if ip != host]
@@ -223,6 +241,33 @@ def _roles(args, log):
         return first + rest
 
     return ("master", server, nodes, f"{host}:{port}")
+
+
+def _elastic_nodes(args, server, host, lo, hi, log):
+    """--nnodes MIN:MAX: a function giving the nodes of each (re)start, as Paddle's elastic launcher gathers its
+    peers: every connected launcher once MAX are there, else once MIN are and the count held still for
+    --elastic_timeout seconds. The first start waits up to --join_timeout for MIN; a restart (after a node
+    left) up to --elastic_timeout, and fewer than MIN nodes then end the job."""
+    log_dir = os.path.abspath(args.log_dir)
+    starts = []
+
+    def nodes():
+        first = not starts
+        starts.append(1)
+        if first:
+            log.info(f"LAUNCH INFO master at {host}:{args.master.rpartition(':')[2]}: elastic job of {lo} to {hi} "
+                     f"nodes, waiting up to {args.elastic_timeout}s for more nodes once {lo} are there")
+        limit = (args.join_timeout if args.join_timeout > 0 else None) if first else max(args.elastic_timeout, 1) * 2
+        try:
+            joined = server.gather(lo - 1, hi - 1, args.elastic_timeout, log.info, timeout=limit)
+        except TimeoutError as e:
+            raise LaunchError(("" if first else "too few nodes left to restart the elastic job: ") + str(e)) from None
+        joined = sorted(joined, key=lambda m: m["rank"] if m.get("rank", -1) >= 0 else hi)  # stable: join order
+        return [{"host": _address_of(host), "log_dir": log_dir}] + [
+            {"host": m["addr"], "log_dir": m["log_dir"], "join": m["join"]} for m in joined]
+
+    nodes.range = (lo, hi)
+    return nodes
 
 
 def _address_of(host):
@@ -281,7 +326,55 @@ def _follow(args, host, port, me, log):
 
 
 def _master(args, server, nodes_fn, master, log, ps=None):
+    elastic = getattr(nodes_fn, "range", None)  # (MIN, MAX) of an elastic job: its nodes may change
     nodes = nodes_fn()
+    plan = _plan(args, server, nodes, master, log, ps)
+    restarts, lost_seen = 0, 0
+    while True:
+        plan["restart"] = restarts
+        interrupt = _joined_more(server, len(nodes), elastic) if elastic else None
+        code, text = run_job(plan, server, log.debug, _console, os.environ, interrupt)
+        lost, lost_seen = server.lost[lost_seen:], len(server.lost)
+        if code != 0 and code != RESIZED and lost:  # mpirun only says it lost a daemon: name the node whose launcher left
+            text += (f"\n  the launcher of node(s) {', '.join(m['addr'] for m in lost)} went away during the "
+                     "job (the node, its pod or its launcher died; see that node's launcher log)")
+        # an elastic job restarts on any failure (Paddle's elastic controller); a fixed one with --elastic_level 1
+        if code == 0 or (args.elastic_level < 1 and not elastic) or restarts >= args.max_restart:
+            break
+        restarts += 1
+        log.info(text)
+        if elastic:
+            try:
+                nodes = nodes_fn()
+            except LaunchError as e:
+                text = f"LAUNCH ERROR {e}"
+                code = code if code not in (0, RESIZED) else 1
+                break
+            plan = _plan(args, server, nodes, master, log, ps)
+        log.info(f"LAUNCH INFO restarting the job ({restarts}/{args.max_restart})"
+                 + (f" with {len(nodes)} node(s)" if elastic else ""))
+    if code == RESIZED:
+        code = 1
+    if text:
+        log.info(text)
+    log.write(f"exit code {code}\n")
+    server.tell_nodes({"kind": "result", "code": code, "summary": text})
+    return code
+
+
+def _joined_more(server, count, elastic):
+    """While an elastic job runs: a message when more nodes are connected than run it (up to MAX)."""
+    def check():
+        alive = server.members()
+        if len(alive) + 1 > count and count < elastic[1]:
+            return (f"LAUNCH INFO node(s) {', '.join(m['addr'] for m in alive[count - 1:])} joined the elastic job: "
+                    f"stopping it to restart with {min(len(alive) + 1, elastic[1])} node(s)")
+        return None
+    return check
+
+
+def _plan(args, server, nodes, master, log, ps):
+    """The plan of one start on `nodes`; tells the other nodes' launchers their node rank."""
     plan = build_plan(args, nodes, master, f"{_report_host(nodes)}:{server.port}", os.environ,
                       sys.executable, RUNNER)
     if ps is not None:  # each node's workers, then its servers (ps_layout); worker 0 echoes
@@ -306,23 +399,7 @@ def _master(args, server, nodes_fn, master, log, ps=None):
         if "join" in node:
             server.tell(node["join"], {"kind": "started", "node_rank": k, "nnodes": len(nodes),
                                        "log_dir": node["log_dir"]})
-    restarts = 0
-    while True:
-        plan["restart"] = restarts
-        code, text = run_job(plan, server, log.debug, _console, os.environ)
-        if code != 0 and server.lost:  # mpirun only says it lost a daemon: name the node whose launcher left
-            text += (f"\n  the launcher of node(s) {', '.join(m['addr'] for m in server.lost)} went away during the "
-                     "job (the node, its pod or its launcher died; see that node's launcher log)")
-        if code == 0 or args.elastic_level < 1 or restarts >= args.max_restart:
-            break
-        restarts += 1
-        log.info(text)
-        log.info(f"LAUNCH INFO restarting the job ({restarts}/{args.max_restart})")
-    if text:
-        log.info(text)
-    log.write(f"exit code {code}\n")
-    server.tell_nodes({"kind": "result", "code": code, "summary": text})
-    return code
+    return plan
 
 
 def _report_host(nodes):

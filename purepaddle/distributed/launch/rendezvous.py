@@ -113,6 +113,7 @@ class ControlServer:
         with self._cond:
             if not self._closed:
                 self.lost.append(info)
+                self._cond.notify_all()
             pending = [i for i, (_, node) in self._spawns.items() if node is info]
         for i in pending:  # its daemons are gone with it
             self._answer(i, {"kind": "exited", "code": 255,
@@ -185,8 +186,37 @@ class ControlServer:
                          f"(joined: {[m['addr'] for _, m in self.joined] or 'none'})")
             return [m for _, m in self.joined]
 
+    def members(self):
+        """The joined launchers still connected (a node whose launcher left is not one), in join order."""
+        with self._cond:
+            return [m for _, m in self.joined if not any(m is gone for gone in self.lost)]
+
+    def gather(self, lo, hi, settle, echo, timeout=None, every=30.0):
+        """Elastic membership (`--nnodes MIN:MAX`, Paddle's wait for peers): the connected launchers once `hi`
+        are there, or once at least `lo` are and none joined or left for `settle` seconds (each change restarts
+        that wait). Raises TimeoutError when fewer than `lo` are there after `timeout` seconds."""
+        start = last = changed = time.time()
+        count = -1
+        with self._cond:
+            while True:
+                alive = [m for _, m in self.joined if not any(m is gone for gone in self.lost)]
+                now = time.time()
+                if len(alive) >= hi:
+                    return alive[:hi]
+                if len(alive) != count:
+                    count, changed = len(alive), now
+                if len(alive) >= lo and now - changed >= settle:
+                    return alive
+                if timeout is not None and now - start >= timeout:
+                    raise TimeoutError(self._missing(lo, None, now - start))
+                if now - last >= every:
+                    last = now
+                    echo(f"LAUNCH INFO waiting for nodes to join on port {self.port}: {len(alive) + 1} present "
+                         f"(elastic: {lo + 1} to {hi + 1}) after {now - start:.0f}s")
+                self._cond.wait(timeout=0.2)
+
     def _missing(self, n, expected, waited):
-        joined = [m["addr"] for _, m in self.joined]
+        joined = [m["addr"] for m in self.members()]
         if expected:
             missing = [h for h in expected if h not in joined]
             who = f"missing: {', '.join(missing)}"

@@ -1,9 +1,10 @@
 """paddle.incubate.optimizer.RecomputeOptimizer: the static-graph optimizer that recomputes the segments between
 checkpoints in the backward pass instead of keeping their activations.
 
-Recomputing trades memory for time and changes no value: the gradients and updates are the wrapped optimizer's.
-purepaddle's executor keeps a program's activations in host memory, so the wrapper delegates every step to the
-wrapped optimizer and records the checkpoints (and the offload switch, which has no device memory to spare)."""
+Recomputing trades memory for time and changes no value: backward is append_backward with the checkpoints
+(static/recompute.py cuts the segments and names the recomputed vars `<var>.subprog_<k>`, as Paddle does); the
+updates are the wrapped optimizer's. fleet's `strategy.recompute` wraps the inner optimizer in this one. The
+offload switch is recorded only: there is no device memory to offload from."""
 from ..._core.mode import in_dynamic_mode
 from ...static import Variable
 
@@ -72,7 +73,13 @@ class RecomputeOptimizer:
             list: the (param, grad) pairs.
         """
         assert self._checkpoints is not None, "You should call _set_checkpoints first"
-        return self._optimizer.backward(loss, startup_program, parameter_list, no_grad_set, callbacks)
+        inner = self._optimizer
+        if not hasattr(inner, "_static_backward"):
+            raise NotImplementedError(f"RecomputeOptimizer wraps a paddle.optimizer.Optimizer, not "
+                                      f"{type(inner).__name__}")
+        plist = parameter_list if parameter_list else inner._parameter_list
+        return inner._static_backward(loss, startup_program, plist, no_grad_set, callbacks,
+                                      checkpoints=self._checkpoints)
 
     def apply_gradients(self, params_grads):
         """Append the wrapped optimizer's update ops for the (param, grad) pairs.

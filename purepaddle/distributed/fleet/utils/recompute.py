@@ -221,8 +221,8 @@ def recompute(function, *args, **kwargs):
     use_reentrant = kwargs.pop("use_reentrant", True)
     if not in_dynamic_mode():
         raise NotImplementedError("recompute: static programs recompute through fleet's strategy.recompute with "
-                                  "recompute_configs['checkpoints'], which purepaddle does not apply yet; call "
-                                  "recompute in dynamic mode")
+                                  "recompute_configs['checkpoints'] (or paddle.incubate.optimizer."
+                                  "RecomputeOptimizer); call recompute in dynamic mode")
     if STATE.grad_enabled:
         needs = [a.stop_gradient for a in list(args) + list(kwargs.values()) if isinstance(a, Tensor)]
         if needs and all(needs):

@@ -1,20 +1,22 @@
-"""Collective benchmarks on 2 local ranks: all_reduce through purepaddle vs raw mpi4py, and DataParallel scaling.
+"""Scaling of data parallelism on one machine: all_reduce through purepaddle vs raw mpi4py, and DataParallel speed-up.
 
-    .venv/bin/python bench/collective.py                 # both parts
-    .venv/bin/python bench/collective.py --only allreduce
-    .venv/bin/python bench/collective.py --only dp --steps 10 --model lenet
+    .venv/bin/python bench/scaling.py --json build/bench/scaling.json      # both parts (make bench-scaling)
+    .venv/bin/python bench/scaling.py --only allreduce
+    .venv/bin/python bench/scaling.py --only dp --steps 10 --model lenet
+    .venv/bin/python bench/scaling.py --from-json build/bench/scaling.json --readme README.md   # the README block
 
-all_reduce: float32 SUM of 4 KiB, 4 MiB and 100 MiB, in one job started by purepaddle's launcher.
-Each size alternates blocks of calls between `comm.Allreduce(MPI.IN_PLACE, a)` (raw mpi4py, Open
-MPI's own algorithm choice) and `paddle.distributed.all_reduce(t)` where `a` is the Tensor's own
-buffer, so both see the same memory and machine state. Reported: the best block's time per call (the least disturbed
-by other load on the machine), the ratio purepaddle/raw, and the algorithm bandwidth (bytes / time).
+all_reduce: float32 SUM of 4 KiB, 4 MiB and 100 MiB, in one job of 2 ranks started by purepaddle's launcher.
+Each size alternates blocks of calls between `comm.Allreduce(MPI.IN_PLACE, a)` (raw mpi4py, Open MPI's own
+algorithm choice) and `paddle.distributed.all_reduce(t)` where `a` is the Tensor's own buffer, so both see the
+same memory and machine state. Reported: the best block's time per call (the least disturbed by other load on the
+machine), the ratio purepaddle/raw, and the algorithm bandwidth (bytes / time).
 
-DataParallel: LeNet (1x28x28, global batch 256) and ResNet-18 (3x32x32, 10 classes, global batch 64), cross-entropy,
-SGD 0.01, the same global batch split over 1, 2 and every-core ranks under the launcher (1 math thread per rank),
-plus 1 process using every core for reference. Reported: ms per global step (median; a step ends when the slowest
-rank's does) and the speed-up over 1 rank x 1 thread. `--json PATH` writes the figures with the load average
-(`make bench-collective` writes build/bench/collective.json); measure on an idle machine.
+DataParallel: LeNet (1x28x28, global batch 256) and ResNet-18 (3x32x32, 10 classes, global batch 64),
+cross-entropy, SGD 0.01, the same global batch split over 1, 2 and every-core ranks under the launcher, each rank
+an interpreter started with OMP/OPENBLAS/MKL_NUM_THREADS=1 already in its environment (set before NumPy loads),
+plus 1 process using every core for reference. Reported: global steps per second (the median step; a step ends
+when the slowest rank's does) and the speed-up over 1 rank x 1 thread. `--json PATH` writes the figures with the
+load average; `--readme PATH` fills the block between the scaling markers. Measure on an idle machine.
 """
 import argparse
 import json
@@ -123,7 +125,8 @@ def worker_dp(out, steps, global_batch, model_name):
         per_step = _median(times)
     if rank == 0:
         with open(out, "w") as f:
-            json.dump({"world": world, "per_step": per_step, "local_batch": local}, f)
+            json.dump({"world": world, "per_step": per_step, "local_batch": local,
+                       "threads": os.environ.get("OMP_NUM_THREADS")}, f)  # as this interpreter started
 
 
 # -------------------------------------------------------------------- driver
@@ -190,10 +193,63 @@ def run_dp(tmp, steps, models, batches):
         print(f"\nDataParallel {model}, SGD, global batch {batch}, median of {steps} steps, {cores} cores")
         for name, r in rows.items():
             r["speedup"] = base / r["per_step"]
-            print(f"{name:>22}: {r['per_step'] * 1e3:9.2f} ms/step  {batch / r['per_step']:9.1f} samples/s  "
-                  f"speed-up over 1 rank x 1 thread: {r['speedup']:.2f}x")
-        results[model] = {"batch": batch, "rows": rows}
+            r["steps_per_s"] = 1.0 / r["per_step"]
+            print(f"{name:>22}: {r['steps_per_s']:8.2f} steps/s  {r['per_step'] * 1e3:9.2f} ms/step  "
+                  f"{batch / r['per_step']:9.1f} samples/s  speed-up over 1 rank x 1 thread: {r['speedup']:.2f}x")
+        results[model] = {"batch": batch, "steps": steps, "cores": cores, "rows": rows}
     return results
+
+
+BEGIN, END = "<!-- scaling:begin (bench/scaling.py --readme) -->", "<!-- scaling:end -->"
+_MODELS = {"lenet": "LeNet 1x28x28", "resnet18": "ResNet-18 3x32x32", "mlp": "MLP 784-512-512-10"}
+
+
+def markdown(report):
+    """The README block: where and how it was measured, the all_reduce table and the data-parallel table."""
+    out = [f"Measured by `make bench-scaling` (bench/scaling.py) on {report.get('machine', 'this machine')}, "
+           f"{report.get('when', '')}; 1-minute load average before -> after: {report['loadavg_before']} -> "
+           f"{report['loadavg_after']}.", ""]
+    if report.get("allreduce"):
+        ar = report["allreduce"]
+        out += [f"| all_reduce, float32 SUM, 2 ranks ({ar['mpi']}) | raw mpi4py | paddle.distributed | ratio | "
+                "raw GB/s | paddle GB/s |", "|---|---|---|---|---|---|"]
+        for row in ar["rows"]:
+            raw, pure = row["raw"], row["purepaddle"]
+            out.append(f"| {row['size']} | {_fmt(raw)} | {_fmt(pure)} | {pure / raw:.2f} | "
+                       f"{row['bytes'] / raw / 1e9:.2f} | {row['bytes'] / pure / 1e9:.2f} |")
+        out.append("")
+    if report.get("dp"):
+        names = list(next(iter(report["dp"].values()))["rows"])
+        out += ["| data parallel: steps/s (speed-up over 1 rank x 1 thread) | " + " | ".join(names) + " |",
+                "|---|" + "---|" * len(names)]
+        for model, res in report["dp"].items():
+            cells = [f"{r['steps_per_s']:.2f} ({r['speedup']:.2f}x)" for r in res["rows"].values()]
+            out.append(f"| {_MODELS.get(model, model)}, global batch {res['batch']}, median of {res['steps']} steps | "
+                       + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
+
+
+def write_readme(path, block):
+    """Replace the text between the scaling markers of `path` with `block`."""
+    with open(path) as f:
+        text = f.read()
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"{path} has no {BEGIN} ... {END} block to fill")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    with open(path, "w") as f:
+        f.write(head + BEGIN + "\n" + block + END + tail)
+
+
+def _machine():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{cpu}, {cores} cores usable"
 
 
 def main():
@@ -203,6 +259,8 @@ def main():
     p.add_argument("--batch", type=int, default=None, help="global batch (default: 256 LeNet/MLP, 64 ResNet-18)")
     p.add_argument("--model", default="lenet,resnet18", help="comma-separated: lenet, resnet18, mlp")
     p.add_argument("--json", default=None, help="also write every figure here, with the machine load")
+    p.add_argument("--readme", default=None, help="fill this file's scaling block (README.md) with the figures")
+    p.add_argument("--from-json", default=None, help="take the figures from this --json file instead of measuring")
     p.add_argument("--_worker", choices=["allreduce", "dp"], default=None)
     p.add_argument("--out", default=None)
     a = p.parse_args()
@@ -210,9 +268,17 @@ def main():
         return worker_allreduce(a.out)
     if a._worker == "dp":
         return worker_dp(a.out, a.steps, a.batch, a.model)
+    if a.from_json:
+        with open(a.from_json) as f:
+            report = json.load(f)
+        if a.readme:
+            write_readme(a.readme, markdown(report))
+        print(markdown(report), end="")
+        return None
     models = a.model.split(",")
     batches = {m: a.batch or (64 if m == "resnet18" else 256) for m in models}
-    report = {"loadavg_before": _loadavg()}
+    report = {"loadavg_before": _loadavg(), "machine": _machine(),
+              "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     with tempfile.TemporaryDirectory() as tmp:
         if a.only in (None, "allreduce"):
             report["allreduce"] = run_allreduce(tmp)
@@ -224,6 +290,8 @@ def main():
         os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
         with open(a.json, "w") as f:
             json.dump(report, f, indent=1)
+    if a.readme:
+        write_readme(a.readme, markdown(report))
 
 
 def _loadavg():
