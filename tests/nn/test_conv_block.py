@@ -46,7 +46,7 @@ def test_bit_equal_to_plain_chain(monkeypatch, dtype, stride, padding, k):
     x = paddle.to_tensor(np.random.default_rng(0).standard_normal((2, 4, 11, 10)).astype(dtype))
     with paddle.no_grad():
         res = paddle.to_tensor(np.random.default_rng(1).standard_normal(conv(x).shape).astype(dtype))
-        for act in (relu, None):
+        for act in (relu, paddle.nn.ReLU6(), None):
             for r in (None, res):
                 a, b = _plain_too(monkeypatch, lambda: conv_bn_act(x, conv, bn, act, r))
                 assert a.dtype == b.dtype == np.dtype(dtype)
@@ -70,6 +70,25 @@ def test_resnet_and_sequential(monkeypatch):
     with paddle.no_grad():
         a, b = _plain_too(monkeypatch, lambda: seq(x))
     np.testing.assert_array_equal(a, b)
+
+
+def test_mobilenet_v2_relu6_blocks(monkeypatch):
+    # ConvNormActivation(..., activation_layer=ReLU6) is a Sequential: its conv -> bn -> relu6 runs fused,
+    # depthwise convolutions included, with the plain chain's values; relu6 keeps -0.0 and clips at 6
+    paddle.seed(0)
+    net = paddle.vision.models.mobilenet_v2(scale=0.5, num_classes=10)
+    net.eval()
+    _randomize_bn(net, 0)
+    x = paddle.to_tensor(np.random.default_rng(0).standard_normal((2, 3, 32, 32)).astype("float32") * 4)
+    with paddle.no_grad():
+        a, b = _plain_too(monkeypatch, lambda: net(x))
+    np.testing.assert_array_equal(a, b)
+    from purepaddle.ops.conv.epilogue import channel_epilogue
+    z = np.array([[[-0.0, -1.0, 7.5, np.nan, 3.0]]], dtype="float32")
+    got = channel_epilogue(z.copy(), act="relu6")
+    want = paddle.nn.functional.relu6(paddle.to_tensor(z)).numpy()
+    np.testing.assert_array_equal(got, want)
+    assert np.signbit(got[0, 0, 0]) == np.signbit(want[0, 0, 0])
 
 
 def test_hooks_see_the_plain_intermediates():

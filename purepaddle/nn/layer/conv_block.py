@@ -1,5 +1,5 @@
 """conv -> batch_norm -> activation (+ residual) as one eager step: `conv_bn_act`, what ResNet-style blocks and
-Sequential call where their forward chains those layers.
+Sequential (MobileNet's ConvNormActivation with ReLU6 too) call where their forward chains those layers.
 
 Inside such a forward the convolution's output and the batch_norm's are intermediates nobody else can see, so
 when no gradient is recorded the batch_norm (running statistics, folded to x * k + shift exactly as the
@@ -16,7 +16,7 @@ from ..._core.op import OP_RAN
 from ..._core.tensor import Tensor
 from ...ops.conv.epilogue import channel_epilogue
 from ...ops.norm import batch_norm_eval_affine
-from .activation.piecewise import ReLU
+from .activation.piecewise import ReLU, ReLU6
 from .conv import Conv1D, Conv2D, Conv3D
 from .layers import LAYER_CALL
 from .norm import _BatchNormBase
@@ -24,14 +24,15 @@ from .norm import _BatchNormBase
 __all__ = ["conv_bn_act", "block_span"]
 
 _CONV_FORWARDS = (Conv1D.forward, Conv2D.forward, Conv3D.forward)
+_ACTS = {ReLU.forward: "relu", ReLU6.forward: "relu6"}  # the activations the epilogue applies in place
 
 
 def block_span(layers, i):
-    """How many of layers[i:] form a conv -> BatchNorm [-> ReLU] run for conv_bn_act (0, 2 or 3)."""
+    """How many of layers[i:] form a conv -> BatchNorm [-> ReLU/ReLU6] run for conv_bn_act (0, 2 or 3)."""
     if i + 1 >= len(layers) or type(layers[i]).forward not in _CONV_FORWARDS \
             or type(layers[i + 1]).forward is not _BatchNormBase.forward:
         return 0
-    return 3 if i + 2 < len(layers) and type(layers[i + 2]).forward is ReLU.forward else 2
+    return 3 if i + 2 < len(layers) and type(layers[i + 2]).forward in _ACTS else 2
 
 
 def _plain(x, conv, bn, act, residual):
@@ -51,7 +52,7 @@ def _fusable_layers(conv, bn, act):
         return False
     if type(conv).forward not in _CONV_FORWARDS or type(bn).forward is not _BatchNormBase.forward:
         return False
-    if act is not None and (type(act).forward is not ReLU.forward or _hooked(act)):
+    if act is not None and (type(act).forward not in _ACTS or _hooked(act)):
         return False
     if bn.training or bn._use_global_stats is False or _hooked(bn) or _hooked(conv):
         return False
@@ -75,7 +76,7 @@ def conv_bn_act(x, conv, bn, act=None, residual=None):
         x (Tensor): the convolution's input.
         conv (Layer): a Conv1D, Conv2D or Conv3D (any layer in the plain chain).
         bn (Layer): a BatchNorm1D/2D/3D (any layer in the plain chain).
-        act (Layer, optional): a ReLU, or None for no activation. Default: None.
+        act (Layer, optional): a ReLU or ReLU6, or None for no activation. Default: None.
         residual (Tensor, optional): added after the batch_norm, before the activation. Default: None.
 
     Returns:
@@ -118,7 +119,7 @@ def conv_bn_act(x, conv, bn, act=None, residual=None):
     bn._check_input_dim(y)
     eps = float(np.float32(bn._epsilon))  # the attribute as the batch_norm op holds it
     _, k, shift = batch_norm_eval_affine(a.shape, a.dtype, "NCHW", arrs[2], arrs[3], arrs[0], arrs[1], eps)
-    channel_epilogue(a, k, shift, r, relu=act is not None)
+    channel_epilogue(a, k, shift, r, act=None if act is None else _ACTS[type(act).forward])
     y._version += 1
     return y
 

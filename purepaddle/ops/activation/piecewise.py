@@ -50,6 +50,11 @@ def relu_into(x, out):
     return against_zero(np.fmax, x, out)
 
 
+def relu6_into(x, out, threshold=6.0):
+    """out = relu6(x) as the relu6 op computes it (one clip: -0.0 and NaN kept); out may be x (in place)."""
+    return np.clip(x, 0, threshold, out=out)
+
+
 def _typed(out, x):
     """out in x's dtype (numpy may widen on mixed scalars)."""
     return out if out.dtype == x.dtype else out.astype(x.dtype)

@@ -5,7 +5,7 @@ A convolution's output is a new array nobody else holds, so whoever owns it (the
 eager conv -> batch_norm -> relu block of nn/layer/conv_block.py) can finish it here instead of allocating
 one array per op.
 """
-from ..activation.piecewise import relu_into
+from ..activation.piecewise import relu6_into, relu_into
 
 
 def owned_planes(out):
@@ -25,9 +25,9 @@ def owned_planes(out):
     return None
 
 
-def channel_epilogue(out, k=None, shift=None, residual=None, relu=False):
-    """out = relu(out * k + shift + residual) in place on a channel-first array the caller owns (k and
-    shift (1, C, 1)-shaped, as batch_norm_eval_affine gives them); returns out.
+def channel_epilogue(out, k=None, shift=None, residual=None, act=None):
+    """out = act(out * k + shift + residual) in place on a channel-first array the caller owns (k and
+    shift (1, C, 1)-shaped, as batch_norm_eval_affine gives them; act None, "relu" or "relu6"); returns out.
 
     Bit for bit the separate ops' values: each step is the same elementwise float operation, only
     written into `out` instead of a new array."""
@@ -43,6 +43,8 @@ def channel_epilogue(out, k=None, shift=None, residual=None, relu=False):
         planes += shift
     if residual is not None:
         out += residual
-    if relu:
+    if act == "relu":
         relu_into(planes, planes)
+    elif act == "relu6":
+        relu6_into(planes, planes)
     return out
