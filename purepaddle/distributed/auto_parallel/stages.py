@@ -21,10 +21,6 @@ if TYPE_CHECKING:  # names for annotations only
 __all__ = ["ShardingStage1", "ShardingStage2", "ShardingStage3"]
 
 
-def _is_dist(t) -> bool:
-    return bool(getattr(t, "is_dist", lambda: False)())
-
-
 def _with_sharding(param, sharding_axis):
     """The parameter's placements with mesh dimension `sharding_axis` sharding the first tensor axis that no
     other mesh dimension shards (Paddle allows one sharded tensor axis per parameter)."""
@@ -57,13 +53,13 @@ class _ShardingStageBase:
         self.enable_tensor_fusion = True
 
     def _apply_placement(self, tensor, param, placements):
-        if _is_dist(tensor):
+        if tensor.is_dist():
             return _ap.reshard(tensor, param.process_mesh, placements)
         return _ap.shard_tensor(tensor, mesh=param.process_mesh, placements=placements)
 
     def shard_master_weight(self, param: Tensor, master_weight: Tensor) -> Tensor:
         """The float32 master weight of an AMP parameter, laid out as the parameter's optimizer state."""
-        if _is_dist(param) and _is_dist(master_weight):
+        if param.is_dist() and master_weight.is_dist():
             placements = (list(param.placements) if self.enable_tensor_fusion
                           else _with_sharding(param, self._sharding_axis))
             return _ap.reshard(master_weight, param.process_mesh, placements)
@@ -95,7 +91,7 @@ class ShardingStage1(_ShardingStageBase):
         super().__init__(mesh, sharding_mesh_dim)
 
     def __call__(self, key: str, param: Tensor, tensor: Tensor) -> Tensor:
-        if not _is_dist(param):
+        if not param.is_dist():
             return tensor
         if not self.enable_tensor_fusion and "beta" not in key:
             placements = _with_sharding(param, self._sharding_axis)
@@ -126,7 +122,7 @@ class ShardingStage2(_ShardingStageBase):
         super().__init__(mesh, sharding_mesh_dim)
 
     def __call__(self, key: str, param: Tensor, tensor: Tensor) -> Tensor:
-        if not _is_dist(param):
+        if not param.is_dist():
             return tensor
         placements = _with_sharding(param, self._sharding_axis) if "beta" not in key else _replicated(param)
         return _ap.shard_tensor(tensor, mesh=param.process_mesh, placements=placements)
@@ -156,22 +152,22 @@ class ShardingStage3(_ShardingStageBase):
 
     def _shard_parameter(self, param):
         """Lay the parameter out sharded along the sharding mesh dimension (in place)."""
-        if not _is_dist(param) and self._mesh is not None:
+        if not param.is_dist() and self._mesh is not None:
             param = _ap.shard_tensor(param, self._mesh, [_ap.Replicate() for _ in self._mesh.shape])
-        if _is_dist(param):
+        if param.is_dist():
             param.placements = _with_sharding(param, self._sharding_axis)
         return param
 
     def _unshard_parameter(self, param):
         """Lay the parameter out replicated along the sharding mesh dimension again (in place)."""
-        if _is_dist(param) and isinstance(param.placements[self._sharding_axis], _ap.Shard):
+        if param.is_dist() and isinstance(param.placements[self._sharding_axis], _ap.Shard):
             placements = list(param.placements)
             placements[self._sharding_axis] = _ap.Replicate()
             param.placements = placements
         return param
 
     def __call__(self, key: str, param: Tensor, tensor: Tensor) -> Tensor:
-        if not _is_dist(param):
+        if not param.is_dist():
             return tensor
         if "beta" not in key:
             placements = list(param.placements)

@@ -49,6 +49,16 @@ def _take_initializer(startup, name):
     return found
 
 
+def as_distributed_lookup(block, idx, table):
+    """Replace the lookup_table(_v2) op block.ops[idx] by a distributed_lookup_table that pulls the rows of its
+    table ({"dim", "dtype"} of the plan) from the servers; what the training split and DistributedInfer do."""
+    op = block.ops[idx]
+    attrs = {"table_name": op.inputs["W"][0], "dim": table["dim"], "padding_idx": int(op.attrs.get("padding_idx", -1)),
+             "v1": op.type == "lookup_table", "dtype": table["dtype"]}
+    block.ops[idx] = block._make_op("distributed_lookup_table", {"Ids": [op.inputs["Ids"][0]]},
+                                    {"Out": [op.outputs["Out"][0]]}, attrs)
+
+
 def split_program(loss, optimizer, strategy, startup, n_servers):
     """Rewrite loss's program into the worker part; the plan {mode, k_steps, dense, tables, owner, rule}."""
     from ...static.backward import gradients
@@ -69,9 +79,7 @@ def split_program(loss, optimizer, strategy, startup, n_servers):
             tables[w] = {"dim": int(wv.shape[1]), "rows": int(wv.shape[0]), "dtype": str(np.dtype(wv.dtype.np_dtype)),
                          "init": (kind, attrs), "entry": _entry(op.attrs.get("entry")),
                          "table_class": op.attrs.get("table_class", "MemorySparseTable")}
-        attrs = {"table_name": w, "dim": tables[w]["dim"], "padding_idx": pad, "v1": op.type == "lookup_table",
-                 "dtype": tables[w]["dtype"]}
-        block.ops[idx] = block._make_op("distributed_lookup_table", {"Ids": [ids]}, {"Out": [out]}, attrs)
+        as_distributed_lookup(block, idx, tables[w])
         block.vars[out].stop_gradient = False  # its gradient is the rows' gradient the servers take
         lookups.append((ids, block.vars[out], w, pad, op.type == "lookup_table"))
     for w in tables:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from ...ps.program import LOOKUPS, as_distributed_lookup
+
 if TYPE_CHECKING:  # names for annotations only
     from purepaddle.static import Executor, Program
 
@@ -117,13 +119,9 @@ class DistributedInfer:
         """Rewrite the lookups of `tables` ({name: table info of the plan}) in `program`, in place."""
         block = program.global_block()
         for idx, op in enumerate(list(block.ops)):
-            w = op.inputs.get("W", [None])[0] if op.type in ("lookup_table", "lookup_table_v2") else None
-            if w not in tables:
-                continue
-            attrs = {"table_name": w, "dim": tables[w]["dim"], "padding_idx": int(op.attrs.get("padding_idx", -1)),
-                     "v1": op.type == "lookup_table", "dtype": tables[w]["dtype"]}
-            block.ops[idx] = block._make_op("distributed_lookup_table", {"Ids": op.inputs["Ids"]},
-                                            {"Out": op.outputs["Out"]}, attrs)
+            w = op.inputs.get("W", [None])[0] if op.type in LOOKUPS else None
+            if w in tables:
+                as_distributed_lookup(block, idx, tables[w])
         for w in tables:
             block.vars.pop(w, None)
         program._version += 1
