@@ -126,6 +126,20 @@ def test_signal_decoding():
     assert (report.exit_status(3), report.exit_status(-9)) == (3, 137)
 
 
+def test_the_summary_blames_the_first_rank_to_exit_not_the_first_heard():
+    # a server next to the launcher that only lost its peer (Open MPI aborts it with exit 14 once the peer's
+    # connection closes) is heard before the worker on another node whose script raised; the worker is the cause
+    heard = [{"rank": 1, "returncode": 14, "error": "", "exited": 10.2, "time": 10.25},
+             {"rank": 3, "returncode": 14, "error": "", "exited": 10.3, "time": 10.31},
+             {"rank": 2, "returncode": 1, "error": "RuntimeError: this worker died", "exited": 10.1, "time": 10.4}]
+    root, others = report.root_cause(heard)
+    assert root["rank"] == 2 and [r["rank"] for r in others] == [1, 3]
+    # a rank killed by the OOM killer comes before the peer whose collective then raised
+    root, others = report.root_cause([{"rank": 1, "returncode": 1, "error": "MPI.Exception", "exited": 4.0},
+                                      {"rank": 0, "returncode": -9, "error": "", "exited": 3.0}])
+    assert root["rank"] == 0 and [r["rank"] for r in others] == [1]
+
+
 # -- launched: failures stop everything, one summary --------------------------------------------------
 @pytest.mark.usefixtures("mpi")
 @pytest.mark.parametrize("mode, code, cause", [

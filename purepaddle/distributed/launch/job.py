@@ -240,6 +240,7 @@ def _run_job(plan, server, log, console, environ, mpirun, interrupt=None):
         later.clear()  # the ranks stopped on purpose
         return RESIZED, resized
     if first is not None:
+        first, later = _report.root_cause([first] + later)
         log(f"the job stopped {time.time() - first['time']:.2f}s after rank {first['rank']} failed\n")
         logs = [log_path(plan, r) for r in range(world) if r != first["rank"]]
         return _report.exit_status(first["returncode"]), _report.summary(first, world, later, logs)

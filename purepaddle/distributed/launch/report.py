@@ -38,6 +38,19 @@ def exit_status(returncode):
     return 1
 
 
+def root_cause(reports):
+    """The report to blame among the ranks that failed: the first to exit, not the first heard.
+
+    Reports arrive in the order the launcher hears them: a rank on another node reports over the network, while
+    a rank next to the launcher that only lost its peer (Open MPI aborts it with MPI_ERR_UNKNOWN, exit code 14,
+    once the peer's connection closes, which is after the peer exited) is often heard first. Each supervisor
+    stamps the moment its script exited, so the earliest stamp is the cause.
+    Returns (the root cause, the others in the order they failed).
+    """
+    ordered = sorted(reports, key=lambda r: r.get("exited", r.get("time", 0.0)))
+    return ordered[0], ordered[1:]
+
+
 def summary(report, world, others=(), other_logs=()):
     """The failure summary for the first failing rank's report (later failures listed by rank)."""
     rank = report["rank"]

@@ -291,6 +291,7 @@ def main():
         tee = _Tee(child.stdout, log, echo=(rank == first_worker(plan)))
         tee.start()
         code = child.wait()
+        exited = time.time()  # before draining the log: the launcher orders failures by this (report.root_cause)
         tee.join(timeout=2.0)
     try:
         with open(err_file, encoding="utf-8", errors="replace") as f:
@@ -306,7 +307,7 @@ def main():
               "node": node_of(plan, rank), "node_addr": plan["nodes"][node_of(plan, rank)]["host"],
               "nnodes": len(plan["nodes"]),
               "pid": child.pid, "returncode": code, "error": error, "log": os.path.abspath(path),
-              "tail": tail(path), "time": time.time()}
+              "tail": tail(path), "time": time.time(), "exited": exited}
     if plan.get("ps"):
         report["role"], report["role_rank"] = ps_role(plan, rank)
     if not send_report(plan["report"], report):
