@@ -277,6 +277,7 @@ def blas_threads():
 
 def set_blas_threads(n):
     """Resize NumPy's loaded BLAS pool to n threads; returns whether a pool was resized."""
+    _INTRA["n"] = max(1, int(n))  # the compiled kernels' split follows the BLAS pool (parallel_for)
     done = False
     for get, lib in _pools():
         if get == "threadpoolctl":
@@ -355,3 +356,94 @@ def apply(environ=None):
               f"the {n} cores this process may use now (install threadpoolctl, import purepaddle first, or set "
               f"OPENBLAS_NUM_THREADS={n}); matrix products may slow down when the cores are busy.", file=sys.stderr)
     return None
+
+
+# -- intra-op parallelism for kernels that release the GIL ----------------------------------------------------
+# NumPy parallelises only inside BLAS; a compiled kernel that releases the GIL (numba's nogil, see
+# ops/conv/_depthwise_jit.py) can be split over threads by its caller. The split uses as many threads as the BLAS
+# pool (one number for both, so OPENBLAS_NUM_THREADS=1 or paddle.set_num_threads(1) makes every kernel serial),
+# and only when the work is large enough to pay for waking a thread (about 20 us).
+MIN_SPLIT_WORK = 16384  # elements: below this a kernel runs in the calling thread (waking a thread costs ~20 us)
+_INTRA = {"n": None, "pool": None, "size": 0}
+_IN_WORKER = threading.local()
+
+
+def intra_op_threads():
+    """The threads a splittable kernel may use: the BLAS pool's size (1 when it cannot be read).
+
+    Examples:
+        .. code-block:: python
+
+            >>> import numpy
+            >>> from purepaddle._core.threads import intra_op_threads
+            >>> intra_op_threads() >= 1
+            True
+    """
+    n = _INTRA["n"]
+    if n is None:
+        n = blas_threads()
+        if n is None:
+            return 1  # not cached: the pool may be found once NumPy is loaded
+        n = _INTRA["n"] = max(1, n)
+    return n
+
+
+def _executor(workers):
+    from concurrent.futures import ThreadPoolExecutor
+    with _LIMIT_LOCK:
+        if _INTRA["size"] < workers:
+            old = _INTRA["pool"]
+            _INTRA["pool"] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="purepaddle-intraop",
+                                                initializer=lambda: setattr(_IN_WORKER, "on", True))
+            _INTRA["size"] = workers
+            if old is not None:
+                old.shutdown(wait=False)
+        return _INTRA["pool"]
+
+
+def parallel_for(fn, total, work_per_item=1, threads=None):
+    """Run fn(lo, hi) over contiguous parts of range(total), on up to `threads` threads at once.
+
+    fn must release the GIL for the split to pay (a nogil compiled kernel, large NumPy ufunc calls) and must
+    write disjoint results for disjoint ranges. The calling thread runs the first part; an exception in any part
+    is raised here after every part has finished. A call from inside a part runs serially.
+
+    Args:
+        fn (callable): fn(lo, hi) handles items lo..hi-1.
+        total (int): the number of items.
+        work_per_item (int): the elements one item touches; with total, whether a split pays (MIN_SPLIT_WORK).
+        threads (int, optional): the most threads; intra_op_threads() when None.
+
+    Examples:
+        .. code-block:: python
+
+            >>> from purepaddle._core.threads import parallel_for
+            >>> seen = []
+            >>> parallel_for(lambda lo, hi: seen.append((lo, hi)), 10, threads=1)
+            >>> seen
+            [(0, 10)]
+    """
+    k = intra_op_threads() if threads is None else threads
+    k = min(k, total, max(1, total * work_per_item // MIN_SPLIT_WORK))
+    if k <= 1 or getattr(_IN_WORKER, "on", False):
+        if total > 0:
+            fn(0, total)
+        return
+    bounds = [total * i // k for i in range(k + 1)]
+    pool = _executor(k - 1)
+    futures = [pool.submit(fn, bounds[i], bounds[i + 1]) for i in range(1, k)]
+    error = None
+    _IN_WORKER.on = True  # a split inside this part runs serially: every core is busy already
+    try:
+        fn(bounds[0], bounds[1])
+    except BaseException as exc:  # the other parts still write into the caller's arrays: let them finish
+        error = exc
+    finally:
+        _IN_WORKER.on = False
+    for f in futures:
+        try:
+            f.result()
+        except BaseException as exc:
+            error = error or exc
+    if error is not None:
+        raise error

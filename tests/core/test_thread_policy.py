@@ -184,3 +184,65 @@ def test_overlapping_limits_restore_the_outer_size():
     assert threads.blas_threads() == 3
     b.__exit__(None, None, None)
     assert threads.blas_threads() == before
+
+
+# -- parallel_for: the split of GIL-free kernels over the intra-op threads ---------------------------------------
+def test_parallel_for_covers_the_range_once_in_contiguous_parts(monkeypatch):
+    import threading
+    monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
+    parts, names = [], set()
+
+    def fn(lo, hi):
+        parts.append((lo, hi))
+        names.add(threading.current_thread().name)
+
+    threads.parallel_for(fn, 10, threads=3)
+    assert sorted(parts) == [(0, 3), (3, 6), (6, 10)]
+    assert len(names) >= 2  # the caller and at least one pool thread took a part
+    parts.clear()
+    threads.parallel_for(fn, 10, work_per_item=1, threads=1)
+    assert parts == [(0, 10)]
+
+
+def test_parallel_for_stays_serial_for_small_work_and_inside_a_part(monkeypatch):
+    parts = []
+    threads.parallel_for(lambda lo, hi: parts.append((lo, hi)), 8, work_per_item=100, threads=4)
+    assert parts == [(0, 8)]  # 800 elements: not worth a thread
+    monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
+    inner = []
+
+    def outer(lo, hi):
+        threads.parallel_for(lambda a, b: inner.append((lo, a, b)), 4, threads=4)
+
+    threads.parallel_for(outer, 2, threads=2)
+    assert sorted(inner) == [(0, 0, 4), (1, 0, 4)]  # neither part splits again: every thread is busy
+    threads.parallel_for(lambda lo, hi: inner.append(("after", lo, hi)), 4, threads=4)
+    assert len([p for p in inner if p[0] == "after"]) == 4  # and the caller splits again afterwards
+
+
+def test_parallel_for_raises_a_parts_error_after_every_part_finished(monkeypatch):
+    import time
+    monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
+    done = []
+
+    def fn(lo, hi):
+        if lo == 0:
+            time.sleep(0.05)
+            done.append(lo)
+            return
+        raise ValueError(f"bad part {lo}")
+
+    with pytest.raises(ValueError, match="bad part 5"):
+        threads.parallel_for(fn, 10, threads=2)
+    assert done == [0]
+
+
+def test_the_split_follows_the_blas_pool(monkeypatch):
+    monkeypatch.setitem(threads._INTRA, "n", None)
+    before = threads.intra_op_threads()
+    try:
+        if threads.set_blas_threads(1):
+            assert threads.intra_op_threads() == 1
+    finally:
+        threads.set_blas_threads(before)
+    assert threads.intra_op_threads() == before

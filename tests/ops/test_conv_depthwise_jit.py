@@ -112,3 +112,25 @@ def test_without_numba_the_numpy_form_runs_or_the_request_fails_clearly(monkeypa
     monkeypatch.setenv(jit.ENV, "1")
     with pytest.raises(ImportError, match="PUREPADDLE_JIT=1 .*numba is not installed"):
         jit.enabled()
+
+
+def test_split_over_threads_gives_the_same_bits(monkeypatch):
+    # the channels are split over the intra-op threads (_core/threads.parallel_for); each element is still
+    # summed by one thread in one order, so 1 and 3 threads must agree bit for bit, gradients included
+    from purepaddle._core import threads
+    from purepaddle.ops.conv import _depthwise_jit as J
+    monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
+    results = {}
+    for n_threads in (1, 3):
+        monkeypatch.setitem(threads._INTRA, "n", n_threads)
+        got = []
+        for rng, (n, c, mult, h, wd, kh, kw), strides, pads, dils, out_sp in _cases(5, 12):
+            x = rng.standard_normal((n, c, h, wd)).astype("float32")
+            w = rng.standard_normal((c * mult, 1, kh, kw)).astype("float32")
+            g = rng.standard_normal((n, c * mult) + tuple(out_sp)).astype("float32")
+            got += [J.conv_forward(x, w, strides, pads, dils, out_sp),
+                    J.conv_grad_input(g, w, (h, wd), strides, pads, dils, c),
+                    J.conv_grad_filter(x, g, (kh, kw), strides, pads, dils)]
+        results[n_threads] = got
+    for a, b in zip(results[1], results[3]):
+        np.testing.assert_array_equal(a, b)

@@ -16,6 +16,8 @@ numba is imported by this module: import it only when _core.jit.enabled().
 import numpy as np
 from numba import njit
 
+from ..._core.threads import parallel_for
+
 
 @njit(cache=True, nogil=True)
 def _span(off, sw, width, ow):
@@ -46,8 +48,121 @@ def _spans(kw, dw, pl, sw, width, ow):
 
 
 @njit(cache=True, nogil=True)
-def forward(x, w, out, sh, sw, pt, pl, dh, dw):
-    """out[n, co] = depthwise correlation of x[n, co // m] with w[co, 0]; out is overwritten."""
+def _rows3(r0, r1, r2, k, orow, ilo, ihi, sw, dw, pl, width):
+    """One output row of a 3x3 kernel whose three input rows r0, r1, r2 all lie inside the input: the interior
+    columns [ilo, ihi) in one sweep of all nine taps (one write per output instead of three read-modify-write
+    passes), the border columns tap by tap. Each output is ((0 + R0) + R1) + R2 with R_a = k[a,0]*r_a[.] +
+    k[a,1]*r_a[.] + k[a,2]*r_a[.], the order of the row-by-row path, so both give the same bits."""
+    w00, w01, w02 = k[0, 0], k[0, 1], k[0, 2]
+    w10, w11, w12 = k[1, 0], k[1, 1], k[1, 2]
+    w20, w21, w22 = k[2, 0], k[2, 1], k[2, 2]
+    orow[0] = 0
+    zero = orow[0]  # 0 in the output's dtype (a float64 literal would widen float32 sums)
+    if sw == 1 and dw == 1:
+        o = ilo - pl
+        s0, s1, s2 = r0[o:ihi - pl + 2], r1[o:ihi - pl + 2], r2[o:ihi - pl + 2]
+        d = orow[ilo:ihi]
+        for j in range(ihi - ilo):
+            acc = zero + (s0[j] * w00 + s0[j + 1] * w01 + s0[j + 2] * w02)
+            acc += s1[j] * w10 + s1[j + 1] * w11 + s1[j + 2] * w12
+            d[j] = acc + (s2[j] * w20 + s2[j + 1] * w21 + s2[j + 2] * w22)
+    else:
+        for j in range(ilo, ihi):
+            b = j * sw - pl
+            acc = zero + (r0[b] * w00 + r0[b + dw] * w01 + r0[b + 2 * dw] * w02)
+            acc += r1[b] * w10 + r1[b + dw] * w11 + r1[b + 2 * dw] * w12
+            orow[j] = acc + (r2[b] * w20 + r2[b + dw] * w21 + r2[b + 2 * dw] * w22)
+    for side in range(2):  # the border columns left and right of the interior
+        for j in range(0, ilo) if side == 0 else range(ihi, orow.shape[0]):
+            orow[j] = zero
+            for a in range(3):
+                r = r0 if a == 0 else (r1 if a == 1 else r2)
+                for b in range(3):
+                    jj = j * sw + b * dw - pl
+                    if jj >= 0 and jj < width:
+                        orow[j] += r[jj] * k[a, b]
+
+
+@njit(cache=True, nogil=True)
+def _fill(pad, plane, pt, pl, even, odd, halves):
+    """pad[pt:pt+h, pl:pl+w] = plane (and its even/odd columns into even/odd), as explicit row loops: numba's
+    2-D slice assignment is about 3x slower on these small planes."""
+    h, w = plane.shape
+    for r in range(h):
+        src, dst = plane[r], pad[pt + r, pl:pl + w]
+        for c in range(w):
+            dst[c] = src[c]
+    if halves:
+        ne, no = even.shape[1], odd.shape[1]
+        for r in range(pad.shape[0]):
+            pr, er, orow = pad[r], even[r], odd[r]
+            for c in range(no):
+                er[c] = pr[2 * c]
+                orow[c] = pr[2 * c + 1]
+            if ne > no:
+                er[ne - 1] = pr[2 * (ne - 1)]
+
+
+@njit(cache=True, nogil=True)
+def forward3(x, w, out, sh, sw, pt, pl, dh, dw, c0, c1):
+    """forward for a 3x3 kernel of finite weights: each input plane is copied into a zero-bordered scratch
+    plane, and every output is one sweep of all nine taps, ((0 + R0) + R1) + R2 with R_a the kernel row a's
+    three products (R_a = k[a,0]*r[b] + k[a,1]*r[b+dw] + k[a,2]*r[b+2dw]); no output needs a border case, which
+    on MobileNet's 14x14 and 7x7 planes cost more than the sums. The padded zeros add exact zeros (the weights
+    are finite: 0 * w is 0), so only the association of a border output's terms differs from forward's."""
+    n_, _, h_, w_ = x.shape
+    mult = w.shape[0] // x.shape[1]
+    oh, ow = out.shape[2], out.shape[3]
+    hp = max(h_ + pt, (oh - 1) * sh + 2 * dh + 1)
+    wp = max(w_ + pl, (ow - 1) * sw + 2 * dw + 1)
+    pad = np.zeros((hp, wp), dtype=x.dtype)  # the border stays zero: only [pt:pt+h, pl:pl+w] is rewritten
+    # stride 2: the padded plane's even and odd columns apart, so that the taps 2j, 2j+1, 2j+2 are the
+    # contiguous runs even[j], odd[j], even[j+1] (strided loads do not vectorise)
+    halves = sw == 2 and dw == 1
+    even = np.zeros((hp, (wp + 1) // 2 if halves else 1), dtype=x.dtype)
+    odd = np.zeros((hp, wp // 2 if halves else 1), dtype=x.dtype)
+    zero = pad[0, 0]
+    for n in range(n_):
+        for co in range(c0, c1):
+            ci = co // mult
+            if co == c0 or co % mult == 0:
+                _fill(pad, x[n, ci], pt, pl, even, odd, halves)
+            k = w[co, 0]
+            w00, w01, w02 = k[0, 0], k[0, 1], k[0, 2]
+            w10, w11, w12 = k[1, 0], k[1, 1], k[1, 2]
+            w20, w21, w22 = k[2, 0], k[2, 1], k[2, 2]
+            for i in range(oh):
+                d = out[n, co, i]
+                top = i * sh
+                if sw == 1 and dw == 1:
+                    s0, s1, s2 = pad[top, :ow + 2], pad[top + dh, :ow + 2], pad[top + 2 * dh, :ow + 2]
+                    for j in range(ow):
+                        acc = zero + (s0[j] * w00 + s0[j + 1] * w01 + s0[j + 2] * w02)
+                        acc += s1[j] * w10 + s1[j + 1] * w11 + s1[j + 2] * w12
+                        d[j] = acc + (s2[j] * w20 + s2[j + 1] * w21 + s2[j + 2] * w22)
+                elif halves:
+                    p0, p1, p2 = even[top], even[top + dh], even[top + 2 * dh]
+                    q0, q1, q2 = odd[top], odd[top + dh], odd[top + 2 * dh]
+                    for j in range(ow):
+                        acc = zero + (p0[j] * w00 + q0[j] * w01 + p0[j + 1] * w02)
+                        acc += p1[j] * w10 + q1[j] * w11 + p1[j + 1] * w12
+                        d[j] = acc + (p2[j] * w20 + q2[j] * w21 + p2[j + 1] * w22)
+                else:
+                    r0, r1, r2 = pad[top], pad[top + dh], pad[top + 2 * dh]
+                    a0, a1, a2 = r0[0::sw], r0[dw::sw], r0[2 * dw::sw]
+                    b0, b1, b2 = r1[0::sw], r1[dw::sw], r1[2 * dw::sw]
+                    e0, e1, e2 = r2[0::sw], r2[dw::sw], r2[2 * dw::sw]
+                    for j in range(ow):
+                        acc = zero + (a0[j] * w00 + a1[j] * w01 + a2[j] * w02)
+                        acc += b0[j] * w10 + b1[j] * w11 + b2[j] * w12
+                        d[j] = acc + (e0[j] * w20 + e1[j] * w21 + e2[j] * w22)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def forward(x, w, out, sh, sw, pt, pl, dh, dw, c0, c1):
+    """out[n, co] = depthwise correlation of x[n, co // m] with w[co, 0] for co in [c0, c1); those channels
+    of out are overwritten."""
     n_, _, h_, w_ = x.shape
     o_, kh, kw = w.shape[0], w.shape[2], w.shape[3]
     mult = o_ // x.shape[1]
@@ -55,10 +170,15 @@ def forward(x, w, out, sh, sw, pt, pl, dh, dw):
     lo, hi, ilo, ihi = _spans(kw, dw, pl, sw, w_, ow)
     o0, o1, o2 = -pl, dw - pl, 2 * dw - pl
     for n in range(n_):
-        for co in range(o_):
+        for co in range(c0, c1):
             ci = co // mult
             for i in range(oh):
                 orow = out[n, co, i]
+                top = i * sh - pt
+                if kh == 3 and ihi > ilo and top >= 0 and top + 2 * dh < h_:
+                    _rows3(x[n, ci, top], x[n, ci, top + dh], x[n, ci, top + 2 * dh], w[co, 0], orow,
+                           ilo, ihi, sw, dw, pl, w_)
+                    continue
                 orow[:] = 0
                 for a in range(kh):
                     ii = i * sh - pt + a * dh
@@ -109,16 +229,17 @@ def forward(x, w, out, sh, sw, pt, pl, dh, dw):
 
 
 @njit(cache=True, nogil=True)
-def grad_input(g, w, xg, sh, sw, pt, pl, dh, dw):
-    """xg (N, C, H, W) = the input gradient of forward for output gradient g; xg is overwritten."""
+def grad_input(g, w, xg, sh, sw, pt, pl, dh, dw, c0, c1):
+    """xg (N, C, H, W) = the input gradient of forward for output gradient g, for input channels ci in
+    [c0, c1) (output channels [c0 * m, c1 * m)); those channels of xg are overwritten."""
     n_, _, h_, w_ = xg.shape
     o_, kh, kw = w.shape[0], w.shape[2], w.shape[3]
     mult = o_ // xg.shape[1]
     oh, ow = g.shape[2], g.shape[3]
     lo, hi, _, _ = _spans(kw, dw, pl, sw, w_, ow)
-    xg[:] = 0
     for n in range(n_):
-        for co in range(o_):
+        xg[n, c0:c1] = 0
+        for co in range(c0 * mult, c1 * mult):
             ci = co // mult
             for i in range(oh):
                 grow = g[n, co, i]
@@ -144,8 +265,9 @@ def grad_input(g, w, xg, sh, sw, pt, pl, dh, dw):
 
 
 @njit(cache=True, nogil=True)
-def grad_filter(g, x, wg, sh, sw, pt, pl, dh, dw):
-    """wg (C * m, 1, KH, KW) = the filter gradient of forward for output gradient g; wg is overwritten.
+def grad_filter(g, x, wg, sh, sw, pt, pl, dh, dw, c0, c1):
+    """wg (C * m, 1, KH, KW) = the filter gradient of forward for output gradient g, for output channels co
+    in [c0, c1); those rows of wg are overwritten.
 
     Each tap's products are summed per output column first (a vector the loops can keep in SIMD
     registers), then across columns in float64."""
@@ -155,7 +277,7 @@ def grad_filter(g, x, wg, sh, sw, pt, pl, dh, dw):
     oh, ow = g.shape[2], g.shape[3]
     lo, hi, _, _ = _spans(kw, dw, pl, sw, w_, ow)
     acc = np.zeros((kh, kw, ow), dtype=g.dtype)
-    for co in range(o_):
+    for co in range(c0, c1):
         ci = co // mult
         acc[:] = 0
         for n in range(n_):
@@ -189,25 +311,40 @@ def grad_filter(g, x, wg, sh, sw, pt, pl, dh, dw):
 
 
 # -- array-level entry points (what _kernels.py calls) ---------------------------------------
+# The kernels release the GIL (nogil), so the channels are split over the intra-op threads
+# (_core/threads.parallel_for): each thread writes its own channels, and every output element is summed by
+# one thread in the same order as in one call, so the result does not depend on the thread count.
 def _geometry(strides, pads, dils):
     (sh, sw), (dh, dw) = strides, dils
     (pt, _), (pl, _) = pads
     return sh, sw, pt, pl, dh, dw
 
 
+def _work(out):
+    """Elements per channel of out (the grain parallel_for weighs a split by)."""
+    return out[:1, :1].size * out.shape[0]
+
+
 def conv_forward(x, w, strides, pads, dils, out_sp):
     """Depthwise forward: x (N, C, H, W), w (C*m, 1, KH, KW) of one float dtype -> (N, C*m, OH, OW)."""
     out = np.empty((x.shape[0], w.shape[0]) + tuple(out_sp), dtype=x.dtype)
-    return forward(np.ascontiguousarray(x), np.ascontiguousarray(w), out, *_geometry(strides, pads, dils))
+    x, w, geo = np.ascontiguousarray(x), np.ascontiguousarray(w), _geometry(strides, pads, dils)
+    kernel = forward3 if w.shape[2:] == (3, 3) and np.isfinite(w).all() else forward
+    parallel_for(lambda c0, c1: kernel(x, w, out, *geo, c0, c1), w.shape[0], _work(out))
+    return out
 
 
 def conv_grad_input(g, w, in_sp, strides, pads, dils, channels):
     """Input gradient: g (N, C*m, OH, OW) -> (N, C, *in_sp), C = channels."""
     xg = np.empty((g.shape[0], channels) + tuple(in_sp), dtype=g.dtype)
-    return grad_input(np.ascontiguousarray(g), np.ascontiguousarray(w), xg, *_geometry(strides, pads, dils))
+    g, w, geo = np.ascontiguousarray(g), np.ascontiguousarray(w), _geometry(strides, pads, dils)
+    parallel_for(lambda c0, c1: grad_input(g, w, xg, *geo, c0, c1), channels, _work(g) * (w.shape[0] // channels))
+    return xg
 
 
 def conv_grad_filter(x, g, k_sp, strides, pads, dils):
     """Filter gradient: x (N, C, H, W), g (N, C*m, OH, OW) -> (C*m, 1, KH, KW)."""
     wg = np.empty((g.shape[1], 1) + tuple(k_sp), dtype=g.dtype)
-    return grad_filter(np.ascontiguousarray(g), np.ascontiguousarray(x), wg, *_geometry(strides, pads, dils))
+    g, x, geo = np.ascontiguousarray(g), np.ascontiguousarray(x), _geometry(strides, pads, dils)
+    parallel_for(lambda c0, c1: grad_filter(g, x, wg, *geo, c0, c1), g.shape[1], _work(g))
+    return wg
