@@ -242,3 +242,20 @@ def test_softmax_clips_the_shift_at_minus_64_as_paddle():
     big = paddle.to_tensor(np.array([-1, 2 ** 63 - 1, 0, 2 ** 63 - 2], "int64"))
     np.testing.assert_allclose(F.log_softmax(big, dtype="float64").numpy(),
                                [-64.69314718055995, -0.6931471805599453, -64.69314718055995, -0.6931471805599453])
+
+
+@pytest.mark.parametrize("n", [1, 3, 33, 1000, (1 << 17) + 5])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_relu_of_negative_zero_and_nan_is_positive_zero_at_every_length(n, dtype):
+    # Paddle's kernel is x > 0 ? x : 0 (checked against Paddle 3.3.1): -0.0 and NaN give +0.0. NumPy's fmax
+    # returns -0.0 or +0.0 for fmax(-0.0, 0.0) depending on which loop (SIMD body or tail) handled the element
+    x = np.full(n, -0.0, dtype)
+    x[::7] = np.nan
+    x[1::5] = 2.5
+    for out in (F.relu(paddle.to_tensor(x)), paddle.nn.ReLU()(paddle.to_tensor(x))):
+        got = out.numpy()
+        assert not np.signbit(got).any()
+        np.testing.assert_array_equal(got, np.where(x > 0, x, 0))
+    t = paddle.to_tensor(x.copy())
+    F.relu_(t)
+    assert not np.signbit(t.numpy()).any()

@@ -26,14 +26,19 @@ _ZEROS = {}  # dtype -> a zero block of _CHUNK elements
 _SWEPT = (np.float16, np.float32, np.float64)  # NumPy's own float types (bfloat16 keeps the plain ufunc call)
 
 
-def against_zero(ufunc, x, out):
-    """out = ufunc(x, 0) (fmax/maximum/minimum) for float arrays; out may be x (in place).
+def against_zero(ufunc, x, out, plus_zero=False):
+    """out = ufunc(x, 0) (fmax/maximum/minimum) for float arrays; out may be x (in place). With plus_zero, a
+    -0.0 result becomes +0.0 (x + 0.0: every other value is unchanged).
 
     NumPy's binary ufuncs against a scalar 0 take a slow loop (about 3x slower than against a
-    contiguous array of zeros), so contiguous arrays are swept in chunks against a zero block."""
+    contiguous array of zeros), so contiguous arrays are swept in chunks against a zero block (the +0.0 pass
+    then runs on a chunk still in cache)."""
     if not (type(x) is np.ndarray and x.flags.c_contiguous and out.flags.c_contiguous
             and x.dtype.type in _SWEPT and out.dtype == x.dtype):
-        return ufunc(x, 0, out=out)
+        out = ufunc(x, 0, out=out)
+        if plus_zero:
+            np.add(out, out.dtype.type(0), out=out)
+        return out
     z = _ZEROS.get(x.dtype)
     if z is None:
         z = _ZEROS[x.dtype] = np.zeros(_CHUNK, x.dtype)
@@ -42,12 +47,16 @@ def against_zero(ufunc, x, out):
     for i in range(0, n, _CHUNK):
         j = min(i + _CHUNK, n)
         ufunc(src[i:j], z[:j - i], out=dst[i:j])
+        if plus_zero:
+            np.add(dst[i:j], z[:j - i], out=dst[i:j])
     return out
 
 
 def relu_into(x, out):
-    """out = relu(x) as the relu op computes it (NaN gives 0); out may be x (in place)."""
-    return against_zero(np.fmax, x, out)
+    """out = relu(x) as the relu op computes it (NaN and -0.0 give +0.0, as Paddle's x > 0 ? x : 0); out may
+    be x (in place). NumPy's fmax(-0.0, 0.0) returns either zero depending on the loop (SIMD body or tail),
+    so the sign is fixed by a + 0.0 afterwards."""
+    return against_zero(np.fmax, x, out, plus_zero=True)
 
 
 def relu6_into(x, out, threshold=6.0):
@@ -68,7 +77,8 @@ class Relu(_Unary):
     def forward(self, xp, x):
         if type(x) is np.ndarray and x.dtype.type in _SWEPT:
             return relu_into(x, np.empty(x.shape, x.dtype))
-        return xp.fmax(x, 0)  # NaN gives 0, as Paddle's kernel; as fast as maximum
+        out = xp.fmax(x, 0)  # NaN gives 0, as Paddle's kernel; as fast as maximum
+        return out + out.dtype.type(0)  # -0.0 gives +0.0 (see relu_into)
 
     def backward(self, out_grad):
         (out,) = self.saved

@@ -5,7 +5,12 @@ A convolution's output is a new array nobody else holds, so whoever owns it (the
 eager conv -> batch_norm -> relu block of nn/layer/conv_block.py) can finish it here instead of allocating
 one array per op.
 """
+import numpy as np
+
+from ..._core import jit
 from ..activation.piecewise import relu6_into, relu_into
+
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def owned_planes(out):
@@ -32,6 +37,11 @@ def channel_epilogue(out, k=None, shift=None, residual=None, act=None):
     Bit for bit the separate ops' values: each step is the same elementwise float operation, only
     written into `out` instead of a new array."""
     planes = owned_planes(out)
+    compiled = _compiled(planes, out, k, shift, residual, act)
+    if compiled is not None:
+        compiled.channel_epilogue(planes, k, shift, None if residual is None else residual.reshape(planes.shape),
+                                  act)
+        return out
     if planes is None:  # some other strided result: the same steps on out itself
         planes = out
         per_channel = (1, -1) + (1,) * (out.ndim - 2)
@@ -48,3 +58,19 @@ def channel_epilogue(out, k=None, shift=None, residual=None, act=None):
     elif act == "relu6":
         relu6_into(planes, planes)
     return out
+
+
+def _compiled(planes, out, k, shift, residual, act):
+    """The one-pass compiled epilogue (_epilogue_jit) when the optional JIT is on and the arrays fit it: one
+    float dtype, owned (N, C, L) planes, and a residual laid out as the planes; else None."""
+    if planes is None or not jit.enabled() or planes.dtype not in _FLOATS or act not in (None, "relu", "relu6"):
+        return None
+    c = planes.shape[1]
+    for a in (k, shift):
+        if a is not None and (a.dtype != planes.dtype or a.size != c):
+            return None
+    if residual is not None and not (residual.dtype == planes.dtype and residual.shape == out.shape
+                                     and out.flags.c_contiguous and residual.flags.c_contiguous):
+        return None  # (a contiguous out is its own planes: the residual then lines up element for element)
+    from . import _epilogue_jit  # imports numba: only here, on first use
+    return _epilogue_jit
