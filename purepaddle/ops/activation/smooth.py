@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from ..._core import jit
 from ..._core.dispatch import apply, differentiable_backward
 from ..._core.op import OPS, Op, TensorMeta, register
 from ..creation.fill import FillAnyLike
@@ -35,6 +36,9 @@ def _erf(x):
     """erf on a float array, in its dtype."""
     if x.dtype == np.float64:
         return _erf_kernel(x.reshape(-1)).reshape(x.shape)
+    if x.dtype == np.float32 and type(x) is np.ndarray and jit.enabled():
+        from . import _smooth_jit  # imports numba: only here, on first use
+        return _smooth_jit.erf(x, _ERF_P, _ERF_Q)
     t = np.clip(x, -4.0, 4.0)
     x2 = t * t
     p = x2 * _ERF_P[0]
@@ -205,6 +209,9 @@ class Gelu(_Unary):
     saves = ("X",)
 
     def forward(self, xp, x):
+        if not self.attrs.get("approximate") and type(x) is np.ndarray and x.dtype == np.float32 and jit.enabled():
+            from . import _smooth_jit  # imports numba: only here, on first use
+            return _smooth_jit.gelu_erf(x, _INV_SQRT_2, _ERF_P, _ERF_Q)
         return blocked(_gelu_tanh if self.attrs.get("approximate") else _gelu_erf, x)
 
     def backward(self, g):
