@@ -134,3 +134,26 @@ def test_split_over_threads_gives_the_same_bits(monkeypatch):
         results[n_threads] = got
     for a, b in zip(results[1], results[3]):
         np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("pads", [[(1, 1), (1, 1)], [(0, 0), (0, 0)], [(2, 0), (1, 2)], [(0, 2), (2, 1)]])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_stride_one_input_gradient_as_a_turned_kernel_forward(compiled, pads, dtype):
+    # the 3x3, stride-1, one-channel-per-group input gradient runs as forward3 over g with the kernel turned
+    # 180 degrees: against the dense convolution's input gradient, planes of several sizes
+    tol = dict(rtol=1e-11, atol=1e-11) if dtype == "float64" else dict(rtol=2e-5, atol=2e-5)
+    rng = np.random.default_rng(7)
+    for n, c, h, wd in [(1, 3, 7, 7), (2, 4, 14, 9), (1, 2, 3, 20)]:
+        out_sp = K.conv_out_size((h, wd), (3, 3), [1, 1], pads, [1, 1])
+        w = rng.standard_normal((c, 1, 3, 3)).astype(dtype)
+        g = rng.standard_normal((n, c) + tuple(out_sp)).astype(dtype)
+        np.testing.assert_allclose(K.conv_grad_input(g, w, (h, wd), [1, 1], pads, [1, 1], c),
+                                   K.conv_grad_input(g, _dense(w, c), (h, wd), [1, 1], pads, [1, 1], 1), **tol)
+
+
+def test_public_stride_one_depthwise_gradients_numerically(compiled):
+    spec = OpSpec(
+        "conv2d_depthwise_s1",
+        lambda x, w: paddle.nn.functional.conv2d(x, w, stride=1, padding=[2, 1], groups=3),
+        inputs=[lambda r: r.standard_normal((2, 3, 6, 5)), lambda r: r.standard_normal((3, 1, 3, 3))])
+    check_grad(spec)
