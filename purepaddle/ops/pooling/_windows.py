@@ -13,6 +13,7 @@ import sys
 
 import numpy as np
 
+from ..._core import jit
 from ..._core.dtype import kind_of
 from .._max_rules import empty_max, first_max, has_nan, scan_reduce
 
@@ -94,6 +95,9 @@ def _outer(vectors):
 
 
 # -- strided sweeps (regular windows) -------------------------------------------------------
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
 def _padded(x, ks, ss, pads, out_sp, value):
     """x padded so every window [o*s - pb, o*s - pb + k) lies inside; the slices per kernel offset."""
     after = [max((o - 1) * s + k - n - b, 0) for n, k, s, (b, _), o in zip(x.shape[2:], ks, ss, pads, out_sp)]
@@ -225,7 +229,7 @@ def _repeat_pairs(a):
     return wide.view(a.dtype).reshape(a.shape[:-1] + (2 * a.shape[-1],))
 
 
-def _tiled_pair_grad(x, out, g, kh):
+def _tiled_pair_grad(x, out, g, kh, finite=True):
     """max_sweep_grad for 2-D windows of kh x 2 that tile the map, a row of windows at a time.
 
     Comparing a whole input row with its outputs repeated pairwise reads the input in long runs
@@ -251,14 +255,28 @@ def _tiled_pair_grad(x, out, g, kh):
             np.multiply(pair, ~taken, out=pair)
         if i < kh - 1:
             np.logical_or(taken, pair, out=taken)
-        np.multiply(g_w, eq, out=dx_rows[:, :, :, i])
+        _hits_only(g_w, eq, dx_rows[:, :, :, i], finite)
     return dx
 
 
+def _hits_only(g, hit, out, finite):
+    """out = g where hit, else 0: g * hit, with the NaN of inf * 0 cleared where g is not finite (Paddle adds a
+    window's gradient at its max only; the other elements get nothing, not NaN)."""
+    if finite:
+        return np.multiply(g, hit, out=out)
+    out[...] = 0
+    np.copyto(out, g, where=hit)
+    return out
+
+
 def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
-    """Max-pool gradient: each output's grad goes to the first window element equal to the max."""
+    """Max-pool gradient: each output's grad goes to the first window element equal to the max.
+
+    As Paddle's kernel (dx zeroed, then dx[first max] += g): an element that is no window's max gets +0.0, never
+    -0.0 (a negative g times 0) or NaN (an infinite g times 0)."""
+    finite = bool(np.isfinite(g).all()) if kind_of(g.dtype) == "f" else True
     if (len(ks) == 2 and ks[1] == 2 and _tiles(x.shape, ks, ss, pads, out_sp) and sys.byteorder == "little"):
-        return _tiled_pair_grad(x, out, g, ks[0])
+        return _plus_zero(_tiled_pair_grad(x, out, g, ks[0], finite))
     eq = np.empty(out.shape, dtype=bool)
     hit = np.empty(out.shape, dtype=bool)
     taken = np.zeros(out.shape, dtype=bool)
@@ -268,8 +286,11 @@ def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
             np.equal(x[s], out, out=eq)
             np.greater(eq, taken, out=hit)
             np.bitwise_or(taken, eq, out=taken)
-            np.multiply(g, hit, out=dx[s])
-        return dx
+            _hits_only(g, hit, dx[s], finite)
+        return _plus_zero(dx)
+    if len(ks) == 2 and g.dtype in _FLOATS and g.dtype == x.dtype == out.dtype and jit.enabled():
+        from . import _max_jit  # imports numba: only here, on first use
+        return _max_jit.max_grad(x, out, g, ks, ss, pads)
     xp = _padded(x, ks, ss, pads, out_sp, unmatched(x.dtype))
     prod = np.empty(out.shape, dtype=g.dtype)  # one buffer for every offset's share (added at once)
 
@@ -277,9 +298,16 @@ def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
         np.equal(xp[s], out, out=eq)
         np.greater(eq, taken, out=hit)
         np.bitwise_or(taken, eq, out=taken)
-        return np.multiply(g, hit, out=prod)
+        return _hits_only(g, hit, prod, finite)  # added into zeros: a -0.0 share leaves +0.0
 
     return scatter_sweep(g, x.shape, ks, ss, pads, out_sp, first_match)
+
+
+def _plus_zero(dx):
+    """dx + 0.0 in place for a gradient written rather than added: -0.0 becomes +0.0, as Paddle's 0 + g."""
+    if kind_of(dx.dtype) == "f":
+        np.add(dx, dx.dtype.type(0), out=dx)
+    return dx
 
 
 def max_sweep_gather(x, out, gg, ks, ss, pads, out_sp):
