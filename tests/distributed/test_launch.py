@@ -134,10 +134,20 @@ def test_the_summary_blames_the_first_rank_to_exit_not_the_first_heard():
              {"rank": 2, "returncode": 1, "error": "RuntimeError: this worker died", "exited": 10.1, "time": 10.4}]
     root, others = report.root_cause(heard)
     assert root["rank"] == 2 and [r["rank"] for r in others] == [1, 3]
-    # a rank killed by the OOM killer comes before the peer whose collective then raised
-    root, others = report.root_cause([{"rank": 1, "returncode": 1, "error": "MPI.Exception", "exited": 4.0},
-                                      {"rank": 0, "returncode": -9, "error": "", "exited": 3.0}])
+    # as seen under load: the server's supervisor noticed its abort 2 ms before the dying worker's noticed its exit
+    heard = [{"rank": 1, "returncode": 14, "error": "", "exited": 10.0998},
+             {"rank": 2, "returncode": 1, "error": "RuntimeError: this worker died", "exited": 10.1018},
+             {"rank": 3, "returncode": 14, "error": "", "exited": 10.1568}]
+    root, others = report.root_cause(heard)
+    assert root["rank"] == 2 and [r["rank"] for r in others] == [1, 3]
+    # a rank killed by the OOM killer comes before the peer whose collective then raised, even heard later
+    root, others = report.root_cause([{"rank": 1, "returncode": 1, "error": "MPI.Exception", "exited": 3.0},
+                                      {"rank": 0, "returncode": -9, "error": "", "exited": 3.01}])
     assert root["rank"] == 0 and [r["rank"] for r in others] == [1]
+    # a failure long after the first exit is a consequence, whatever its kind
+    root, _ = report.root_cause([{"rank": 0, "returncode": 3, "error": "", "exited": 1.0},
+                                 {"rank": 1, "returncode": 1, "error": "ValueError: late", "exited": 9.0}])
+    assert root["rank"] == 0
 
 
 # -- launched: failures stop everything, one summary --------------------------------------------------

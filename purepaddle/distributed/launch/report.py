@@ -38,17 +38,29 @@ def exit_status(returncode):
     return 1
 
 
-def root_cause(reports):
-    """The report to blame among the ranks that failed: the first to exit, not the first heard.
+KNOCK_ON_WINDOW = 2.0  # seconds: a failure this long after the first exit is taken as a consequence of it
 
-    Reports arrive in the order the launcher hears them: a rank on another node reports over the network, while
-    a rank next to the launcher that only lost its peer (Open MPI aborts it with MPI_ERR_UNKNOWN, exit code 14,
-    once the peer's connection closes, which is after the peer exited) is often heard first. Each supervisor
-    stamps the moment its script exited, so the earliest stamp is the cause.
-    Returns (the root cause, the others in the order they failed).
+
+def root_cause(reports):
+    """The report to blame among the ranks that failed, and the others in the order they exited.
+
+    Reports arrive in the order the launcher hears them, and even the supervisors' exit stamps only say when each
+    supervisor noticed its script had gone: a server whose peer died on another node is aborted by Open MPI
+    (exit code 14, MPI_ERR_UNKNOWN, nothing raised in the script) within milliseconds of that peer, and under
+    load its supervisor can notice first. So among the failures within KNOCK_ON_WINDOW of the earliest exit, a
+    rank killed by a signal (the OOM killer, a segfault) comes first, then a rank whose script raised, then one
+    that merely exited (MPI's own aborts among them); the earlier exit wins within a class.
     """
-    ordered = sorted(reports, key=lambda r: r.get("exited", r.get("time", 0.0)))
-    return ordered[0], ordered[1:]
+    def stamp(r):
+        return r.get("exited", r.get("time", 0.0))
+
+    def kind(r):
+        code = r.get("returncode", 1)
+        return 0 if code < 0 else (1 if r.get("error") else 2)
+
+    first = min(stamp(r) for r in reports)
+    root = min(reports, key=lambda r: (stamp(r) > first + KNOCK_ON_WINDOW, kind(r), stamp(r)))
+    return root, sorted((r for r in reports if r is not root), key=stamp)
 
 
 def summary(report, world, others=(), other_logs=()):
