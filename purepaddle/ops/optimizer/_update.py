@@ -14,6 +14,7 @@ lower-case slots (`_Lower`) and elementwise accumulators shaped like the paramet
 """
 import numpy as np
 
+from ..._core import jit
 from ..._core.half import astype
 from ..._core.op import Op, TensorMeta, register
 
@@ -39,6 +40,15 @@ class RowGrad:
 
 def _dense(g):
     return g.dense() if type(g) is RowGrad else g
+
+
+def _compiled(*arrays):
+    """The compiled dense updates (_update_jit) when the optional JIT is on and the arrays (param, grad, state...)
+    fit them; else None."""
+    if not jit.enabled() or type(arrays[1]) is RowGrad:
+        return None
+    from . import _update_jit  # imports numba: only here, on first use
+    return _update_jit if _update_jit.fits(*arrays) else None
 
 
 def _scalar(a, T):

@@ -1,7 +1,7 @@
 """The Adam family of update ops: adam, adamw, adamax, lamb, nadam, radam."""
 import numpy as np
 
-from ._update import RowGrad, _Lower, _Update, _dense, _scalar, _skip, _sync, _target, _update_op
+from ._update import RowGrad, _compiled, _Lower, _Update, _dense, _scalar, _skip, _sync, _target, _update_op
 
 
 def _adam_moments(g, m1, m2, b1, b2, T):
@@ -81,6 +81,10 @@ class Adam(_Update):
 
 
 def _adam_apply(p, g, m1, m2, m2max, b1, b2, lr_t, eps_t, T):
+    if m2max is None and p.dtype.type is T:
+        compiled = _compiled(p, g, m1, m2)
+        if compiled is not None:  # the same float operations in one pass (_update_jit)
+            return compiled.adam(p, g, m1, m2, b1, b2, lr_t, eps_t)
     tmp = _adam_moments(g, m1, m2, b1, b2, T)
     if m2max is not None:
         np.maximum(m2max, m2, out=m2max)

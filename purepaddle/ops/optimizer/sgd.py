@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..._core.half import astype
-from ._update import RowGrad, _Lower, _Update, _dense, _scalar, _sync, _target, _update_op
+from ._update import RowGrad, _compiled, _Lower, _Update, _dense, _scalar, _sync, _target, _update_op
 
 _F16, _F32 = np.dtype(np.float16), np.dtype(np.float32)
 
@@ -24,6 +24,8 @@ class SGD(_Update):
             # Paddle has a float16 sgd on GPUs only, and it computes in float32 with one rounding at the end
             # (bfloat16 stays as the CPU kernel computes it: in bfloat16, rounding after every operation)
             p[...] = astype(astype(p, _F32) - astype(g, _F32) * _F32.type(lr), _F16)
+        elif (compiled := _compiled(p, g)) is not None:
+            compiled.sgd(p, g, lr)  # the same float operations in one pass (_update_jit)
         else:
             p -= g * lr
         _sync(param, master)
@@ -53,9 +55,15 @@ class Momentum(_Update):
         if a.get("regularization_method", "") == "l2_decay":
             g = g + p * T(a.get("regularization_coeff", 0.0))
         mu, lr = T(a.get("mu", 0.9)), _scalar(lr, T)
+        nesterov = a.get("use_nesterov", False)
+        compiled = None if nesterov else _compiled(p, g, velocity)
+        if compiled is not None:
+            compiled.momentum(p, g, velocity, mu, lr)  # the same float operations in one pass (_update_jit)
+            _sync(param, master)
+            return param, velocity, master
         velocity *= mu
         velocity += g
-        if a.get("use_nesterov", False):
+        if nesterov:
             step = velocity * mu
             step += g
             step *= lr
@@ -84,3 +92,4 @@ class ASGD(_Lower):
         p -= _scalar(lr, T) * d / T(np.asarray(n).reshape(-1)[0])
         _sync(param, master)
         return param, d, y, master
+
