@@ -9,7 +9,10 @@ missing numba an error instead of a silent fallback.
 import importlib.util
 import os
 
+import numpy as np
+
 ENV = "PUREPADDLE_JIT"
+FLOATS = (np.dtype(np.float32), np.dtype(np.float64))  # the dtypes the compiled kernels are written for
 _STATE = {}
 
 

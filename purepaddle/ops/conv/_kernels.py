@@ -72,7 +72,7 @@ def compiled_depthwise(k_sp, cg, groups, *arrays):
     if len(k_sp) != 2 or cg != 1 or groups <= 1 or not jit.enabled():
         return None
     dt = arrays[0].dtype
-    if dt not in (np.float32, np.float64) or any(a.dtype != dt for a in arrays):
+    if dt not in jit.FLOATS or any(a.dtype != dt for a in arrays):
         return None
     from . import _depthwise_jit  # imports numba: only here, on first use
     return _depthwise_jit

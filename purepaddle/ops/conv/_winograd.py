@@ -18,8 +18,6 @@ import numpy as np
 from ..._core import jit
 from ._scratch import scratch
 
-_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
-
 _G = np.array([[1, 0, 0], [.5, .5, .5], [.5, -.5, .5], [0, 0, 1]])
 _KG = np.kron(_G, _G)  # (16, 9): U[(a, b)] = sum_ij G[a, i] G[b, j] w[i, j]
 _AT = np.array([[1, 1, 1, 0], [0, 1, -1, -1]])
@@ -93,7 +91,7 @@ def _input_tiles(x, pads, th, tw):
             src = xt[:, :, r0::2, c0::2]
             qr, qc = r0 + pt, c0 + pl
             img[qr % 2, qc % 2, :, :, qr // 2:qr // 2 + src.shape[2], qc // 2:qc // 2 + src.shape[3]] = src
-    if jit.enabled() and dt in _FLOATS:  # the same adds, without the column scratch (_winograd_jit)
+    if jit.enabled() and dt in jit.FLOATS:  # the same adds, without the column scratch (_winograd_jit)
         from . import _winograd_jit  # imports numba: only here, on first use
         v = scratch("wino_v", (4, 4, c * n, lr), dt)
         return _winograd_jit.input_tiles(xd, v, c * n, plane, tq, lr).reshape(4, 4, c, n * lr)

@@ -5,12 +5,8 @@ A convolution's output is a new array nobody else holds, so whoever owns it (the
 eager conv -> batch_norm -> relu block of nn/layer/conv_block.py) can finish it here instead of allocating
 one array per op.
 """
-import numpy as np
-
 from ..._core import jit
 from ..activation.piecewise import relu6_into, relu_into
-
-_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def owned_planes(out):
@@ -63,7 +59,7 @@ def channel_epilogue(out, k=None, shift=None, residual=None, act=None):
 def _compiled(planes, out, k, shift, residual, act):
     """The one-pass compiled epilogue (_epilogue_jit) when the optional JIT is on and the arrays fit it: one
     float dtype, owned (N, C, L) planes, and a residual laid out as the planes; else None."""
-    if planes is None or not jit.enabled() or planes.dtype not in _FLOATS or act not in (None, "relu", "relu6"):
+    if planes is None or not jit.enabled() or planes.dtype not in jit.FLOATS or act not in (None, "relu", "relu6"):
         return None
     c = planes.shape[1]
     for a in (k, shift):

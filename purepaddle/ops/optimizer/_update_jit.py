@@ -10,6 +10,7 @@ numba is imported by this module: import it only when _core.jit.enabled().
 import numpy as np
 from numba import njit
 
+from ..._core import jit
 from ..._core.threads import parallel_for
 
 
@@ -44,7 +45,7 @@ def _adam(p, g, m1, m2, b1, b2, c1, c2, lr_t, eps_t, lo, hi):
 def fits(*arrays):
     """Whether the compiled updates take these arrays: NumPy arrays of one float dtype, C-contiguous."""
     dt = arrays[0].dtype
-    return dt in (np.float32, np.float64) and all(
+    return dt in jit.FLOATS and all(
         type(a) is np.ndarray and a.dtype == dt and a.flags.c_contiguous and a.shape == arrays[0].shape
         for a in arrays)
 

@@ -95,9 +95,6 @@ def _outer(vectors):
 
 
 # -- strided sweeps (regular windows) -------------------------------------------------------
-_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
-
-
 def _padded(x, ks, ss, pads, out_sp, value):
     """x padded so every window [o*s - pb, o*s - pb + k) lies inside; the slices per kernel offset."""
     after = [max((o - 1) * s + k - n - b, 0) for n, k, s, (b, _), o in zip(x.shape[2:], ks, ss, pads, out_sp)]
@@ -288,7 +285,7 @@ def max_sweep_grad(x, out, g, ks, ss, pads, out_sp):
             np.bitwise_or(taken, eq, out=taken)
             _hits_only(g, hit, dx[s], finite)
         return _plus_zero(dx)
-    if len(ks) == 2 and g.dtype in _FLOATS and g.dtype == x.dtype == out.dtype and jit.enabled():
+    if len(ks) == 2 and g.dtype in jit.FLOATS and g.dtype == x.dtype == out.dtype and jit.enabled():
         from . import _max_jit  # imports numba: only here, on first use
         return _max_jit.max_grad(x, out, g, ks, ss, pads)
     xp = _padded(x, ks, ss, pads, out_sp, unmatched(x.dtype))
