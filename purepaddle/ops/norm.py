@@ -11,6 +11,7 @@ import functools
 
 import numpy as np
 
+from .._core import jit
 from .._core.dispatch import apply, differentiable_backward
 from .._core.op import Op, TensorMeta, register
 from ._blocking import row_blocks
@@ -146,6 +147,18 @@ def batch_norm_eval_affine(x_shape, x_dtype, layout, scale, bias, mean, var, eps
     return view, k, shift
 
 
+def _batch_norm_kernels(xv, gv, mean, inv, scale, axes, aff_axes, batch_stats):
+    """ops/_norm_jit when it serves batch norm with batch statistics on contiguous (N, C, M) float32 or float64
+    views, every per-channel operand of their dtype (a wider one would change the in-place products'
+    rounding); else None."""
+    if not (batch_stats and aff_axes == axes == (0, 2) and xv.ndim == 3 and xv.size and jit.enabled()
+            and xv.dtype in jit.FLOATS and gv.dtype == xv.dtype and xv.flags.c_contiguous and gv.flags.c_contiguous
+            and all(p is None or p.dtype == xv.dtype for p in (mean, inv, scale))):
+        return None
+    from . import _norm_jit  # imports numba: only here, on first use
+    return _norm_jit
+
+
 def normalize_grad(xv, gv, mean, inv, scale, axes, affine, batch_stats):
     """(dx, dscale, dbias) in view shape / flat affine size, from saved mean and inverse std.
 
@@ -154,8 +167,12 @@ def normalize_grad(xv, gv, mean, inv, scale, axes, affine, batch_stats):
     """
     aff_axes = _affine_axes(affine)
     axes = tuple(axes)
-    xhat = xv - mean
-    xhat *= inv
+    kern = _batch_norm_kernels(xv, gv, mean, inv, scale, axes, aff_axes, batch_stats)
+    if kern is not None:
+        xhat = kern.xhat(xv, mean.reshape(-1), inv.reshape(-1), np.empty_like(xv))
+    else:
+        xhat = xv - mean
+        xhat *= inv
     dscale = _rsum(aff_axes, gv, xhat)
     dbias = _rsum(aff_axes, gv)
     tmp = np.empty_like(xhat)
@@ -167,10 +184,14 @@ def normalize_grad(xv, gv, mean, inv, scale, axes, affine, batch_stats):
     m = _prod(xv.shape[i] for i in axes)
     if aff_axes == axes:  # batch norm: the per-channel sums are the affine grads already
         k = inv if scale is None else inv * scale
-        xhat *= k * (dscale / m)
+        c1, c2 = k * (dscale / m), k * (dbias / m)
+        if kern is not None and c1.dtype == c2.dtype == xv.dtype:  # dx in one pass, into x_hat's buffer
+            return kern.dx(gv, xhat, k.reshape(-1), c1.reshape(-1), c2.reshape(-1), xhat), dscale.reshape(-1), \
+                dbias.reshape(-1)
+        xhat *= c1
         np.multiply(gv, k, out=tmp)
         tmp -= xhat
-        tmp -= k * (dbias / m)
+        tmp -= c2
         return tmp, dscale.reshape(-1), dbias.reshape(-1)
     gs = gv if scale is None else gv * scale
     s1 = _rsum(axes, gs)
