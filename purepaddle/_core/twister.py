@@ -17,6 +17,8 @@ import functools
 
 import numpy as np
 
+from . import jit
+
 try:  # optional: the C engine (pip install randomgen); NumPy below otherwise
     from randomgen import MT64 as _MT64
 except ImportError:  # pragma: no cover - depends on the environment
@@ -192,10 +194,19 @@ class Twister:
         return self._draw(n)
 
     def _draw(self, n):
-        """n outputs straight from randomgen, keeping `_pos` in step with its read position."""
+        """n outputs straight from randomgen, keeping `_pos` in step with its read position; a large request
+        through the compiled loop (_twister_jit), from and back into randomgen's state."""
         left = N - self._pos
         self._pos = self._pos + n if n <= left else (n - left - 1) % N + 1
-        return self._c.random_raw(n)
+        if n < _COMPILED_FROM or not jit.enabled():
+            return self._c.random_raw(n)
+        from . import _twister_jit  # imports numba: only here, on first use
+        st = self._c.state
+        words, out = np.array(st["state"]["key"], dtype=np.uint64), np.empty(n, np.uint64)
+        pos = _twister_jit.draw(words, int(st["state"]["pos"]), out)
+        st["state"] = {"key": words, "pos": pos}
+        self._c.state = st
+        return out
 
     def skip(self, n):
         """Advance past n outputs."""
@@ -203,3 +214,5 @@ class Twister:
 
 
 _AHEAD = 64  # requests below this many outputs are served from a block drawn ahead
+_COMPILED_FROM = 1 << 16  # outputs: from here the compiled loop's 2.5 ns a number saved pays for taking and
+# putting back randomgen's state (about 50 us)

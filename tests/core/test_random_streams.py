@@ -43,17 +43,23 @@ def test_numpy_and_native_engines_agree_across_state_round_trips():
     np.testing.assert_array_equal(c.raw(700), a.raw(700))
 
 
-def test_engines_agree_over_mixed_draws_states_and_rewinds():
+@pytest.mark.parametrize("compiled", [False, True])
+def test_engines_agree_over_mixed_draws_states_and_rewinds(monkeypatch, compiled):
     """Small draws (served from a block drawn ahead), large ones, state round trips and rewinds, at random:
-    randomgen's engine and the NumPy one keep giving the same outputs and the same states."""
+    randomgen's engine (its large draws through the compiled loop or not) and the NumPy one keep giving the
+    same outputs and the same states."""
     pytest.importorskip("randomgen")
+    if compiled:
+        pytest.importorskip("numba")
+        monkeypatch.setattr(twister, "_COMPILED_FROM", 600)
+    monkeypatch.setattr(twister.jit, "enabled", lambda: compiled)
     rng = np.random.default_rng(7)
     words = twister.seed_seq_words(99)
     a, b = twister.Twister(words), twister.Twister(words, native=False)
     for _ in range(400):
         op = rng.integers(5)
         if op <= 1:
-            n = int(rng.choice([0, 1, 2, 5, 63, 64, 100, 311, 312, 313, 700]))
+            n = int(rng.choice([0, 1, 2, 5, 63, 64, 100, 311, 312, 313, 700, 1249]))
             np.testing.assert_array_equal(a.raw(n), b.raw(n))
         elif op == 2:
             k = int(rng.integers(0, 320))
