@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..._core import dtype as _dt
+from ..._core import jit
 from ..._core.dispatch import apply
 from ..._core import distribution as _dist
 from ..._core.generator import engine
@@ -30,6 +31,10 @@ def keep_mask(tw, shape, p):
 def _kept(x, keep, divisor):
     """x / divisor (in x's dtype, as the kernels divide) where keep, else 0 (a dropped NaN or inf too: Paddle's
     kernel writes 0, it does not multiply by the mask)."""
+    if (x.dtype in jit.FLOATS and keep.dtype == np.bool_ and x.shape == keep.shape and x.size
+            and x.flags.c_contiguous and keep.flags.c_contiguous and jit.enabled()):
+        from . import _dropout_jit  # imports numba: only here, on first use
+        return _dropout_jit.kept(x, keep, divisor)
     out = x / x.dtype.type(divisor) if divisor != 1.0 else x
     return np.where(keep, out, x.dtype.type(0)).astype(x.dtype, copy=False)
 
