@@ -2,7 +2,9 @@
 
 Rules (each has a self-test below proving it can fail):
 - a module imports nothing on a higher floor or sub-floor, at module level or inside a function;
-- _core imports numpy and the standard library only (optional third-party lazily);
+- _core imports numpy and the standard library only (optional third-party lazily); a compiled-kernel module
+  (`*_jit.py`, on any floor) imports numba at its top, and every import of one is inside a function, so numba
+  loads only when a kernel first runs;
 - no module-level import circle anywhere in purepaddle (explicit import edges; `from ..nn import Layer`
   is an edge to the face purepaddle/nn/__init__.py);
 - no circle among the floor-2 `static` modules even counting function-level imports;
@@ -36,6 +38,11 @@ SUBFLOOR_OF = {pkg: sub for sub, pkgs in SUBFLOORS.items() for pkg in pkgs}
 UNPLACED = 6  # a floor-6 package missing from SUBFLOORS: test_every_floor_6_package_has_a_sub_floor fails
 CORE_OPTIONAL = {"cupy", "ml_dtypes", "google", "protobuf", "mpi4py", "zmq", "randomgen", "threadpoolctl"}  # only inside try or a function
 CORE_ALLOWED = {"numpy", PKG} | set(sys.stdlib_module_names)
+JIT = "numba"  # what a compiled-kernel module (its name ends in _jit) may import at its top, _core's included
+
+
+def _is_jit(module):
+    return module.rsplit(".", 1)[-1].endswith("_jit")
 
 
 def package_of(module):
@@ -147,6 +154,11 @@ def check_source(text, module, is_package=False, pkg_dir=PKG_DIR, where=None, fo
         if top == PKG:
             if own != FACE and floor_of(target) > own:
                 bad.append(f"{where}:{line}: floor {own} imports {target} (floor {floor_of(target)})")
+            if _is_jit(target) and not in_func:
+                bad.append(f"{where}:{line}: {target} (compiled kernels: it imports numba) imported outside a "
+                           "function")
+        elif own == 1 and top == JIT and _is_jit(module):
+            continue
         elif own == 1 and top not in CORE_ALLOWED:
             if top not in CORE_OPTIONAL:
                 bad.append(f"{where}:{line}: _core imports third-party {target}")
@@ -309,6 +321,9 @@ def test_checker_catches_violations():
         ("purepaddle.device.memory", "class T:\n    def f(self):\n        import purepaddle.profiler"),  # 6.1 -> 6.2
         ("purepaddle.io.reader", "from ..jit import api"),  # 6.2 -> 6.3
         ("purepaddle.newpackage.x", "from ..framework import flags"),  # 6: no sub-floor yet, 6.1 is above it
+        ("purepaddle._core.twister", "import numba"),  # numba: only a compiled-kernel module's own import
+        ("purepaddle.ops.norm", "from . import _norm_jit"),  # a kernel module at module level loads numba
+        ("purepaddle._core.twister", "from ._twister_jit import draw"),
     ]
     for module, text in up:
         assert check_source(text, module), (module, text)
@@ -334,6 +349,9 @@ def test_checker_allows_downward_and_lazy_optional():
         ("purepaddle", "from .io import DataLoader\nfrom . import nn"),
         ("purepaddle.__main__", "import purepaddle.distributed.launch"),
         ("purepaddle.static.nn.common", "from ...nn import Linear\nfrom ... import ops"),
+        ("purepaddle._core._twister_jit", "import numpy as np\nfrom numba import njit"),
+        ("purepaddle._core.twister", "def f():\n    from . import _twister_jit"),
+        ("purepaddle.ops.norm", "def f():\n    from . import _norm_jit"),
     ]
     for module, text in ok:
         assert check_source(text, module, is_package=module == "purepaddle") == [], (module, text)
