@@ -10,6 +10,7 @@ import purepaddle as paddle
 from purepaddle._core import jit
 from purepaddle.ops.conv import _kernels as K
 
+from ..jit_forms import both_forms
 from ..opspec import OpSpec, check_grad
 
 pytest.importorskip("numba")
@@ -72,13 +73,7 @@ def test_non_finite_inputs_propagate_like_the_numpy_form():
     x = rng.standard_normal((1, 4, 7, 7))
     x[0, 1, 3, 3], x[0, 2, 0, 0] = np.nan, np.inf
     w = rng.standard_normal((4, 1, 3, 3))
-    outs = []
-    for on in (False, True):
-        old = jit.set_enabled(on)
-        try:
-            outs.append(K.conv_forward(x, w, [1, 1], [(1, 1), (1, 1)], [1, 1], 4))
-        finally:
-            jit.set_enabled(old)
+    outs = both_forms(lambda: K.conv_forward(x, w, [1, 1], [(1, 1), (1, 1)], [1, 1], 4))
     np.testing.assert_array_equal(np.isnan(outs[0]), np.isnan(outs[1]))
     finite = np.isfinite(outs[0])
     np.testing.assert_allclose(outs[1][finite], outs[0][finite], rtol=1e-12)

@@ -3,8 +3,9 @@ x * k, + shift, + residual, then relu (NaN and -0.0 give +0.0) or relu6 (NaN and
 import numpy as np
 import pytest
 
-from purepaddle._core import jit, threads
+from purepaddle._core import jit
 from purepaddle.ops.conv import epilogue as E
+from tests.jit_forms import both_forms, split_kernels
 
 pytest.importorskip("numba")
 
@@ -23,18 +24,11 @@ def _case(rng, t):
 @pytest.mark.parametrize("split", [False, True])
 def test_one_pass_equals_the_numpy_steps_bit_for_bit(monkeypatch, split):
     if split:  # the channels over three threads: still one order per element
-        monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
-        monkeypatch.setitem(threads._INTRA, "n", 3)
+        split_kernels(monkeypatch)
     rng = np.random.default_rng(0)
     for t in range(120):
         x, k, shift, residual, act = _case(rng, t)
-        outs = []
-        for on in (False, True):
-            old = jit.set_enabled(on)
-            try:
-                outs.append(E.channel_epilogue(x.copy(), k, shift, residual, act))
-            finally:
-                jit.set_enabled(old)
+        outs = both_forms(lambda: E.channel_epilogue(x.copy(), k, shift, residual, act))
         np.testing.assert_array_equal(outs[0], outs[1])
         np.testing.assert_array_equal(np.signbit(outs[0]), np.signbit(outs[1]))
 

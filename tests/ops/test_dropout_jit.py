@@ -5,21 +5,10 @@ import pytest
 
 import purepaddle as paddle
 import purepaddle.nn.functional as F
-from purepaddle._core import jit, threads
 from purepaddle.ops.common import dropout as D
+from tests.jit_forms import both_forms, split_kernels
 
 pytest.importorskip("numba")
-
-
-def _both(fn):
-    outs = []
-    for on in (False, True):
-        old = jit.set_enabled(on)
-        try:
-            outs.append(fn())
-        finally:
-            jit.set_enabled(old)
-    return outs
 
 
 def _same(a, b):
@@ -30,8 +19,7 @@ def _same(a, b):
 @pytest.mark.parametrize("split", [False, True])
 def test_kept_equals_the_numpy_form(monkeypatch, split):
     if split:
-        monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
-        monkeypatch.setitem(threads._INTRA, "n", 3)
+        split_kernels(monkeypatch)
     rng = np.random.default_rng(0)
     for t in range(40):
         dt = "float32" if t % 2 else "float64"
@@ -39,7 +27,7 @@ def test_kept_equals_the_numpy_form(monkeypatch, split):
         x[rng.integers(0, x.size, 3)] = [np.nan, -0.0, -np.inf]
         keep = rng.random(x.size) >= 0.3
         divisor = [1.0, float(np.float32(0.7)), float(np.float32(0.9))][t % 3]
-        _same(*_both(lambda: D._kept(x, keep, divisor)))
+        _same(*both_forms(lambda: D._kept(x, keep, divisor)))
 
 
 def test_dropout_forward_and_grad_are_unchanged_by_the_compiled_form():
@@ -52,5 +40,5 @@ def test_dropout_forward_and_grad_are_unchanged_by_the_compiled_form():
         (y * 3).sum().backward()
         return y.numpy(), xt.grad.numpy()
 
-    for a, b in zip(*_both(run)):
+    for a, b in zip(*both_forms(run)):
         _same(a, b)

@@ -6,6 +6,7 @@ import pytest
 import purepaddle as paddle
 from purepaddle._core import jit
 from purepaddle.ops.pooling import _windows as P
+from tests.jit_forms import both_forms
 
 
 @pytest.fixture(params=[False, True], ids=["numpy", "compiled"])
@@ -69,12 +70,6 @@ def test_compiled_equals_the_numpy_sweep_bit_for_bit():
         g = rng.standard_normal(out.shape).astype(dt)
         if seen % 3 == 0:
             g.flat[0], g.flat[-1] = -0.0, np.inf
-        res = []
-        for on in (False, True):
-            old = jit.set_enabled(on)
-            try:
-                res.append(P.max_sweep_grad(x, out, g, ks, ss, pads, out_sp))
-            finally:
-                jit.set_enabled(old)
+        res = both_forms(lambda: P.max_sweep_grad(x, out, g, ks, ss, pads, out_sp))
         np.testing.assert_array_equal(res[0], res[1])
         np.testing.assert_array_equal(np.signbit(res[0]), np.signbit(res[1]))

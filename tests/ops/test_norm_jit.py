@@ -6,8 +6,9 @@ import pytest
 
 import purepaddle as paddle
 import purepaddle.nn.functional as F
-from purepaddle._core import jit, threads
+from purepaddle._core import jit
 from purepaddle.ops import norm
+from tests.jit_forms import both_forms, split_kernels
 
 pytest.importorskip("numba")
 
@@ -19,22 +20,10 @@ def _same(a, b):
     np.testing.assert_array_equal(np.signbit(a[keep]), np.signbit(b[keep]))
 
 
-def _both(fn):
-    outs = []
-    for on in (False, True):
-        old = jit.set_enabled(on)
-        try:
-            outs.append(fn())
-        finally:
-            jit.set_enabled(old)
-    return outs
-
-
 @pytest.mark.parametrize("split", [False, True])
 def test_grad_passes_equal_the_numpy_form(monkeypatch, split):
     if split:  # channels over three threads: still one order per element
-        monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
-        monkeypatch.setitem(threads._INTRA, "n", 3)
+        split_kernels(monkeypatch)
     rng = np.random.default_rng(0)
     for t in range(60):
         n, c, m = (int(v) for v in rng.integers(1, 9, 3))
@@ -48,7 +37,7 @@ def test_grad_passes_equal_the_numpy_form(monkeypatch, split):
         mean = x.mean(axis=(0, 2), keepdims=True).astype(dt)
         inv = (1 / np.sqrt(x.var(axis=(0, 2), keepdims=True) + 1e-5)).astype(dt)
         scale = None if t % 4 == 0 else rng.standard_normal((1, c, 1)).astype(dt)
-        got = _both(lambda: norm.normalize_grad(x, g, mean, inv, scale, (0, 2), (1, c, 1), True))
+        got = both_forms(lambda: norm.normalize_grad(x, g, mean, inv, scale, (0, 2), (1, c, 1), True))
         for a, b in zip(*got):
             _same(a, b)
 
@@ -66,7 +55,7 @@ def test_batch_norm_layer_training_step_is_unchanged_by_the_compiled_form():
         (y * paddle.to_tensor(up)).sum().backward()
         return [y.numpy(), xt.grad.numpy(), bn.weight.grad.numpy(), bn.bias.grad.numpy()]
 
-    for a, b in zip(*_both(step)):
+    for a, b in zip(*both_forms(step)):
         _same(a, b)
 
 

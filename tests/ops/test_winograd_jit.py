@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from purepaddle._core import jit, threads
 from purepaddle.ops.conv import _winograd as W
+from tests.jit_forms import both_forms, split_kernels
 
 pytest.importorskip("numba")
 
@@ -11,8 +11,7 @@ pytest.importorskip("numba")
 @pytest.mark.parametrize("split", [False, True])
 def test_input_tiles_equal_the_numpy_passes(monkeypatch, split):
     if split:
-        monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
-        monkeypatch.setitem(threads._INTRA, "n", 3)
+        split_kernels(monkeypatch)
     rng = np.random.default_rng(0)
     seen = 0
     while seen < 40:
@@ -26,11 +25,5 @@ def test_input_tiles_equal_the_numpy_passes(monkeypatch, split):
         x = rng.standard_normal((n, c, h, w)).astype("float32" if seen % 2 else "float64")
         if seen % 5 == 0:
             x[0, 0, 0, 0], x[-1, -1, -1, -1] = np.inf, np.nan
-        outs = []
-        for on in (False, True):
-            old = jit.set_enabled(on)
-            try:
-                outs.append(W._input_tiles(x, pads, th, tw).copy())  # a scratch buffer: copy before the next call
-            finally:
-                jit.set_enabled(old)
+        outs = both_forms(lambda: W._input_tiles(x, pads, th, tw).copy())  # a scratch buffer: copy it
         np.testing.assert_array_equal(outs[0], outs[1])

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import purepaddle as paddle
-from purepaddle._core import jit, threads
+from tests.jit_forms import both_forms, split_kernels
 
 pytest.importorskip("numba")
 
@@ -38,15 +38,8 @@ def _train(make_opt, dtype):
 @pytest.mark.parametrize("split", [False, True])
 def test_compiled_updates_give_the_numpy_bits(monkeypatch, name, dtype, split):
     if split:
-        monkeypatch.setattr(threads, "MIN_SPLIT_WORK", 1)
-        monkeypatch.setitem(threads._INTRA, "n", 3)
-    runs = []
-    for on in (False, True):
-        old = jit.set_enabled(on)
-        try:
-            runs.append(_train(OPTIMIZERS[name], dtype))
-        finally:
-            jit.set_enabled(old)
+        split_kernels(monkeypatch)
+    runs = both_forms(lambda: _train(OPTIMIZERS[name], dtype))
     assert len(runs[0]) == len(runs[1]) >= 4
     for a, b in zip(*runs):
         np.testing.assert_array_equal(a, b)
